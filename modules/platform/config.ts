@@ -1,0 +1,96 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * The one place that reads environment variables. Every process (api, worker, launcher, tests)
+ * calls `loadConfig()` once at start-up; a bad or missing value stops it with a message that names
+ * the variable, instead of failing later somewhere deep in a request.
+ */
+
+const hostList = z
+  .string()
+  .min(1)
+  .transform((v) =>
+    v
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
+
+const pemOrEmpty = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v.replace(/\\n/g, '\n') : undefined))
+  .refine((v) => v === undefined || v.includes('-----BEGIN'), 'must be a PEM-encoded key')
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as http://localhost:3000' }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .default('postgres://postgres@127.0.0.1:5432/cardpay'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key this deployment writes (BullMQ queues, throttles); tests give each file its own. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i)
+    .default('cardpay'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().default('Cardpay <no-reply@cardpay.localhost>'),
+  /** Access-token signing keys (asymmetric, PEM). Empty in development: a pair is made in DATA_DIR. */
+  TOKEN_PRIVATE_KEY: pemOrEmpty,
+  TOKEN_PUBLIC_KEY: pemOrEmpty,
+  /** Key for secrets stored encrypted at rest (provider credentials); 32 bytes, base64. */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded'),
+  ADMIN_HOST: hostList.default(['admin.localhost']),
+  PROGRAMS_HOST: hostList.default(['programs.localhost']),
+  ACCEPTOR_HOST: hostList.default(['acceptor.localhost']),
+  CARDHOLDER_HOST: hostList.default(['localhost', 'app.localhost']),
+  DATA_DIR: z.string().default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest accepted request body, in bytes (uploads have their own, smaller limits). */
+  BODY_LIMIT: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  /** How often the outbox relay sweeps for rows a missed notification left behind. */
+  OUTBOX_SWEEP_MS: z.coerce.number().int().positive().default(5000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+})
+
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'DATA_DIR'> & {
+  PUBLIC_URL: string
+  DATA_DIR: string
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = schema.safeParse(env)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const c = result.data
+  return {
+    ...c,
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    DATA_DIR: path.resolve(c.DATA_DIR),
+  }
+}
+
+export type Portal = 'admin' | 'programs' | 'acceptor' | 'cardholder'
+
+/** Which portal a host name serves; the card holder portal is the default for any other host. */
+export function portalForHost(host: string | undefined, config: Pick<Config, 'ADMIN_HOST' | 'PROGRAMS_HOST' | 'ACCEPTOR_HOST'>): Portal {
+  const name = (host ?? '').toLowerCase().replace(/:\d+$/, '')
+  if (config.ADMIN_HOST.includes(name)) return 'admin'
+  if (config.PROGRAMS_HOST.includes(name)) return 'programs'
+  if (config.ACCEPTOR_HOST.includes(name)) return 'acceptor'
+  return 'cardholder'
+}

@@ -1,0 +1,90 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { Job } from 'bullmq'
+import type { Redis } from 'ioredis'
+import type { z } from 'zod'
+import type { Config } from './config.ts'
+import type { Actor } from './context.ts'
+import type { Db } from './db.ts'
+import type { EventEnvelope, EventType } from './events.ts'
+import type { Logger } from './logger.ts'
+import type { Mailer } from './mail/mailer.ts'
+import type { QueueName, Queues } from './queues.ts'
+
+/** The shared parts every process builds once at start-up and hands to the modules. */
+export interface Services {
+  config: Config
+  db: Db
+  redis: Redis
+  queues: Queues
+  mailer: Mailer
+  log: Logger
+}
+
+/** Hono variables set for every API request. */
+export interface AppEnv {
+  Variables: {
+    requestId: string
+    log: Logger
+    actor: Actor
+    services: Services
+  }
+}
+
+export type ApiApp = OpenAPIHono<AppEnv>
+
+/**
+ * Reacts to one event type in one queue. `name` is stable (it keys `processed_events` and the
+ * job id), so renaming a handler re-runs it for events still in flight: don't.
+ */
+export interface EventHandler<E extends EventType = EventType> {
+  name: string
+  event: E
+  queue: QueueName
+  handle(args: {
+    event: EventEnvelope<z.output<E['schema']>>
+    services: Services
+    log: Logger
+    job: Job
+  }): Promise<void>
+}
+
+/**
+ * A job not caused by an event: scheduled work (reminders due, penalties) or work put on a queue
+ * directly. The payload schema is checked again when the job is picked up; `version` is part of the
+ * job name so that a changed payload shape never meets an old handler.
+ */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  name: string
+  version: number
+  queue: QueueName
+  schema: S
+  /** Repeat on a schedule (BullMQ job scheduler), e.g. `{ every: 60_000 }` or `{ pattern: '0 8 * * *' }`. */
+  schedule?: { every: number } | { pattern: string }
+  handle(args: { data: z.output<S>; services: Services; log: Logger; job: Job }): Promise<void>
+}
+
+/**
+ * What a module plugs into the platform: its HTTP routes (mounted under /api/v1), the event
+ * handlers and the jobs it runs in the worker. Each module exports one from its `index.ts`.
+ */
+export interface ModuleDefinition {
+  name: string
+  routes?: (app: ApiApp) => void
+  handlers?: EventHandler<any>[]
+  jobs?: JobDefinition<any>[]
+}
+
+export function defineModule(module: ModuleDefinition): ModuleDefinition {
+  return module
+}
+
+export function defineHandler<E extends EventType>(handler: EventHandler<E>): EventHandler<E> {
+  return handler
+}
+
+export function defineJob<S extends z.ZodType>(job: JobDefinition<S>): JobDefinition<S> {
+  return job
+}
+
+/** Queue job name of a job definition: `<name>@v<version>`. */
+export const jobName = (job: Pick<JobDefinition, 'name' | 'version'>) => `${job.name}@v${job.version}`
