@@ -1,0 +1,24 @@
+import { defineConfig } from '@lingui/conf'
+import { formatter } from '@lingui/format-po'
+
+/**
+ * One configuration, two catalogs: the web portals and the e-mails. Dutch is the default
+ * language, English the fallback for anything missing; every catalog must be complete (a test
+ * checks it).
+ */
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'nl', 'de', 'ru', 'uk'],
+  fallbackLocales: { default: 'en' },
+  format: formatter({ lineNumbers: false }),
+  catalogs: [
+    {
+      path: '<rootDir>/web/src/locales/{locale}/messages',
+      include: ['<rootDir>/web/src'],
+    },
+    {
+      path: '<rootDir>/modules/platform/mail/locales/{locale}/messages',
+      include: ['<rootDir>/modules/platform/mail/templates'],
+    },
+  ],
+})
