@@ -40,6 +40,8 @@ const schema = z.object({
     .default('cardpay'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().default('Cardpay <no-reply@cardpay.localhost>'),
+  /** Where new support requests are announced. */
+  SUPPORT_EMAIL: z.email().default('support@cardpay.localhost'),
   /** Access-token signing keys (asymmetric, PEM). Empty in development: a pair is made in DATA_DIR. */
   TOKEN_PRIVATE_KEY: pemOrEmpty,
   TOKEN_PUBLIC_KEY: pemOrEmpty,

@@ -51,8 +51,26 @@ export interface ProcessedEvents {
   processed_at: Generated<Timestamp>;
 }
 
+export interface SupportRequests {
+  created_at: Generated<Timestamp>;
+  disputed_amount: bigint | null;
+  disputed_currency: string | null;
+  email: string;
+  id: string;
+  language: string;
+  message: string;
+  name: string;
+  number: Generated<bigint>;
+  order_reference: string | null;
+  request_id: string | null;
+  subject: string;
+  topic: string;
+  user_id: string | null;
+}
+
 export interface DB {
   idempotency_keys: IdempotencyKeys;
   outbox: Outbox;
   processed_events: ProcessedEvents;
+  support_requests: SupportRequests;
 }

@@ -1,0 +1,5 @@
+import type { ModuleDefinition } from './platform/module.ts'
+import { supportModule } from './support/index.ts'
+
+/** Every module of the platform, in the order their routes are mounted. */
+export const modules: readonly ModuleDefinition[] = [supportModule]

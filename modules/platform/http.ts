@@ -1,0 +1,76 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Hook } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { AppError, type ErrorCode, errorStatus, type FieldErrors } from './errors.ts'
+import type { AppEnv } from './module.ts'
+
+export { createRoute, z } from '@hono/zod-openapi'
+
+/** The one error envelope of the API. */
+export const errorEnvelope = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+      reason: z.string().optional(),
+      fields: z.record(z.string(), z.array(z.string())).optional(),
+      request_id: z.string(),
+    }),
+  })
+  .openapi('Error')
+
+export type ErrorBody = z.infer<typeof errorEnvelope>
+
+export function errorBody(c: Context<AppEnv>, err: AppError): ErrorBody {
+  return {
+    error: {
+      code: err.code,
+      message: err.message,
+      ...(err.reason ? { reason: err.reason } : {}),
+      ...(err.fields ? { fields: err.fields } : {}),
+      request_id: c.get('requestId'),
+    },
+  }
+}
+
+/** Turns zod issues into per-field messages keyed by the field's path (`items.0.amount`). */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const fields: FieldErrors = {}
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_'
+    const message =
+      issue.code === 'unrecognized_keys' ? `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}` : issue.message
+    ;(fields[key] ??= []).push(message)
+  }
+  return fields
+}
+
+/** Validation failures of any route answer 400 with per-field messages, in the one envelope. */
+export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
+  if (!result.success) {
+    const err = new AppError('validation_failed', 'validation failed', { fields: fieldErrors(result.error.issues) })
+    return c.json(errorBody(c, err), 400)
+  }
+}
+
+/** A router for one module's endpoints, with the platform's validation behaviour. */
+export function newRouter(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+}
+
+/** Standard error responses to list in a route's OpenAPI definition. */
+export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 422 | 429)[]) {
+  const description: Record<number, string> = {
+    400: 'Bad input; `fields` names each wrong field',
+    401: 'No or invalid token',
+    403: 'Not allowed for this caller',
+    404: 'Not found',
+    409: 'Conflict with the current state',
+    413: 'Request body too large',
+    422: 'A business rule refused the request',
+    429: 'Too many requests',
+  }
+  return Object.fromEntries(
+    statuses.map((s) => [s, { description: description[s]!, content: { 'application/json': { schema: errorEnvelope } } }]),
+  )
+}

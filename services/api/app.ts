@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { Scalar } from '@scalar/hono-api-reference'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { secureHeaders } from 'hono/secure-headers'
+import { AppError } from '../../modules/platform/errors.ts'
+import { errorBody, validationHook } from '../../modules/platform/http.ts'
+import { newId } from '../../modules/platform/ids.ts'
+import type { AppEnv, ModuleDefinition, Services } from '../../modules/platform/module.ts'
+import { guest } from '../../modules/platform/context.ts'
+import { healthRoutes } from './health.ts'
+
+export const apiBase = '/api/v1'
+
+export interface AppOptions {
+  services: Services
+  modules: readonly ModuleDefinition[]
+  /** Serves everything outside /api (the built web app); absent in API-only tests. */
+  web?: ((request: Request) => Promise<Response>) | null
+  /** Extra routes mounted before the web fallback (the queue dashboard in development). */
+  extra?: (app: OpenAPIHono<AppEnv>) => void
+}
+
+const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/
+
+/**
+ * Builds the HTTP application: request ids and logging, security headers, body limit, the one
+ * error envelope, health and readiness, every module's routes under /api/v1, the OpenAPI document
+ * and its reference page, and (outside tests) the web app for all other paths.
+ */
+export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('x-request-id')
+    const requestId = incoming && requestIdPattern.test(incoming) ? incoming : newId()
+    const log = services.log.child({ request_id: requestId })
+    c.set('requestId', requestId)
+    c.set('log', log)
+    c.set('services', services)
+    c.set('actor', guest)
+    c.header('X-Request-Id', requestId)
+    const started = performance.now()
+    await next()
+    const ms = Math.round((performance.now() - started) * 10) / 10
+    const entry = { method: c.req.method, path: c.req.path, status: c.res.status, ms }
+    if (c.res.status >= 500) log.error(entry, 'request failed')
+    else if (c.req.path.startsWith('/api/')) log.info(entry, 'request')
+    else log.debug(entry, 'request')
+  })
+
+  app.use(
+    '*',
+    secureHeaders({
+      // The web app sets its own policy for pages; API answers are data and never framed.
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-origin',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  )
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: services.config.BODY_LIMIT,
+      onError: (c) =>
+        c.json(
+          errorBody(
+            c as never,
+            new AppError('payload_too_large', `request body larger than ${services.config.BODY_LIMIT} bytes`),
+          ),
+          413,
+        ),
+    }),
+  )
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json(errorBody(c, err), err.status)
+    if (err instanceof HTTPException && err.status < 500) {
+      // Hono's own 4xx: malformed JSON, wrong content type.
+      const code = err.status === 415 ? 'unsupported_media_type' : err.status === 413 ? 'payload_too_large' : 'bad_request'
+      return c.json(errorBody(c, new AppError(code, err.message || 'bad request')), err.status)
+    }
+    c.get('log').error({ err }, 'unhandled error')
+    return c.json(errorBody(c, new AppError('internal', 'internal error')), 500)
+  })
+
+  app.route(apiBase, healthRoutes(services))
+  for (const module of modules) module.routes?.(app.basePath(apiBase))
+
+  app.doc31(`${apiBase}/openapi.json`, {
+    openapi: '3.1.0',
+    info: {
+      title: 'Cardpay platform API',
+      version: '1',
+      description:
+        'Card, payment and food ordering platform. Money is integer minor units with an ISO currency. Errors use one envelope `{"error": {"code", "message", "fields", "request_id"}}`.',
+    },
+    servers: [{ url: '/' }],
+  })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+
+  // The reference page loads its script from our own origin: no CDN needed, works offline.
+  const scalarScript = fileURLToPath(new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference')))
+  app.get('/api/docs/scalar.js', async (c) => {
+    c.header('Cache-Control', 'public, max-age=86400')
+    return c.body(await readFile(scalarScript), 200, { 'Content-Type': 'text/javascript; charset=utf-8' })
+  })
+  app.get(
+    '/api/docs',
+    Scalar({ url: `${apiBase}/openapi.json`, pageTitle: 'Cardpay API reference', cdn: '/api/docs/scalar.js' }),
+  )
+
+  extra?.(app)
+
+  app.all('/api/*', (c) => c.json(errorBody(c, new AppError('not_found', `no route ${c.req.method} ${c.req.path}`)), 404))
+  if (web) app.all('*', (c) => web(c.req.raw))
+  app.notFound((c) => c.json(errorBody(c, new AppError('not_found', `no route ${c.req.method} ${c.req.path}`)), 404))
+  return app
+}

@@ -1,0 +1,38 @@
+import { serve } from '@hono/node-server'
+import { modules } from '../../modules/index.ts'
+import { migrateToLatest } from '../../modules/platform/migrate.ts'
+import { closeServices, createServices } from '../../modules/platform/services.ts'
+import { exitOnConfigError, onShutdown } from '../shutdown.ts'
+import { newApp } from './app.ts'
+import { mountQueueDashboard } from './queue-dashboard.ts'
+import { loadWeb } from './web.ts'
+
+const config = exitOnConfigError()
+const services = createServices(config, 'api')
+const { log } = services
+
+if (process.env.MIGRATE_ON_START !== 'false') {
+  const applied = await migrateToLatest(services.db)
+  if (applied.length) log.info({ applied }, 'migrations applied')
+}
+
+const web = await loadWeb()
+if (!web) log.warn('web build not found: only the API is served (run `npm run build` or `npm start`)')
+
+const app = newApp({
+  services,
+  modules,
+  web,
+  extra: config.NODE_ENV === 'development' ? (a) => mountQueueDashboard(a, services.queues) : undefined,
+})
+
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) =>
+  log.info({ port: info.port, url: config.PUBLIC_URL }, 'api listening'),
+)
+
+onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
+  // Stop accepting, let in-flight requests finish, then close the pools.
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await closeServices(services)
+})
+

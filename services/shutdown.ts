@@ -1,0 +1,45 @@
+import { type Config, ConfigError, loadConfig } from '../modules/platform/config.ts'
+import type { Logger } from '../modules/platform/logger.ts'
+
+/** Loads the config or stops the process with a message naming each bad variable. */
+export function exitOnConfigError(): Config {
+  try {
+    return loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(78) // EX_CONFIG
+    }
+    throw err
+  }
+}
+
+/**
+ * Graceful shutdown on SIGTERM/SIGINT: runs `close` once, and exits non-zero if it has not
+ * finished within `timeoutMs` (a stuck request must not keep a deploy waiting forever).
+ */
+export function onShutdown(log: Logger, timeoutMs: number, close: () => Promise<void>): void {
+  let closing = false
+  const stop = (signal: string) => {
+    if (closing) return
+    closing = true
+    log.info({ signal }, 'shutting down')
+    const timer = setTimeout(() => {
+      log.error({ timeoutMs }, 'shutdown timed out; exiting')
+      process.exit(1)
+    }, timeoutMs)
+    timer.unref()
+    close().then(
+      () => {
+        log.info('stopped')
+        process.exit(0)
+      },
+      (err) => {
+        log.error({ err }, 'error while shutting down')
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}

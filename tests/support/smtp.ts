@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net'
+import PostalMime, { type Email } from 'postal-mime'
+import { SMTPServer } from 'smtp-server'
+
+export interface SmtpCapture {
+  url: string
+  messages: Email[]
+  /** Resolves with the first `count` messages that match, or rejects after `timeoutMs`. */
+  waitFor(match: (m: Email) => boolean, count?: number, timeoutMs?: number): Promise<Email[]>
+  close(): Promise<void>
+}
+
+/** A real SMTP server on a free port that keeps every message it receives, parsed. */
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const messages: Email[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('end', () => {
+        PostalMime.parse(Buffer.concat(chunks)).then(
+          (m) => {
+            messages.push(m)
+            done()
+          },
+          (err: Error) => done(err),
+        )
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitFor(match, count = 1, timeoutMs = 15_000) {
+      const until = Date.now() + timeoutMs
+      for (;;) {
+        const found = messages.filter(match)
+        if (found.length >= count) return found
+        if (Date.now() > until) throw new Error(`expected ${count} e-mail(s), got ${found.length} in ${timeoutMs} ms`)
+        await new Promise((r) => setTimeout(r, 50))
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Polls `check` until it returns a truthy value or the time is up. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value) return value
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
