@@ -17,8 +17,11 @@ export default defineConfig({
       include: ['<rootDir>/web/src'],
     },
     {
+      // Every module's e-mail templates live in `modules/<module>/mail/` and share this catalog;
+      // `node modules/platform/mail/catalogs.ts extract|compile` runs extraction for it alone.
       path: '<rootDir>/modules/platform/mail/locales/{locale}/messages',
-      include: ['<rootDir>/modules/platform/mail/templates'],
+      include: ['<rootDir>/modules/*/mail/**/*.ts'],
+      exclude: ['**/*.test.ts', '**/node_modules/**'],
     },
   ],
 })
