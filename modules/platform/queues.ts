@@ -24,7 +24,12 @@ export function createRedis(url: string, opts: RedisOptions = {}): Redis {
 
 export function createQueues(connection: Redis, prefix: string): Queues {
   return Object.fromEntries(
-    queueNames.map((name) => [name, new Queue(name, { connection, prefix, defaultJobOptions })]),
+    queueNames.map((name) => {
+      const queue = new Queue(name, { connection, prefix, defaultJobOptions })
+      // Connection errors are reported once by the shared Redis client's listener.
+      queue.on('error', () => {})
+      return [name, queue]
+    }),
   ) as Queues
 }
 

@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { AppError } from '../../modules/platform/errors.ts'
-import { errorBody, validationHook } from '../../modules/platform/http.ts'
+import { errorBody, newRouter, validationHook } from '../../modules/platform/http.ts'
 import { newId } from '../../modules/platform/ids.ts'
 import type { AppEnv, ModuleDefinition, Services } from '../../modules/platform/module.ts'
 import { guest } from '../../modules/platform/context.ts'
@@ -88,7 +88,12 @@ export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHo
   })
 
   app.route(apiBase, healthRoutes(services))
-  for (const module of modules) module.routes?.(app.basePath(apiBase))
+  for (const module of modules) {
+    if (!module.routes) continue
+    const router = newRouter()
+    module.routes(router)
+    app.route(apiBase, router)
+  }
 
   app.doc31(`${apiBase}/openapi.json`, {
     openapi: '3.1.0',
