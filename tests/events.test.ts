@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { publish } from '../modules/platform/events.ts'
+import { listFailedJobs, retryFailedJobs } from '../modules/platform/failed-jobs.ts'
+import { defineJob, defineModule, jobName } from '../modules/platform/module.ts'
 import { eventJobId, startRelay } from '../modules/platform/relay.ts'
 import { startWorker } from '../services/worker/worker.ts'
 import { createTestContext, type TestContext } from './support/context.ts'
@@ -135,5 +138,52 @@ describe('a worker killed in the middle of a job', () => {
     await eventually(async () => (await effects('crash')) === 1, 30_000, 'the job to complete after restart')
     await new Promise((r) => setTimeout(r, 1500))
     expect(await effects('crash')).toBe(1)
+  })
+})
+
+describe('jobs that exhausted their retries', () => {
+  let broken = true
+  const runs: string[] = []
+  const flaky = defineJob({
+    name: 'test.flaky',
+    version: 1,
+    queue: 'ledger',
+    schema: z.object({ n: z.number() }),
+    async handle({ data }) {
+      runs.push(`run ${data.n}`)
+      if (broken) throw new Error('downstream unavailable')
+    },
+  })
+
+  it('are listed with their reason and can be run again', async () => {
+    const worker = await startWorker(t.services, [defineModule({ name: 'flaky', jobs: [flaky] })])
+    try {
+      await t.services.queues.ledger.add(jobName(flaky), { n: 1 }, { attempts: 2, backoff: { type: 'fixed', delay: 10 } })
+      await eventually(async () => (await t.services.queues.ledger.getFailedCount()) === 1, 10_000, 'the job to fail')
+      expect(runs).toEqual(['run 1', 'run 1'])
+      const failed = await listFailedJobs(t.services.queues)
+      expect(failed).toEqual([
+        expect.objectContaining({ queue: 'ledger', name: 'test.flaky@v1', attempts: 2, failed_reason: 'downstream unavailable' }),
+      ])
+
+      broken = false
+      expect(await retryFailedJobs(t.services.queues, 'ledger', failed[0]!.id)).toBe(1)
+      await eventually(async () => (await t.services.queues.ledger.getCompletedCount()) === 1, 10_000, 'the retry')
+      expect(await listFailedJobs(t.services.queues)).toEqual([])
+    } finally {
+      await worker.stop()
+    }
+  })
+
+  it('refuses a payload that does not match the job schema', async () => {
+    const worker = await startWorker(t.services, [defineModule({ name: 'flaky', jobs: [flaky] })])
+    try {
+      await t.services.queues.ledger.add(jobName(flaky), { n: 'one' }, { attempts: 1 })
+      await eventually(async () => (await t.services.queues.ledger.getFailedCount()) === 1, 10_000, 'the job to fail')
+      const [job] = await listFailedJobs(t.services.queues, 'ledger')
+      expect(job!.failed_reason).toContain('expected number')
+    } finally {
+      await worker.stop()
+    }
   })
 })

@@ -1,0 +1,117 @@
+/**
+ * The one test command (`npm test`, also run by `.ci/run`): lint and format check, type check,
+ * database types in step with the migrations, unit and integration tests (Vitest, against real
+ * PostgreSQL and Redis), then browser tests (Playwright with Debian's Chromium).
+ *
+ * PostgreSQL and Redis: DATABASE_URL/REDIS_URL when set, else the local default ports, else
+ * embedded ones started here. Ends with one line `tests: N passed, N failed`.
+ *
+ *   npm test                 everything
+ *   npm test -- --only unit  one step: lint, types, dbtypes, unit, browser
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { ensurePostgres, ensureRedis } from './lib/services.ts'
+
+const { values } = parseArgs({ options: { only: { type: 'string', multiple: true } } })
+const only = new Set(values.only ?? [])
+const want = (step: string) => only.size === 0 || only.has(step)
+
+const root = path.resolve(import.meta.dirname, '..')
+const reports = path.join(root, '.data', 'test-reports')
+rmSync(reports, { recursive: true, force: true })
+mkdirSync(reports, { recursive: true })
+
+let passed = 0
+let failed = 0
+const failures: string[] = []
+
+function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
+  console.log(`\n━━ ${label}: ${cmd} ${args.join(' ')}`)
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+    child.on('exit', (code) => {
+      const ok = code === 0
+      console.log(`━━ ${label}: ${ok ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      if (!ok) failures.push(label)
+      resolve(ok)
+    })
+  })
+}
+
+/** Counts a whole step as one test when it has no finer report (lint, type check). */
+function countStep(ok: boolean) {
+  if (ok) passed++
+  else failed++
+}
+
+function ensureChromium(): void {
+  if (existsSync('/usr/bin/chromium')) return
+  const install = 'apt-get update && apt-get install -y chromium'
+  if (process.getuid?.() !== 0) {
+    throw new Error(`Browser tests need Debian's Chromium at /usr/bin/chromium. Install it with:\n  sudo ${install}`)
+  }
+  console.log(`Installing Chromium for the browser tests: ${install}`)
+  execFileSync('bash', ['-c', `DEBIAN_FRONTEND=noninteractive ${install}`], { stdio: 'inherit' })
+}
+
+const stops: (() => Promise<void>)[] = []
+try {
+  if (want('lint')) countStep(await run('lint', 'biome', ['check', '.']))
+  if (want('types')) {
+    countStep(await run('types (server)', 'tsc', ['--noEmit', '-p', 'tsconfig.json']))
+    countStep(await run('types (web)', 'tsc', ['--noEmit', '-p', 'web/tsconfig.json']))
+  }
+
+  const needServices = want('dbtypes') || want('unit') || want('browser')
+  const env: NodeJS.ProcessEnv = {}
+  if (needServices) {
+    const dataDir = path.join(root, '.data', 'test')
+    const log = (m: string) => console.log(`   ${m}`)
+    const pg = await ensurePostgres({ dataDir, prefer: 'local', log })
+    stops.push(pg.stop)
+    const redis = await ensureRedis({ dataDir, prefer: 'local', log })
+    stops.push(redis.stop)
+    env.DATABASE_URL = pg.adminUrl
+    env.REDIS_URL = redis.url
+    console.log(`\nPostgreSQL: ${pg.source} · Redis: ${redis.source}`)
+  }
+
+  if (want('dbtypes')) {
+    countStep(await run('database types match migrations', 'node', ['scripts/db-types.ts', '--verify'], env))
+  }
+
+  if (want('unit')) {
+    const file = path.join(reports, 'vitest.json')
+    await run('unit and integration tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env)
+    if (existsSync(file)) {
+      const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number }
+      passed += r.numPassedTests
+      failed += r.numFailedTests + (r.numFailedTests === 0 ? r.numFailedTestSuites : 0)
+    } else failed++
+  }
+
+  if (want('browser')) {
+    ensureChromium()
+    const file = path.join(reports, 'playwright.json')
+    await run('browser tests', 'playwright', ['test', '--reporter=list,json'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file })
+    if (existsSync(file)) {
+      const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }
+      passed += r.stats.expected + r.stats.flaky
+      failed += r.stats.unexpected
+    } else failed++
+  }
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err)
+  failed++
+  failures.push('set-up')
+} finally {
+  for (const stop of stops.reverse()) await stop().catch(() => {})
+}
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
+console.log(`\ntests: ${passed} passed, ${failed} failed`)
+process.exit(failed > 0 || failures.length > 0 ? 1 : 0)
