@@ -1,0 +1,131 @@
+/**
+ * `npm run bench`: load-tests one running API process and prints requests per second and latency
+ * percentiles for a bare JSON route, a database-backed read and a transactional write, plus each
+ * one's throughput relative to the bare route.
+ *
+ * The API runs as its own process (as in production) against a scratch database on the server of
+ * DATABASE_URL (else the local one, else embedded); load comes from autocannon in this process.
+ * Loopback only. Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32).
+ */
+import path from 'node:path'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { freePort, startChild } from './lib/process.ts'
+import { ensurePostgres, ensureRedis } from './lib/services.ts'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+const root = path.resolve(import.meta.dirname, '..')
+const dataDir = path.join(root, '.data', 'bench')
+
+const postgres = await ensurePostgres({ dataDir, prefer: 'local' })
+const redis = await ensureRedis({ dataDir, prefer: 'local' })
+const dbName = `cardpay_bench_${process.pid}`
+const admin = new pg.Client({ connectionString: postgres.adminUrl })
+await admin.connect()
+await admin.query(`create database ${dbName}`)
+const dbUrl = new URL(postgres.adminUrl)
+dbUrl.pathname = `/${dbName}`
+
+const port = await freePort()
+const api = startChild({
+  name: 'api',
+  command: process.execPath,
+  args: [path.join(root, 'services/api/main.ts')],
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: `bench_${process.pid}`,
+    LOG_LEVEL: 'warn',
+  },
+})
+
+interface Row {
+  route: string
+  rps: number
+  p50: number
+  p90: number
+  p99: number
+  errors: number
+}
+
+async function measure(label: string, opts: Partial<autocannon.Options>): Promise<Row> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    ...opts,
+  })
+  const errors = result.errors + result.timeouts + result.non2xx
+  return {
+    route: label,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    errors,
+  }
+}
+
+try {
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/v1/ready`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) break
+    if (i > 200) throw new Error(`API did not become ready:\n${api.lastOutput()}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  console.log(`API on :${port}; ${connections} connections, ${seconds} s per route\n`)
+
+  // Warm up JIT and pools so the first measured route is not penalised.
+  await autocannon({ url: `http://127.0.0.1:${port}/api/v1/health`, connections, duration: 2 })
+
+  let n = 0
+  const rows = [
+    await measure('GET /api/v1/health (bare JSON)', { requests: [{ method: 'GET', path: '/api/v1/health' }] }),
+    await measure('GET /api/v1/ready (PostgreSQL + Redis round trip)', {
+      requests: [{ method: 'GET', path: '/api/v1/ready' }],
+    }),
+    await measure('POST /api/v1/support/requests (transaction + outbox)', {
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v1/support/requests',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({
+              name: 'Bench Mark',
+              email: `bench${n++}@example.com`,
+              topic: 'general',
+              subject: 'Load test',
+              message: 'A request sent by the benchmark harness.',
+            }),
+          }),
+        },
+      ],
+    }),
+  ]
+  const bare = rows[0]!.rps
+  const pad = (s: string | number, w: number) => String(s).padStart(w)
+  console.log(`${'route'.padEnd(56)} ${pad('req/s', 8)} ${pad('p50 ms', 8)} ${pad('p90 ms', 8)} ${pad('p99 ms', 8)} ${pad('vs bare', 8)} ${pad('errors', 7)}`)
+  for (const r of rows) {
+    const ratio = bare ? (r.rps / bare).toFixed(2) : '-'
+    console.log(
+      `${r.route.padEnd(56)} ${pad(r.rps, 8)} ${pad(r.p50, 8)} ${pad(r.p90, 8)} ${pad(r.p99, 8)} ${pad(ratio, 8)} ${pad(r.errors, 7)}`,
+    )
+  }
+  console.log(`\nratio database-backed / bare: ${(rows[1]!.rps / bare).toFixed(2)} (read), ${(rows[2]!.rps / bare).toFixed(2)} (write)`)
+} finally {
+  await api.stop('SIGTERM', 10_000)
+  await admin.query(`drop database if exists ${dbName} with (force)`)
+  await admin.end()
+  await redis.stop()
+  await postgres.stop()
+}
