@@ -6,7 +6,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('support_requests')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
-    .addColumn('number', 'bigint', (c) => c.notNull().unique().defaultTo(sql`nextval('support_request_number_seq')`))
+    .addColumn('number', 'bigint', (c) =>
+      c.notNull().unique().defaultTo(sql`nextval('support_request_number_seq')`),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('language', 'text', (c) => c.notNull())

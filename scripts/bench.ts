@@ -88,7 +88,9 @@ try {
 
   let n = 0
   const rows = [
-    await measure('GET /api/v1/health (bare JSON)', { requests: [{ method: 'GET', path: '/api/v1/health' }] }),
+    await measure('GET /api/v1/health (bare JSON)', {
+      requests: [{ method: 'GET', path: '/api/v1/health' }],
+    }),
     await measure('GET /api/v1/ready (PostgreSQL + Redis round trip)', {
       requests: [{ method: 'GET', path: '/api/v1/ready' }],
     }),
@@ -114,14 +116,18 @@ try {
   ]
   const bare = rows[0]!.rps
   const pad = (s: string | number, w: number) => String(s).padStart(w)
-  console.log(`${'route'.padEnd(56)} ${pad('req/s', 8)} ${pad('p50 ms', 8)} ${pad('p90 ms', 8)} ${pad('p99 ms', 8)} ${pad('vs bare', 8)} ${pad('errors', 7)}`)
+  console.log(
+    `${'route'.padEnd(56)} ${pad('req/s', 8)} ${pad('p50 ms', 8)} ${pad('p90 ms', 8)} ${pad('p99 ms', 8)} ${pad('vs bare', 8)} ${pad('errors', 7)}`,
+  )
   for (const r of rows) {
     const ratio = bare ? (r.rps / bare).toFixed(2) : '-'
     console.log(
       `${r.route.padEnd(56)} ${pad(r.rps, 8)} ${pad(r.p50, 8)} ${pad(r.p90, 8)} ${pad(r.p99, 8)} ${pad(ratio, 8)} ${pad(r.errors, 7)}`,
     )
   }
-  console.log(`\nratio database-backed / bare: ${(rows[1]!.rps / bare).toFixed(2)} (read), ${(rows[2]!.rps / bare).toFixed(2)} (write)`)
+  console.log(
+    `\nratio database-backed / bare: ${(rows[1]!.rps / bare).toFixed(2)} (read), ${(rows[2]!.rps / bare).toFixed(2)} (write)`,
+  )
 } finally {
   await api.stop('SIGTERM', 10_000)
   await admin.query(`drop database if exists ${dbName} with (force)`)

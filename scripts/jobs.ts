@@ -9,7 +9,13 @@
  */
 import { loadConfig } from '../modules/platform/config.ts'
 import { listFailedJobs, retryFailedJobs } from '../modules/platform/failed-jobs.ts'
-import { closeQueues, createQueues, createRedis, type QueueName, queueNames } from '../modules/platform/queues.ts'
+import {
+  closeQueues,
+  createQueues,
+  createRedis,
+  type QueueName,
+  queueNames,
+} from '../modules/platform/queues.ts'
 
 const [command, queueArg, id] = process.argv.slice(2)
 const config = loadConfig()
@@ -28,7 +34,9 @@ try {
     const jobs = await listFailedJobs(queues, queueName(queueArg))
     if (jobs.length === 0) console.log('no failed jobs')
     for (const j of jobs) {
-      console.log(`${j.failed_at ?? '-'}  ${j.queue}/${j.id}  ${j.name}  attempts=${j.attempts}\n    ${j.failed_reason}`)
+      console.log(
+        `${j.failed_at ?? '-'}  ${j.queue}/${j.id}  ${j.name}  attempts=${j.attempts}\n    ${j.failed_reason}`,
+      )
     }
   } else if (command === 'retry' && queueArg) {
     const n = await retryFailedJobs(queues, queueName(queueArg)!, id)

@@ -35,7 +35,9 @@ function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv 
     const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
     child.on('exit', (code) => {
       const ok = code === 0
-      console.log(`━━ ${label}: ${ok ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      console.log(
+        `━━ ${label}: ${ok ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      )
       if (!ok) failures.push(label)
       resolve(ok)
     })
@@ -52,7 +54,9 @@ function ensureChromium(): void {
   if (existsSync('/usr/bin/chromium')) return
   const install = 'apt-get update && apt-get install -y chromium'
   if (process.getuid?.() !== 0) {
-    throw new Error(`Browser tests need Debian's Chromium at /usr/bin/chromium. Install it with:\n  sudo ${install}`)
+    throw new Error(
+      `Browser tests need Debian's Chromium at /usr/bin/chromium. Install it with:\n  sudo ${install}`,
+    )
   }
   console.log(`Installing Chromium for the browser tests: ${install}`)
   execFileSync('bash', ['-c', `DEBIAN_FRONTEND=noninteractive ${install}`], { stdio: 'inherit' })
@@ -86,9 +90,18 @@ try {
 
   if (want('unit')) {
     const file = path.join(reports, 'vitest.json')
-    await run('unit and integration tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env)
+    await run(
+      'unit and integration tests',
+      'vitest',
+      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+      env,
+    )
     if (existsSync(file)) {
-      const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number }
+      const r = JSON.parse(readFileSync(file, 'utf8')) as {
+        numPassedTests: number
+        numFailedTests: number
+        numFailedTestSuites: number
+      }
       passed += r.numPassedTests
       failed += r.numFailedTests + (r.numFailedTests === 0 ? r.numFailedTestSuites : 0)
     } else failed++
@@ -97,9 +110,14 @@ try {
   if (want('browser')) {
     ensureChromium()
     const file = path.join(reports, 'playwright.json')
-    await run('browser tests', 'playwright', ['test', '--reporter=list,json'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file })
+    await run('browser tests', 'playwright', ['test', '--reporter=list,json'], {
+      ...env,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    })
     if (existsSync(file)) {
-      const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }
+      const r = JSON.parse(readFileSync(file, 'utf8')) as {
+        stats: { expected: number; unexpected: number; flaky: number }
+      }
       passed += r.stats.expected + r.stats.flaky
       failed += r.stats.unexpected
     } else failed++

@@ -57,16 +57,21 @@ describe('platform endpoints', () => {
       const app = newApp({ services, modules: [] })
       const res = await app.request('/api/v1/ready')
       expect(res.status).toBe(503)
-      expect(await res.json()).toMatchObject({ status: 'unavailable', checks: { postgres: true, redis: false } })
+      expect(await res.json()).toMatchObject({
+        status: 'unavailable',
+        checks: { postgres: true, redis: false },
+      })
     } finally {
       await closeServices(services)
     }
   })
 
   it('serves a parseable OpenAPI 3.1 document listing module routes, and the reference page', async () => {
-    const doc = await t.h.get<{ openapi: string; paths: Record<string, unknown>; components: { schemas: object } }>(
-      '/api/v1/openapi.json',
-    )
+    const doc = await t.h.get<{
+      openapi: string
+      paths: Record<string, unknown>
+      components: { schemas: object }
+    }>('/api/v1/openapi.json')
     expect(doc.status).toBe(200)
     expect(doc.body.openapi).toBe('3.1.0')
     expect(Object.keys(doc.body.paths)).toEqual(
@@ -141,7 +146,9 @@ describe('errors', () => {
   })
 
   it('refuses bodies over the limit with 413', async () => {
-    const res = await t.h.post<unknown, ErrorBody>('/api/v1/support/requests', { message: 'x'.repeat(10_000) })
+    const res = await t.h.post<unknown, ErrorBody>('/api/v1/support/requests', {
+      message: 'x'.repeat(10_000),
+    })
     expect(res.status).toBe(413)
     expect(res.body.error.code).toBe('payload_too_large')
   })
@@ -149,13 +156,21 @@ describe('errors', () => {
   it('maps module errors to their status with reason', async () => {
     const res = await t.h.get<ErrorBody>('/api/v1/test/conflict')
     expect(res.status).toBe(409)
-    expect(res.body.error).toMatchObject({ code: 'conflict', message: 'Invite is already sent', reason: 'invite_already_sent' })
+    expect(res.body.error).toMatchObject({
+      code: 'conflict',
+      message: 'Invite is already sent',
+      reason: 'invite_already_sent',
+    })
   })
 
   it('hides internals of unexpected errors behind a 500', async () => {
     const res = await t.h.get<ErrorBody>('/api/v1/test/boom')
     expect(res.status).toBe(500)
-    expect(res.body.error).toEqual({ code: 'internal', message: 'internal error', request_id: expect.any(String) })
+    expect(res.body.error).toEqual({
+      code: 'internal',
+      message: 'internal error',
+      request_id: expect.any(String),
+    })
     expect(JSON.stringify(res.body)).not.toContain('secret')
   })
 
@@ -169,7 +184,10 @@ describe('errors', () => {
       }),
       (c) => c.json({ page: c.req.valid('query').page }, 200),
     )
-    const app = newApp({ services: t.services, modules: [defineModule({ name: 'q', routes: (a) => a.route('/', router) })] })
+    const app = newApp({
+      services: t.services,
+      modules: [defineModule({ name: 'q', routes: (a) => a.route('/', router) })],
+    })
     const res = await app.request('/api/v1/q?page=0')
     expect(res.status).toBe(400)
     expect(((await res.json()) as ErrorBody).error.fields).toEqual({ page: ['first page is 1'] })

@@ -10,9 +10,9 @@ import { listFailedJobs, retryFailedJobs } from '../modules/platform/failed-jobs
 import { defineJob, defineModule, jobName } from '../modules/platform/module.ts'
 import { eventJobId, startRelay } from '../modules/platform/relay.ts'
 import { startWorker } from '../services/worker/worker.ts'
+import { createEffectsTable, effectModule, effectRequested, recordEffect } from './fixtures/effect-module.ts'
 import { createTestContext, type TestContext } from './support/context.ts'
 import { eventually } from './support/smtp.ts'
-import { createEffectsTable, effectModule, effectRequested, recordEffect } from './fixtures/effect-module.ts'
 
 let t: TestContext
 
@@ -28,8 +28,11 @@ beforeEach(async () => {
 
 const effects = async (label: string) =>
   Number(
-    (await sql<{ n: bigint }>`select count(*) as n from test_effects where label = ${label}`.execute(t.services.db))
-      .rows[0]!.n,
+    (
+      await sql<{ n: bigint }>`select count(*) as n from test_effects where label = ${label}`.execute(
+        t.services.db,
+      )
+    ).rows[0]!.n,
   )
 
 async function publishOne(label: string, slow = false): Promise<string> {
@@ -48,17 +51,29 @@ describe('outbox → relay → handler', () => {
     await a.drain()
     await Promise.all([a.stop(), b.stop()])
 
-    const jobs = await t.services.queues.ledger.getJobs(['wait', 'delayed', 'active', 'completed', 'prioritized'])
+    const jobs = await t.services.queues.ledger.getJobs([
+      'wait',
+      'delayed',
+      'active',
+      'completed',
+      'prioritized',
+    ])
     expect(jobs.map((j) => j.id)).toEqual([eventJobId(eventId, recordEffect.name)])
     // And BullMQ delivering the same event twice (a duplicate job under another id).
     await t.services.queues.ledger.add(recordEffect.name, jobs[0]!.data, { jobId: `${eventId}.duplicate` })
 
     const worker = await startWorker(t.services, [effectModule])
     try {
-      await eventually(async () => (await t.services.queues.ledger.getCompletedCount()) === 2, 15_000, 'both jobs')
+      await eventually(
+        async () => (await t.services.queues.ledger.getCompletedCount()) === 2,
+        15_000,
+        'both jobs',
+      )
       expect(await effects('twice')).toBe(1)
       const processed = await t.services.db.selectFrom('processed_events').selectAll().execute()
-      expect(processed).toEqual([expect.objectContaining({ event_id: eventId, handler: 'test.record-effect' })])
+      expect(processed).toEqual([
+        expect.objectContaining({ event_id: eventId, handler: 'test.record-effect' }),
+      ])
     } finally {
       await worker.stop()
     }
@@ -79,7 +94,9 @@ describe('outbox → relay → handler', () => {
   })
 
   it('refuses to publish outside a transaction and validates the payload', async () => {
-    await expect(publish(t.services.db as never, effectRequested, { label: 'x' })).rejects.toThrow(/transaction/)
+    await expect(publish(t.services.db as never, effectRequested, { label: 'x' })).rejects.toThrow(
+      /transaction/,
+    )
     await expect(
       t.services.db.transaction().execute((trx) => publish(trx, effectRequested, { label: 42 } as never)),
     ).rejects.toThrow()
@@ -158,17 +175,34 @@ describe('jobs that exhausted their retries', () => {
   it('are listed with their reason and can be run again', async () => {
     const worker = await startWorker(t.services, [defineModule({ name: 'flaky', jobs: [flaky] })])
     try {
-      await t.services.queues.ledger.add(jobName(flaky), { n: 1 }, { attempts: 2, backoff: { type: 'fixed', delay: 10 } })
-      await eventually(async () => (await t.services.queues.ledger.getFailedCount()) === 1, 10_000, 'the job to fail')
+      await t.services.queues.ledger.add(
+        jobName(flaky),
+        { n: 1 },
+        { attempts: 2, backoff: { type: 'fixed', delay: 10 } },
+      )
+      await eventually(
+        async () => (await t.services.queues.ledger.getFailedCount()) === 1,
+        10_000,
+        'the job to fail',
+      )
       expect(runs).toEqual(['run 1', 'run 1'])
       const failed = await listFailedJobs(t.services.queues)
       expect(failed).toEqual([
-        expect.objectContaining({ queue: 'ledger', name: 'test.flaky@v1', attempts: 2, failed_reason: 'downstream unavailable' }),
+        expect.objectContaining({
+          queue: 'ledger',
+          name: 'test.flaky@v1',
+          attempts: 2,
+          failed_reason: 'downstream unavailable',
+        }),
       ])
 
       broken = false
       expect(await retryFailedJobs(t.services.queues, 'ledger', failed[0]!.id)).toBe(1)
-      await eventually(async () => (await t.services.queues.ledger.getCompletedCount()) === 1, 10_000, 'the retry')
+      await eventually(
+        async () => (await t.services.queues.ledger.getCompletedCount()) === 1,
+        10_000,
+        'the retry',
+      )
       expect(await listFailedJobs(t.services.queues)).toEqual([])
     } finally {
       await worker.stop()
@@ -179,7 +213,11 @@ describe('jobs that exhausted their retries', () => {
     const worker = await startWorker(t.services, [defineModule({ name: 'flaky', jobs: [flaky] })])
     try {
       await t.services.queues.ledger.add(jobName(flaky), { n: 'one' }, { attempts: 1 })
-      await eventually(async () => (await t.services.queues.ledger.getFailedCount()) === 1, 10_000, 'the job to fail')
+      await eventually(
+        async () => (await t.services.queues.ledger.getFailedCount()) === 1,
+        10_000,
+        'the job to fail',
+      )
       const [job] = await listFailedJobs(t.services.queues, 'ledger')
       expect(job!.failed_reason).toContain('expected number')
     } finally {

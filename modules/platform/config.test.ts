@@ -10,7 +10,9 @@ describe('config', () => {
   })
 
   it('stops with a message naming each bad variable', () => {
-    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'redis://ok' })).toThrow(ConfigError)
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'redis://ok' })).toThrow(
+      ConfigError,
+    )
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })
     } catch (err) {

@@ -32,13 +32,19 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .default('postgres://postgres@127.0.0.1:5432/cardpay'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .default('redis://127.0.0.1:6379'),
   /** Prefix of every Redis key this deployment writes (BullMQ queues, throttles); tests give each file its own. */
   REDIS_PREFIX: z
     .string()
     .regex(/^[a-z0-9_-]+$/i)
     .default('cardpay'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').default('smtp://127.0.0.1:1025'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().default('Cardpay <no-reply@cardpay.localhost>'),
   /** Where new support requests are announced. */
   SUPPORT_EMAIL: z.email().default('support@cardpay.localhost'),
@@ -49,7 +55,10 @@ const schema = z.object({
   DATA_ENCRYPTION_KEY: z
     .string()
     .optional()
-    .refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded'),
+    .refine(
+      (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
+      'must be 32 bytes, base64-encoded',
+    ),
   ADMIN_HOST: hostList.default(['admin.localhost']),
   PROGRAMS_HOST: hostList.default(['programs.localhost']),
   ACCEPTOR_HOST: hostList.default(['acceptor.localhost']),
@@ -57,7 +66,11 @@ const schema = z.object({
   DATA_DIR: z.string().default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest accepted request body, in bytes (uploads have their own, smaller limits). */
-  BODY_LIMIT: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
   /** How often the outbox relay sweeps for rows a missed notification left behind. */
   OUTBOX_SWEEP_MS: z.coerce.number().int().positive().default(5000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -89,7 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export type Portal = 'admin' | 'programs' | 'acceptor' | 'cardholder'
 
 /** Which portal a host name serves; the card holder portal is the default for any other host. */
-export function portalForHost(host: string | undefined, config: Pick<Config, 'ADMIN_HOST' | 'PROGRAMS_HOST' | 'ACCEPTOR_HOST'>): Portal {
+export function portalForHost(
+  host: string | undefined,
+  config: Pick<Config, 'ADMIN_HOST' | 'PROGRAMS_HOST' | 'ACCEPTOR_HOST'>,
+): Portal {
   const name = (host ?? '').toLowerCase().replace(/:\d+$/, '')
   if (config.ADMIN_HOST.includes(name)) return 'admin'
   if (config.PROGRAMS_HOST.includes(name)) return 'programs'

@@ -1,4 +1,4 @@
-import { Kysely, type Transaction, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, type Transaction } from 'kysely'
 import pg from 'pg'
 import type { DB } from './db-types.ts'
 

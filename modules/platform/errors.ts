@@ -29,7 +29,11 @@ export class AppError extends Error {
   /** A more specific, stable reason inside the code, e.g. `invite_already_sent` within `conflict`. */
   readonly reason: string | undefined
 
-  constructor(code: ErrorCode, message: string, opts: { fields?: FieldErrors; reason?: string; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { fields?: FieldErrors; reason?: string; cause?: unknown } = {},
+  ) {
     super(message, { cause: opts.cause })
     this.code = code
     this.fields = opts.fields
@@ -44,7 +48,8 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`)
 export const forbidden = (message = 'access denied') => new AppError('forbidden', message)
 export const unauthorized = (message = 'authentication required') => new AppError('unauthorized', message)
-export const conflict = (message: string, reason?: string) => new AppError('conflict', message, reason ? { reason } : {})
+export const conflict = (message: string, reason?: string) =>
+  new AppError('conflict', message, reason ? { reason } : {})
 export const businessRule = (message: string, reason?: string) =>
   new AppError('business_rule', message, reason ? { reason } : {})
 export const invalidField = (field: string, message: string) =>

@@ -13,7 +13,10 @@ export interface EventType<N extends string = string, S extends z.ZodType = z.Zo
   readonly schema: S
 }
 
-export function defineEvent<const N extends string, S extends z.ZodType>(name: N, schema: S): EventType<N, S> {
+export function defineEvent<const N extends string, S extends z.ZodType>(
+  name: N,
+  schema: S,
+): EventType<N, S> {
   if (!/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*){2}$/.test(name)) {
     throw new Error(`event name ${name} must look like module.entity.past-tense-verb`)
   }

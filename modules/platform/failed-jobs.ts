@@ -1,4 +1,4 @@
-import type { Queues, QueueName } from './queues.ts'
+import type { QueueName, Queues } from './queues.ts'
 import { queueNames } from './queues.ts'
 
 export interface FailedJob {

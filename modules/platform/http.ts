@@ -1,5 +1,5 @@
-import { OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Hook } from '@hono/zod-openapi'
+import { OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { AppError, type ErrorCode, errorStatus, type FieldErrors } from './errors.ts'
 import type { AppEnv } from './module.ts'
@@ -39,8 +39,10 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   for (const issue of issues) {
     const key = issue.path.length ? issue.path.join('.') : '_'
     const message =
-      issue.code === 'unrecognized_keys' ? `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}` : issue.message
-    ;(fields[key] ??= []).push(message)
+      issue.code === 'unrecognized_keys'
+        ? `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
+        : issue.message
+    fields[key] = [...(fields[key] ?? []), message]
   }
   return fields
 }
@@ -48,7 +50,9 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
 /** Validation failures of any route answer 400 with per-field messages, in the one envelope. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
   if (!result.success) {
-    const err = new AppError('validation_failed', 'validation failed', { fields: fieldErrors(result.error.issues) })
+    const err = new AppError('validation_failed', 'validation failed', {
+      fields: fieldErrors(result.error.issues),
+    })
     return c.json(errorBody(c, err), 400)
   }
 }
@@ -71,6 +75,9 @@ export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413 |
     429: 'Too many requests',
   }
   return Object.fromEntries(
-    statuses.map((s) => [s, { description: description[s]!, content: { 'application/json': { schema: errorEnvelope } } }]),
+    statuses.map((s) => [
+      s,
+      { description: description[s]!, content: { 'application/json': { schema: errorEnvelope } } },
+    ]),
   )
 }

@@ -18,5 +18,7 @@ export function localeFromAcceptLanguage(header: string | undefined | null): Loc
     })
     .filter((x) => x.lang && x.q > 0)
     .sort((a, b) => b.q - a.q)
-  return (ranked.find((r) => (locales as readonly string[]).includes(r.lang))?.lang as Locale) ?? defaultLocale
+  return (
+    (ranked.find((r) => (locales as readonly string[]).includes(r.lang))?.lang as Locale) ?? defaultLocale
+  )
 }

@@ -11,6 +11,7 @@ export const migrationsFolder = fileURLToPath(new URL('../../migrations', import
  * forward-only: a mistake is fixed by a new migration, never by editing or reverting an applied one.
  * Safe to call from several processes at once (Kysely holds an advisory lock while migrating).
  */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before (and regardless of) the typed schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({
     db,

@@ -70,7 +70,9 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 export interface ModuleDefinition {
   name: string
   routes?: (app: ApiApp) => void
+  // biome-ignore lint/suspicious/noExplicitAny: a module lists handlers of many different event types
   handlers?: EventHandler<any>[]
+  // biome-ignore lint/suspicious/noExplicitAny: a module lists jobs with many different payload schemas
   jobs?: JobDefinition<any>[]
 }
 

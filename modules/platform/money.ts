@@ -10,13 +10,21 @@ export interface Money {
 }
 
 /** Minor-unit exponent per currency; ISO 4217 lists the exceptions to the usual 2. */
-const exponents: Record<string, number> = { JPY: 0, KRW: 0, ISK: 0, HUF: 2, BHD: 3, KWD: 3, JOD: 3, OMR: 3, TND: 3 }
+const exponents: Record<string, number> = {
+  JPY: 0,
+  KRW: 0,
+  ISK: 0,
+  HUF: 2,
+  BHD: 3,
+  KWD: 3,
+  JOD: 3,
+  OMR: 3,
+  TND: 3,
+}
 
 export const currencyExponent = (currency: string): number => exponents[currency] ?? 2
 
-export const currencyCode = z
-  .string()
-  .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as EUR')
+export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as EUR')
 
 /** JSON shape of money in the API: `{"amount": 1250, "currency": "EUR"}` means €12.50. */
 export const moneySchema = z
@@ -39,10 +47,16 @@ function sameCurrency(a: Money, b: Money): void {
   if (a.currency !== b.currency) throw new RangeError(`currency mismatch: ${a.currency} and ${b.currency}`)
 }
 
-export const add = (a: Money, b: Money): Money => (sameCurrency(a, b), { amount: a.amount + b.amount, currency: a.currency })
-export const subtract = (a: Money, b: Money): Money => (
-  sameCurrency(a, b), { amount: a.amount - b.amount, currency: a.currency }
-)
+export function add(a: Money, b: Money): Money {
+  sameCurrency(a, b)
+  return { amount: a.amount + b.amount, currency: a.currency }
+}
+
+export function subtract(a: Money, b: Money): Money {
+  sameCurrency(a, b)
+  return { amount: a.amount - b.amount, currency: a.currency }
+}
+
 export const isZero = (m: Money): boolean => m.amount === 0n
 
 /**
@@ -79,5 +93,9 @@ export const toJson = (m: Money): { amount: number; currency: string } => ({
 export function format(m: Money, locale = 'en'): string {
   const exp = currencyExponent(m.currency)
   const value = Number(m.amount) / 10 ** exp
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: m.currency, minimumFractionDigits: exp }).format(value)
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: m.currency,
+    minimumFractionDigits: exp,
+  }).format(value)
 }

@@ -1,5 +1,5 @@
-import pg from 'pg'
 import { sql } from 'kysely'
+import pg from 'pg'
 import type { EventEnvelope } from './events.ts'
 import type { Logger } from './logger.ts'
 import type { EventHandler, Services } from './module.ts'

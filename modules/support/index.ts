@@ -9,7 +9,11 @@ import { defineModule } from '../platform/module.ts'
 import { registerPostSupportRequest } from './http/post-support-request.ts'
 import { notifySupportInbox, sendSupportAcknowledgement } from './jobs/send-emails.ts'
 
-export { type SupportRequestInput, submitSupportRequest, supportTopics } from './commands/submit-support-request.ts'
+export {
+  type SupportRequestInput,
+  submitSupportRequest,
+  supportTopics,
+} from './commands/submit-support-request.ts'
 export { supportRequestReceived } from './events.ts'
 
 export const supportModule = defineModule({

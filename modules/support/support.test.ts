@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ErrorBody } from '../platform/http.ts'
 import { startWorker, type WorkerProcess } from '../../services/worker/worker.ts'
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
 import { eventually, type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
 import { modules } from '../index.ts'
+import type { ErrorBody } from '../platform/http.ts'
 
 let t: TestContext
 let smtp: SmtpCapture
@@ -79,9 +79,15 @@ describe('POST /api/v1/support/requests', () => {
       { ...valid, email: 'en@example.com', language: 'en' },
       { headers: { 'accept-language': 'ru' } },
     )
-    const nl = await t.h.post<unknown, Created>('/api/v1/support/requests', { ...valid, email: 'nl@example.com' })
+    const nl = await t.h.post<unknown, Created>('/api/v1/support/requests', {
+      ...valid,
+      email: 'nl@example.com',
+    })
     const rows = await t.services.db.selectFrom('support_requests').select(['id', 'language']).execute()
-    expect(Object.fromEntries(rows.map((r) => [r.id, r.language]))).toEqual({ [en.body.uuid]: 'en', [nl.body.uuid]: 'nl' })
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.language]))).toEqual({
+      [en.body.uuid]: 'en',
+      [nl.body.uuid]: 'nl',
+    })
   })
 
   it('refuses bad input with the wrong fields named, and stores nothing', async () => {
@@ -99,21 +105,34 @@ describe('POST /api/v1/support/requests', () => {
   it('limits one address to 5 requests an hour', async () => {
     const email = 'flood@example.com'
     const results = await Promise.all(
-      Array.from({ length: 7 }, () => t.h.post<unknown, ErrorBody>('/api/v1/support/requests', { ...valid, email })),
+      Array.from({ length: 7 }, () =>
+        t.h.post<unknown, ErrorBody>('/api/v1/support/requests', { ...valid, email }),
+      ),
     )
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 429, 429])
     expect(results.find((r) => r.status === 429)!.body.error.reason).toBe('support_request_limit')
-    const count = await t.services.db.selectFrom('support_requests').where('email', '=', email).selectAll().execute()
+    const count = await t.services.db
+      .selectFrom('support_requests')
+      .where('email', '=', email)
+      .selectAll()
+      .execute()
     expect(count).toHaveLength(5)
   })
 
   it('sends each e-mail once even if the event is relayed again', async () => {
-    const res = await t.h.post<unknown, Created>('/api/v1/support/requests', { ...valid, email: 'once@example.com' })
+    const res = await t.h.post<unknown, Created>('/api/v1/support/requests', {
+      ...valid,
+      email: 'once@example.com',
+    })
     await smtp.waitFor((m) => m.to?.[0]?.address === 'once@example.com')
     await t.services.db.updateTable('outbox').set({ sent_at: null }).execute()
     await t.services.queues.notifications.obliterate({ force: true })
     await worker.relay.drain()
-    await eventually(async () => (await t.services.queues.notifications.getCompletedCount()) >= 2, 10_000, 'jobs')
+    await eventually(
+      async () => (await t.services.queues.notifications.getCompletedCount()) >= 2,
+      10_000,
+      'jobs',
+    )
     expect(smtp.messages.filter((m) => m.to?.[0]?.address === 'once@example.com')).toHaveLength(1)
     expect(res.status).toBe(201)
   })

@@ -5,11 +5,11 @@ import { Scalar } from '@scalar/hono-api-reference'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
+import { guest } from '../../modules/platform/context.ts'
 import { AppError } from '../../modules/platform/errors.ts'
 import { errorBody, newRouter, validationHook } from '../../modules/platform/http.ts'
 import { newId } from '../../modules/platform/ids.ts'
 import type { AppEnv, ModuleDefinition, Services } from '../../modules/platform/module.ts'
-import { guest } from '../../modules/platform/context.ts'
 import { healthRoutes } from './health.ts'
 
 export const apiBase = '/api/v1'
@@ -80,7 +80,12 @@ export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHo
     if (err instanceof AppError) return c.json(errorBody(c, err), err.status)
     if (err instanceof HTTPException && err.status < 500) {
       // Hono's own 4xx: malformed JSON, wrong content type.
-      const code = err.status === 415 ? 'unsupported_media_type' : err.status === 413 ? 'payload_too_large' : 'bad_request'
+      const code =
+        err.status === 415
+          ? 'unsupported_media_type'
+          : err.status === 413
+            ? 'payload_too_large'
+            : 'bad_request'
       return c.json(errorBody(c, new AppError(code, err.message || 'bad request')), err.status)
     }
     c.get('log').error({ err }, 'unhandled error')
@@ -105,23 +110,37 @@ export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHo
     },
     servers: [{ url: '/' }],
   })
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+  })
 
   // The reference page loads its script from our own origin: no CDN needed, works offline.
-  const scalarScript = fileURLToPath(new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference')))
+  const scalarScript = fileURLToPath(
+    new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference')),
+  )
   app.get('/api/docs/scalar.js', async (c) => {
     c.header('Cache-Control', 'public, max-age=86400')
     return c.body(await readFile(scalarScript), 200, { 'Content-Type': 'text/javascript; charset=utf-8' })
   })
   app.get(
     '/api/docs',
-    Scalar({ url: `${apiBase}/openapi.json`, pageTitle: 'Cardpay API reference', cdn: '/api/docs/scalar.js' }),
+    Scalar({
+      url: `${apiBase}/openapi.json`,
+      pageTitle: 'Cardpay API reference',
+      cdn: '/api/docs/scalar.js',
+    }),
   )
 
   extra?.(app)
 
-  app.all('/api/*', (c) => c.json(errorBody(c, new AppError('not_found', `no route ${c.req.method} ${c.req.path}`)), 404))
+  app.all('/api/*', (c) =>
+    c.json(errorBody(c, new AppError('not_found', `no route ${c.req.method} ${c.req.path}`)), 404),
+  )
   if (web) app.all('*', (c) => web(c.req.raw))
-  app.notFound((c) => c.json(errorBody(c, new AppError('not_found', `no route ${c.req.method} ${c.req.path}`)), 404))
+  app.notFound((c) =>
+    c.json(errorBody(c, new AppError('not_found', `no route ${c.req.method} ${c.req.path}`)), 404),
+  )
   return app
 }

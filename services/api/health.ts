@@ -9,7 +9,10 @@ const health = createRoute({
   tags: ['platform'],
   summary: 'The process is alive',
   responses: {
-    200: { description: 'Alive', content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } } },
+    200: {
+      description: 'Alive',
+      content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } },
+    },
   },
 })
 
@@ -25,7 +28,10 @@ const ready = createRoute({
   summary: 'PostgreSQL and Redis are reachable',
   responses: {
     200: { description: 'Ready to serve', content: { 'application/json': { schema: readiness } } },
-    503: { description: 'A dependency is unreachable', content: { 'application/json': { schema: readiness } } },
+    503: {
+      description: 'A dependency is unreachable',
+      content: { 'application/json': { schema: readiness } },
+    },
   },
 })
 

@@ -35,4 +35,3 @@ onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()))
   await closeServices(services)
 })
-

@@ -35,7 +35,10 @@ export async function startWorker(
 ): Promise<WorkerProcess> {
   const handlers = modules.flatMap((m) => m.handlers ?? [])
   const jobs = modules.flatMap((m) => m.jobs ?? [])
-  const byName = new Map<string, { kind: 'handler'; def: EventHandler } | { kind: 'job'; def: JobDefinition }>()
+  const byName = new Map<
+    string,
+    { kind: 'handler'; def: EventHandler } | { kind: 'job'; def: JobDefinition }
+  >()
   for (const def of handlers) register(def.name, { kind: 'handler', def })
   for (const def of jobs) register(jobName(def), { kind: 'job', def })
   function register(name: string, entry: typeof byName extends Map<string, infer V> ? V : never) {
@@ -49,7 +52,12 @@ export async function startWorker(
     if (!entry) throw new Error(`no handler for job ${job.name} on queue ${job.queueName}`)
     if (entry.kind === 'handler') {
       const envelope = job.data as EventEnvelope
-      const log = base.child({ job: job.name, job_id: job.id, event_id: envelope.id, request_id: envelope.request_id })
+      const log = base.child({
+        job: job.name,
+        job_id: job.id,
+        event_id: envelope.id,
+        request_id: envelope.request_id,
+      })
       const payload = entry.def.event.schema.parse(envelope.payload)
       await entry.def.handle({ event: { ...envelope, payload }, services, log, job })
       log.info({ attempt: job.attemptsMade + 1 }, 'event handled')
@@ -76,7 +84,9 @@ export async function startWorker(
       w.on('failed', (job, err) =>
         base.warn(
           { queue: q, job: job?.name, job_id: job?.id, attempt: job?.attemptsMade, err: err.message },
-          job && job.attemptsMade >= (job.opts.attempts ?? 1) ? 'job failed for good; retry it from the dashboard or `npm run jobs -- retry`' : 'job failed; will retry',
+          job && job.attemptsMade >= (job.opts.attempts ?? 1)
+            ? 'job failed for good; retry it from the dashboard or `npm run jobs -- retry`'
+            : 'job failed; will retry',
         ),
       )
       w.on('error', (err) => base.error({ queue: q, err: err.message }, 'worker error'))
@@ -85,7 +95,10 @@ export async function startWorker(
 
   for (const def of jobs) {
     if (!def.schedule) continue
-    await services.queues[def.queue].upsertJobScheduler(def.name, def.schedule, { name: jobName(def), data: {} })
+    await services.queues[def.queue].upsertJobScheduler(def.name, def.schedule, {
+      name: jobName(def),
+      data: {},
+    })
   }
 
   const relay = startRelay({ services, handlers })

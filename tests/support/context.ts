@@ -10,9 +10,21 @@ import { newApp } from '../../services/api/app.ts'
 export interface Harness {
   request<Res = unknown>(method: string, path: string, init?: RequestOptions): Promise<TestResponse<Res>>
   get<Res = unknown>(path: string, init?: RequestOptions): Promise<TestResponse<Res>>
-  post<Req = unknown, Res = unknown>(path: string, body?: Req, init?: RequestOptions): Promise<TestResponse<Res>>
-  put<Req = unknown, Res = unknown>(path: string, body?: Req, init?: RequestOptions): Promise<TestResponse<Res>>
-  patch<Req = unknown, Res = unknown>(path: string, body?: Req, init?: RequestOptions): Promise<TestResponse<Res>>
+  post<Req = unknown, Res = unknown>(
+    path: string,
+    body?: Req,
+    init?: RequestOptions,
+  ): Promise<TestResponse<Res>>
+  put<Req = unknown, Res = unknown>(
+    path: string,
+    body?: Req,
+    init?: RequestOptions,
+  ): Promise<TestResponse<Res>>
+  patch<Req = unknown, Res = unknown>(
+    path: string,
+    body?: Req,
+    init?: RequestOptions,
+  ): Promise<TestResponse<Res>>
   delete<Res = unknown>(path: string, init?: RequestOptions): Promise<TestResponse<Res>>
 }
 

@@ -26,7 +26,8 @@ export default async function setup(project: TestProject) {
   const redis = await ensureRedis({ dataDir, prefer: 'local' })
 
   const hash = createHash('sha256')
-  for (const f of readdirSync(migrationsFolder).sort()) hash.update(f).update(readFileSync(path.join(migrationsFolder, f)))
+  for (const f of readdirSync(migrationsFolder).sort())
+    hash.update(f).update(readFileSync(path.join(migrationsFolder, f)))
   const templateDb = `cardpay_tpl_${hash.digest('hex').slice(0, 12)}`
 
   const server = new URL(postgres.url)

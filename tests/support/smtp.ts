@@ -41,7 +41,8 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       for (;;) {
         const found = messages.filter(match)
         if (found.length >= count) return found
-        if (Date.now() > until) throw new Error(`expected ${count} e-mail(s), got ${found.length} in ${timeoutMs} ms`)
+        if (Date.now() > until)
+          throw new Error(`expected ${count} e-mail(s), got ${found.length} in ${timeoutMs} ms`)
         await new Promise((r) => setTimeout(r, 50))
       }
     },
@@ -50,7 +51,11 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
 }
 
 /** Polls `check` until it returns a truthy value or the time is up. */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T>,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<T> {
   const until = Date.now() + timeoutMs
   for (;;) {
     const value = await check()

@@ -36,11 +36,19 @@ export async function submitSupportRequest(
 ): Promise<SupportRequestRow> {
   const row = await db.transaction().execute(async (trx) => {
     // Serialize requests of one address so two parallel calls cannot both pass the limit.
-    await trx.selectNoFrom((eb) => eb.fn('pg_advisory_xact_lock', [eb.fn('hashtext', [eb.val(input.email)])]).as('l')).execute()
+    await trx
+      .selectNoFrom((eb) =>
+        eb.fn('pg_advisory_xact_lock', [eb.fn('hashtext', [eb.val(input.email)])]).as('l'),
+      )
+      .execute()
     if ((await countRecentByEmail(trx, input.email, 60)) >= hourlyLimitPerEmail) {
-      throw new AppError('too_many_requests', 'too many support requests from this e-mail address; try again later', {
-        reason: 'support_request_limit',
-      })
+      throw new AppError(
+        'too_many_requests',
+        'too many support requests from this e-mail address; try again later',
+        {
+          reason: 'support_request_limit',
+        },
+      )
     }
     const saved = await insertSupportRequest(trx, {
       id: newId(),

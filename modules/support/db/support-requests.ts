@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely'
-import type { DbOrTrx, DB } from '../../platform/db.ts'
+import type { DB, DbOrTrx } from '../../platform/db.ts'
 
 export type SupportRequestRow = Selectable<DB['support_requests']>
 
@@ -26,4 +26,5 @@ export async function countRecentByEmail(db: DbOrTrx, email: string, minutes: nu
 }
 
 /** Human reference shown to the requester, e.g. SR-001042. */
-export const referenceOf = (row: Pick<SupportRequestRow, 'number'>) => `SR-${row.number.toString().padStart(6, '0')}`
+export const referenceOf = (row: Pick<SupportRequestRow, 'number'>) =>
+  `SR-${row.number.toString().padStart(6, '0')}`

@@ -1,7 +1,7 @@
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import { localeFromAcceptLanguage, localeSchema } from '../../platform/locales.ts'
-import { moneySchema } from '../../platform/money.ts'
 import type { ApiApp } from '../../platform/module.ts'
+import { moneySchema } from '../../platform/money.ts'
 import { submitSupportRequest, supportTopics } from '../commands/submit-support-request.ts'
 import { referenceOf } from '../db/support-requests.ts'
 
@@ -17,12 +17,17 @@ const body = z
     topic: z.enum(supportTopics, { message: `must be one of ${supportTopics.join(', ')}` }),
     subject: z.string().trim().min(1, 'subject is required').max(200, 'at most 200 characters'),
     message: z.string().trim().min(10, 'at least 10 characters').max(5000, 'at most 5000 characters'),
-    language: localeSchema.optional().openapi({ description: 'Language of the reply; default from Accept-Language' }),
+    language: localeSchema
+      .optional()
+      .openapi({ description: 'Language of the reply; default from Accept-Language' }),
     order_reference: z.string().trim().max(64, 'at most 64 characters').optional(),
     disputed_amount: moneySchema
       .refine((m) => m.amount > 0n, { message: 'must be more than zero', path: ['amount'] })
       .optional()
-      .openapi({ description: 'Amount in dispute, in minor units (cents)', example: { amount: 1250, currency: 'EUR' } }),
+      .openapi({
+        description: 'Amount in dispute, in minor units (cents)',
+        example: { amount: 1250, currency: 'EUR' },
+      }),
   })
   .strict()
   .openapi('SupportRequestInput')
@@ -46,7 +51,10 @@ export const postSupportRequest = createRoute({
     'Open to guests and signed-in users. Stores the request and e-mails an acknowledgement with its reference in the requester’s language. At most 5 requests per e-mail address per hour (429).',
   request: { body: { required: true, content: { 'application/json': { schema: body } } } },
   responses: {
-    201: { description: 'Stored; the acknowledgement e-mail follows', content: { 'application/json': { schema: created } } },
+    201: {
+      description: 'Stored; the acknowledgement e-mail follows',
+      content: { 'application/json': { schema: created } },
+    },
     ...errorResponses(400, 413, 429),
   },
 })

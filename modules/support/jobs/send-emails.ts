@@ -31,7 +31,11 @@ export const sendSupportAcknowledgement = defineHandler({
         subject: row.subject,
         ...disputed(row),
       })
-      await mailer.send({ to: row.email, ...mail, messageId: messageId(event.id, ACK, new URL(config.PUBLIC_URL).hostname) })
+      await mailer.send({
+        to: row.email,
+        ...mail,
+        messageId: messageId(event.id, ACK, new URL(config.PUBLIC_URL).hostname),
+      })
     })
   },
 })
