@@ -1,0 +1,85 @@
+import { useLingui } from '@lingui/react/macro'
+import { useRouter } from '@tanstack/react-router'
+import { CheckIcon, ChevronDownIcon, GlobeIcon } from 'lucide-react'
+import { useTransition } from 'react'
+import { Button } from '~/components/ui/button.tsx'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '~/components/ui/dropdown-menu.tsx'
+import { activateLocale, isLocale, type Locale, localeNames, locales, storeLocale } from '~/lib/i18n.ts'
+import { cn } from '~/lib/utils.ts'
+
+/** Changes the interface language at once and remembers it for the next visit and server render. */
+export function useSwitchLocale() {
+  const { i18n } = useLingui()
+  const router = useRouter()
+  const [pending, startTransition] = useTransition()
+  const switchLocale = (locale: Locale) => {
+    storeLocale(locale)
+    startTransition(async () => {
+      await activateLocale(i18n, locale)
+      // Titles and other route-computed text follow the new language.
+      await router.invalidate()
+    })
+  }
+  return { switchLocale, pending }
+}
+
+export function LanguageSwitcher({
+  className,
+  inverted = false,
+}: {
+  className?: string
+  inverted?: boolean
+}) {
+  const { i18n, t } = useLingui()
+  const { switchLocale, pending } = useSwitchLocale()
+  const current: Locale = isLocale(i18n.locale) ? i18n.locale : 'en'
+  const currentName = localeNames[current]
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t`Language: ${currentName}`}
+          aria-busy={pending}
+          data-testid="language-switcher"
+          className={cn(
+            'gap-1.5 font-medium',
+            inverted && 'text-white hover:bg-white/10 hover:text-white',
+            className,
+          )}
+        >
+          <GlobeIcon aria-hidden="true" />
+          <span lang={current}>{currentName}</span>
+          <ChevronDownIcon aria-hidden="true" className="opacity-60" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-48">
+        <DropdownMenuLabel>{t`Language`}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {locales.map((locale) => (
+          <DropdownMenuItem
+            key={locale}
+            lang={locale}
+            data-locale={locale}
+            aria-current={locale === current ? 'true' : undefined}
+            onSelect={() => locale !== current && switchLocale(locale)}
+          >
+            <span className="w-7 text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">
+              {locale}
+            </span>
+            <span className="flex-1">{localeNames[locale]}</span>
+            {locale === current && <CheckIcon aria-hidden="true" className="text-primary-600!" />}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}

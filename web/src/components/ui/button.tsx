@@ -1,0 +1,52 @@
+import { cva, type VariantProps } from 'class-variance-authority'
+import { Slot } from 'radix-ui'
+import type * as React from 'react'
+import { cn } from '~/lib/utils.ts'
+
+export const buttonVariants = cva(
+  [
+    'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium',
+    'transition-[color,background-color,border-color,box-shadow] select-none',
+    'focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none',
+    'disabled:pointer-events-none disabled:opacity-55 aria-busy:cursor-progress',
+    '[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  ],
+  {
+    variants: {
+      variant: {
+        primary:
+          'bg-primary-500 text-primary-foreground shadow-sm shadow-primary-900/10 hover:bg-primary-600 active:bg-primary-700',
+        secondary: 'bg-primary-50 text-primary-800 hover:bg-primary-100 active:bg-primary-200',
+        outline: 'border border-input bg-background shadow-xs hover:bg-muted hover:text-foreground',
+        ghost: 'text-foreground hover:bg-muted',
+        destructive:
+          'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90 focus-visible:ring-destructive/40',
+        link: 'text-primary-600 underline-offset-4 hover:underline',
+      },
+      size: {
+        sm: 'h-8 px-3 text-[13px]',
+        md: 'h-10 px-4',
+        lg: 'h-11 px-5 text-[15px]',
+        icon: 'size-10',
+      },
+    },
+    defaultVariants: { variant: 'primary', size: 'md' },
+  },
+)
+
+export interface ButtonProps extends React.ComponentProps<'button'>, VariantProps<typeof buttonVariants> {
+  /** Render the child element (a link, say) with the button's look instead of a `<button>`. */
+  asChild?: boolean
+}
+
+export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : 'button'
+  return (
+    <Component
+      data-slot="button"
+      type={asChild ? type : (type ?? 'button')}
+      className={cn(buttonVariants({ variant, size }), className)}
+      {...props}
+    />
+  )
+}

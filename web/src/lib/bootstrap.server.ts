@@ -1,0 +1,27 @@
+import { getCookie, getRequestHeader, setResponseHeader } from '@tanstack/react-start/server'
+import { type Config, loadConfig, portalForHost } from '../../../modules/platform/config.ts'
+import type { Bootstrap } from './bootstrap.ts'
+import { defaultLocale, isLocale, localeStorageKey, negotiateLocale } from './i18n.ts'
+
+let hosts: Pick<Config, 'ADMIN_HOST' | 'PROGRAMS_HOST' | 'ACCEPTOR_HOST'> | undefined
+
+/**
+ * Portal and language of the request being rendered. Only the host variables are read, so the web
+ * server does not depend on settings (database, keys) it never uses.
+ */
+export function bootstrapFromRequest(): Bootstrap {
+  hosts ??= loadConfig({
+    ADMIN_HOST: process.env.ADMIN_HOST,
+    PROGRAMS_HOST: process.env.PROGRAMS_HOST,
+    ACCEPTOR_HOST: process.env.ACCEPTOR_HOST,
+    CARDHOLDER_HOST: process.env.CARDHOLDER_HOST,
+  })
+  const portal = portalForHost(getRequestHeader('host'), hosts)
+  const stored = getCookie(localeStorageKey)
+  const locale = isLocale(stored)
+    ? stored
+    : (negotiateLocale(getRequestHeader('accept-language')) ?? defaultLocale)
+  // The same URL renders differently per host and language: shared caches must keep them apart.
+  setResponseHeader('vary', 'Host, Cookie, Accept-Language')
+  return { portal, locale }
+}

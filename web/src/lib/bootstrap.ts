@@ -1,0 +1,25 @@
+import { createIsomorphicFn } from '@tanstack/react-start'
+import { defaultLocale, isLocale, type Locale } from './i18n.ts'
+import { isPortal, type Portal } from './portal.ts'
+
+export interface Bootstrap {
+  portal: Portal
+  locale: Locale
+}
+
+/**
+ * The portal (from the host name) and language of this page. The server decides from the request;
+ * in the browser the rendered document already carries both, so no round trip is needed.
+ */
+export const readBootstrap = createIsomorphicFn()
+  .server(async (): Promise<Bootstrap> => {
+    const { bootstrapFromRequest } = await import('./bootstrap.server.ts')
+    return bootstrapFromRequest()
+  })
+  .client(async (): Promise<Bootstrap> => {
+    const root = document.documentElement
+    return {
+      portal: isPortal(root.dataset.portal) ? root.dataset.portal : 'cardholder',
+      locale: isLocale(root.lang) ? root.lang : defaultLocale,
+    }
+  })

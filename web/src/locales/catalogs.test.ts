@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * Every web catalog must be complete: each message of the English (source) catalog is present in
+ * every language with a non-empty translation that keeps the same placeholders. English is only
+ * the fallback for gaps, and a gap is a bug. Run `node web/scripts/extract-messages.ts` after
+ * changing messages, then fill in the new translations.
+ */
+
+const locales = ['en', 'nl', 'de', 'ru', 'uk'] as const
+const localesDir = import.meta.dirname
+
+interface Entry {
+  key: string
+  id: string
+  translations: string[]
+}
+
+/** A small .po reader: msgctxt, msgid, msgid_plural, msgstr and msgstr[n], with continuation lines. */
+function parsePo(source: string): Entry[] {
+  const entries: Entry[] = []
+  let current: { ctxt?: string; id?: string; strs: string[] } = { strs: [] }
+  let field: { name: 'ctxt' | 'id' | 'plural' | 'str'; index: number } | null = null
+
+  const unquote = (quoted: string) => JSON.parse(quoted.replace(/\t/g, '\\t')) as string
+  const flush = () => {
+    if (current.id !== undefined && current.id !== '') {
+      entries.push({
+        key: current.ctxt === undefined ? current.id : `${current.ctxt}\u0004${current.id}`,
+        id: current.id,
+        translations: current.strs,
+      })
+    }
+    current = { strs: [] }
+    field = null
+  }
+  const append = (text: string) => {
+    if (!field) return
+    if (field.name === 'ctxt') current.ctxt = (current.ctxt ?? '') + text
+    else if (field.name === 'id') current.id = (current.id ?? '') + text
+    else if (field.name === 'str') current.strs[field.index] = (current.strs[field.index] ?? '') + text
+  }
+
+  for (const raw of source.split(/\r?\n/)) {
+    const line = raw.trim()
+    if (line === '') {
+      flush()
+      continue
+    }
+    if (line.startsWith('#')) continue // comments, references, flags and obsolete (#~) entries
+    const keyword = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(".*")$/.exec(line)
+    if (keyword) {
+      const [, name, index, quoted = '""'] = keyword
+      if ((name === 'msgctxt' || name === 'msgid') && current.id !== undefined && field?.name === 'str')
+        flush()
+      if (name === 'msgctxt') field = { name: 'ctxt', index: 0 }
+      else if (name === 'msgid') field = { name: 'id', index: 0 }
+      else if (name === 'msgid_plural') field = { name: 'plural', index: 0 }
+      else field = { name: 'str', index: Number(index ?? 0) }
+      if (field.name === 'str') current.strs[field.index] ??= ''
+      append(unquote(quoted))
+      continue
+    }
+    if (line.startsWith('"')) {
+      append(unquote(line))
+      continue
+    }
+    throw new Error(`unexpected .po line: ${raw}`)
+  }
+  flush()
+  return entries
+}
+
+function readCatalog(locale: string): Map<string, Entry> {
+  const file = path.join(localesDir, locale, 'messages.po')
+  return new Map(parsePo(readFileSync(file, 'utf8')).map((e) => [e.key, e]))
+}
+
+/** Placeholders such as `{year}`, `{0}` or tags `<0>`, which a translation must keep. */
+function placeholders(text: string): string[] {
+  const names = [...text.matchAll(/\{\s*([\w$]+)[\s,}]/g)].map((m) => `{${m[1]}}`)
+  const tags = [...text.matchAll(/<\/?(\d+)\/?>/g)].map((m) => m[0])
+  return [...new Set([...names, ...tags])].sort()
+}
+
+const english = readCatalog('en')
+
+describe('web catalogs', () => {
+  it('have English messages to compare with', () => {
+    expect(english.size).toBeGreaterThan(0)
+  })
+
+  it('the parser reads continuation lines, plurals and context', () => {
+    const entries = parsePo(
+      [
+        'msgid ""',
+        'msgstr "Language: nl\\n"',
+        '',
+        'msgctxt "menu"',
+        'msgid "Open"',
+        'msgstr "Openen"',
+        '',
+        'msgid ""',
+        '"A long "',
+        '"message"',
+        'msgstr ""',
+        '"Een lang "',
+        '"bericht"',
+        '',
+        'msgid "{n} card"',
+        'msgid_plural "{n} cards"',
+        'msgstr[0] "{n} kaart"',
+        'msgstr[1] ""',
+      ].join('\n'),
+    )
+    expect(entries).toEqual([
+      { key: 'menu\u0004Open', id: 'Open', translations: ['Openen'] },
+      { key: 'A long message', id: 'A long message', translations: ['Een lang bericht'] },
+      { key: '{n} card', id: '{n} card', translations: ['{n} kaart', ''] },
+    ])
+  })
+
+  for (const locale of locales) {
+    describe(locale, () => {
+      const catalog = readCatalog(locale)
+
+      it('has every English message', () => {
+        const missing = [...english.keys()].filter((key) => !catalog.has(key))
+        expect(missing, `messages missing from ${locale}/messages.po`).toEqual([])
+      })
+
+      it('has no message English lacks', () => {
+        const extra = [...catalog.keys()].filter((key) => !english.has(key))
+        expect(extra, `stale messages in ${locale}/messages.po (extract with --clean)`).toEqual([])
+      })
+
+      it('translates every message', () => {
+        const empty = [...catalog.values()]
+          .filter((e) => e.translations.length === 0 || e.translations.some((t) => t.trim() === ''))
+          .map((e) => e.id)
+        expect(empty, `untranslated messages in ${locale}/messages.po`).toEqual([])
+      })
+
+      it('keeps the placeholders of each message', () => {
+        const broken = [...catalog.values()]
+          .filter((e) => e.translations.some((t) => placeholders(t).join() !== placeholders(e.id).join()))
+          .map((e) => e.id)
+        expect(broken, `translations in ${locale}/messages.po that lose or add placeholders`).toEqual([])
+      })
+    })
+  }
+})
