@@ -1,0 +1,128 @@
+import { createReadStream } from 'node:fs'
+import { access, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pathToFileURL } from 'node:url'
+
+/**
+ * Serves the built web app (`vite build --config web/vite.config.ts`) from the API process, so the
+ * browser talks to one origin. The build has two halves:
+ *
+ *   web/dist/client/  static files: hashed assets under assets/, version.json, favicon
+ *   web/dist/server/  server.js, whose default export `{ fetch }` renders every page (TanStack Start)
+ *
+ * Static files are answered here; everything else goes to the TanStack Start handler. The API
+ * mounts /api itself and passes every other request to the returned handler.
+ */
+
+export type WebHandler = (request: Request) => Promise<Response>
+
+const defaultDistDir = path.resolve(import.meta.dirname, '../../web/dist')
+
+const contentTypes: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.webmanifest': 'application/manifest+json',
+  '.wasm': 'application/wasm',
+}
+
+/** Hashed file names never change content: cache for a year. The rest must be revalidated. */
+function cacheControlFor(relativePath: string): string {
+  if (relativePath.startsWith('assets/')) return 'public, max-age=31536000, immutable'
+  if (relativePath === 'version.json') return 'no-cache, no-store, must-revalidate'
+  return 'public, max-age=0, must-revalidate'
+}
+
+interface ServerEntry {
+  default: { fetch: (request: Request, ...rest: unknown[]) => Response | Promise<Response> }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The web app's fetch handler, or null when there is no build (API-only development and tests).
+ * `distDir` is the Vite output directory (default web/dist).
+ */
+export async function loadWeb(distDir: string = defaultDistDir): Promise<WebHandler | null> {
+  const clientDir = path.join(distDir, 'client')
+  const serverEntry = path.join(distDir, 'server', 'server.js')
+  if (!(await exists(serverEntry)) || !(await exists(clientDir))) return null
+
+  const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry
+  const render = entry.default.fetch.bind(entry.default)
+
+  async function serveStatic(request: Request, url: URL): Promise<Response | null> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null
+    let pathname: string
+    try {
+      pathname = decodeURIComponent(url.pathname)
+    } catch {
+      return null
+    }
+    if (pathname.includes('\0')) return null
+    const file = path.resolve(clientDir, `.${pathname}`)
+    // Only files inside the client directory, never a way out of it.
+    if (!file.startsWith(`${clientDir}${path.sep}`)) return null
+    const info = await stat(file).catch(() => null)
+    if (!info?.isFile()) return null
+
+    const relative = path.relative(clientDir, file).split(path.sep).join('/')
+    const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`
+    const headers = new Headers({
+      'content-type': contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'cache-control': cacheControlFor(relative),
+      'last-modified': info.mtime.toUTCString(),
+      etag,
+      'x-content-type-options': 'nosniff',
+    })
+    if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
+    headers.set('content-length', String(info.size))
+    if (request.method === 'HEAD') return new Response(null, { status: 200, headers })
+    const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>
+    return new Response(body, { status: 200, headers })
+  }
+
+  return async (request) => {
+    const url = new URL(request.url)
+    const asset = await serveStatic(request, url)
+    if (asset) return asset
+    // A missing hashed asset (an old page after a deploy) is a 404, not a page redirecting to /.
+    if (url.pathname.startsWith('/assets/')) {
+      return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-cache' } })
+    }
+    const response = await render(request)
+    // Pages depend on host, language and (later) session: never reuse a stored copy unchecked.
+    const type = response.headers.get('content-type') ?? ''
+    if (type.startsWith('text/html') && !response.headers.has('cache-control')) {
+      try {
+        response.headers.set('cache-control', 'no-cache')
+      } catch {
+        // Immutable headers (a fetched response passed through): leave them as they are.
+      }
+    }
+    return response
+  }
+}
