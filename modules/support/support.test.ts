@@ -137,3 +137,53 @@ describe('POST /api/v1/support/requests', () => {
     expect(res.status).toBe(201)
   })
 })
+
+describe('Idempotency-Key', () => {
+  it('answers a retry with the first result, refuses the key for another body, and scopes keys per caller', async () => {
+    const headers = { 'idempotency-key': 'retry-0001-abcdef' }
+    const body = { ...valid, email: 'retry@example.com' }
+    const first = await t.h.post<unknown, Created>('/api/v1/support/requests', body, { headers })
+    const again = await t.h.post<unknown, Created>('/api/v1/support/requests', body, { headers })
+    expect(first.status).toBe(201)
+    expect(again).toMatchObject({ status: 201, body: first.body })
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    const rows = await t.services.db
+      .selectFrom('support_requests')
+      .where('email', '=', 'retry@example.com')
+      .selectAll()
+      .execute()
+    expect(rows).toHaveLength(1)
+
+    const other = await t.h.post<unknown, ErrorBody>(
+      '/api/v1/support/requests',
+      { ...body, subject: 'Another' },
+      { headers },
+    )
+    expect(other.status).toBe(422)
+    expect(other.body.error.reason).toBe('idempotency_key_reused')
+  })
+
+  it('does not keep a refusal: a corrected retry with the same key goes through', async () => {
+    const headers = { 'idempotency-key': 'retry-0002-abcdef' }
+    const bad = await t.h.post<unknown, ErrorBody>(
+      '/api/v1/support/requests',
+      { ...valid, email: 'x@' },
+      { headers },
+    )
+    expect(bad.status).toBe(400)
+    const good = await t.h.post<unknown, Created>(
+      '/api/v1/support/requests',
+      { ...valid, email: 'fixed@example.com' },
+      { headers },
+    )
+    expect(good.status).toBe(201)
+  })
+
+  it('refuses a malformed key with the header named', async () => {
+    const res = await t.h.post<unknown, ErrorBody>('/api/v1/support/requests', valid, {
+      headers: { 'idempotency-key': 'a b' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields).toHaveProperty('Idempotency-Key')
+  })
+})

@@ -1,4 +1,5 @@
-import { createRoute, errorResponses, z } from '../../platform/http.ts'
+import { createRoute, errorResponses, idempotencyKeyHeader, z } from '../../platform/http.ts'
+import { idempotency } from '../../platform/idempotency.ts'
 import { localeFromAcceptLanguage, localeSchema } from '../../platform/locales.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { moneySchema } from '../../platform/money.ts'
@@ -48,14 +49,18 @@ export const postSupportRequest = createRoute({
   tags: ['support'],
   summary: 'Send a support request',
   description:
-    'Open to guests and signed-in users. Stores the request and e-mails an acknowledgement with its reference in the requester’s language. At most 5 requests per e-mail address per hour (429).',
-  request: { body: { required: true, content: { 'application/json': { schema: body } } } },
+    'Open to guests and signed-in users. Stores the request and e-mails an acknowledgement with its reference in the requester’s language. At most 5 requests per e-mail address per hour (429). Safe to retry with an `Idempotency-Key`.',
+  middleware: [idempotency()] as const,
+  request: {
+    headers: idempotencyKeyHeader,
+    body: { required: true, content: { 'application/json': { schema: body } } },
+  },
   responses: {
     201: {
       description: 'Stored; the acknowledgement e-mail follows',
       content: { 'application/json': { schema: created } },
     },
-    ...errorResponses(400, 413, 429),
+    ...errorResponses(400, 409, 413, 422, 429),
   },
 })
 
