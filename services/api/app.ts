@@ -130,6 +130,12 @@ export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHo
       url: `${apiBase}/openapi.json`,
       pageTitle: 'Cardpay API reference',
       cdn: '/api/docs/scalar.js',
+      // Nothing on this page may call out to third-party services.
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      telemetry: false,
+      showDeveloperTools: 'never',
+      hideClientButton: true,
     }),
   )
 
