@@ -12,11 +12,11 @@ const linguiConfig = { configPath: path.resolve(webRoot, '../lingui.config.ts') 
 
 /**
  * One id per build, compiled into the client and written to `version.json` beside the assets: a
- * page whose compiled id differs from the served file is outdated and offers a reload.
+ * page whose compiled id differs from the served file is outdated and offers a reload. Vite evaluates
+ * this file once per environment, so the id is kept in the environment to stay the same for all.
  */
-const buildId =
-  process.env.BUILD_ID ??
-  `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`
+process.env.BUILD_ID ||= `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`
+const buildId = process.env.BUILD_ID
 
 function versionFile(): Plugin {
   const body = () => `${JSON.stringify({ buildId })}\n`
