@@ -77,6 +77,19 @@ function onSignal(signal: NodeJS.Signals) {
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal)
 
+// Run by npm, the launcher belongs to it: npm forwards SIGTERM to its shell, which dies without
+// passing it on. When the parent is gone (re-parented), stop as if signalled.
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid
+  setInterval(() => {
+    if (process.ppid !== parent && !stopping) {
+      firstSignalAt = Date.now()
+      say('The parent process (npm) exited')
+      void shutdown(0)
+    }
+  }, 500).unref()
+}
+
 function childDied(name: string, lastOutput: string, info?: { code: number | null; signal: string | null }) {
   if (stopping) return
   const how = info
