@@ -9,6 +9,7 @@ import {
 } from '../../modules/platform/module.ts'
 import { type QueueName, queueNames } from '../../modules/platform/queues.ts'
 import { type Relay, startRelay } from '../../modules/platform/relay.ts'
+import { queueWorkers } from '../../workers/index.ts'
 
 export interface WorkerProcess {
   relay: Relay
@@ -17,6 +18,7 @@ export interface WorkerProcess {
 }
 
 export interface WorkerProcessOptions {
+  /** Overrides every queue's concurrency (tests). */
   concurrency?: number
   /** BullMQ lock settings; tests shorten them to see stalled jobs recovered quickly. */
   lockDuration?: number
@@ -73,14 +75,18 @@ export async function startWorker(
   const workerOptions: WorkerOptions = {
     connection: services.redis.duplicate(),
     prefix: services.config.REDIS_PREFIX,
-    concurrency: opts.concurrency ?? 5,
     ...(opts.lockDuration ? { lockDuration: opts.lockDuration } : {}),
     ...(opts.stalledInterval ? { stalledInterval: opts.stalledInterval } : {}),
   }
   const workers = queueNames
     .filter((q) => used.has(q))
     .map((q) => {
-      const w = new Worker(q, runJob, workerOptions)
+      const { concurrency, limiter } = queueWorkers[q]
+      const w = new Worker(q, runJob, {
+        ...workerOptions,
+        concurrency: opts.concurrency ?? concurrency,
+        ...(limiter ? { limiter } : {}),
+      })
       w.on('failed', (job, err) =>
         base.warn(
           { queue: q, job: job?.name, job_id: job?.id, attempt: job?.attemptsMade, err: err.message },
