@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test'
+import { type PortalName, portalUrl } from './portals.ts'
+
+const frames: Record<PortalName, { title: string; subtitle: RegExp }> = {
+  admin: { title: 'Administration', subtitle: /finances and ledgers of the whole platform/ },
+  programs: { title: 'Program owners', subtitle: /Create and run card, credit management/ },
+  acceptor: { title: 'Acceptors', subtitle: /Take orders and payments/ },
+  cardholder: { title: 'Card holders', subtitle: /Your cards, bills, payments/ },
+}
+
+test.describe('portal chosen by host name', () => {
+  for (const [portal, frame] of Object.entries(frames) as [PortalName, (typeof frames)[PortalName]][]) {
+    test(`${portal} host shows the ${frame.title} frame at /`, async ({ page }) => {
+      await page.goto(portalUrl(portal))
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(frame.title)
+      await expect(page).toHaveTitle(`${frame.title} · Cardpay`)
+      await expect(page.getByText(frame.subtitle)).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('data-portal', portal)
+      // The frame around the (future) sign-in form.
+      await expect(page.getByTestId('sign-in-card').getByRole('heading', { name: 'Sign in' })).toBeVisible()
+      await expect(page.getByTestId('language-switcher').filter({ visible: true })).toHaveText(/English/)
+    })
+  }
+
+  test('the four hosts show four different frames', async ({ browser }) => {
+    const titles = new Set<string>()
+    for (const portal of Object.keys(frames) as PortalName[]) {
+      const page = await browser.newPage()
+      await page.goto(portalUrl(portal))
+      titles.add((await page.getByRole('heading', { level: 1 }).textContent()) ?? '')
+      await page.close()
+    }
+    expect([...titles].sort()).toEqual(
+      Object.values(frames)
+        .map((f) => f.title)
+        .sort(),
+    )
+  })
+})
+
+test.describe('sign-in frame', () => {
+  test('validates with translated messages and tells that sign-in is not open yet', async ({ page }) => {
+    await page.goto(portalUrl('programs'))
+    await page.getByTestId('sign-in-card').getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText('Enter your e-mail address.')).toBeVisible()
+    await expect(page.getByLabel('E-mail address')).toHaveAttribute('aria-invalid', 'true')
+
+    await page.getByLabel('E-mail address').fill('owner@example.com')
+    await page.getByLabel('Password', { exact: true }).fill('secret')
+    await page.getByTestId('sign-in-card').getByRole('button', { name: 'Sign in' }).click()
+    const toast = page.locator('[data-sonner-toast]')
+    await expect(toast).toContainText('Sign-in is not available yet.')
+    const box = await toast.boundingBox()
+    const viewport = page.viewportSize()
+    expect(box && viewport && box.x > viewport.width / 2 && box.y > viewport.height / 2).toBeTruthy()
+  })
+})
