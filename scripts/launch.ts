@@ -197,15 +197,17 @@ async function buildWebIfStale(): Promise<void> {
   const child = startChild({
     name: 'web build',
     command: process.execPath,
-    args: [viteBin(), 'build', '--config', webConfig],
+    args: [viteBin(), 'build', '--config', webConfig, '--logLevel', 'warn'],
     env,
     onLine: printer('web'),
     keepLines: 40,
   })
   children.push(child)
+  const started = Date.now()
   const info = await child.exited
   children.splice(children.indexOf(child), 1)
   if (stopping) return
+  if (info.code === 0) say(`Web app: built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   if (info.code !== 0) {
     fail(`The web build failed (${info.signal ?? `code ${info.code}`}). Its last output:`)
     process.stderr.write(`${child.lastOutput().replace(/^/gm, '    ')}\n`)
@@ -235,6 +237,22 @@ async function waitForHttp(
   return false
 }
 
+/** Vite listening, then one first page rendered (its dependency optimizer runs on the first request). */
+async function waitForVite(port: number): Promise<boolean> {
+  const until = Date.now() + 120_000
+  while (!(await canConnect('127.0.0.1', port, 500))) {
+    if (stopping || Date.now() > until) return false
+    await sleep(300)
+  }
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(120_000) })
+    await res.body?.cancel()
+  } catch {
+    // a slow first render is no reason to stop: the server is up
+  }
+  return true
+}
+
 function printUrls(config: Config, mail: MailCaptureHandle) {
   const port = config.PORT
   const base = config.PUBLIC_URL
@@ -249,7 +267,8 @@ function printUrls(config: Config, mail: MailCaptureHandle) {
       mail.mailboxUrl ?? `(SMTP_URL is set: mail goes to ${mail.smtpUrl.replace(/\/\/.*@/, '//')})`,
     ],
     ['API reference', `${base}/api/docs`],
-    ['Queue dashboard', `${base}/admin/queues`],
+    // Vite proxies /api only: in watch mode the dashboard is on the API's own port.
+    ['Queue dashboard', watch ? `http://localhost:${port + 1}/admin/queues` : `${base}/admin/queues`],
   ]
   const width = Math.max(...rows.map(([k]) => k.length)) + 2
   const lines = rows.map(([k, v]) => `  ${k.padEnd(width)}${styleText('bold', v)}`)
@@ -357,7 +376,7 @@ async function main() {
 
   const readyUrl = `http://127.0.0.1:${apiPort}/api/v1/ready`
   let ready = await waitForHttp(readyUrl, (s) => s === 200, 180_000)
-  if (ready && watch && hasWeb) ready = await waitForHttp(`http://127.0.0.1:${port}/`, () => true, 120_000)
+  if (ready && watch && hasWeb) ready = await waitForVite(port)
   if (stopping) return
   if (!ready) {
     fail(`${readyUrl} did not answer 200 within 3 minutes; stopping.`)
