@@ -30,10 +30,6 @@ export function Toaster(props: ToasterProps) {
           description: 'text-[13px]! text-muted-foreground!',
           icon: 'mt-0.5!',
           closeButton: 'border-border! bg-background! text-muted-foreground! hover:text-foreground!',
-          success: 'border-l-4! border-l-success!',
-          info: 'border-l-4! border-l-primary-500!',
-          warning: 'border-l-4! border-l-warning!',
-          error: 'border-l-4! border-l-destructive!',
         },
       }}
       {...props}
