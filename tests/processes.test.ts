@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import http from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../scripts/lib/process.ts'
@@ -54,10 +55,31 @@ describe('the API process', () => {
       20_000,
       'the API to be ready',
     )
-    // A request under way when the signal arrives still gets its answer.
-    const inFlight = fetch(`${base}/api/v1/ready`).then((r) => r.status)
-    p.child.kill('SIGTERM')
-    expect(await inFlight).toBe(200)
+    // A request under way when the signal arrives (its body still arriving) still gets its answer.
+    const body = JSON.stringify({
+      name: 'Late Sender',
+      email: 'late@example.com',
+      topic: 'general',
+      subject: 'In flight',
+      message: 'Sent while the server is shutting down.',
+    })
+    const answer = new Promise<number>((resolve, reject) => {
+      const req = http.request(`${base}/api/v1/support/requests`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      })
+      req.on('response', (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      req.on('error', reject)
+      req.write(body.slice(0, 20))
+      setTimeout(() => {
+        p.child.kill('SIGTERM')
+        setTimeout(() => req.end(body.slice(20)), 300)
+      }, 300)
+    })
+    expect(await answer).toBe(201)
     expect(await p.exited).toBe(0)
     expect(p.output()).toContain('"msg":"stopped"')
     await expect(fetch(`${base}/api/v1/health`)).rejects.toThrow()

@@ -84,10 +84,7 @@ export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413 |
 
 /** The optional `Idempotency-Key` request header, for the OpenAPI document of retry-safe POSTs. */
 export const idempotencyKeyHeader = z.object({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .openapi({
-      description: 'Makes the call safe to retry: a repeat with the same key answers the first result',
-    }),
+  'idempotency-key': z.string().optional().openapi({
+    description: 'Makes the call safe to retry: a repeat with the same key answers the first result',
+  }),
 })
