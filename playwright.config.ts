@@ -5,11 +5,19 @@ import { defineConfig, devices } from '@playwright/test'
  * (`http://admin.localhost:PORT` and so on; Chromium resolves *.localhost to 127.0.0.1), so tests
  * build their URLs with `portalUrl()` from tests/browser/portals.ts rather than one baseURL.
  *
- * The web server builds the web app and serves it the way the API does in production
- * (tests/browser/serve-web.ts, no API yet). Set E2E_PORT to use another port, and
- * E2E_REUSE_SERVER=1 to test an already running server.
+ * The server is the whole platform as `npm start` runs it (scripts/launch.ts: API, worker, web
+ * build, mail capture), on E2E_PORT with its own data folder. With DATABASE_URL set (the test
+ * command sets it) it uses database `cardpay_e2e` on that server, else an embedded PostgreSQL.
+ * E2E_REUSE_SERVER=1 tests an already running server instead.
  */
 const port = Number(process.env.E2E_PORT ?? 3199)
+
+function e2eDatabase(url: string | undefined): Record<string, string> {
+  if (!url) return {}
+  const u = new URL(url)
+  u.pathname = '/cardpay_e2e'
+  return { DATABASE_URL: u.toString() }
+}
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -41,12 +49,18 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], locale: 'en-US' } }],
   webServer: {
-    command:
-      'node node_modules/vite/bin/vite.js build --config web/vite.config.ts && node tests/browser/serve-web.ts',
-    url: `http://127.0.0.1:${port}/version.json`,
-    env: { E2E_PORT: String(port) },
+    command: 'node scripts/launch.ts',
+    url: `http://127.0.0.1:${port}/api/v1/ready`,
+    env: {
+      PORT: String(port),
+      DATA_DIR: '.data/e2e',
+      REDIS_PREFIX: 'e2e',
+      LOG_LEVEL: 'warn',
+      ...e2eDatabase(process.env.DATABASE_URL),
+    },
+    gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
     reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
-    timeout: 180_000,
+    timeout: 300_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },
