@@ -56,7 +56,13 @@ export default defineConfig({
     strictPort: true,
     host: process.env.WEB_HOST ?? '127.0.0.1',
     allowedHosts: portalHosts(),
-    proxy: { '/api': { target: process.env.API_ORIGIN ?? 'http://127.0.0.1:3001', changeOrigin: false } },
+    // The API (and its development queue dashboard) run behind Vite in watch mode: one origin.
+    proxy: Object.fromEntries(
+      ['/api', '/admin/queues'].map((path) => [
+        path,
+        { target: process.env.API_ORIGIN ?? 'http://127.0.0.1:3001', changeOrigin: false },
+      ]),
+    ),
   },
   plugins: [
     tailwindcss(),
