@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { add, allocate, money, moneySchema, subtract, toJson } from './money.ts'
+import { add, allocate, formatMoney, money, moneySchema, subtract, toJson } from './money.ts'
 
 describe('money', () => {
   it('is integer minor units with a currency', () => {
@@ -32,5 +32,12 @@ describe('money', () => {
     expect(moneySchema.safeParse({ amount: 12.5, currency: 'EUR' }).success).toBe(false)
     expect(moneySchema.safeParse({ amount: 1, currency: 'EUR', extra: 1 }).success).toBe(false)
     expect(toJson(money(1250, 'EUR'))).toEqual({ amount: 1250, currency: 'EUR' })
+  })
+
+  it('formats exactly in the reader language, beyond float precision', () => {
+    expect(formatMoney('nl', money(1250, 'EUR'))).toMatch(/€\s?12,50/)
+    expect(formatMoney('en', money(-5, 'EUR'))).toBe('-€0.05')
+    expect(formatMoney('de', money(900719925474099312n, 'EUR'))).toContain('9.007.199.254.740.993,12')
+    expect(formatMoney('en', money(1234, 'JPY'))).toBe('¥1,234')
   })
 })

@@ -89,13 +89,23 @@ export const toJson = (m: Money): { amount: number; currency: string } => ({
   currency: m.currency,
 })
 
-/** Human form, e.g. `€ 12,50` in nl; for e-mails and logs, the web formats on its own side. */
-export function format(m: Money, locale = 'en'): string {
-  const exp = currencyExponent(m.currency)
-  const value = Number(m.amount) / 10 ** exp
+/** Exact decimal string of minor units (-1234 cents → "-12.34"): Intl formats it without floats. */
+function decimalString(amount: bigint, currency: string): `${number}` {
+  const exp = currencyExponent(currency)
+  const sign = amount < 0n ? '-' : ''
+  const digits = (amount < 0n ? -amount : amount).toString().padStart(exp + 1, '0')
+  const whole = digits.slice(0, digits.length - exp)
+  const fraction = digits.slice(digits.length - exp)
+  return (exp === 0 ? `${sign}${whole}` : `${sign}${whole}.${fraction}`) as `${number}`
+}
+
+/** Human form in a language, e.g. `€ 12,50` in nl, exact to the cent for any amount. */
+export function formatMoney(locale: string, value: Money): string {
+  const exp = currencyExponent(value.currency)
   return new Intl.NumberFormat(locale, {
     style: 'currency',
-    currency: m.currency,
+    currency: value.currency,
     minimumFractionDigits: exp,
-  }).format(value)
+    maximumFractionDigits: exp,
+  }).format(decimalString(value.amount, value.currency))
 }

@@ -2,28 +2,38 @@ import type { AddressInfo } from 'node:net'
 import PostalMime, { type Email } from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
 
+/** A received message, parsed, with its SMTP envelope. */
+export interface CapturedEmail extends Email {
+  envelope: { from: string | undefined; to: string[] }
+}
+
 export interface SmtpCapture {
   url: string
-  messages: Email[]
+  messages: CapturedEmail[]
   /** Resolves with the first `count` messages that match, or rejects after `timeoutMs`. */
-  waitFor(match: (m: Email) => boolean, count?: number, timeoutMs?: number): Promise<Email[]>
+  waitFor(match: (m: CapturedEmail) => boolean, count?: number, timeoutMs?: number): Promise<CapturedEmail[]>
   close(): Promise<void>
 }
 
 /** A real SMTP server on a free port that keeps every message it receives, parsed. */
 export async function startSmtpCapture(): Promise<SmtpCapture> {
-  const messages: Email[] = []
+  const messages: CapturedEmail[] = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, done) {
+    onData(stream, session, done) {
+      const mailFrom = session.envelope.mailFrom
+      const envelope = {
+        from: mailFrom ? mailFrom.address : undefined,
+        to: session.envelope.rcptTo.map((r) => r.address),
+      }
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
         PostalMime.parse(Buffer.concat(chunks)).then(
           (m) => {
-            messages.push(m)
+            messages.push({ ...m, envelope })
             done()
           },
           (err: Error) => done(err),

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { z } from 'zod'
-import { currencyCode, currencyExponent } from '../money.ts'
+import { currencyCode } from '../money.ts'
 import type { MailLocale } from './i18n.ts'
 
 /**
@@ -68,22 +68,5 @@ export const mailMoney = z
   })
   .transform((m) => ({ amount: BigInt(m.amount), currency: m.currency }))
 
-/** Exact decimal string of minor units ("-1234" cents → "-12.34"); Intl formats strings without floats. */
-function decimalString(amount: bigint, currency: string): `${number}` {
-  const exp = currencyExponent(currency)
-  const sign = amount < 0n ? '-' : ''
-  const digits = (amount < 0n ? -amount : amount).toString().padStart(exp + 1, '0')
-  const whole = digits.slice(0, digits.length - exp)
-  const fraction = digits.slice(digits.length - exp)
-  return (exp === 0 ? `${sign}${whole}` : `${sign}${whole}.${fraction}`) as `${number}`
-}
-
-export function formatMoney(locale: string, value: { amount: bigint; currency: string }): string {
-  const exp = currencyExponent(value.currency)
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: value.currency,
-    minimumFractionDigits: exp,
-    maximumFractionDigits: exp,
-  }).format(decimalString(value.amount, value.currency))
-}
+/** Kept under this name for templates; the one implementation lives with the money type. */
+export { formatMoney } from '../money.ts'

@@ -1,55 +1,21 @@
-import type { AddressInfo } from 'node:net'
-import PostalMime from 'postal-mime'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type SmtpCapture, startSmtpCapture } from '../../../tests/support/smtp.ts'
 import { createMailer, type Mailer, normalizeMessageId } from './mailer.ts'
 import { renderEmail } from './render.ts'
 import { supportRequestReceived } from './templates/index.ts'
 
-interface Received {
-  from: string | undefined
-  to: string[]
-  raw: Buffer
-}
-
 describe('createMailer against a real SMTP server', () => {
-  const inbox: Received[] = []
-  let server: SMTPServer
+  let smtp: SmtpCapture
   let mailer: Mailer
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = []
-        stream.on('data', (c: Buffer) => chunks.push(c))
-        stream.on('end', () => {
-          const mailFrom = session.envelope.mailFrom
-          inbox.push({
-            from: mailFrom ? mailFrom.address : undefined,
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks),
-          })
-          callback()
-        })
-      },
-    })
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(0, '127.0.0.1', () => resolve())
-    })
-    const { port } = server.server.address() as AddressInfo
-    mailer = createMailer({
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      MAIL_FROM: 'Cardpay <no-reply@cardpay.test>',
-    })
+    smtp = await startSmtpCapture()
+    mailer = createMailer({ SMTP_URL: smtp.url, MAIL_FROM: 'Cardpay <no-reply@cardpay.test>' })
   })
 
   afterAll(async () => {
     mailer?.close()
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+    await smtp?.close()
   })
 
   it('delivers a rendered e-mail with its Message-ID, subject, text and HTML', async () => {
@@ -67,23 +33,20 @@ describe('createMailer against a real SMTP server', () => {
     })
     expect(sent.messageId).toBe('<evt-0193-support.request-received@cardpay.test>')
 
-    expect(inbox).toHaveLength(1)
-    const [arrived] = inbox
-    expect(arrived?.from).toBe('no-reply@cardpay.test')
-    expect(arrived?.to).toEqual(['anna@example.com'])
-    const parsed = await PostalMime.parse(arrived!.raw)
-    expect(parsed.messageId).toBe(sent.messageId)
-    expect(parsed.subject).toBe('Мы получили ваше обращение SR-2024-000123')
-    expect(parsed.to?.[0]).toMatchObject({ address: 'anna@example.com' })
-    expect(parsed.from).toMatchObject({ address: 'no-reply@cardpay.test', name: 'Cardpay' })
-    expect(parsed.text?.trim()).toBe(email.text.trim())
-    expect(parsed.html?.trim()).toBe(email.html.trim())
-    expect(parsed.html).toContain('Анна &lt;b&gt;Петрова&lt;/b&gt;')
-    expect(parsed.headers.find((h) => h.key === 'x-event-id')?.value).toBe('evt-0193')
+    const [parsed] = await smtp.waitFor((m) => m.messageId === sent.messageId)
+    expect(smtp.messages).toHaveLength(1)
+    expect(parsed!.envelope).toEqual({ from: 'no-reply@cardpay.test', to: ['anna@example.com'] })
+    expect(parsed!.messageId).toBe(sent.messageId)
+    expect(parsed!.subject).toBe('Мы получили ваше обращение SR-2024-000123')
+    expect(parsed!.to?.[0]).toMatchObject({ address: 'anna@example.com' })
+    expect(parsed!.from).toMatchObject({ address: 'no-reply@cardpay.test', name: 'Cardpay' })
+    expect(parsed!.text?.trim()).toBe(email.text.trim())
+    expect(parsed!.html?.trim()).toBe(email.html.trim())
+    expect(parsed!.html).toContain('Анна &lt;b&gt;Петрова&lt;/b&gt;')
+    expect(parsed!.headers.find((h) => h.key === 'x-event-id')?.value).toBe('evt-0193')
   })
 
   it('gives every e-mail a Message-ID when the caller has none', async () => {
-    const before = inbox.length
     const sent = await mailer.send({
       to: 'support@example.com',
       subject: 'Hi',
@@ -91,8 +54,8 @@ describe('createMailer against a real SMTP server', () => {
       html: '<p>Hello</p>',
     })
     expect(sent.messageId).toMatch(/^<.+@.+>$/)
-    const parsed = await PostalMime.parse(inbox[before]!.raw)
-    expect(parsed.messageId).toBe(sent.messageId)
+    const [parsed] = await smtp.waitFor((m) => m.messageId === sent.messageId)
+    expect(parsed!.envelope.to).toEqual(['support@example.com'])
   })
 
   it('fails the send (so the job is retried) when the server is unreachable', async () => {

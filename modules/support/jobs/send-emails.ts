@@ -1,3 +1,5 @@
+import type { Config } from '../../platform/config.ts'
+import type { MailMessage } from '../../platform/mail/mailer.ts'
 import { renderEmail } from '../../platform/mail/render.ts'
 import { defineHandler } from '../../platform/module.ts'
 import { once } from '../../platform/once.ts'
@@ -9,62 +11,51 @@ const disputed = (row: SupportRequestRow) =>
     ? { disputedAmount: { amount: row.disputed_amount, currency: row.disputed_currency } }
     : {}
 
-/** Message-ID of the e-mail a handler sends for an event: a repeated send is recognisably the same mail. */
-const messageId = (eventId: string, handler: string, host: string) => `<${eventId}.${handler}@${host}>`
+/**
+ * A handler that sends one e-mail about a new support request, once per event: the Message-ID
+ * is derived from the event and the handler, so even a send repeated after a crash is
+ * recognisably the same message.
+ */
+function supportEmail(
+  name: string,
+  compose: (row: SupportRequestRow, config: Config) => Omit<MailMessage, 'messageId'>,
+) {
+  return defineHandler({
+    name,
+    event: supportRequestReceived,
+    queue: 'notifications',
+    async handle({ event, services, log }) {
+      await once(services.db, event.id, name, async (trx) => {
+        const row = await findSupportRequest(trx, event.payload.support_request_id)
+        if (!row) return log.warn('support request gone; no e-mail')
+        await services.mailer.send({ ...compose(row, services.config), messageId: `${event.id}.${name}` })
+      })
+    },
+  })
+}
 
-const ACK = 'support.send-acknowledgement'
-const NOTIFY = 'support.notify-inbox'
+/** Acknowledges the request to the requester, with its reference, in the language they wrote in. */
+export const sendSupportAcknowledgement = supportEmail('support.send-acknowledgement', (row) => ({
+  to: row.email,
+  ...renderEmail('support.request-received', row.language, {
+    name: row.name,
+    reference: referenceOf(row),
+    subject: row.subject,
+    ...disputed(row),
+  }),
+}))
 
-/** E-mails the requester an acknowledgement with the reference, in the language they wrote in. */
-export const sendSupportAcknowledgement = defineHandler({
-  name: ACK,
-  event: supportRequestReceived,
-  queue: 'notifications',
-  async handle({ event, services, log }) {
-    const { db, mailer, config } = services
-    await once(db, event.id, ACK, async (trx) => {
-      const row = await findSupportRequest(trx, event.payload.support_request_id)
-      if (!row) return log.warn('support request gone; nothing to acknowledge')
-      const mail = renderEmail('support.request-received', row.language, {
-        name: row.name,
-        reference: referenceOf(row),
-        subject: row.subject,
-        ...disputed(row),
-      })
-      await mailer.send({
-        to: row.email,
-        ...mail,
-        messageId: messageId(event.id, ACK, new URL(config.PUBLIC_URL).hostname),
-      })
-    })
-  },
-})
-
-/** Tells the support inbox about the new request (in the default language of the team). */
-export const notifySupportInbox = defineHandler({
-  name: NOTIFY,
-  event: supportRequestReceived,
-  queue: 'notifications',
-  async handle({ event, services, log }) {
-    const { db, mailer, config } = services
-    await once(db, event.id, NOTIFY, async (trx) => {
-      const row = await findSupportRequest(trx, event.payload.support_request_id)
-      if (!row) return log.warn('support request gone; nothing to announce')
-      const mail = renderEmail('support.request-notification', null, {
-        reference: referenceOf(row),
-        subject: row.subject,
-        requesterName: row.name,
-        requesterEmail: row.email,
-        message: row.message,
-        receivedAt: row.created_at.toISOString(),
-        ...disputed(row),
-      })
-      await mailer.send({
-        to: config.SUPPORT_EMAIL,
-        ...mail,
-        messageId: messageId(event.id, NOTIFY, new URL(config.PUBLIC_URL).hostname),
-        headers: { 'Reply-To': row.email },
-      })
-    })
-  },
-})
+/** Tells the support inbox about the request (in the platform's default language); replies go to the requester. */
+export const notifySupportInbox = supportEmail('support.notify-inbox', (row, config) => ({
+  to: config.SUPPORT_EMAIL,
+  headers: { 'Reply-To': row.email },
+  ...renderEmail('support.request-notification', null, {
+    reference: referenceOf(row),
+    subject: row.subject,
+    requesterName: row.name,
+    requesterEmail: row.email,
+    message: row.message,
+    receivedAt: row.created_at.toISOString(),
+    ...disputed(row),
+  }),
+}))
