@@ -23,6 +23,20 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface EmailCodes {
+  attempts: Generated<number>;
+  code_hash: string;
+  confirmed_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  id: string;
+  language: Generated<string>;
+  purpose: string;
+  user_type: number;
+}
+
 export interface IdempotencyKeys {
   completed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -31,6 +45,19 @@ export interface IdempotencyKeys {
   response_body: Json | null;
   scope: string;
   status_code: number | null;
+}
+
+export interface LoginAttempts {
+  created_at: Generated<Timestamp>;
+  email: string;
+  id: string;
+  ip: string | null;
+  portal: string;
+  reason: string | null;
+  session_id: string | null;
+  success: boolean;
+  user_agent: string | null;
+  user_id: string | null;
 }
 
 export interface Outbox {
@@ -45,10 +72,37 @@ export interface Outbox {
   sent_at: Timestamp | null;
 }
 
+export interface PasswordResets {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: string;
+}
+
 export interface ProcessedEvents {
   event_id: string;
   handler: string;
   processed_at: Generated<Timestamp>;
+}
+
+export interface RefreshTokens {
+  created_at: Generated<Timestamp>;
+  session_id: string;
+  token_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface Sessions {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  ip: string | null;
+  last_used_at: Generated<Timestamp>;
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
+  user_agent: string | null;
+  user_id: string;
 }
 
 export interface SupportRequests {
@@ -68,9 +122,57 @@ export interface SupportRequests {
   user_id: string | null;
 }
 
+export interface Users {
+  address: string | null;
+  avatar: string | null;
+  billing_address: string | null;
+  billing_city: string | null;
+  billing_country: string | null;
+  billing_state: string | null;
+  billing_zip: string | null;
+  birth_date: Timestamp | null;
+  city: string | null;
+  company_name: string | null;
+  company_phone: string | null;
+  company_phone_code: string | null;
+  company_reg_number: string | null;
+  company_vat_number: string | null;
+  country: string | null;
+  created_at: Generated<Timestamp>;
+  delivery_apartment: string | null;
+  delivery_house: string | null;
+  delivery_street: string | null;
+  description: string | null;
+  email: string;
+  first_name: Generated<string>;
+  gender: string | null;
+  id: string;
+  is_active: Generated<boolean>;
+  language: Generated<string>;
+  last_name: Generated<string>;
+  legal_type: Generated<number>;
+  password_changed_at: Generated<Timestamp>;
+  password_hash: string;
+  phone: string | null;
+  phone_code: string | null;
+  position: string | null;
+  state: string | null;
+  title: string | null;
+  type: number;
+  updated_at: Generated<Timestamp>;
+  url: string | null;
+  zip: string | null;
+}
+
 export interface DB {
+  email_codes: EmailCodes;
   idempotency_keys: IdempotencyKeys;
+  login_attempts: LoginAttempts;
   outbox: Outbox;
+  password_resets: PasswordResets;
   processed_events: ProcessedEvents;
+  refresh_tokens: RefreshTokens;
+  sessions: Sessions;
   support_requests: SupportRequests;
+  users: Users;
 }
