@@ -64,6 +64,11 @@ const schema = z.object({
   ACCEPTOR_HOST: hostList.default(['acceptor.localhost']),
   CARDHOLDER_HOST: hostList.default(['localhost', 'app.localhost']),
   DATA_DIR: z.string().default('.data'),
+  /** Behind a reverse proxy that sets X-Forwarded-For: take the client address from it. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest accepted request body, in bytes (uploads have their own, smaller limits). */
   BODY_LIMIT: z.coerce

@@ -5,7 +5,7 @@ export type UserType = 1 | 2 | 3 | 4
 
 /** Who caused something: a signed-in user, the system (a job, the relay), or nobody (a guest). */
 export type Actor =
-  | { kind: 'user'; user_id: string; user_type: UserType }
+  | { kind: 'user'; user_id: string; user_type: UserType; session_id?: string }
   | { kind: 'system'; name: string }
   | { kind: 'guest' }
 

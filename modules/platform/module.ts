@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Job } from 'bullmq'
+import type { MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
 import type { z } from 'zod'
 import type { Config } from './config.ts'
@@ -69,6 +70,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
  */
 export interface ModuleDefinition {
   name: string
+  /** Runs for every API request before any route (e.g. identity's authentication, which sets the actor). */
+  middleware?: MiddlewareHandler<AppEnv>[]
   routes?: (app: ApiApp) => void
   // biome-ignore lint/suspicious/noExplicitAny: a module lists handlers of many different event types
   handlers?: EventHandler<any>[]

@@ -92,6 +92,8 @@ export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHo
     return c.json(errorBody(c, new AppError('internal', 'internal error')), 500)
   })
 
+  for (const module of modules) for (const mw of module.middleware ?? []) app.use('/api/*', mw)
+
   app.route(apiBase, healthRoutes(services))
   for (const module of modules) {
     if (!module.routes) continue

@@ -1,0 +1,31 @@
+/**
+ * Identity: the users of the four portals, sign-in with rotating refresh tokens, profiles,
+ * sessions and login history, and the admin's user list. Other modules use `requireUser(c, ...types)`
+ * in their handlers to know who calls and to refuse other portals' tokens.
+ */
+import { defineModule } from '../platform/module.ts'
+import { authenticate } from './auth.ts'
+import { registerGetProfile } from './http/get-profile.ts'
+import { registerPostLogin } from './http/post-login.ts'
+import { registerPostLogout } from './http/post-logout.ts'
+import { registerPostRefresh } from './http/post-refresh.ts'
+import { registerPostValidate } from './http/post-validate.ts'
+import { registerPutProfile } from './http/put-profile.ts'
+
+export { bearerSecurity, clientIp, requireUser, type SignedInUser } from './auth.ts'
+export { type CreateUserInput, createUser } from './commands/create-user.ts'
+export { passwordSchema } from './passwords.ts'
+export { portalOfType, typeOfPortal, userTypes } from './user-types.ts'
+
+export const identityModule = defineModule({
+  name: 'identity',
+  middleware: [authenticate],
+  routes: (app) => {
+    registerPostLogin(app)
+    registerPostRefresh(app)
+    registerPostValidate(app)
+    registerPostLogout(app)
+    registerGetProfile(app)
+    registerPutProfile(app)
+  },
+})
