@@ -113,3 +113,14 @@ export function requireUser(c: Context<AppEnv>, ...types: UserType[]): SignedInU
 
 /** OpenAPI security requirement for routes that need a signed-in user. */
 export const bearerSecurity = [{ bearer: [] }]
+
+/**
+ * Route middleware: refuses the call (401/403) before its input is even validated, so a caller
+ * without the right to a route learns nothing about its input rules. Handlers still call
+ * `requireUser()` to get the user.
+ */
+export const signedIn = (...types: UserType[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    requireUser(c, ...types)
+    await next()
+  })

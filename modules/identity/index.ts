@@ -5,12 +5,16 @@
  */
 import { defineModule } from '../platform/module.ts'
 import { authenticate } from './auth.ts'
+import { registerAvatarRoutes } from './http/avatar.ts'
+import { registerGetLoginHistory } from './http/get-login-history.ts'
 import { registerGetProfile } from './http/get-profile.ts'
 import { registerPostLogin } from './http/post-login.ts'
 import { registerPostLogout } from './http/post-logout.ts'
 import { registerPostRefresh } from './http/post-refresh.ts'
 import { registerPostValidate } from './http/post-validate.ts'
 import { registerPutProfile } from './http/put-profile.ts'
+import { registerSessionRoutes } from './http/sessions.ts'
+import { registerUserRoutes } from './http/users.ts'
 
 export { bearerSecurity, clientIp, requireUser, type SignedInUser } from './auth.ts'
 export { type CreateUserInput, createUser } from './commands/create-user.ts'
@@ -27,5 +31,9 @@ export const identityModule = defineModule({
     registerPostLogout(app)
     registerGetProfile(app)
     registerPutProfile(app)
+    registerAvatarRoutes(app)
+    registerGetLoginHistory(app)
+    registerSessionRoutes(app)
+    registerUserRoutes(app)
   },
 })

@@ -1,6 +1,6 @@
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
-import { bearerSecurity, requireUser } from '../auth.ts'
+import { bearerSecurity, requireUser, signedIn } from '../auth.ts'
 import { findUserById } from '../db/users.ts'
 import { ownProfile } from '../profile-fields.ts'
 
@@ -26,6 +26,7 @@ export const getProfile = createRoute({
   tags: ['user'],
   summary: 'My profile',
   security: bearerSecurity,
+  middleware: [signedIn()] as const,
   responses: {
     200: { description: 'The profile', content: { 'application/json': { schema: profileSchema } } },
     ...errorResponses(401),

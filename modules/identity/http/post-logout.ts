@@ -1,6 +1,6 @@
 import { createRoute, errorResponses } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
-import { bearerSecurity, requireUser } from '../auth.ts'
+import { bearerSecurity, requireUser, signedIn } from '../auth.ts'
 import { revokeSessions } from '../db/sessions.ts'
 import { clearTokenCookies } from './token-response.ts'
 
@@ -11,6 +11,7 @@ export const postLogout = createRoute({
   summary: 'Sign out',
   description: 'Ends the current session: its access and refresh tokens stop working at once.',
   security: bearerSecurity,
+  middleware: [signedIn()] as const,
   responses: { 204: { description: 'Signed out' }, ...errorResponses(401) },
 })
 

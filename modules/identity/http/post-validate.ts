@@ -1,6 +1,6 @@
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
-import { bearerSecurity, requireUser } from '../auth.ts'
+import { bearerSecurity, requireUser, signedIn } from '../auth.ts'
 import { findUserById } from '../db/users.ts'
 import { sessionUser, sessionUserSchema } from './token-response.ts'
 
@@ -11,6 +11,7 @@ export const postValidate = createRoute({
   summary: 'Check the access token',
   description: 'Answers the signed-in user when the token is valid and its session open; 401 otherwise.',
   security: bearerSecurity,
+  middleware: [signedIn()] as const,
   responses: {
     200: {
       description: 'Valid',

@@ -1,7 +1,7 @@
 import { AppError, type FieldErrors } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
-import { bearerSecurity, requireUser } from '../auth.ts'
+import { bearerSecurity, requireUser, signedIn } from '../auth.ts'
 import { revokeSessions } from '../db/sessions.ts'
 import { findUserById, updateUser } from '../db/users.ts'
 import { hashPassword, passwordSchema, verifyPassword } from '../passwords.ts'
@@ -34,6 +34,7 @@ export const putProfile = createRoute({
   description:
     'Send only the fields to change. Fields of another portal are refused (400). To change the password send `password`, `password_confirmation` and `old_password`; every other session then ends.',
   security: bearerSecurity,
+  middleware: [signedIn()] as const,
   request: { body: { required: true, content: { 'application/json': { schema: body } } } },
   responses: {
     200: { description: 'Saved', content: { 'application/json': { schema: profileSchema } } },
