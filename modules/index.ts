@@ -1,6 +1,7 @@
 import { identityModule } from './identity/index.ts'
 import type { ModuleDefinition } from './platform/module.ts'
+import { referenceModule } from './reference/index.ts'
 import { supportModule } from './support/index.ts'
 
 /** Every module of the platform, in the order their routes are mounted. */
-export const modules: readonly ModuleDefinition[] = [identityModule, supportModule]
+export const modules: readonly ModuleDefinition[] = [identityModule, referenceModule, supportModule]

@@ -37,6 +37,41 @@ export interface EmailCodes {
   user_type: number;
 }
 
+export interface GeoCities {
+  country_id: string;
+  id: string;
+  lat: number;
+  lon: number;
+  name: string;
+  state_id: string;
+  time_zone: string | null;
+  zip_code: string | null;
+}
+
+export interface GeoContinents {
+  code: string;
+  id: string;
+  names: Json;
+}
+
+export interface GeoCountries {
+  code: string;
+  continent_id: string | null;
+  currency_code: string;
+  currency_name: string;
+  id: string;
+  names: Json;
+  phone_code: string;
+}
+
+export interface GeoStates {
+  code: string;
+  country_id: string;
+  id: string;
+  name: string;
+  type: string | null;
+}
+
 export interface IdempotencyKeys {
   completed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -166,6 +201,10 @@ export interface Users {
 
 export interface DB {
   email_codes: EmailCodes;
+  geo_cities: GeoCities;
+  geo_continents: GeoContinents;
+  geo_countries: GeoCountries;
+  geo_states: GeoStates;
   idempotency_keys: IdempotencyKeys;
   login_attempts: LoginAttempts;
   outbox: Outbox;
