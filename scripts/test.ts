@@ -13,6 +13,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import pg from 'pg'
 import { ensurePostgres, ensureRedis } from './lib/services.ts'
 
 const { values } = parseArgs({ options: { only: { type: 'string', multiple: true } } })
@@ -75,13 +76,13 @@ try {
   if (needServices) {
     const dataDir = path.join(root, '.data', 'test')
     const log = (m: string) => console.log(`   ${m}`)
-    const pg = await ensurePostgres({ dataDir, prefer: 'local', log })
-    stops.push(pg.stop)
+    const postgres = await ensurePostgres({ dataDir, prefer: 'local', log })
+    stops.push(postgres.stop)
     const redis = await ensureRedis({ dataDir, prefer: 'local', log })
     stops.push(redis.stop)
-    env.DATABASE_URL = pg.adminUrl
+    env.DATABASE_URL = postgres.adminUrl
     env.REDIS_URL = redis.url
-    console.log(`\nPostgreSQL: ${pg.source} · Redis: ${redis.source}`)
+    console.log(`\nPostgreSQL: ${postgres.source} · Redis: ${redis.source}`)
   }
 
   if (want('dbtypes')) {
@@ -109,6 +110,13 @@ try {
 
   if (want('browser')) {
     ensureChromium()
+    if (env.DATABASE_URL) {
+      // The browser tests' platform gets a fresh database each run (see playwright.config.ts).
+      const admin = new pg.Client({ connectionString: env.DATABASE_URL })
+      await admin.connect()
+      await admin.query('drop database if exists cardpay_e2e with (force)')
+      await admin.end()
+    }
     const file = path.join(reports, 'playwright.json')
     await run('browser tests', 'playwright', ['test', '--reporter=list,json'], {
       ...env,

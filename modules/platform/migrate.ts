@@ -16,6 +16,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: new FileMigrationProvider({ fs, path, migrationFolder: migrationsFolder }),
+    // Work merged from parallel branches may add a migration named before one a database already
+    // ran; it is applied then rather than refused. Migrations never depend on a later one's name.
+    allowUnorderedMigrations: true,
   })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
