@@ -15,6 +15,7 @@ import { registerPostValidate } from './http/post-validate.ts'
 import { registerPutProfile } from './http/put-profile.ts'
 import { registerSessionRoutes } from './http/sessions.ts'
 import { registerUserRoutes } from './http/users.ts'
+import { registerRegistrationRoutes, registrationHandlers } from './registration/routes.ts'
 
 export { bearerSecurity, clientIp, requireUser, type SignedInUser } from './auth.ts'
 export { type CreateUserInput, createUser } from './commands/create-user.ts'
@@ -35,5 +36,7 @@ export const identityModule = defineModule({
     registerGetLoginHistory(app)
     registerSessionRoutes(app)
     registerUserRoutes(app)
+    registerRegistrationRoutes(app)
   },
+  handlers: [...registrationHandlers],
 })

@@ -23,6 +23,15 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface CountryInterests {
+  country: string;
+  created_at: Generated<Timestamp>;
+  email: string;
+  id: string;
+  language: string;
+  user_type: number;
+}
+
 export interface EmailCodes {
   attempts: Generated<number>;
   code_hash: string;
@@ -34,6 +43,7 @@ export interface EmailCodes {
   id: string;
   language: Generated<string>;
   purpose: string;
+  token_hash: string | null;
   user_type: number;
 }
 
@@ -192,6 +202,7 @@ export interface Users {
   phone_code: string | null;
   position: string | null;
   state: string | null;
+  terms_accepted_at: Timestamp | null;
   title: string | null;
   type: number;
   updated_at: Generated<Timestamp>;
@@ -200,6 +211,7 @@ export interface Users {
 }
 
 export interface DB {
+  country_interests: CountryInterests;
   email_codes: EmailCodes;
   geo_cities: GeoCities;
   geo_continents: GeoContinents;

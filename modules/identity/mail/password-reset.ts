@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { defineEmail, type MailBlock } from '../../platform/mail/define.ts'
+import { brandName } from '../../platform/mail/layout.ts'
+
+const m = {
+  subject: /*i18n*/ { id: 'identity.password-reset.subject', message: 'Set a new password for {brand}' },
+  preheader: /*i18n*/ {
+    id: 'identity.password-reset.preheader',
+    message: 'Use the link within {minutes} minutes to choose a new password.',
+  },
+  heading: /*i18n*/ { id: 'identity.password-reset.heading', message: 'Forgot your password?' },
+  greeting: /*i18n*/ { id: 'identity.password-reset.greeting', message: 'Dear {name},' },
+  greetingAnonymous: /*i18n*/ { id: 'identity.password-reset.greeting-anonymous', message: 'Hello,' },
+  body: /*i18n*/ {
+    id: 'identity.password-reset.body',
+    message:
+      'We received a request to set a new password for your account. Click the button below to choose a new one.',
+  },
+  button: /*i18n*/ { id: 'identity.password-reset.button', message: 'Set a new password' },
+  validity: /*i18n*/ {
+    id: 'identity.password-reset.validity',
+    message:
+      'The link is valid for {minutes} minutes and works once. When it has expired, you can ask for a new one.',
+  },
+  sessions: /*i18n*/ {
+    id: 'identity.password-reset.sessions',
+    message: 'Once the new password is set, you are signed out on every device.',
+  },
+  ignore: /*i18n*/ {
+    id: 'identity.password-reset.ignore',
+    message: 'Did you not ask for this? Then ignore this e-mail: your password stays as it is.',
+  },
+  footer: /*i18n*/ {
+    id: 'identity.password-reset.footer',
+    message: 'You receive this e-mail because a new password was requested for your account at {brand}.',
+  },
+}
+
+/** The single-use link of "forgot password" that opens the portal's set-password screen. */
+export const passwordResetEmail = defineEmail({
+  name: 'identity.password-reset',
+  schema: z.object({
+    name: z.string().trim().max(300).optional(),
+    url: z.url({ protocol: /^https?$/ }),
+    minutes: z.number().int().positive(),
+  }),
+  example: {
+    name: 'Anna de Vries',
+    url: 'http://programs.localhost:3000/password?token=q3X9kZ0yR2bV7wT1nL5mP8sD4fG6hJ0aC2eB9uY3iO1',
+    minutes: 60,
+  },
+  build(data, { t }) {
+    const blocks: MailBlock[] = [
+      { type: 'heading', text: t(m.heading) },
+      { type: 'paragraph', text: data.name ? t(m.greeting, { name: data.name }) : t(m.greetingAnonymous) },
+      { type: 'paragraph', text: t(m.body) },
+      { type: 'button', label: t(m.button), url: data.url },
+      { type: 'paragraph', text: t(m.validity, { minutes: data.minutes }) },
+      { type: 'paragraph', text: t(m.sessions) },
+      { type: 'note', text: t(m.ignore) },
+    ]
+    return {
+      subject: t(m.subject, { brand: brandName }),
+      preheader: t(m.preheader, { minutes: data.minutes }),
+      blocks,
+      footer: t(m.footer, { brand: brandName }),
+    }
+  },
+})
