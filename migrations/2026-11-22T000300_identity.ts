@@ -52,7 +52,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
   await sql`create unique index users_email_key on users (lower(email))`.execute(db)
   await sql`create index users_type_idx on users (type, created_at desc)`.execute(db)
-  await sql`create index users_name_idx on users (lower(first_name || ' ' || last_name) text_pattern_ops)`.execute(db)
+  await sql`create index users_name_idx on users (lower(first_name || ' ' || last_name) text_pattern_ops)`.execute(
+    db,
+  )
 
   await db.schema
     .createTable('sessions')
@@ -75,7 +77,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('used_at', 'timestamptz')
     .execute()
-  await db.schema.createIndex('refresh_tokens_session_idx').on('refresh_tokens').column('session_id').execute()
+  await db.schema
+    .createIndex('refresh_tokens_session_idx')
+    .on('refresh_tokens')
+    .column('session_id')
+    .execute()
 
   await db.schema
     .createTable('login_attempts')
@@ -106,7 +112,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('consumed_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute()
-  await sql`create index email_codes_email_idx on email_codes (lower(email), purpose, created_at desc)`.execute(db)
+  await sql`create index email_codes_email_idx on email_codes (lower(email), purpose, created_at desc)`.execute(
+    db,
+  )
 
   await db.schema
     .createTable('password_resets')
