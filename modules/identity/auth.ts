@@ -1,10 +1,10 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { sql } from 'kysely'
 import type { UserType } from '../platform/context.ts'
 import { AppError } from '../platform/errors.ts'
+import { clientAddress } from '../platform/http.ts'
 import type { AppEnv } from '../platform/module.ts'
 import { verifyAccessToken } from './tokens.ts'
 
@@ -29,18 +29,8 @@ export function bearerToken(c: Context<AppEnv>): string | undefined {
   return undefined
 }
 
-/** The caller's address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
-export function clientIp(c: Context<AppEnv>): string {
-  if (c.get('services').config.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
-}
+/** The caller's address for throttling and the login history ('unknown' in in-process tests). */
+export const clientIp = (c: Context<AppEnv>): string => clientAddress(c) ?? 'unknown'
 
 /**
  * Sets the actor of every API request that carries a valid access token whose session is still

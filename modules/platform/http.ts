@@ -88,3 +88,23 @@ export const idempotencyKeyHeader = z.object({
     description: 'Makes the call safe to retry: a repeat with the same key answers the first result',
   }),
 })
+
+/**
+ * The caller's address. With `TRUST_PROXY` on, the platform sits behind one reverse proxy that
+ * appends the address it saw to `X-Forwarded-For`: the right-most entry is that address (entries
+ * to its left come from the client and can be forged). Otherwise the socket's peer address: a
+ * forwarded header from a client talking to us directly is ignored.
+ */
+export function clientAddress(c: Context<AppEnv>): string | undefined {
+  if (c.get('services').config.TRUST_PROXY) {
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+    const last = forwarded?.at(-1)
+    if (last) return last
+  }
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress
+}

@@ -14,7 +14,6 @@ import { registerReferenceRoutes } from './http/routes.ts'
 export { type Currency, defaultCurrency, findCurrency, listCurrencies } from './currencies.ts'
 export type { City, Country, State } from './db/geo.ts'
 export { countryId } from './ids.ts'
-export { clientAddress } from './ip.ts'
 export { type PhoneCheck, validatePhone } from './phone.ts'
 
 /** A country by uuid, named in `lang`; undefined when there is none (e.g. to check a profile's country). */

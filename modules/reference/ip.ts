@@ -1,7 +1,5 @@
 import { createRequire } from 'node:module'
 import { isIP } from 'node:net'
-import type { Context } from 'hono'
-import type { AppEnv } from '../platform/module.ts'
 
 /**
  * IP geolocation from a local data set: `geoip-lite` ships MaxMind GeoLite2 city data (IPv4 and
@@ -41,24 +39,4 @@ export function locateAddress(address: string): IpLocation | undefined {
   const hit = loadGeoip().lookup(ip)
   if (!hit?.country) return undefined
   return { country: hit.country, region: hit.region || null, city: hit.city || null }
-}
-
-/**
- * The caller's address. With `TRUST_PROXY` on, the platform sits behind one reverse proxy that
- * appends the address it saw to `X-Forwarded-For`: the right-most entry is that address (entries
- * to its left come from the client and can be forged). Otherwise the socket's peer address: a
- * forwarded header from a client talking to us directly is ignored.
- */
-export function clientAddress(c: Context<AppEnv>): string | undefined {
-  if (c.get('services').config.TRUST_PROXY) {
-    const forwarded = c.req
-      .header('x-forwarded-for')
-      ?.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-    const last = forwarded?.at(-1)
-    if (last) return last
-  }
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
-  return env?.incoming?.socket?.remoteAddress
 }

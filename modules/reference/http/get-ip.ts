@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
 import { AppError } from '../../platform/errors.ts'
-import { createRoute, errorResponses, z } from '../../platform/http.ts'
+import { clientAddress, createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp, AppEnv } from '../../platform/module.ts'
 import { findCityByName, findCountryByCode, findStateByCode } from '../db/geo.ts'
-import { clientAddress, locateAddress } from '../ip.ts'
+import { locateAddress } from '../ip.ts'
 import { citySchema, countrySchema, langQuery, requestLang, stateSchema } from './schemas.ts'
 
 const located = z
