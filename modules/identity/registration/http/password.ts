@@ -1,6 +1,6 @@
 import { createRoute, errorResponses, z } from '../../../platform/http.ts'
 import type { ApiApp } from '../../../platform/module.ts'
-import { bearerSecurity, requireUser } from '../../auth.ts'
+import { bearerSecurity, requireUser, signedIn } from '../../auth.ts'
 import { newPasswordFields } from '../../passwords.ts'
 import { portals } from '../../user-types.ts'
 import { changePassword, requestPasswordReset, resetPassword } from '../password-reset.ts'
@@ -87,6 +87,7 @@ export const postPasswordChange = createRoute({
   description:
     'Needs the old password ("wrong password" on `old_password`). Every other session of the user ends; this one stays.',
   security: bearerSecurity,
+  middleware: [signedIn()] as const,
   request: { body: json(changeBody) },
   responses: { 204: { description: 'Changed' }, ...errorResponses(400, 401) },
 })

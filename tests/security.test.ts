@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from './support/context.ts'
+import { seedUser, signInAs } from './support/factories.ts'
+
+/**
+ * Every route of the OpenAPI document either declares bearer security, and then refuses a caller
+ * without a token (401) before looking at the input, or is on this list of deliberately public
+ * routes. A new route that forgets to declare who may call it fails here.
+ */
+const publicRoutes = new Set([
+  'GET /api/v1/health',
+  'GET /api/v1/ready',
+  'POST /api/v1/auth/login',
+  'POST /api/v1/auth/refresh',
+  'POST /api/v1/support/requests',
+  'GET /api/v1/user/avatars/{file}',
+])
+const publicPrefixes = [
+  // Reference data is read before anyone signs in (registration forms).
+  'GET /api/v1/geo/',
+  'GET /api/v1/settings/',
+  // Registration and password recovery are for people without an account or a session.
+  'POST /api/v1/user/signup/',
+  'GET /api/v1/user/signup/',
+  'POST /api/v1/user/acceptor-signup/',
+  'POST /api/v1/user/cardholders/',
+  'POST /api/v1/user/password',
+]
+
+interface Operation {
+  security?: Record<string, string[]>[]
+}
+type Doc = { paths: Record<string, Record<string, Operation>> }
+
+let t: TestContext
+let operations: { method: string; path: string; op: Operation }[]
+
+beforeAll(async () => {
+  t = await createTestContext()
+  const doc = await t.h.get<Doc>('/api/v1/openapi.json')
+  operations = Object.entries(doc.body.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  )
+})
+afterAll(() => t.close())
+
+const isPublic = (method: string, path: string) => {
+  const key = `${method} ${path}`
+  return publicRoutes.has(key) || publicPrefixes.some((p) => key.startsWith(p))
+}
+const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000')
+
+describe('authorization of every route', () => {
+  it('declares bearer security on every route that is not deliberately public', () => {
+    const undeclared = operations
+      .filter(({ method, path, op }) => !isPublic(method, path) && !op.security?.some((s) => 'bearer' in s))
+      .map(({ method, path }) => `${method} ${path}`)
+    expect(undeclared).toEqual([])
+    expect(operations.length).toBeGreaterThan(20)
+  })
+
+  it('refuses every secured route without a token, before validating the input', async () => {
+    const secured = operations.filter(({ op }) => op.security?.some((s) => 'bearer' in s))
+    expect(secured.length).toBeGreaterThan(5)
+    for (const { method, path } of secured) {
+      const res = await t.h.request(method, concrete(path), {
+        raw: method === 'GET' || method === 'DELETE' ? undefined : '{"not":"valid"}',
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(res.status, `${method} ${path}`).toBe(401)
+    }
+  })
+
+  it('refuses a well-signed token whose session was ended', async () => {
+    const user = await seedUser(t, { type: 1 })
+    const s = await signInAs(t.h, user)
+    await t.h.post('/api/v1/auth/logout', undefined, { token: s.token })
+    const secured = operations.filter(({ op }) => op.security?.some((x) => 'bearer' in x))
+    for (const { method, path } of secured) {
+      const res = await t.h.request(method, concrete(path), { token: s.token })
+      expect(res.status, `${method} ${path}`).toBe(401)
+    }
+  })
+})
