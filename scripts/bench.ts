@@ -86,6 +86,19 @@ try {
   // Warm up JIT and pools so the first measured route is not penalised.
   await autocannon({ url: `http://127.0.0.1:${port}/api/v1/health`, connections, duration: 2 })
 
+  // A signed-in user for the authenticated route: each request verifies the JWT and checks the session.
+  const { createDb } = await import('../modules/platform/db.ts')
+  const { createUser } = await import('../modules/identity/index.ts')
+  const benchDb = createDb({ url: dbUrl.toString(), max: 1 })
+  await createUser(benchDb, { email: 'bench@example.com', password: 'Bench-Pass-1', type: 3 })
+  await benchDb.destroy()
+  const signIn = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'Bench-Pass-1' }),
+  })
+  const { auth_token } = (await signIn.json()) as { auth_token: string }
+
   let n = 0
   const rows = [
     await measure('GET /api/v1/health (bare JSON)', {
@@ -93,6 +106,14 @@ try {
     }),
     await measure('GET /api/v1/ready (PostgreSQL + Redis round trip)', {
       requests: [{ method: 'GET', path: '/api/v1/ready' }],
+    }),
+    await measure('GET /api/v1/user/profile (JWT + session check + read)', {
+      requests: [
+        { method: 'GET', path: '/api/v1/user/profile', headers: { authorization: `Bearer ${auth_token}` } },
+      ],
+    }),
+    await measure('GET /api/v1/geo/countries?name=ne (query, 250 rows)', {
+      requests: [{ method: 'GET', path: '/api/v1/geo/countries?name=ne' }],
     }),
     await measure('POST /api/v1/support/requests (transaction + outbox)', {
       requests: [
@@ -126,7 +147,7 @@ try {
     )
   }
   console.log(
-    `\nratio database-backed / bare: ${(rows[1]!.rps / bare).toFixed(2)} (read), ${(rows[2]!.rps / bare).toFixed(2)} (write)`,
+    `\nratio database-backed / bare: ${(rows[1]!.rps / bare).toFixed(2)} (ready), ${(rows[2]!.rps / bare).toFixed(2)} (authenticated read), ${(rows[4]!.rps / bare).toFixed(2)} (write)`,
   )
 } finally {
   await api.stop('SIGTERM', 10_000)
