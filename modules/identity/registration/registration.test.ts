@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startWorker, type WorkerProcess } from '../../../services/worker/worker.ts'
 import { createTestContext, type TestContext } from '../../../tests/support/context.ts'
 import { seedUser } from '../../../tests/support/factories.ts'
-import { type CapturedEmail, type SmtpCapture, startSmtpCapture } from '../../../tests/support/smtp.ts'
+import {
+  type CapturedEmail,
+  eventually,
+  type SmtpCapture,
+  startSmtpCapture,
+} from '../../../tests/support/smtp.ts'
 import { modules } from '../../index.ts'
 import type { ErrorBody } from '../../platform/http.ts'
+import { hashCode } from './codes.ts'
 import { onAcceptorRegistered } from './hooks.ts'
 
 vi.mock('./hooks.ts', () => ({ onAcceptorRegistered: vi.fn(async () => {}) }))
@@ -47,6 +53,15 @@ async function codeFromMail(email: string, count = 1): Promise<{ code: string; m
   const mail = mails[count - 1]!
   const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1]
   expect(code, 'code in the e-mail').toBeDefined()
+  // The e-mail goes out just before the handler's transaction (which stores the hash) commits.
+  await eventually(async () => {
+    const rows = await t.services.db
+      .selectFrom('email_codes')
+      .select(['id', 'code_hash'])
+      .where('email', '=', email)
+      .execute()
+    return rows.some((r) => r.code_hash === hashCode(r.id, code!))
+  })
   return { code: code!, mail }
 }
 
