@@ -24,6 +24,7 @@ import {
   type PostgresHandle,
   type ServiceHandle,
 } from './lib/services.ts'
+import { demoPassword, demoUsers, seedDemoUsers } from './seed-demo.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
@@ -253,7 +254,7 @@ async function waitForVite(port: number): Promise<boolean> {
   return true
 }
 
-function printUrls(config: Config, mail: MailCaptureHandle) {
+function printUrls(config: Config, mail: MailCaptureHandle, demo: boolean) {
   const port = config.PORT
   const base = config.PUBLIC_URL
   const host = (list: string[], fallback: string) => list[0] ?? fallback
@@ -272,6 +273,10 @@ function printUrls(config: Config, mail: MailCaptureHandle) {
   ]
   const width = Math.max(...rows.map(([k]) => k.length)) + 2
   const lines = rows.map(([k, v]) => `  ${k.padEnd(width)}${styleText('bold', v)}`)
+  if (demo) {
+    lines.push('', `  Demo users (password ${styleText('bold', demoPassword)}):`)
+    for (const u of demoUsers) lines.push(`    ${u.portal.padEnd(width - 2)}${styleText('bold', u.email)}`)
+  }
   process.stdout.write(
     `\n${styleText(['green', 'bold'], `  Cardpay is running${watch ? ' in watch mode' : ''}.`)}\n\n${lines.join('\n')}\n\n` +
       `${styleText('dim', `  Data in ${config.DATA_DIR} · Ctrl-C stops everything`)}\n\n`,
@@ -342,6 +347,15 @@ async function main() {
     await db.destroy()
   }
   if (stopping) return
+  const development = (process.env.NODE_ENV ?? 'development') === 'development'
+  if (development) {
+    try {
+      const created = await seedDemoUsers(pgh.url)
+      if (created.length) say(`Demo users created: ${created.join(', ')}`)
+    } catch (err) {
+      warn(`demo users not created: ${(err as Error).message}`)
+    }
+  }
 
   const hasWeb = existsSync(webConfig)
   if (!hasWeb) warn(`${webConfig} is missing: starting without the web app`)
@@ -382,7 +396,7 @@ async function main() {
     fail(`${readyUrl} did not answer 200 within 3 minutes; stopping.`)
     await shutdown(1)
   }
-  printUrls(config, mail)
+  printUrls(config, mail, development)
 }
 
 main().catch(async (err) => {

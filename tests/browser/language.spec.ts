@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { portalUrl } from './portals.ts'
+import { demoUsers, signInAs, signInCard } from './session.ts'
 
 async function chooseLanguage(page: Page, name: string) {
   await page.getByTestId('language-switcher').filter({ visible: true }).click()
@@ -65,6 +66,41 @@ test.describe('interface language', () => {
     test('a supported browser language is used', async ({ page }) => {
       await page.goto(portalUrl('cardholder'))
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Власники карток')
+    })
+  })
+
+  test('the sign-in screen follows a switch, validation messages included', async ({ page }) => {
+    await page.goto(portalUrl('programs'))
+    await chooseLanguage(page, 'Deutsch')
+    await expect(signInCard(page).getByRole('heading')).toHaveText('Anmelden')
+    await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible()
+    await signInCard(page).getByRole('button', { name: 'Anmelden' }).click()
+    await expect(page.getByText('E-Mail-Adresse erforderlich')).toBeVisible()
+    await chooseLanguage(page, 'Русский')
+    await expect(page.getByText('Укажите адрес электронной почты')).toBeVisible()
+    await expect(signInCard(page).getByRole('link', { name: 'Забыли пароль?' })).toBeVisible()
+  })
+
+  test('signed in, a switch from the user menu is saved to the profile', async ({ page }) => {
+    await signInAs(page, 'cardholder')
+    await page.getByTestId('user-menu').click()
+    await page.getByTestId('user-menu-language').press('ArrowRight')
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/user/profile') && r.request().method() === 'PUT',
+    )
+    await page.getByRole('menuitem', { name: 'Nederlands' }).click()
+    expect((await saved).status()).toBe(200)
+    await expect(page.getByTestId('screen-title')).toHaveText('Eten')
+    const profile = await page.request.get(portalUrl('cardholder', '/api/v1/user/profile'))
+    expect(((await profile.json()) as { language: string }).language).toBe('nl')
+    await page.reload()
+    await expect(page.getByTestId('user-menu')).toContainText(demoUsers.cardholder.name)
+    await expect(page.getByTestId('screen-title')).toHaveText('Eten')
+
+    // Put it back for the other tests that sign this user in.
+    await page.request.put(portalUrl('cardholder', '/api/v1/user/profile'), {
+      data: { language: 'en' },
+      headers: { 'x-requested-with': 'cardpay' },
     })
   })
 })

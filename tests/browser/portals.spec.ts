@@ -16,7 +16,7 @@ test.describe('portal chosen by host name', () => {
       await expect(page).toHaveTitle(`${frame.title} · Cardpay`)
       await expect(page.getByText(frame.subtitle)).toBeVisible()
       await expect(page.locator('html')).toHaveAttribute('data-portal', portal)
-      // The frame around the (future) sign-in form.
+      // The frame around the sign-in form.
       await expect(page.getByTestId('sign-in-card').getByRole('heading', { name: 'Sign in' })).toBeVisible()
       await expect(page.getByTestId('language-switcher').filter({ visible: true })).toHaveText(/English/)
     })
@@ -35,23 +35,5 @@ test.describe('portal chosen by host name', () => {
         .map((f) => f.title)
         .sort(),
     )
-  })
-})
-
-test.describe('sign-in frame', () => {
-  test('validates with translated messages and tells that sign-in is not open yet', async ({ page }) => {
-    await page.goto(portalUrl('programs'))
-    await page.getByTestId('sign-in-card').getByRole('button', { name: 'Sign in' }).click()
-    await expect(page.getByText('Enter your e-mail address.')).toBeVisible()
-    await expect(page.getByLabel('E-mail address')).toHaveAttribute('aria-invalid', 'true')
-
-    await page.getByLabel('E-mail address').fill('owner@example.com')
-    await page.getByLabel('Password', { exact: true }).fill('secret')
-    await page.getByTestId('sign-in-card').getByRole('button', { name: 'Sign in' }).click()
-    const toast = page.locator('[data-sonner-toast]')
-    await expect(toast).toContainText('Sign-in is not available yet.')
-    const box = await toast.boundingBox()
-    const viewport = page.viewportSize()
-    expect(box && viewport && box.x > viewport.width / 2 && box.y > viewport.height / 2).toBeTruthy()
   })
 })

@@ -10,14 +10,30 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as SplatRouteImport } from './routes/$'
+import { Route as DynamicRouteImport } from './routes/_dynamic'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as PortalRouteImport } from './routes/_portal'
+import { Route as DynamicFoodRouteImport } from './routes/_dynamic/food'
 import { Route as GuestIndexRouteImport } from './routes/_guest/index'
+import { Route as PortalBillsRouteImport } from './routes/_portal/bills'
+import { Route as PortalCardsRouteImport } from './routes/_portal/cards'
+import { Route as PortalFinancesRouteImport } from './routes/_portal/finances'
 import { Route as PortalHomeRouteImport } from './routes/_portal/home'
+import { Route as PortalOrdersRouteImport } from './routes/_portal/orders'
+import { Route as PortalPostsRouteImport } from './routes/_portal/posts'
+import { Route as PortalProfileRouteImport } from './routes/_portal/profile'
+import { Route as PortalStatisticsRouteImport } from './routes/_portal/statistics'
+import { Route as PortalUsersRouteImport } from './routes/_portal/users'
+import { Route as PortalProgramsIndexRouteImport } from './routes/_portal/programs/index'
+import { Route as PortalProgramsUuidRouteImport } from './routes/_portal/programs/$uuid'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DynamicRoute = DynamicRouteImport.update({
+  id: '/_dynamic',
   getParentRoute: () => rootRouteImport,
 } as any)
 const GuestRoute = GuestRouteImport.update({
@@ -28,45 +44,181 @@ const PortalRoute = PortalRouteImport.update({
   id: '/_portal',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DynamicFoodRoute = DynamicFoodRouteImport.update({
+  id: '/food',
+  path: '/food',
+  getParentRoute: () => DynamicRoute,
+} as any)
 const GuestIndexRoute = GuestIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => GuestRoute,
+} as any)
+const PortalBillsRoute = PortalBillsRouteImport.update({
+  id: '/bills',
+  path: '/bills',
+  getParentRoute: () => PortalRoute,
+} as any)
+const PortalCardsRoute = PortalCardsRouteImport.update({
+  id: '/cards',
+  path: '/cards',
+  getParentRoute: () => PortalRoute,
+} as any)
+const PortalFinancesRoute = PortalFinancesRouteImport.update({
+  id: '/finances',
+  path: '/finances',
+  getParentRoute: () => PortalRoute,
 } as any)
 const PortalHomeRoute = PortalHomeRouteImport.update({
   id: '/home',
   path: '/home',
   getParentRoute: () => PortalRoute,
 } as any)
+const PortalOrdersRoute = PortalOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => PortalRoute,
+} as any)
+const PortalPostsRoute = PortalPostsRouteImport.update({
+  id: '/posts',
+  path: '/posts',
+  getParentRoute: () => PortalRoute,
+} as any)
+const PortalProfileRoute = PortalProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => PortalRoute,
+} as any)
+const PortalStatisticsRoute = PortalStatisticsRouteImport.update({
+  id: '/statistics',
+  path: '/statistics',
+  getParentRoute: () => PortalRoute,
+} as any)
+const PortalUsersRoute = PortalUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => PortalRoute,
+} as any)
+const PortalProgramsIndexRoute = PortalProgramsIndexRouteImport.update({
+  id: '/programs/',
+  path: '/programs/',
+  getParentRoute: () => PortalRoute,
+} as any)
+const PortalProgramsUuidRoute = PortalProgramsUuidRouteImport.update({
+  id: '/programs/$uuid',
+  path: '/programs/$uuid',
+  getParentRoute: () => PortalRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
+  '/food': typeof DynamicFoodRoute
+  '/bills': typeof PortalBillsRoute
+  '/cards': typeof PortalCardsRoute
+  '/finances': typeof PortalFinancesRoute
   '/home': typeof PortalHomeRoute
+  '/orders': typeof PortalOrdersRoute
+  '/posts': typeof PortalPostsRoute
+  '/profile': typeof PortalProfileRoute
+  '/statistics': typeof PortalStatisticsRoute
+  '/users': typeof PortalUsersRoute
+  '/programs/$uuid': typeof PortalProgramsUuidRoute
+  '/programs/': typeof PortalProgramsIndexRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
+  '/food': typeof DynamicFoodRoute
+  '/bills': typeof PortalBillsRoute
+  '/cards': typeof PortalCardsRoute
+  '/finances': typeof PortalFinancesRoute
   '/home': typeof PortalHomeRoute
+  '/orders': typeof PortalOrdersRoute
+  '/posts': typeof PortalPostsRoute
+  '/profile': typeof PortalProfileRoute
+  '/statistics': typeof PortalStatisticsRoute
+  '/users': typeof PortalUsersRoute
+  '/programs/$uuid': typeof PortalProgramsUuidRoute
+  '/programs': typeof PortalProgramsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/$': typeof SplatRoute
+  '/_dynamic': typeof DynamicRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
   '/_portal': typeof PortalRouteWithChildren
+  '/_dynamic/food': typeof DynamicFoodRoute
+  '/_portal/bills': typeof PortalBillsRoute
+  '/_portal/cards': typeof PortalCardsRoute
+  '/_portal/finances': typeof PortalFinancesRoute
   '/_portal/home': typeof PortalHomeRoute
+  '/_portal/orders': typeof PortalOrdersRoute
+  '/_portal/posts': typeof PortalPostsRoute
+  '/_portal/profile': typeof PortalProfileRoute
+  '/_portal/statistics': typeof PortalStatisticsRoute
+  '/_portal/users': typeof PortalUsersRoute
   '/_guest/': typeof GuestIndexRoute
+  '/_portal/programs/$uuid': typeof PortalProgramsUuidRoute
+  '/_portal/programs/': typeof PortalProgramsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/$' | '/' | '/home'
+  fullPaths:
+    | '/$'
+    | '/'
+    | '/food'
+    | '/bills'
+    | '/cards'
+    | '/finances'
+    | '/home'
+    | '/orders'
+    | '/posts'
+    | '/profile'
+    | '/statistics'
+    | '/users'
+    | '/programs/$uuid'
+    | '/programs/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/$' | '/' | '/home'
-  id: '__root__' | '/$' | '/_guest' | '/_portal' | '/_portal/home' | '/_guest/'
+  to:
+    | '/$'
+    | '/'
+    | '/food'
+    | '/bills'
+    | '/cards'
+    | '/finances'
+    | '/home'
+    | '/orders'
+    | '/posts'
+    | '/profile'
+    | '/statistics'
+    | '/users'
+    | '/programs/$uuid'
+    | '/programs'
+  id:
+    | '__root__'
+    | '/$'
+    | '/_dynamic'
+    | '/_guest'
+    | '/_portal'
+    | '/_dynamic/food'
+    | '/_portal/bills'
+    | '/_portal/cards'
+    | '/_portal/finances'
+    | '/_portal/home'
+    | '/_portal/orders'
+    | '/_portal/posts'
+    | '/_portal/profile'
+    | '/_portal/statistics'
+    | '/_portal/users'
+    | '/_guest/'
+    | '/_portal/programs/$uuid'
+    | '/_portal/programs/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
+  DynamicRoute: typeof DynamicRouteWithChildren
   GuestRoute: typeof GuestRouteWithChildren
   PortalRoute: typeof PortalRouteWithChildren
 }
@@ -78,6 +230,13 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_dynamic': {
+      id: '/_dynamic'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof DynamicRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_guest': {
@@ -94,12 +253,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_dynamic/food': {
+      id: '/_dynamic/food'
+      path: '/food'
+      fullPath: '/food'
+      preLoaderRoute: typeof DynamicFoodRouteImport
+      parentRoute: typeof DynamicRoute
+    }
     '/_guest/': {
       id: '/_guest/'
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof GuestIndexRouteImport
       parentRoute: typeof GuestRoute
+    }
+    '/_portal/bills': {
+      id: '/_portal/bills'
+      path: '/bills'
+      fullPath: '/bills'
+      preLoaderRoute: typeof PortalBillsRouteImport
+      parentRoute: typeof PortalRoute
+    }
+    '/_portal/cards': {
+      id: '/_portal/cards'
+      path: '/cards'
+      fullPath: '/cards'
+      preLoaderRoute: typeof PortalCardsRouteImport
+      parentRoute: typeof PortalRoute
+    }
+    '/_portal/finances': {
+      id: '/_portal/finances'
+      path: '/finances'
+      fullPath: '/finances'
+      preLoaderRoute: typeof PortalFinancesRouteImport
+      parentRoute: typeof PortalRoute
     }
     '/_portal/home': {
       id: '/_portal/home'
@@ -108,8 +295,68 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalHomeRouteImport
       parentRoute: typeof PortalRoute
     }
+    '/_portal/orders': {
+      id: '/_portal/orders'
+      path: '/orders'
+      fullPath: '/orders'
+      preLoaderRoute: typeof PortalOrdersRouteImport
+      parentRoute: typeof PortalRoute
+    }
+    '/_portal/posts': {
+      id: '/_portal/posts'
+      path: '/posts'
+      fullPath: '/posts'
+      preLoaderRoute: typeof PortalPostsRouteImport
+      parentRoute: typeof PortalRoute
+    }
+    '/_portal/profile': {
+      id: '/_portal/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof PortalProfileRouteImport
+      parentRoute: typeof PortalRoute
+    }
+    '/_portal/statistics': {
+      id: '/_portal/statistics'
+      path: '/statistics'
+      fullPath: '/statistics'
+      preLoaderRoute: typeof PortalStatisticsRouteImport
+      parentRoute: typeof PortalRoute
+    }
+    '/_portal/users': {
+      id: '/_portal/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof PortalUsersRouteImport
+      parentRoute: typeof PortalRoute
+    }
+    '/_portal/programs/': {
+      id: '/_portal/programs/'
+      path: '/programs'
+      fullPath: '/programs/'
+      preLoaderRoute: typeof PortalProgramsIndexRouteImport
+      parentRoute: typeof PortalRoute
+    }
+    '/_portal/programs/$uuid': {
+      id: '/_portal/programs/$uuid'
+      path: '/programs/$uuid'
+      fullPath: '/programs/$uuid'
+      preLoaderRoute: typeof PortalProgramsUuidRouteImport
+      parentRoute: typeof PortalRoute
+    }
   }
 }
+
+interface DynamicRouteChildren {
+  DynamicFoodRoute: typeof DynamicFoodRoute
+}
+
+const DynamicRouteChildren: DynamicRouteChildren = {
+  DynamicFoodRoute: DynamicFoodRoute,
+}
+
+const DynamicRouteWithChildren =
+  DynamicRoute._addFileChildren(DynamicRouteChildren)
 
 interface GuestRouteChildren {
   GuestIndexRoute: typeof GuestIndexRoute
@@ -122,11 +369,31 @@ const GuestRouteChildren: GuestRouteChildren = {
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface PortalRouteChildren {
+  PortalBillsRoute: typeof PortalBillsRoute
+  PortalCardsRoute: typeof PortalCardsRoute
+  PortalFinancesRoute: typeof PortalFinancesRoute
   PortalHomeRoute: typeof PortalHomeRoute
+  PortalOrdersRoute: typeof PortalOrdersRoute
+  PortalPostsRoute: typeof PortalPostsRoute
+  PortalProfileRoute: typeof PortalProfileRoute
+  PortalStatisticsRoute: typeof PortalStatisticsRoute
+  PortalUsersRoute: typeof PortalUsersRoute
+  PortalProgramsUuidRoute: typeof PortalProgramsUuidRoute
+  PortalProgramsIndexRoute: typeof PortalProgramsIndexRoute
 }
 
 const PortalRouteChildren: PortalRouteChildren = {
+  PortalBillsRoute: PortalBillsRoute,
+  PortalCardsRoute: PortalCardsRoute,
+  PortalFinancesRoute: PortalFinancesRoute,
   PortalHomeRoute: PortalHomeRoute,
+  PortalOrdersRoute: PortalOrdersRoute,
+  PortalPostsRoute: PortalPostsRoute,
+  PortalProfileRoute: PortalProfileRoute,
+  PortalStatisticsRoute: PortalStatisticsRoute,
+  PortalUsersRoute: PortalUsersRoute,
+  PortalProgramsUuidRoute: PortalProgramsUuidRoute,
+  PortalProgramsIndexRoute: PortalProgramsIndexRoute,
 }
 
 const PortalRouteWithChildren =
@@ -134,6 +401,7 @@ const PortalRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
+  DynamicRoute: DynamicRouteWithChildren,
   GuestRoute: GuestRouteWithChildren,
   PortalRoute: PortalRouteWithChildren,
 }

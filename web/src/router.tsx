@@ -3,9 +3,10 @@ import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, useRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { shouldRetryQuery } from './lib/api.ts'
 import { activateLocale, defaultLocale, isLocale, type Locale } from './lib/i18n.ts'
 import type { Portal } from './lib/portal.ts'
-import type { Session } from './lib/session.ts'
+import { hydrateSession, type Session, type SessionUser } from './lib/session.ts'
 import { routeTree } from './routeTree.gen.ts'
 
 export interface RouterContext {
@@ -14,11 +15,16 @@ export interface RouterContext {
   i18n: I18n
   /** Set by the root route from the host name; the same path renders the screen of this portal. */
   portal: Portal
+  /** Set by the root route: the signed-in user of this portal, or null (see lib/session.ts). */
   session: Session | null
+  /** No valid access cookie, but the browser may restore the session with its refresh cookie. */
+  sessionRestorable: boolean
 }
 
 interface Dehydrated {
   locale: Locale
+  session: { user: SessionUser; expiresIn: number | null } | null
+  sessionRestorable: boolean
 }
 
 /** Language and server-data providers around the whole document, from the router's own context. */
@@ -34,18 +40,51 @@ function AppProviders({ children }: { children: ReactNode }) {
 /** A fresh router per request on the server and once in the browser. */
 export function getRouter() {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+    // Query functions call `api()` (lib/api.ts): refresh and the one retry after 401/403 happen
+    // there; the query layer itself never retries an answer the API gave on purpose (4xx).
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: shouldRetryQuery, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
   })
   const i18n = setupI18n()
 
   const router = createRouter({
     routeTree,
-    context: { queryClient, i18n, portal: 'cardholder', session: null } satisfies RouterContext,
+    context: {
+      queryClient,
+      i18n,
+      portal: 'cardholder',
+      session: null,
+      sessionRestorable: false,
+    } satisfies RouterContext,
     defaultPreload: 'intent',
     scrollRestoration: true,
     // The server rendered in some language: load that catalog before hydrating so the text matches.
-    dehydrate: (): Dehydrated => ({ locale: isLocale(i18n.locale) ? i18n.locale : defaultLocale }),
-    hydrate: (data: Dehydrated) => activateLocale(i18n, data.locale),
+    // The session the server found seeds the browser's session store; the token's expiry travels as
+    // "milliseconds left", so a browser clock that is off does not skew the 20-second rule.
+    dehydrate: (): Dehydrated => {
+      const root = router.state.matches[0]?.context as Partial<RouterContext> | undefined
+      const session = root?.session ?? null
+      return {
+        locale: isLocale(i18n.locale) ? i18n.locale : defaultLocale,
+        session: session && {
+          user: session.user,
+          expiresIn: session.expiresAt === null ? null : session.expiresAt - Date.now(),
+        },
+        sessionRestorable: root?.sessionRestorable ?? false,
+      }
+    },
+    hydrate: (data: Dehydrated) => {
+      hydrateSession({
+        session: data.session && {
+          user: data.session.user,
+          expiresAt: data.session.expiresIn === null ? null : Date.now() + data.session.expiresIn,
+        },
+        restorable: data.sessionRestorable,
+      })
+      return activateLocale(i18n, data.locale)
+    },
     InnerWrap: AppProviders,
   })
   return router

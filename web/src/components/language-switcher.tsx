@@ -11,16 +11,37 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '~/components/ui/dropdown-menu.tsx'
+import { api } from '~/lib/api.ts'
 import { activateLocale, isLocale, type Locale, localeNames, locales, storeLocale } from '~/lib/i18n.ts'
+import { currentSession, updateSessionUser } from '~/lib/session.ts'
 import { cn } from '~/lib/utils.ts'
 
-/** Changes the interface language at once and remembers it for the next visit and server render. */
+/**
+ * The profile's language follows the interface choice of a signed-in user, so e-mails come in the
+ * language they read the app in. A failure is not worth interrupting them for: the choice is kept
+ * in the browser either way.
+ */
+async function saveProfileLanguage(locale: Locale) {
+  if (!currentSession() || currentSession()?.user.language === locale) return
+  try {
+    await api.put('/user/profile', { language: locale })
+    updateSessionUser({ language: locale })
+  } catch {
+    // Kept locally; the next switch tries again.
+  }
+}
+
+/**
+ * Changes the interface language at once and remembers it for the next visit and server render;
+ * when signed in, also saves it as the profile's language.
+ */
 export function useSwitchLocale() {
   const { i18n } = useLingui()
   const router = useRouter()
   const [pending, startTransition] = useTransition()
   const switchLocale = (locale: Locale) => {
     storeLocale(locale)
+    void saveProfileLanguage(locale)
     startTransition(async () => {
       await activateLocale(i18n, locale)
       // Titles and other route-computed text follow the new language.

@@ -1,9 +1,14 @@
-import { getCookie, getRequestHeader, setResponseHeader } from '@tanstack/react-start/server'
+import {
+  getCookie,
+  getRequestHeader,
+  getRequestProtocol,
+  setResponseHeader,
+} from '@tanstack/react-start/server'
 import { type Config, loadConfig, portalForHost } from '../../../modules/platform/config.ts'
 import type { Bootstrap } from './bootstrap.ts'
 import { defaultLocale, isLocale, localeStorageKey, negotiateLocale } from './i18n.ts'
 
-let hosts: Pick<Config, 'ADMIN_HOST' | 'PROGRAMS_HOST' | 'ACCEPTOR_HOST'> | undefined
+let hosts: Pick<Config, 'ADMIN_HOST' | 'PROGRAMS_HOST' | 'ACCEPTOR_HOST' | 'CARDHOLDER_HOST'> | undefined
 
 /**
  * Portal and language of the request being rendered. Only the host variables are read, so the web
@@ -16,12 +21,23 @@ export function bootstrapFromRequest(): Bootstrap {
     ACCEPTOR_HOST: process.env.ACCEPTOR_HOST,
     CARDHOLDER_HOST: process.env.CARDHOLDER_HOST,
   })
-  const portal = portalForHost(getRequestHeader('host'), hosts)
+  const host = getRequestHeader('host') ?? ''
+  const portal = portalForHost(host, hosts)
+  // Links to the other portals (a sign-in on the wrong one points there): same scheme and port.
+  const port = /:\d+$/.exec(host)?.[0] ?? ''
+  const origin = (names: string[], fallback: string) =>
+    `${getRequestProtocol()}://${names[0] ?? fallback}${port}`
+  const portalOrigins = {
+    admin: origin(hosts.ADMIN_HOST, 'admin.localhost'),
+    programs: origin(hosts.PROGRAMS_HOST, 'programs.localhost'),
+    acceptor: origin(hosts.ACCEPTOR_HOST, 'acceptor.localhost'),
+    cardholder: origin(hosts.CARDHOLDER_HOST, 'localhost'),
+  }
   const stored = getCookie(localeStorageKey)
   const locale = isLocale(stored)
     ? stored
     : (negotiateLocale(getRequestHeader('accept-language')) ?? defaultLocale)
   // The same URL renders differently per host and language: shared caches must keep them apart.
   setResponseHeader('vary', 'Host, Cookie, Accept-Language')
-  return { portal, locale }
+  return { portal, locale, portalOrigins }
 }

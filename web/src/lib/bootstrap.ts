@@ -5,6 +5,19 @@ import { isPortal, type Portal } from './portal.ts'
 export interface Bootstrap {
   portal: Portal
   locale: Locale
+  /** Scheme, host and port of each portal, for links from one portal to another. */
+  portalOrigins: Record<Portal, string>
+}
+
+/** The document carries the portal origins for the browser (`data-portal-origins`, see __root). */
+function documentPortalOrigins(): Record<Portal, string> {
+  const fallback = { admin: '', programs: '', acceptor: '', cardholder: '' }
+  try {
+    const parsed: unknown = JSON.parse(document.documentElement.dataset.portalOrigins ?? '{}')
+    return typeof parsed === 'object' && parsed !== null ? { ...fallback, ...parsed } : fallback
+  } catch {
+    return fallback
+  }
 }
 
 /**
@@ -21,5 +34,6 @@ export const readBootstrap = createIsomorphicFn()
     return {
       portal: isPortal(root.dataset.portal) ? root.dataset.portal : 'cardholder',
       locale: isLocale(root.lang) ? root.lang : defaultLocale,
+      portalOrigins: documentPortalOrigins(),
     }
   })

@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   useRouteContext,
+  useRouter,
 } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { useSwitchLocale } from '~/components/language-switcher.tsx'
@@ -13,15 +14,28 @@ import { UpdateBanner } from '~/components/update-banner.tsx'
 import { readBootstrap } from '~/lib/bootstrap.ts'
 import { activateLocale, storedLocale } from '~/lib/i18n.ts'
 import { portalCopy } from '~/lib/portal.ts'
-import { readSession } from '~/lib/session.ts'
+import {
+  onSessionEnded,
+  readSessionState,
+  restoreSession,
+  sessionFitsPortal,
+  signOut,
+} from '~/lib/session.ts'
 import type { RouterContext } from '~/router.tsx'
 import appCss from '~/styles/app.css?url'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context }) => {
-    const { portal, locale } = await readBootstrap()
+    const { portal, locale, portalOrigins } = await readBootstrap()
     if (context.i18n.locale !== locale) await activateLocale(context.i18n, locale)
-    return { portal, session: await readSession() }
+    const { session, restorable } = await readSessionState()
+    if (session && !sessionFitsPortal(session, portal)) {
+      // Spec section 2: the profile type must match the portal. In the browser the session is ended
+      // (the API clears its cookies); on the server the page simply renders as signed out.
+      if (typeof window !== 'undefined') await signOut()
+      return { portal, portalOrigins, session: null, sessionRestorable: false }
+    }
+    return { portal, portalOrigins, session, sessionRestorable: restorable }
   },
   head: ({ match }) => {
     const { i18n, portal } = match.context
@@ -45,8 +59,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootDocument({ children }: { children: ReactNode }) {
   const { i18n } = useLingui()
   const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
+  const origins = useRouteContext({ from: '__root__', select: (c) => c.portalOrigins })
   return (
-    <html lang={i18n.locale} data-portal={portal}>
+    <html lang={i18n.locale} data-portal={portal} data-portal-origins={JSON.stringify(origins)}>
       <head>
         <HeadContent />
       </head>
@@ -60,6 +75,7 @@ function RootDocument({ children }: { children: ReactNode }) {
 
 function RootComponent() {
   useStoredLocale()
+  useSessionLifecycle()
   return (
     <>
       <UpdateBanner />
@@ -67,6 +83,30 @@ function RootComponent() {
       <Toaster />
     </>
   )
+}
+
+/**
+ * A session that ends by itself (a refresh refused) clears every cached answer and goes to `/`.
+ * After a server render that could not validate the access cookie but saw the session marker, the
+ * browser tries its refresh cookie once and renders again with the outcome.
+ */
+function useSessionLifecycle() {
+  const router = useRouter()
+  const restorable = useRouteContext({ from: '__root__', select: (c) => c.sessionRestorable })
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        router.options.context.queryClient.clear()
+        void router.navigate({ to: '/', replace: true })
+      }),
+    [router],
+  )
+  useEffect(() => {
+    if (!restorable) return
+    void restoreSession().then((restored) =>
+      restored ? router.invalidate() : router.navigate({ to: '/', replace: true }),
+    )
+  }, [restorable, router])
 }
 
 /**

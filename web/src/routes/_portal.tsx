@@ -1,12 +1,13 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { PortalLayout } from '~/components/layouts/portal-layout.tsx'
+import { guardPortalRoute } from '~/lib/guard.ts'
 
-/** Screens for signed-in users; anyone else is sent to the sign-in page at `/`. */
+/**
+ * Screens for signed-in users (spec section 2, navigation guard): anyone else is sent to `/`. While
+ * the browser restores an expired session the frame shows a short wait instead.
+ */
 export const Route = createFileRoute('/_portal')({
-  beforeLoad: ({ context }) => {
-    if (!context.session) throw redirect({ to: '/', replace: true })
-    return { session: context.session }
-  },
+  beforeLoad: ({ context, location }) => guardPortalRoute(context, location),
   component: () => (
     <PortalLayout>
       <Outlet />

@@ -1,11 +1,20 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
-import { ClockIcon, EyeIcon, EyeOffIcon, LogInIcon } from 'lucide-react'
-import { useState } from 'react'
+import { createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router'
+import { AlertCircleIcon, ArrowUpRightIcon, EyeIcon, EyeOffIcon, LogInIcon } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { z } from 'zod'
+import { useSwitchLocale } from '~/components/language-switcher.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '~/components/ui/card.tsx'
 import { Checkbox } from '~/components/ui/checkbox.tsx'
 import {
   Form,
@@ -17,36 +26,99 @@ import {
   useZodForm,
 } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
-import { notify } from '~/lib/notify.tsx'
+import { ApiError } from '~/lib/api.ts'
+import { applyFieldErrors, describeApiError } from '~/lib/api-messages.ts'
+import { guardLoginPage, homePath, rememberPendingProgram } from '~/lib/guard.ts'
+import { isLocale, storedLocale } from '~/lib/i18n.ts'
+import { type Portal, portalCopy, portals } from '~/lib/portal.ts'
+import { signIn } from '~/lib/session.ts'
 
 /**
- * The start page of every portal. It is the sign-in page (for card holders the food area will take
- * `/` over); signing in itself arrives with the identity module.
+ * The start page of every portal: sign-in. A signed-in user goes on to the portal's home (spec
+ * section 2). `?program=<uuid>` carries a program page opened on the acceptor host before signing
+ * in, when the server had to redirect; it is kept in localStorage and removed from the address.
  */
 export const Route = createFileRoute('/_guest/')({
+  validateSearch: z.object({ program: z.uuid().optional().catch(undefined) }),
+  beforeLoad: ({ context }) => guardLoginPage(context),
   component: SignIn,
 })
+
+/** Portals with self-service registration (spec section 2); admins are created by others. */
+const hasRegistration: Record<Portal, boolean> = {
+  admin: false,
+  programs: true,
+  acceptor: true,
+  cardholder: true,
+}
 
 const signInSchema = z.object({
   email: z
     .string()
     .trim()
-    .min(1, { error: msg`Enter your e-mail address.`.id })
-    .pipe(z.email({ error: msg`Enter a valid e-mail address, such as name@example.com.`.id })),
-  password: z.string().min(1, { error: msg`Enter your password.`.id }),
+    .min(1, { error: msg`Email required`.id })
+    .pipe(z.email({ error: msg`Invalid email`.id })),
+  password: z.string().min(1, { error: msg`Password required`.id }),
   remember: z.boolean(),
 })
 
-function SignIn() {
-  const { t } = useLingui()
-  const [showPassword, setShowPassword] = useState(false)
-  const form = useZodForm(signInSchema, { defaultValues: { email: '', password: '', remember: true } })
-  const submitting = form.formState.isSubmitting
+type Problem =
+  | { kind: 'message'; message: MessageDescriptor }
+  | { kind: 'throttled'; minutes: number | null }
+  | { kind: 'wrong-portal' }
 
-  const onSubmit = form.handleSubmit(async () => {
-    notify.info(msg`Sign-in is not available yet.`, {
-      description: msg`We are preparing accounts for this portal. Please try again soon.`,
-    })
+function problemOf(error: unknown): Problem {
+  if (error instanceof ApiError) {
+    if (error.status === 429) {
+      return {
+        kind: 'throttled',
+        minutes: error.retryAfter ? Math.max(1, Math.ceil(error.retryAfter / 60)) : null,
+      }
+    }
+    if (error.reason === 'wrong_portal') return { kind: 'wrong-portal' }
+    if (error.reason === 'invalid_credentials')
+      return { kind: 'message', message: msg`Invalid email or password` }
+  }
+  return { kind: 'message', message: describeApiError(error) }
+}
+
+function SignIn() {
+  const { i18n, t } = useLingui()
+  const navigate = useNavigate()
+  const { portal } = useRouteContext({ from: '__root__' })
+  const { program } = Route.useSearch()
+  const { switchLocale } = useSwitchLocale()
+  const [showPassword, setShowPassword] = useState(false)
+  const [problem, setProblem] = useState<Problem | null>(null)
+  const form = useZodForm(signInSchema, {
+    mode: 'onChange',
+    defaultValues: { email: '', password: '', remember: true },
+  })
+  const submitting = form.formState.isSubmitting
+  // Sign-in needs the script (the API call, the session store), and text typed into the server's
+  // HTML before hydration would be lost: the form is enabled once the page is live.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+
+  // A program page opened before signing in (acceptor host, server redirect): keep it, clean the URL.
+  useEffect(() => {
+    if (!program) return
+    rememberPendingProgram(program)
+    void navigate({ to: '/', search: {}, replace: true })
+  }, [program, navigate])
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setProblem(null)
+    try {
+      const session = await signIn(values, portal)
+      // Keep the language chosen in this browser; without a choice, the account's language applies.
+      const preferred = session.user.language
+      if (!storedLocale() && isLocale(preferred) && preferred !== i18n.locale) switchLocale(preferred)
+      await navigate({ to: homePath(portal), replace: true })
+    } catch (error) {
+      if (applyFieldErrors(form, error)) return
+      setProblem(problemOf(error))
+    }
   })
 
   return (
@@ -60,24 +132,12 @@ function SignIn() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <div
-          role="note"
-          className="flex gap-3 rounded-lg border border-primary-100 bg-primary-50/70 px-3.5 py-3 text-[13px] leading-relaxed text-primary-900"
-        >
-          <ClockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-600" />
-          <p>
-            <span className="font-semibold">
-              <Trans>Sign-in opens soon.</Trans>
-            </span>{' '}
-            <Trans>
-              We are putting the finishing touches to accounts; you can already choose your language.
-            </Trans>
-          </p>
-        </div>
+        {problem && <ProblemNotice problem={problem} portal={portal} />}
 
         <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-5">
-            <fieldset disabled={submitting} className="grid gap-5">
+          {/* POST, never GET: a submit before the script runs must not put the password in the URL. */}
+          <form onSubmit={onSubmit} method="post" noValidate className="grid gap-5">
+            <fieldset disabled={submitting || !hydrated} className="grid gap-5">
               <FormField
                 control={form.control}
                 name="email"
@@ -98,9 +158,18 @@ function SignIn() {
                 name="password"
                 render={({ field }) => (
                   <FormItem>
-                    <FormLabel>
-                      <Trans>Password</Trans>
-                    </FormLabel>
+                    <div className="flex items-baseline justify-between gap-3">
+                      <FormLabel>
+                        <Trans>Password</Trans>
+                      </FormLabel>
+                      {/* The password reset screens come with their own issue; the path is the spec's. */}
+                      <a
+                        href="/forgot-password"
+                        className="text-[13px] font-medium text-primary-600 hover:text-primary-700 hover:underline"
+                      >
+                        <Trans>Forgot password?</Trans>
+                      </a>
+                    </div>
                     <div className="relative">
                       <FormControl>
                         <Input
@@ -143,13 +212,91 @@ function SignIn() {
                 )}
               />
             </fieldset>
-            <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting}>
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full"
+              disabled={submitting || !hydrated}
+              aria-busy={submitting}
+            >
               <LogInIcon aria-hidden="true" />
-              <Trans>Sign in</Trans>
+              {submitting ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
             </Button>
           </form>
         </Form>
       </CardContent>
+      {hasRegistration[portal] && (
+        <CardFooter className="justify-center border-t pt-6 text-sm text-muted-foreground">
+          <p>
+            <Trans>New here?</Trans>{' '}
+            <a
+              href="/registration"
+              className="font-medium text-primary-600 hover:text-primary-700 hover:underline"
+              data-testid="registration-link"
+            >
+              <Trans>Create an account</Trans>
+            </a>
+          </p>
+        </CardFooter>
+      )}
     </Card>
+  )
+}
+
+function ProblemNotice({ problem, portal }: { problem: Problem; portal: Portal }) {
+  const { i18n } = useLingui()
+  const minutes = problem.kind === 'throttled' ? problem.minutes : null
+  const origins = useRouteContext({ from: '__root__', select: (c) => c.portalOrigins })
+  return (
+    <div
+      role="alert"
+      data-testid="sign-in-problem"
+      className="flex gap-3 rounded-lg border border-destructive/25 bg-destructive/5 px-3.5 py-3 text-[13px] leading-relaxed text-destructive"
+    >
+      <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div className="grid gap-1.5">
+        {problem.kind === 'message' && <p className="font-medium">{i18n._(problem.message)}</p>}
+        {problem.kind === 'throttled' && (
+          <>
+            <p className="font-medium">
+              <Trans>Too many failed sign-ins.</Trans>
+            </p>
+            <p className="text-foreground/80">
+              {minutes === null ? (
+                <Trans>Please wait a while before trying again.</Trans>
+              ) : (
+                <Trans>Please wait {minutes} min before trying again.</Trans>
+              )}
+            </p>
+          </>
+        )}
+        {problem.kind === 'wrong-portal' && (
+          <>
+            <p className="font-medium">
+              <Trans>This account does not belong to this portal</Trans>
+            </p>
+            <p className="text-foreground/80">
+              <Trans>Sign in on the portal of your account:</Trans>
+            </p>
+            <ul className="grid gap-1">
+              {portals
+                .filter((other) => other !== portal && origins[other])
+                .map((other) => (
+                  <li key={other}>
+                    <a
+                      href={origins[other]}
+                      data-portal-link={other}
+                      className="inline-flex items-center gap-1 font-medium text-primary-700 hover:underline"
+                    >
+                      {i18n._(portalCopy[other].title)}
+                      <ArrowUpRightIcon aria-hidden="true" className="size-3.5" />
+                    </a>
+                  </li>
+                ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </div>
   )
 }

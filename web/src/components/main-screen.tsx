@@ -1,0 +1,23 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { EmptyState } from '~/components/empty-state.tsx'
+import { type MainPath, mainScreens } from '~/lib/navigation.ts'
+
+/**
+ * A main screen of a portal whose content arrives with a later issue: its title (the navigation
+ * label) and an honest empty state saying what will appear here.
+ */
+export function MainScreenPlaceholder({ path, children }: { path: MainPath; children: ReactNode }) {
+  const { i18n } = useLingui()
+  const screen = mainScreens[path]
+  return (
+    <section aria-labelledby="screen-title" className="grid gap-6">
+      <h1 id="screen-title" data-testid="screen-title" className="text-2xl font-semibold tracking-tight">
+        {i18n._(screen.label)}
+      </h1>
+      <EmptyState icon={screen.icon} title={<Trans>Nothing here yet</Trans>}>
+        {children}
+      </EmptyState>
+    </section>
+  )
+}

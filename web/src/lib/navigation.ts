@@ -1,0 +1,79 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import {
+  ChartColumnIcon,
+  CreditCardIcon,
+  FileTextIcon,
+  HouseIcon,
+  LandmarkIcon,
+  LayersIcon,
+  type LucideIcon,
+  NewspaperIcon,
+  ReceiptIcon,
+  UsersIcon,
+  UtensilsIcon,
+} from 'lucide-react'
+import type { Portal } from './portal.ts'
+
+/** The main screens of the portals (spec section 2), each reachable from the portal navigation. */
+export type MainPath =
+  | '/home'
+  | '/finances'
+  | '/statistics'
+  | '/users'
+  | '/programs'
+  | '/cards'
+  | '/posts'
+  | '/orders'
+  | '/bills'
+  | '/food'
+
+export interface MainScreen {
+  label: MessageDescriptor
+  icon: LucideIcon
+}
+
+export const mainScreens: Record<MainPath, MainScreen> = {
+  '/home': { label: msg`Home`, icon: HouseIcon },
+  '/finances': { label: msg`Finances`, icon: LandmarkIcon },
+  '/statistics': { label: msg`Statistics`, icon: ChartColumnIcon },
+  '/users': { label: msg`Users`, icon: UsersIcon },
+  '/programs': { label: msg`Programs`, icon: LayersIcon },
+  '/cards': { label: msg`Cards`, icon: CreditCardIcon },
+  '/posts': { label: msg`Posts`, icon: NewspaperIcon },
+  '/orders': { label: msg`Orders`, icon: ReceiptIcon },
+  '/bills': { label: msg`Bills`, icon: FileTextIcon },
+  '/food': { label: msg`Food`, icon: UtensilsIcon },
+}
+
+/** Each portal's navigation, in the order it is shown. */
+export const portalNavigation: Record<Portal, readonly MainPath[]> = {
+  admin: ['/finances', '/statistics', '/users', '/programs', '/cards', '/posts'],
+  programs: ['/home', '/programs', '/posts'],
+  acceptor: ['/home', '/orders', '/programs', '/statistics', '/posts'],
+  cardholder: ['/food', '/cards', '/bills', '/posts', '/home'],
+}
+
+/**
+ * Where a signed-in user lands from a login page (spec section 2): Finances for admin, Programs
+ * for program owner, Orders for acceptor, Food for card holder.
+ */
+export const portalHome: Record<Portal, MainPath> = {
+  admin: '/finances',
+  programs: '/programs',
+  acceptor: '/orders',
+  cardholder: '/food',
+}
+
+/**
+ * Main screens a portal has although its navigation does not list them: the card-holder portal
+ * has program screens (spec: "paths not shown"); the program owner's `/finances` redirects to
+ * Programs, so it is handled by that route.
+ */
+const alsoReachable: Partial<Record<Portal, readonly MainPath[]>> = {
+  cardholder: ['/programs'],
+}
+
+export function portalHasScreen(portal: Portal, path: MainPath): boolean {
+  return portalNavigation[portal].includes(path) || (alsoReachable[portal]?.includes(path) ?? false)
+}

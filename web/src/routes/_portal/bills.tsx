@@ -1,0 +1,18 @@
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
+import { requireScreen } from '~/lib/guard.ts'
+
+/** The card holder's bills. Its content arrives with its own issue; until then an honest empty state. */
+export const Route = createFileRoute('/_portal/bills')({
+  beforeLoad: ({ context }) => requireScreen(context.portal, '/bills'),
+  component: Bills,
+})
+
+function Bills() {
+  return (
+    <MainScreenPlaceholder path={'/bills'}>
+      <Trans>Bills sent to you will appear here, with what is due and when.</Trans>
+    </MainScreenPlaceholder>
+  )
+}

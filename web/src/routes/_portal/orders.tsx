@@ -1,0 +1,18 @@
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
+import { requireScreen } from '~/lib/guard.ts'
+
+/** The acceptor's orders. Its content arrives with its own issue; until then an honest empty state. */
+export const Route = createFileRoute('/_portal/orders')({
+  beforeLoad: ({ context }) => requireScreen(context.portal, '/orders'),
+  component: Orders,
+})
+
+function Orders() {
+  return (
+    <MainScreenPlaceholder path={'/orders'}>
+      <Trans>Orders will appear here as soon as customers place them.</Trans>
+    </MainScreenPlaceholder>
+  )
+}

@@ -1,0 +1,18 @@
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
+import { requireScreen } from '~/lib/guard.ts'
+
+/** The feed of posts, in every portal. Its content arrives with its own issue; until then an honest empty state. */
+export const Route = createFileRoute('/_portal/posts')({
+  beforeLoad: ({ context }) => requireScreen(context.portal, '/posts'),
+  component: Posts,
+})
+
+function Posts() {
+  return (
+    <MainScreenPlaceholder path={'/posts'}>
+      <Trans>Posts and announcements will appear here when they are published.</Trans>
+    </MainScreenPlaceholder>
+  )
+}
