@@ -76,6 +76,7 @@ describe('POST /auth/login', () => {
     const blocked = await login({ email: user.email, password: testPassword }, attacker)
     expect(blocked.status).toBe(429)
     expect(blocked.body.error.reason).toBe('sign_in_throttled')
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800)
     const owner = await login(
       { email: user.email, password: testPassword },
       { 'x-forwarded-for': '198.51.100.4' },

@@ -28,16 +28,19 @@ export class AppError extends Error {
   readonly fields: FieldErrors | undefined
   /** A more specific, stable reason inside the code, e.g. `invite_already_sent` within `conflict`. */
   readonly reason: string | undefined
+  /** Seconds until a retry may succeed (429, 503): sent as the Retry-After header. */
+  readonly retryAfter: number | undefined
 
   constructor(
     code: ErrorCode,
     message: string,
-    opts: { fields?: FieldErrors; reason?: string; cause?: unknown } = {},
+    opts: { fields?: FieldErrors; reason?: string; retryAfter?: number; cause?: unknown } = {},
   ) {
     super(message, { cause: opts.cause })
     this.code = code
     this.fields = opts.fields
     this.reason = opts.reason
+    this.retryAfter = opts.retryAfter === undefined ? undefined : Math.max(1, Math.ceil(opts.retryAfter))
   }
 
   get status(): (typeof errorStatus)[ErrorCode] {

@@ -77,7 +77,10 @@ export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHo
   )
 
   app.onError((err, c) => {
-    if (err instanceof AppError) return c.json(errorBody(c, err), err.status)
+    if (err instanceof AppError) {
+      if (err.retryAfter) c.header('Retry-After', String(err.retryAfter))
+      return c.json(errorBody(c, err), err.status)
+    }
     if (err instanceof HTTPException && err.status < 500) {
       // Hono's own 4xx: malformed JSON, wrong content type.
       const code =

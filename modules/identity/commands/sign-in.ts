@@ -49,9 +49,7 @@ export async function signIn(
     throw new AppError(
       'too_many_requests',
       `too many failed sign-ins; try again in ${Math.ceil(retryAfter / 60)} min`,
-      {
-        reason: 'sign_in_throttled',
-      },
+      { reason: 'sign_in_throttled', retryAfter },
     )
   }
   const user = await findUserByEmail(db, input.email)

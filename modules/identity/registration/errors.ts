@@ -23,9 +23,7 @@ export const unsupportedCountry = () => fieldError('country', 'unsupported count
 
 /** Too soon or too often; `retryAfter` (seconds) becomes the Retry-After header. */
 export class TooManyRequests extends AppError {
-  readonly retryAfter: number
   constructor(message: string, reason: string, retryAfter: number) {
-    super('too_many_requests', message, { reason })
-    this.retryAfter = Math.max(1, Math.ceil(retryAfter))
+    super('too_many_requests', message, { reason, retryAfter })
   }
 }

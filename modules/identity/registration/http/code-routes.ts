@@ -10,7 +10,6 @@ import {
   emailField,
   languageField,
   requestLanguage,
-  withRetryAfter,
 } from './schemas.ts'
 
 /** One registration's e-mail steps: where they live and whom they register. */
@@ -71,13 +70,11 @@ export function registerCodeRoutes(app: ApiApp, flow: SignupFlow) {
   })
   app.openapi(stepOne, async (c) => {
     const input = c.req.valid('json')
-    await withRetryAfter(c, () =>
-      requestSignupCode(c.get('services').db, commandContext(c), {
-        email: input.email,
-        userType: flow.userType,
-        language: requestLanguage(c, input.language),
-      }),
-    )
+    await requestSignupCode(c.get('services').db, commandContext(c), {
+      email: input.email,
+      userType: flow.userType,
+      language: requestLanguage(c, input.language),
+    })
     return c.json(accepted(input.email.toLowerCase()), 202)
   })
 
@@ -98,13 +95,11 @@ export function registerCodeRoutes(app: ApiApp, flow: SignupFlow) {
   })
   app.openapi(resend, async (c) => {
     const input = c.req.valid('json')
-    await withRetryAfter(c, () =>
-      resendSignupCode(c.get('services').db, commandContext(c), {
-        email: input.email,
-        userType: flow.userType,
-        language: input.language,
-      }),
-    )
+    await resendSignupCode(c.get('services').db, commandContext(c), {
+      email: input.email,
+      userType: flow.userType,
+      language: input.language,
+    })
     return c.json(accepted(input.email.toLowerCase()), 202)
   })
 

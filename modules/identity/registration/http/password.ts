@@ -5,7 +5,7 @@ import { newPasswordFields } from '../../passwords.ts'
 import { portals } from '../../user-types.ts'
 import { changePassword, requestPasswordReset, resetPassword } from '../password-reset.ts'
 import { resetSettings } from '../settings.ts'
-import { commandContext, emailField, languageField, requestLanguage, withRetryAfter } from './schemas.ts'
+import { commandContext, emailField, languageField, requestLanguage } from './schemas.ts'
 
 const json = <S>(schema: S) => ({ required: true, content: { 'application/json': { schema } } })
 
@@ -95,14 +95,12 @@ export const postPasswordChange = createRoute({
 export function registerPasswordRoutes(app: ApiApp) {
   app.openapi(postPasswordCode, async (c) => {
     const input = c.req.valid('json')
-    await withRetryAfter(c, () =>
-      requestPasswordReset(c.get('services'), commandContext(c), {
-        email: input.email,
-        // The stored language of the account is used when neither body nor header names one.
-        language:
-          input.language ?? (c.req.header('accept-language') ? requestLanguage(c, undefined) : undefined),
-      }),
-    )
+    await requestPasswordReset(c.get('services'), commandContext(c), {
+      email: input.email,
+      // The stored language of the account is used when neither body nor header names one.
+      language:
+        input.language ?? (c.req.header('accept-language') ? requestLanguage(c, undefined) : undefined),
+    })
     return c.json({ email: input.email.toLowerCase() }, 202)
   })
 

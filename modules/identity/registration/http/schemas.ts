@@ -4,7 +4,6 @@ import { z } from '../../../platform/http.ts'
 import { localeFromAcceptLanguage, localeSchema } from '../../../platform/locales.ts'
 import type { AppEnv } from '../../../platform/module.ts'
 import { validatePhone } from '../../../reference/index.ts'
-import { TooManyRequests } from '../errors.ts'
 
 /** The specification's e-mail messages: "email required", "invalid email". */
 export const emailField = z
@@ -117,16 +116,6 @@ export const commandContext = (c: Context<AppEnv>) => ({
   requestId: c.get('requestId'),
   log: c.get('log'),
 })
-
-/** Runs `fn`; a 429 from it carries Retry-After (seconds). */
-export async function withRetryAfter<T>(c: Context<AppEnv>, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn()
-  } catch (err) {
-    if (err instanceof TooManyRequests) c.header('Retry-After', String(err.retryAfter))
-    throw err
-  }
-}
 
 export const acceptedSchema = z
   .object({
