@@ -26,6 +26,7 @@ import { Route as PortalStatisticsRouteImport } from './routes/_portal/statistic
 import { Route as PortalUsersRouteImport } from './routes/_portal/users'
 import { Route as PortalProgramsIndexRouteImport } from './routes/_portal/programs/index'
 import { Route as PortalProgramsUuidRouteImport } from './routes/_portal/programs/$uuid'
+import { Route as PortalUserUuidRouteImport } from './routes/_portal/user.$uuid'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -109,6 +110,11 @@ const PortalProgramsUuidRoute = PortalProgramsUuidRouteImport.update({
   path: '/programs/$uuid',
   getParentRoute: () => PortalRoute,
 } as any)
+const PortalUserUuidRoute = PortalUserUuidRouteImport.update({
+  id: '/user/$uuid',
+  path: '/user/$uuid',
+  getParentRoute: () => PortalRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
@@ -124,6 +130,7 @@ export interface FileRoutesByFullPath {
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
   '/programs/$uuid': typeof PortalProgramsUuidRoute
+  '/user/$uuid': typeof PortalUserUuidRoute
   '/programs/': typeof PortalProgramsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -140,6 +147,7 @@ export interface FileRoutesByTo {
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
   '/programs/$uuid': typeof PortalProgramsUuidRoute
+  '/user/$uuid': typeof PortalUserUuidRoute
   '/programs': typeof PortalProgramsIndexRoute
 }
 export interface FileRoutesById {
@@ -160,6 +168,7 @@ export interface FileRoutesById {
   '/_portal/users': typeof PortalUsersRoute
   '/_guest/': typeof GuestIndexRoute
   '/_portal/programs/$uuid': typeof PortalProgramsUuidRoute
+  '/_portal/user/$uuid': typeof PortalUserUuidRoute
   '/_portal/programs/': typeof PortalProgramsIndexRoute
 }
 export interface FileRouteTypes {
@@ -178,6 +187,7 @@ export interface FileRouteTypes {
     | '/statistics'
     | '/users'
     | '/programs/$uuid'
+    | '/user/$uuid'
     | '/programs/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -194,6 +204,7 @@ export interface FileRouteTypes {
     | '/statistics'
     | '/users'
     | '/programs/$uuid'
+    | '/user/$uuid'
     | '/programs'
   id:
     | '__root__'
@@ -213,6 +224,7 @@ export interface FileRouteTypes {
     | '/_portal/users'
     | '/_guest/'
     | '/_portal/programs/$uuid'
+    | '/_portal/user/$uuid'
     | '/_portal/programs/'
   fileRoutesById: FileRoutesById
 }
@@ -344,6 +356,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalProgramsUuidRouteImport
       parentRoute: typeof PortalRoute
     }
+    '/_portal/user/$uuid': {
+      id: '/_portal/user/$uuid'
+      path: '/user/$uuid'
+      fullPath: '/user/$uuid'
+      preLoaderRoute: typeof PortalUserUuidRouteImport
+      parentRoute: typeof PortalRoute
+    }
   }
 }
 
@@ -379,6 +398,7 @@ interface PortalRouteChildren {
   PortalStatisticsRoute: typeof PortalStatisticsRoute
   PortalUsersRoute: typeof PortalUsersRoute
   PortalProgramsUuidRoute: typeof PortalProgramsUuidRoute
+  PortalUserUuidRoute: typeof PortalUserUuidRoute
   PortalProgramsIndexRoute: typeof PortalProgramsIndexRoute
 }
 
@@ -393,6 +413,7 @@ const PortalRouteChildren: PortalRouteChildren = {
   PortalStatisticsRoute: PortalStatisticsRoute,
   PortalUsersRoute: PortalUsersRoute,
   PortalProgramsUuidRoute: PortalProgramsUuidRoute,
+  PortalUserUuidRoute: PortalUserUuidRoute,
   PortalProgramsIndexRoute: PortalProgramsIndexRoute,
 }
 

@@ -62,6 +62,9 @@ export function Autocomplete<T>({
   const selectedLabel = selected ? getLabel(selected) : restricted ? '' : (value ?? '')
   const [text, setText] = React.useState(selectedLabel)
   const [open, setOpen] = React.useState(false)
+  // Open upwards when the field sits too low in the window for the list to fit below it.
+  const [upwards, setUpwards] = React.useState(false)
+  const root = React.useRef<HTMLDivElement>(null)
   const [active, setActive] = React.useState(-1)
   // Typing filters; opening the list on an already chosen item shows everything.
   const [query, setQuery] = React.useState('')
@@ -72,6 +75,13 @@ export function Autocomplete<T>({
   }, [selectedLabel])
 
   const { options, matches, showingAll } = filterOptions(items, query, getLabel, restricted)
+
+  React.useLayoutEffect(() => {
+    if (!open || !root.current) return
+    const box = root.current.getBoundingClientRect()
+    const below = window.innerHeight - box.bottom
+    setUpwards(below < 300 && box.top > below)
+  }, [open])
 
   React.useEffect(() => {
     if (!open || active < 0) return
@@ -158,7 +168,7 @@ export function Autocomplete<T>({
   }
 
   return (
-    <div className={cn('relative', className)} data-slot="autocomplete">
+    <div ref={root} className={cn('relative', className)} data-slot="autocomplete">
       <input
         ref={ref}
         id={id}
@@ -200,7 +210,12 @@ export function Autocomplete<T>({
         )}
       />
       {open && (
-        <div className="absolute z-50 mt-1 w-full overflow-hidden rounded-lg border bg-background shadow-lg shadow-slate-900/10 animate-zoom-in">
+        <div
+          className={cn(
+            'absolute z-50 w-full overflow-hidden rounded-lg border bg-background shadow-lg shadow-slate-900/10 animate-zoom-in',
+            upwards ? 'bottom-full mb-1' : 'top-full mt-1',
+          )}
+        >
           {showingAll && (
             <p
               className="border-b px-3 py-2 text-xs text-muted-foreground"

@@ -1,22 +1,7 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { UserIcon } from 'lucide-react'
-import { EmptyState } from '~/components/empty-state.tsx'
+import { ProfilePage } from '~/components/profile/profile-page.tsx'
 
-/** The signed-in user's own profile, linked from the user menu; the profile screen replaces this. */
+/** The signed-in user's own profile, on every portal; the fields depend on the portal (spec section 6). */
 export const Route = createFileRoute('/_portal/profile')({
-  component: Profile,
+  component: ProfilePage,
 })
-
-function Profile() {
-  return (
-    <section aria-labelledby="screen-title" className="grid gap-6">
-      <h1 id="screen-title" data-testid="screen-title" className="text-2xl font-semibold tracking-tight">
-        <Trans>Profile</Trans>
-      </h1>
-      <EmptyState icon={UserIcon} title={<Trans>Nothing here yet</Trans>}>
-        <Trans>Your profile details will appear here.</Trans>
-      </EmptyState>
-    </section>
-  )
-}

@@ -1,20 +1,37 @@
-import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
-import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { z } from 'zod'
+import { UsersPage } from '~/components/users/users-page.tsx'
 import { requireScreen } from '~/lib/guard.ts'
+import { type UsersFilter, userTypeFilters } from '~/lib/queries/users.ts'
 
-/** The admin's list of users. Its content arrives with the admin users screen. */
+/** The filters live in the URL, so a filtered list can be reloaded, shared and gone back to. */
+const usersSearch = z.object({
+  type: z.enum(userTypeFilters).catch('all').default('all'),
+  name: z.string().trim().max(100).optional().catch(undefined),
+  email: z.string().trim().max(254).optional().catch(undefined),
+  phone: z.string().trim().max(30).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+})
+
+/** Admin portal only: the user list (spec section 2, "user list filtered by type and by name, email and phone"). */
 export const Route = createFileRoute('/_portal/users')({
+  validateSearch: usersSearch,
   beforeLoad: ({ context }) => requireScreen(context.portal, '/users'),
   component: Users,
 })
 
 function Users() {
-  return (
-    <MainScreenPlaceholder path="/users">
-      <Trans>
-        The list of users of all portals, with filters by type, name, e-mail and phone, will appear here.
-      </Trans>
-    </MainScreenPlaceholder>
-  )
+  const filter = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const onFilterChange = (change: Partial<UsersFilter>) =>
+    navigate({
+      search: (prev) => {
+        const next = { ...prev, ...change }
+        // Keep the URL short: no empty filters, no first page.
+        for (const key of ['name', 'email', 'phone'] as const) if (!next[key]) delete next[key]
+        return next
+      },
+      replace: true,
+    })
+  return <UsersPage filter={filter} onFilterChange={onFilterChange} />
 }

@@ -1,0 +1,251 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { SearchIcon, UsersIcon, XIcon } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { UserAvatar } from '~/components/profile/user-avatar.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { Card, CardContent } from '~/components/ui/card.tsx'
+import { Input } from '~/components/ui/input.tsx'
+import { Label } from '~/components/ui/label.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
+import { Tabs, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
+import {
+  type UsersFilter,
+  type UserTypeFilter,
+  usersQueryOptions,
+  userTypeFilters,
+} from '~/lib/queries/users.ts'
+import { Pagination } from './pagination.tsx'
+import { userTypeFilterNames, userTypeNames } from './user-type.ts'
+
+type TextFilter = 'name' | 'email' | 'phone'
+
+/** Waits until typing pauses before passing the value on. */
+function useDebounced<T>(value: T, ms = 300): T {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return debounced
+}
+
+function FilterInput({
+  name,
+  label,
+  value,
+  onChange,
+  type = 'search',
+}: {
+  name: TextFilter
+  label: string
+  value: string
+  onChange: (name: TextFilter, value: string) => void
+  type?: string
+}) {
+  const [text, setText] = useState(value)
+  const debounced = useDebounced(text)
+  // The URL is the truth: follow it when it changes from outside (back button, a cleared filter).
+  useEffect(() => setText(value), [value])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change is passed on
+  useEffect(() => {
+    if (debounced.trim() !== value) onChange(name, debounced.trim())
+  }, [debounced])
+  const id = `users-filter-${name}`
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id} className="text-[13px] text-muted-foreground">
+        {label}
+      </Label>
+      <div className="relative">
+        <SearchIcon
+          aria-hidden="true"
+          className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          id={id}
+          type={type}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          className="pl-9"
+          data-testid={`users-filter-${name}`}
+        />
+      </div>
+    </div>
+  )
+}
+
+/** The admin's list of users of every portal, filtered by type, name, e-mail and phone. */
+export function UsersPage({
+  filter,
+  onFilterChange,
+}: {
+  filter: UsersFilter
+  onFilterChange: (change: Partial<UsersFilter>) => void
+}) {
+  const { t, i18n } = useLingui()
+  const users = useQuery(usersQueryOptions(filter))
+  const filtered = Boolean(filter.name || filter.email || filter.phone)
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">
+            <Trans>Users</Trans>
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Everyone with an account on any portal.</Trans>
+          </p>
+        </div>
+        {users.data && (
+          <p className="text-sm text-muted-foreground" data-testid="users-count">
+            <Trans>{users.data.count} users</Trans>
+          </p>
+        )}
+      </header>
+
+      <Tabs value={filter.type} onValueChange={(v) => onFilterChange({ type: v as UserTypeFilter, page: 1 })}>
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList aria-label={t`User type`}>
+            {userTypeFilters.map((type) => (
+              <TabsTrigger key={type} value={type} data-testid={`users-type-${type}`}>
+                {i18n._(userTypeFilterNames[type])}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+      </Tabs>
+
+      <Card className="gap-4">
+        <CardContent className="grid gap-4">
+          <div className="grid gap-3 sm:grid-cols-3">
+            <FilterInput
+              name="name"
+              label={t`Name`}
+              value={filter.name ?? ''}
+              onChange={(k, v) => onFilterChange({ [k]: v || undefined, page: 1 })}
+            />
+            <FilterInput
+              name="email"
+              label={t`E-mail address`}
+              value={filter.email ?? ''}
+              onChange={(k, v) => onFilterChange({ [k]: v || undefined, page: 1 })}
+            />
+            <FilterInput
+              name="phone"
+              label={t`Phone`}
+              type="tel"
+              value={filter.phone ?? ''}
+              onChange={(k, v) => onFilterChange({ [k]: v || undefined, page: 1 })}
+            />
+          </div>
+          {filtered && (
+            <div>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() =>
+                  onFilterChange({ name: undefined, email: undefined, phone: undefined, page: 1 })
+                }
+              >
+                <XIcon aria-hidden="true" />
+                <Trans>Clear filters</Trans>
+              </Button>
+            </div>
+          )}
+
+          {users.isPending ? (
+            <RowsSkeleton rows={8} />
+          ) : users.isError ? (
+            <LoadError onRetry={() => users.refetch()}>
+              <Trans>The users could not be loaded.</Trans>
+            </LoadError>
+          ) : users.data.results.length === 0 ? (
+            <EmptyState icon={<UsersIcon aria-hidden="true" className="size-6" />}>
+              {filtered ? (
+                <Trans>No user matches these filters.</Trans>
+              ) : (
+                <Trans>There are no users of this type yet.</Trans>
+              )}
+            </EmptyState>
+          ) : (
+            <>
+              <Table aria-label={t`Users`} data-testid="users-table">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>
+                      <Trans>Name</Trans>
+                    </TableHead>
+                    <TableHead>
+                      <Trans>E-mail address</Trans>
+                    </TableHead>
+                    <TableHead className="hidden md:table-cell">
+                      <Trans>Phone</Trans>
+                    </TableHead>
+                    <TableHead className="hidden sm:table-cell">
+                      <Trans>Type</Trans>
+                    </TableHead>
+                    <TableHead className="hidden xl:table-cell">
+                      <Trans>Member since</Trans>
+                    </TableHead>
+                    <TableHead>
+                      <Trans>Status</Trans>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody className={users.isPlaceholderData ? 'opacity-60' : undefined}>
+                  {users.data.results.map((user) => (
+                    <TableRow key={user.uuid} data-testid="users-row" className="relative">
+                      <TableCell>
+                        <Link
+                          to="/user/$uuid"
+                          params={{ uuid: user.uuid }}
+                          className="flex items-center gap-3 font-medium text-foreground after:absolute after:inset-0 hover:text-primary-700 focus-visible:outline-none focus-visible:after:ring-[3px] focus-visible:after:ring-ring/40"
+                        >
+                          <UserAvatar src={user.avatar} name={user.full_name} className="size-8 text-xs" />
+                          {user.full_name || '—'}
+                        </Link>
+                      </TableCell>
+                      <TableCell className="max-w-64 truncate text-muted-foreground">{user.email}</TableCell>
+                      <TableCell className="hidden text-muted-foreground md:table-cell">
+                        {user.phone ? `${user.phone_code ?? ''} ${user.phone}`.trim() : '—'}
+                      </TableCell>
+                      <TableCell className="hidden sm:table-cell">
+                        {userTypeNames[user.type] ? i18n._(userTypeNames[user.type]!) : user.type}
+                      </TableCell>
+                      <TableCell className="hidden text-muted-foreground xl:table-cell">
+                        {i18n.date(user.created, { dateStyle: 'medium' })}
+                      </TableCell>
+                      <TableCell>
+                        {user.is_active ? (
+                          <Badge variant="success">
+                            <Trans>Active</Trans>
+                          </Badge>
+                        ) : (
+                          <Badge variant="destructive">
+                            <Trans>Disabled</Trans>
+                          </Badge>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <Pagination
+                page={filter.page}
+                pages={users.data.pages}
+                count={users.data.count}
+                onPageChange={(page) => onFilterChange({ page })}
+                disabled={users.isFetching}
+              />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
