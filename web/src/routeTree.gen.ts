@@ -15,6 +15,7 @@ import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as PortalRouteImport } from './routes/_portal'
 import { Route as DynamicFoodRouteImport } from './routes/_dynamic/food'
 import { Route as GuestIndexRouteImport } from './routes/_guest/index'
+import { Route as GuestPasswordRouteImport } from './routes/_guest/password'
 import { Route as PortalBillsRouteImport } from './routes/_portal/bills'
 import { Route as PortalCardsRouteImport } from './routes/_portal/cards'
 import { Route as PortalFinancesRouteImport } from './routes/_portal/finances'
@@ -24,6 +25,13 @@ import { Route as PortalPostsRouteImport } from './routes/_portal/posts'
 import { Route as PortalProfileRouteImport } from './routes/_portal/profile'
 import { Route as PortalStatisticsRouteImport } from './routes/_portal/statistics'
 import { Route as PortalUsersRouteImport } from './routes/_portal/users'
+import { Route as GuestForgotPasswordIndexRouteImport } from './routes/_guest/forgot-password/index'
+import { Route as GuestForgotPasswordCheckYourEmailRouteImport } from './routes/_guest/forgot-password/check-your-email'
+import { Route as GuestRegistrationIndexRouteImport } from './routes/_guest/registration/index'
+import { Route as GuestRegistrationCheckEmailRouteImport } from './routes/_guest/registration/check-email'
+import { Route as GuestRegistrationConfirmRouteImport } from './routes/_guest/registration/confirm'
+import { Route as GuestRegistrationPasswordRouteImport } from './routes/_guest/registration/password'
+import { Route as GuestRegistrationResendRouteImport } from './routes/_guest/registration/resend'
 import { Route as PortalProgramsIndexRouteImport } from './routes/_portal/programs/index'
 import { Route as PortalProgramsUuidRouteImport } from './routes/_portal/programs/$uuid'
 import { Route as PortalUserUuidRouteImport } from './routes/_portal/user.$uuid'
@@ -53,6 +61,11 @@ const DynamicFoodRoute = DynamicFoodRouteImport.update({
 const GuestIndexRoute = GuestIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => GuestRoute,
+} as any)
+const GuestPasswordRoute = GuestPasswordRouteImport.update({
+  id: '/password',
+  path: '/password',
   getParentRoute: () => GuestRoute,
 } as any)
 const PortalBillsRoute = PortalBillsRouteImport.update({
@@ -100,6 +113,46 @@ const PortalUsersRoute = PortalUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => PortalRoute,
 } as any)
+const GuestForgotPasswordIndexRoute =
+  GuestForgotPasswordIndexRouteImport.update({
+    id: '/forgot-password/',
+    path: '/forgot-password/',
+    getParentRoute: () => GuestRoute,
+  } as any)
+const GuestForgotPasswordCheckYourEmailRoute =
+  GuestForgotPasswordCheckYourEmailRouteImport.update({
+    id: '/forgot-password/check-your-email',
+    path: '/forgot-password/check-your-email',
+    getParentRoute: () => GuestRoute,
+  } as any)
+const GuestRegistrationIndexRoute = GuestRegistrationIndexRouteImport.update({
+  id: '/registration/',
+  path: '/registration/',
+  getParentRoute: () => GuestRoute,
+} as any)
+const GuestRegistrationCheckEmailRoute =
+  GuestRegistrationCheckEmailRouteImport.update({
+    id: '/registration/check-email',
+    path: '/registration/check-email',
+    getParentRoute: () => GuestRoute,
+  } as any)
+const GuestRegistrationConfirmRoute =
+  GuestRegistrationConfirmRouteImport.update({
+    id: '/registration/confirm',
+    path: '/registration/confirm',
+    getParentRoute: () => GuestRoute,
+  } as any)
+const GuestRegistrationPasswordRoute =
+  GuestRegistrationPasswordRouteImport.update({
+    id: '/registration/password',
+    path: '/registration/password',
+    getParentRoute: () => GuestRoute,
+  } as any)
+const GuestRegistrationResendRoute = GuestRegistrationResendRouteImport.update({
+  id: '/registration/resend',
+  path: '/registration/resend',
+  getParentRoute: () => GuestRoute,
+} as any)
 const PortalProgramsIndexRoute = PortalProgramsIndexRouteImport.update({
   id: '/programs/',
   path: '/programs/',
@@ -120,6 +173,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
   '/food': typeof DynamicFoodRoute
+  '/password': typeof GuestPasswordRoute
   '/bills': typeof PortalBillsRoute
   '/cards': typeof PortalCardsRoute
   '/finances': typeof PortalFinancesRoute
@@ -129,14 +183,22 @@ export interface FileRoutesByFullPath {
   '/profile': typeof PortalProfileRoute
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
+  '/forgot-password/check-your-email': typeof GuestForgotPasswordCheckYourEmailRoute
+  '/registration/check-email': typeof GuestRegistrationCheckEmailRoute
+  '/registration/confirm': typeof GuestRegistrationConfirmRoute
+  '/registration/password': typeof GuestRegistrationPasswordRoute
+  '/registration/resend': typeof GuestRegistrationResendRoute
   '/programs/$uuid': typeof PortalProgramsUuidRoute
   '/user/$uuid': typeof PortalUserUuidRoute
+  '/forgot-password/': typeof GuestForgotPasswordIndexRoute
+  '/registration/': typeof GuestRegistrationIndexRoute
   '/programs/': typeof PortalProgramsIndexRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
   '/food': typeof DynamicFoodRoute
+  '/password': typeof GuestPasswordRoute
   '/bills': typeof PortalBillsRoute
   '/cards': typeof PortalCardsRoute
   '/finances': typeof PortalFinancesRoute
@@ -146,8 +208,15 @@ export interface FileRoutesByTo {
   '/profile': typeof PortalProfileRoute
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
+  '/forgot-password/check-your-email': typeof GuestForgotPasswordCheckYourEmailRoute
+  '/registration/check-email': typeof GuestRegistrationCheckEmailRoute
+  '/registration/confirm': typeof GuestRegistrationConfirmRoute
+  '/registration/password': typeof GuestRegistrationPasswordRoute
+  '/registration/resend': typeof GuestRegistrationResendRoute
   '/programs/$uuid': typeof PortalProgramsUuidRoute
   '/user/$uuid': typeof PortalUserUuidRoute
+  '/forgot-password': typeof GuestForgotPasswordIndexRoute
+  '/registration': typeof GuestRegistrationIndexRoute
   '/programs': typeof PortalProgramsIndexRoute
 }
 export interface FileRoutesById {
@@ -157,6 +226,7 @@ export interface FileRoutesById {
   '/_guest': typeof GuestRouteWithChildren
   '/_portal': typeof PortalRouteWithChildren
   '/_dynamic/food': typeof DynamicFoodRoute
+  '/_guest/password': typeof GuestPasswordRoute
   '/_portal/bills': typeof PortalBillsRoute
   '/_portal/cards': typeof PortalCardsRoute
   '/_portal/finances': typeof PortalFinancesRoute
@@ -167,8 +237,15 @@ export interface FileRoutesById {
   '/_portal/statistics': typeof PortalStatisticsRoute
   '/_portal/users': typeof PortalUsersRoute
   '/_guest/': typeof GuestIndexRoute
+  '/_guest/forgot-password/check-your-email': typeof GuestForgotPasswordCheckYourEmailRoute
+  '/_guest/registration/check-email': typeof GuestRegistrationCheckEmailRoute
+  '/_guest/registration/confirm': typeof GuestRegistrationConfirmRoute
+  '/_guest/registration/password': typeof GuestRegistrationPasswordRoute
+  '/_guest/registration/resend': typeof GuestRegistrationResendRoute
   '/_portal/programs/$uuid': typeof PortalProgramsUuidRoute
   '/_portal/user/$uuid': typeof PortalUserUuidRoute
+  '/_guest/forgot-password/': typeof GuestForgotPasswordIndexRoute
+  '/_guest/registration/': typeof GuestRegistrationIndexRoute
   '/_portal/programs/': typeof PortalProgramsIndexRoute
 }
 export interface FileRouteTypes {
@@ -177,6 +254,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/'
     | '/food'
+    | '/password'
     | '/bills'
     | '/cards'
     | '/finances'
@@ -186,14 +264,22 @@ export interface FileRouteTypes {
     | '/profile'
     | '/statistics'
     | '/users'
+    | '/forgot-password/check-your-email'
+    | '/registration/check-email'
+    | '/registration/confirm'
+    | '/registration/password'
+    | '/registration/resend'
     | '/programs/$uuid'
     | '/user/$uuid'
+    | '/forgot-password/'
+    | '/registration/'
     | '/programs/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
     | '/'
     | '/food'
+    | '/password'
     | '/bills'
     | '/cards'
     | '/finances'
@@ -203,8 +289,15 @@ export interface FileRouteTypes {
     | '/profile'
     | '/statistics'
     | '/users'
+    | '/forgot-password/check-your-email'
+    | '/registration/check-email'
+    | '/registration/confirm'
+    | '/registration/password'
+    | '/registration/resend'
     | '/programs/$uuid'
     | '/user/$uuid'
+    | '/forgot-password'
+    | '/registration'
     | '/programs'
   id:
     | '__root__'
@@ -213,6 +306,7 @@ export interface FileRouteTypes {
     | '/_guest'
     | '/_portal'
     | '/_dynamic/food'
+    | '/_guest/password'
     | '/_portal/bills'
     | '/_portal/cards'
     | '/_portal/finances'
@@ -223,8 +317,15 @@ export interface FileRouteTypes {
     | '/_portal/statistics'
     | '/_portal/users'
     | '/_guest/'
+    | '/_guest/forgot-password/check-your-email'
+    | '/_guest/registration/check-email'
+    | '/_guest/registration/confirm'
+    | '/_guest/registration/password'
+    | '/_guest/registration/resend'
     | '/_portal/programs/$uuid'
     | '/_portal/user/$uuid'
+    | '/_guest/forgot-password/'
+    | '/_guest/registration/'
     | '/_portal/programs/'
   fileRoutesById: FileRoutesById
 }
@@ -277,6 +378,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof GuestIndexRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/password': {
+      id: '/_guest/password'
+      path: '/password'
+      fullPath: '/password'
+      preLoaderRoute: typeof GuestPasswordRouteImport
       parentRoute: typeof GuestRoute
     }
     '/_portal/bills': {
@@ -342,6 +450,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalUsersRouteImport
       parentRoute: typeof PortalRoute
     }
+    '/_guest/forgot-password/': {
+      id: '/_guest/forgot-password/'
+      path: '/forgot-password'
+      fullPath: '/forgot-password/'
+      preLoaderRoute: typeof GuestForgotPasswordIndexRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/forgot-password/check-your-email': {
+      id: '/_guest/forgot-password/check-your-email'
+      path: '/forgot-password/check-your-email'
+      fullPath: '/forgot-password/check-your-email'
+      preLoaderRoute: typeof GuestForgotPasswordCheckYourEmailRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/registration/': {
+      id: '/_guest/registration/'
+      path: '/registration'
+      fullPath: '/registration/'
+      preLoaderRoute: typeof GuestRegistrationIndexRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/registration/check-email': {
+      id: '/_guest/registration/check-email'
+      path: '/registration/check-email'
+      fullPath: '/registration/check-email'
+      preLoaderRoute: typeof GuestRegistrationCheckEmailRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/registration/confirm': {
+      id: '/_guest/registration/confirm'
+      path: '/registration/confirm'
+      fullPath: '/registration/confirm'
+      preLoaderRoute: typeof GuestRegistrationConfirmRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/registration/password': {
+      id: '/_guest/registration/password'
+      path: '/registration/password'
+      fullPath: '/registration/password'
+      preLoaderRoute: typeof GuestRegistrationPasswordRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/registration/resend': {
+      id: '/_guest/registration/resend'
+      path: '/registration/resend'
+      fullPath: '/registration/resend'
+      preLoaderRoute: typeof GuestRegistrationResendRouteImport
+      parentRoute: typeof GuestRoute
+    }
     '/_portal/programs/': {
       id: '/_portal/programs/'
       path: '/programs'
@@ -378,11 +535,28 @@ const DynamicRouteWithChildren =
   DynamicRoute._addFileChildren(DynamicRouteChildren)
 
 interface GuestRouteChildren {
+  GuestPasswordRoute: typeof GuestPasswordRoute
   GuestIndexRoute: typeof GuestIndexRoute
+  GuestForgotPasswordCheckYourEmailRoute: typeof GuestForgotPasswordCheckYourEmailRoute
+  GuestRegistrationCheckEmailRoute: typeof GuestRegistrationCheckEmailRoute
+  GuestRegistrationConfirmRoute: typeof GuestRegistrationConfirmRoute
+  GuestRegistrationPasswordRoute: typeof GuestRegistrationPasswordRoute
+  GuestRegistrationResendRoute: typeof GuestRegistrationResendRoute
+  GuestForgotPasswordIndexRoute: typeof GuestForgotPasswordIndexRoute
+  GuestRegistrationIndexRoute: typeof GuestRegistrationIndexRoute
 }
 
 const GuestRouteChildren: GuestRouteChildren = {
+  GuestPasswordRoute: GuestPasswordRoute,
   GuestIndexRoute: GuestIndexRoute,
+  GuestForgotPasswordCheckYourEmailRoute:
+    GuestForgotPasswordCheckYourEmailRoute,
+  GuestRegistrationCheckEmailRoute: GuestRegistrationCheckEmailRoute,
+  GuestRegistrationConfirmRoute: GuestRegistrationConfirmRoute,
+  GuestRegistrationPasswordRoute: GuestRegistrationPasswordRoute,
+  GuestRegistrationResendRoute: GuestRegistrationResendRoute,
+  GuestForgotPasswordIndexRoute: GuestForgotPasswordIndexRoute,
+  GuestRegistrationIndexRoute: GuestRegistrationIndexRoute,
 }
 
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)

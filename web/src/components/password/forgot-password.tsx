@@ -1,0 +1,237 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate, useRouteContext } from '@tanstack/react-router'
+import { MailIcon, RotateCwIcon, SendIcon } from 'lucide-react'
+import { useCallback, useState, useSyncExternalStore } from 'react'
+import { z } from 'zod'
+import { formatSeconds, useCountdown } from '~/components/registration/check-email.tsx'
+import { emailSchema, retryAfterOf, serverFieldErrors } from '~/components/registration/fields.ts'
+import { Button } from '~/components/ui/button.tsx'
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useZodForm,
+} from '~/components/ui/form.tsx'
+import { Input } from '~/components/ui/input.tsx'
+import { ApiError, api } from '~/lib/api.ts'
+import { describeApiError } from '~/lib/api-messages.ts'
+import { notify } from '~/lib/notify.tsx'
+import type { Portal } from '~/lib/portal.ts'
+
+/**
+ * Forgot password (spec section 2, shared guest routes): /forgot-password asks for the e-mail
+ * address, /forgot-password/check-your-email says a link is on its way (the API answers the same
+ * whether or not the address has an account) and offers a new one after the cool-down, and the
+ * link opens /password. The tab remembers the address and the cool-down in sessionStorage.
+ */
+
+interface ForgotState {
+  email?: string
+  resendAt?: number
+}
+
+const storageKey = 'forgot-password'
+const listeners = new Set<() => void>()
+let cached: { raw: string | null; value: ForgotState } = { raw: null, value: {} }
+
+function readForgot(): ForgotState {
+  let raw: string | null = null
+  try {
+    raw = window.sessionStorage.getItem(storageKey)
+  } catch {
+    raw = null
+  }
+  if (raw === cached.raw) return cached.value
+  let value: ForgotState = {}
+  try {
+    value = raw ? (JSON.parse(raw) as ForgotState) : {}
+  } catch {
+    value = {}
+  }
+  cached = { raw, value }
+  return value
+}
+
+function writeForgot(next: ForgotState) {
+  try {
+    window.sessionStorage.setItem(storageKey, JSON.stringify(next))
+  } catch {
+    // Unavailable: the screens still work, without the address after a reload.
+  }
+  for (const listener of listeners) listener()
+}
+
+function useForgot(): ForgotState {
+  const subscribe = useCallback((listener: () => void) => {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  }, [])
+  return useSyncExternalStore(subscribe, readForgot, () => cached.value)
+}
+
+/** Asks for the e-mailed link; answers the seconds to wait before the next one. */
+async function requestLink(email: string, portal: Portal, language: string): Promise<number> {
+  await api.post('/user/password/code', { email, portal, language }, { session: false })
+  return 60
+}
+
+const schema = z.object({ email: emailSchema })
+
+/**
+ * The e-mail form of /forgot-password and of an expired link: sends the link and goes on to
+ * "check your e-mail", with the address of this tab's last request filled in.
+ */
+export function ForgotPasswordForm({ submitLabel }: { submitLabel?: React.ReactNode }) {
+  const { i18n } = useLingui()
+  const navigate = useNavigate()
+  const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
+  const form = useZodForm(schema, { mode: 'onChange', defaultValues: { email: readForgot().email ?? '' } })
+  const submitting = form.formState.isSubmitting
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      const wait = await requestLink(email, portal, i18n.locale)
+      writeForgot({ email, resendAt: Date.now() + wait * 1000 })
+      await navigate({ to: '/forgot-password/check-your-email' })
+    } catch (error) {
+      const wait = retryAfterOf(error)
+      if (wait !== undefined && error instanceof ApiError && error.reason === 'reset_too_soon') {
+        // A link went out moments ago: that one is on its way.
+        writeForgot({ email, resendAt: Date.now() + wait * 1000 })
+        await navigate({ to: '/forgot-password/check-your-email' })
+        return
+      }
+      if (wait !== undefined) {
+        notify.error(msg`Too many links were asked for this address. Please try again later.`)
+        return
+      }
+      const fields = serverFieldErrors(error)
+      if (fields.email) form.setError('email', { type: 'server', message: fields.email })
+      else notify.error(describeApiError(error))
+    }
+  })
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="forgot-password-form">
+        <fieldset disabled={submitting} className="grid gap-5">
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>
+                  <Trans>E-mail address</Trans>
+                </FormLabel>
+                <FormControl>
+                  <Input
+                    type="email"
+                    autoComplete="email"
+                    placeholder="name@example.com"
+                    autoFocus
+                    {...field}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </fieldset>
+        <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting}>
+          <SendIcon aria-hidden="true" />
+          {submitting ? <Trans>Sending…</Trans> : (submitLabel ?? <Trans>Send me a link</Trans>)}
+        </Button>
+      </form>
+    </Form>
+  )
+}
+
+/** /forgot-password/check-your-email: where the link went, and a new one after the cool-down. */
+export function CheckYourEmail() {
+  const { i18n } = useLingui()
+  const navigate = useNavigate()
+  const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
+  const state = useForgot()
+  const wait = useCountdown(state.resendAt)
+  const time = formatSeconds(wait)
+  const [sending, setSending] = useState(false)
+  const email = state.email
+
+  if (!email) {
+    return (
+      <div className="grid gap-4 text-sm">
+        <p>
+          <Trans>Enter your e-mail address first.</Trans>
+        </p>
+        <Button type="button" onClick={() => void navigate({ to: '/forgot-password' })}>
+          <Trans>Reset my password</Trans>
+        </Button>
+      </div>
+    )
+  }
+
+  const resend = async () => {
+    setSending(true)
+    try {
+      const next = await requestLink(email, portal, i18n.locale)
+      writeForgot({ email, resendAt: Date.now() + next * 1000 })
+      notify.success(msg`A new link is on its way.`, { description: msg`The previous link no longer works.` })
+    } catch (error) {
+      const retry = retryAfterOf(error)
+      if (retry !== undefined) {
+        writeForgot({ email, resendAt: Date.now() + retry * 1000 })
+        notify.warn(msg`Please wait a moment before asking for a new link.`)
+      } else notify.error(describeApiError(error))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex items-start gap-3 rounded-lg bg-muted/60 px-3.5 py-3 text-sm">
+        <MailIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-600" />
+        <p>
+          <Trans>
+            If <strong data-testid="forgot-email">{email}</strong> has an account, we sent it a link to choose
+            a new password. The link works once, for 60 minutes.
+          </Trans>
+        </p>
+      </div>
+      <div className="grid justify-items-center gap-1 text-center text-sm text-muted-foreground">
+        <p>
+          <Trans>No e-mail? Check your spam folder, or</Trans>
+        </p>
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          onClick={resend}
+          disabled={sending || wait > 0}
+          aria-busy={sending}
+          data-testid="resend-link"
+        >
+          <RotateCwIcon aria-hidden="true" />
+          {wait > 0 ? (
+            <Trans>Send a new link in {time}</Trans>
+          ) : sending ? (
+            <Trans>Sending…</Trans>
+          ) : (
+            <Trans>Send a new link</Trans>
+          )}
+        </Button>
+        <button
+          type="button"
+          onClick={() => void navigate({ to: '/forgot-password' })}
+          className="mt-1 text-[13px] font-medium text-primary-600 hover:underline"
+        >
+          <Trans>Use another e-mail address</Trans>
+        </button>
+      </div>
+    </div>
+  )
+}

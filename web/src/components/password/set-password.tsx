@@ -1,0 +1,87 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import { KeyRoundIcon } from 'lucide-react'
+import { useState } from 'react'
+import { z } from 'zod'
+import { newPasswordShape, refineNewPassword, serverFieldErrors } from '~/components/registration/fields.ts'
+import { Notice } from '~/components/registration/step-card.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { Form, useZodForm } from '~/components/ui/form.tsx'
+import { ApiError, api } from '~/lib/api.ts'
+import { describeApiError } from '~/lib/api-messages.ts'
+import { notify } from '~/lib/notify.tsx'
+import { ForgotPasswordForm } from './forgot-password.tsx'
+import { NewPasswordFields } from './password-fields.tsx'
+
+const schema = z.object(newPasswordShape).superRefine(refineNewPassword)
+
+/**
+ * /password?token=…: the e-mailed link's screen. A new password (with the rule hint) twice; the
+ * API then ends every session of the account, so the visitor signs in again on `/`. A link that is
+ * unknown, used or expired shows "link expired" with the form for a new one (spec section 8).
+ */
+export function SetPassword({ token }: { token: string | undefined }) {
+  const navigate = useNavigate()
+  const [expired, setExpired] = useState(!token)
+  const form = useZodForm(schema, {
+    mode: 'onChange',
+    defaultValues: { password: '', password_confirmation: '' },
+  })
+  const submitting = form.formState.isSubmitting
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await api.post('/user/password', { token, ...values }, { session: false })
+      notify.success(msg`Your new password is set.`, { description: msg`Sign in with your new password.` })
+      await navigate({ to: '/', replace: true })
+    } catch (error) {
+      if (error instanceof ApiError && error.reason === 'link_expired') {
+        setExpired(true)
+        return
+      }
+      const fields = serverFieldErrors(error)
+      let shown = false
+      for (const name of ['password', 'password_confirmation'] as const) {
+        if (fields[name]) {
+          form.setError(name, { type: 'server', message: fields[name] })
+          shown = true
+        }
+      }
+      if (!shown) notify.error(describeApiError(error))
+    }
+  })
+
+  if (expired) {
+    return (
+      <div className="grid gap-6" data-testid="password-link-expired">
+        <Notice>
+          <p className="font-medium">
+            <Trans>Link expired</Trans>
+          </p>
+          <p className="text-foreground/80">
+            <Trans>
+              This link is no longer valid: it was used already, or it is older than 60 minutes. Enter your
+              e-mail address and we send you a new one.
+            </Trans>
+          </p>
+        </Notice>
+        <ForgotPasswordForm submitLabel={<Trans>Send me a new link</Trans>} />
+      </div>
+    )
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="set-password-form">
+        <fieldset disabled={submitting} className="grid gap-5">
+          <NewPasswordFields autoFocus />
+        </fieldset>
+        <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting}>
+          <KeyRoundIcon aria-hidden="true" />
+          {submitting ? <Trans>Saving…</Trans> : <Trans>Set new password</Trans>}
+        </Button>
+      </form>
+    </Form>
+  )
+}

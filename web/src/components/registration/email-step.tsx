@@ -1,0 +1,132 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { ArrowRightIcon } from 'lucide-react'
+import { useState } from 'react'
+import { z } from 'zod'
+import { Button } from '~/components/ui/button.tsx'
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useZodForm,
+} from '~/components/ui/form.tsx'
+import { Input } from '~/components/ui/input.tsx'
+import { ApiError } from '~/lib/api.ts'
+import { describeApiError } from '~/lib/api-messages.ts'
+import { notify } from '~/lib/notify.tsx'
+import { readDraft, writeDraft } from './draft.ts'
+import { emailSchema, retryAfterOf, serverFieldErrors } from './fields.ts'
+import { requestCode, type SignupPortal } from './registration-api.ts'
+import { Notice } from './step-card.tsx'
+
+const schema = z.object({ email: emailSchema })
+
+/**
+ * Step one of every registration: the e-mail address, to which the API sends a 6-digit code.
+ * An address that already has an account is refused here, with the way to sign in instead.
+ */
+export function EmailStep({ portal, onSent }: { portal: SignupPortal; onSent: () => void }) {
+  const { i18n } = useLingui()
+  const [taken, setTaken] = useState(false)
+  const form = useZodForm(schema, {
+    mode: 'onChange',
+    defaultValues: { email: readDraft(portal).email ?? '' },
+  })
+  const submitting = form.formState.isSubmitting
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setTaken(false)
+    const previous = readDraft(portal)
+    try {
+      const sent = await requestCode(portal, email, i18n.locale)
+      writeDraft(portal, {
+        email: sent.email,
+        resendAt: Date.now() + sent.resend_after_seconds * 1000,
+        // A new address starts over; the same one keeps what was typed on later steps.
+        signupToken: undefined,
+        tokenExpiresAt: undefined,
+        details: previous.email === sent.email ? previous.details : undefined,
+      })
+      onSent()
+    } catch (error) {
+      const wait = retryAfterOf(error)
+      if (wait !== undefined && error instanceof ApiError && error.reason === 'code_resend_too_soon') {
+        // A code went out moments ago: enter that one.
+        writeDraft(portal, { email: email.toLowerCase(), resendAt: Date.now() + wait * 1000 })
+        notify.info(msg`A code was sent to this address a moment ago. Please enter that one.`)
+        onSent()
+        return
+      }
+      if (wait !== undefined) {
+        notify.error(msg`Too many codes were asked for this address. Please try again later.`)
+        return
+      }
+      const fields = serverFieldErrors(error)
+      if (fields.email) {
+        form.setError('email', { type: 'server', message: fields.email })
+        // Signing in helps when the account is of this portal's kind.
+        const reason = error instanceof ApiError ? error.reason : undefined
+        setTaken(
+          reason === 'email_already_registered' ||
+            (reason === 'cardholder_already_registered' && portal === 'cardholder'),
+        )
+        return
+      }
+      notify.error(describeApiError(error))
+    }
+  })
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="registration-email-form">
+        <fieldset disabled={submitting} className="grid gap-5">
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>
+                  <Trans>E-mail address</Trans>
+                </FormLabel>
+                <FormControl>
+                  <Input
+                    type="email"
+                    autoComplete="email"
+                    placeholder="name@example.com"
+                    autoFocus
+                    {...field}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </fieldset>
+        {taken && (
+          <Notice tone="info" testId="email-taken">
+            <p>
+              <Trans>
+                This address already has an account.{' '}
+                <a href="/" className="font-medium underline">
+                  Sign in
+                </a>{' '}
+                or{' '}
+                <a href="/forgot-password" className="font-medium underline">
+                  reset the password
+                </a>
+                .
+              </Trans>
+            </p>
+          </Notice>
+        )}
+        <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting}>
+          {submitting ? <Trans>Sending the code…</Trans> : <Trans>Send me a code</Trans>}
+          <ArrowRightIcon aria-hidden="true" />
+        </Button>
+      </form>
+    </Form>
+  )
+}

@@ -1,0 +1,97 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { RotateCwIcon } from 'lucide-react'
+import { z } from 'zod'
+import { Button } from '~/components/ui/button.tsx'
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useZodForm,
+} from '~/components/ui/form.tsx'
+import { Input } from '~/components/ui/input.tsx'
+import { describeApiError } from '~/lib/api-messages.ts'
+import { notify } from '~/lib/notify.tsx'
+import { formatSeconds, useCountdown } from './check-email.tsx'
+import { readDraft, useDraft, writeDraft } from './draft.ts'
+import { emailSchema, retryAfterOf, serverFieldErrors } from './fields.ts'
+import { resendCode, type SignupPortal } from './registration-api.ts'
+
+const schema = z.object({ email: emailSchema })
+
+/**
+ * /registration/resend: a new code for a registration that was started (the previous code stops
+ * working). Reached when a code or the confirmation expired.
+ */
+export function ResendStep({ portal, onSent }: { portal: SignupPortal; onSent: () => void }) {
+  const { i18n } = useLingui()
+  const draft = useDraft(portal)
+  const wait = useCountdown(draft.resendAt)
+  const time = formatSeconds(wait)
+  const form = useZodForm(schema, {
+    mode: 'onChange',
+    defaultValues: { email: readDraft(portal).email ?? '' },
+  })
+  const submitting = form.formState.isSubmitting
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      const sent = await resendCode(portal, email, i18n.locale)
+      writeDraft(portal, {
+        email: sent.email,
+        resendAt: Date.now() + sent.resend_after_seconds * 1000,
+        signupToken: undefined,
+        tokenExpiresAt: undefined,
+      })
+      notify.success(msg`A new code is on its way.`, { description: msg`The previous code no longer works.` })
+      onSent()
+    } catch (error) {
+      const retry = retryAfterOf(error)
+      if (retry !== undefined) {
+        writeDraft(portal, { email: email.toLowerCase(), resendAt: Date.now() + retry * 1000 })
+        notify.warn(msg`Please wait a moment before asking for a new code.`)
+        return
+      }
+      const fields = serverFieldErrors(error)
+      if (fields.email) form.setError('email', { type: 'server', message: fields.email })
+      else notify.error(describeApiError(error))
+    }
+  })
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="registration-resend-form">
+        <fieldset disabled={submitting} className="grid gap-5">
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>
+                  <Trans>E-mail address</Trans>
+                </FormLabel>
+                <FormControl>
+                  <Input type="email" autoComplete="email" placeholder="name@example.com" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </fieldset>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={submitting || wait > 0}
+          aria-busy={submitting}
+        >
+          <RotateCwIcon aria-hidden="true" />
+          {wait > 0 ? <Trans>Send a new code in {time}</Trans> : <Trans>Send a new code</Trans>}
+        </Button>
+      </form>
+    </Form>
+  )
+}

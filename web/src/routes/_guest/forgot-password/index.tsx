@@ -1,0 +1,26 @@
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { ForgotPasswordForm } from '~/components/password/forgot-password.tsx'
+import { SignInFooter, StepCard } from '~/components/registration/step-card.tsx'
+import { guardLoginPage } from '~/lib/guard.ts'
+
+/** /forgot-password (every host): the e-mail address to send a set-password link to. */
+export const Route = createFileRoute('/_guest/forgot-password/')({
+  beforeLoad: ({ context }) => guardLoginPage(context),
+  component: ForgotPasswordPage,
+})
+
+function ForgotPasswordPage() {
+  return (
+    <StepCard
+      title={<Trans>Forgot your password?</Trans>}
+      description={
+        <Trans>Enter the e-mail address of your account. We send you a link to choose a new password.</Trans>
+      }
+      footer={<SignInFooter />}
+      testId="forgot-password"
+    >
+      <ForgotPasswordForm />
+    </StepCard>
+  )
+}

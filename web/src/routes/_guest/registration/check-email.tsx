@@ -1,0 +1,20 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { CardholderCheckEmail } from '~/components/registration/cardholder.tsx'
+import { ProgramOwnerCheckEmail } from '~/components/registration/program-owner.tsx'
+import { guardLoginPage } from '~/lib/guard.ts'
+
+/** /registration/check-email (program owner, card holder): the code from the e-mail. */
+export const Route = createFileRoute('/_guest/registration/check-email')({
+  beforeLoad: ({ context }) => {
+    if (context.portal === 'admin') throw redirect({ to: '/', replace: true })
+    if (context.portal === 'acceptor')
+      throw redirect({ to: '/registration', search: { step: 'code' }, replace: true })
+    guardLoginPage(context)
+  },
+  component: CheckEmailPage,
+})
+
+function CheckEmailPage() {
+  const { portal } = Route.useRouteContext()
+  return portal === 'cardholder' ? <CardholderCheckEmail /> : <ProgramOwnerCheckEmail />
+}

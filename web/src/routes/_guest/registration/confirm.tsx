@@ -1,0 +1,25 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { z } from 'zod'
+import { ProgramOwnerConfirm } from '~/components/registration/program-owner.tsx'
+import { guardLoginPage } from '~/lib/guard.ts'
+
+/**
+ * /registration/confirm (program owner): step two, the details and password. The e-mail's button
+ * opens it with `?email=…&code=…`, which confirms the address without typing the code.
+ */
+export const Route = createFileRoute('/_guest/registration/confirm')({
+  validateSearch: z.object({
+    email: z.string().max(254).optional().catch(undefined),
+    code: z.string().max(12).optional().catch(undefined),
+  }),
+  beforeLoad: ({ context }) => {
+    if (context.portal !== 'programs') throw redirect({ to: '/registration', replace: true })
+    guardLoginPage(context)
+  },
+  component: ConfirmPage,
+})
+
+function ConfirmPage() {
+  const { email, code } = Route.useSearch()
+  return <ProgramOwnerConfirm email={email} code={code} />
+}

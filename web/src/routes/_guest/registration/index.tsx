@@ -1,0 +1,41 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { z } from 'zod'
+import { AcceptorRegistration } from '~/components/registration/acceptor.tsx'
+import { CardholderEmail, CardholderStepScreen } from '~/components/registration/cardholder.tsx'
+import { ProgramOwnerEmail } from '~/components/registration/program-owner.tsx'
+import { guardLoginPage } from '~/lib/guard.ts'
+
+/**
+ * /registration on each host (spec section 2): the program owner's and the card holder's first
+ * step (e-mail), the card holder's phone, terms and personal steps (`?step=`), and the whole
+ * acceptor registration (`?step=`, `?invite=` from an invitation link). Admins have none.
+ */
+export const Route = createFileRoute('/_guest/registration/')({
+  validateSearch: z.object({
+    step: z
+      .enum(['email', 'code', 'resend', 'details', 'phone', 'terms', 'personal'])
+      .optional()
+      .catch(undefined),
+    invite: z.string().min(1).max(200).optional().catch(undefined),
+  }),
+  beforeLoad: ({ context }) => {
+    if (context.portal === 'admin') throw redirect({ to: '/', replace: true })
+    guardLoginPage(context)
+  },
+  component: Registration,
+})
+
+function Registration() {
+  const { portal } = Route.useRouteContext()
+  const { step, invite } = Route.useSearch()
+  if (portal === 'acceptor') {
+    const acceptorStep = step === 'code' || step === 'resend' || step === 'details' ? step : 'email'
+    return <AcceptorRegistration step={acceptorStep} invite={invite} />
+  }
+  if (portal === 'cardholder') {
+    if (step === 'phone' || step === 'terms' || step === 'personal')
+      return <CardholderStepScreen step={step} />
+    return <CardholderEmail />
+  }
+  return <ProgramOwnerEmail />
+}
