@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
+import { freePort } from './lib/process.ts'
 import { ensurePostgres, ensureRedis } from './lib/services.ts'
 
 const { values } = parseArgs({ options: { only: { type: 'string', multiple: true } } })
@@ -91,12 +92,13 @@ try {
 
   if (want('unit')) {
     const file = path.join(reports, 'vitest.json')
-    await run(
+    const ok = await run(
       'unit and integration tests',
       'vitest',
       ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
       env,
     )
+    const before = failed
     if (existsSync(file)) {
       const r = JSON.parse(readFileSync(file, 'utf8')) as {
         numPassedTests: number
@@ -105,7 +107,9 @@ try {
       }
       passed += r.numPassedTests
       failed += r.numFailedTests + (r.numFailedTests === 0 ? r.numFailedTestSuites : 0)
-    } else failed++
+    }
+    // A runner that failed without a failed test (crash, set-up error) still counts as a failure.
+    if (!ok && failed === before) failed++
   }
 
   if (want('browser')) {
@@ -118,17 +122,22 @@ try {
       await admin.end()
     }
     const file = path.join(reports, 'playwright.json')
-    await run('browser tests', 'playwright', ['test', '--reporter=list,json'], {
+    // A free port of its own, so a platform already running on this machine does not collide.
+    const e2ePort = process.env.E2E_PORT ?? String(await freePort())
+    const ok = await run('browser tests', 'playwright', ['test', '--reporter=list,json'], {
       ...env,
+      E2E_PORT: e2ePort,
       PLAYWRIGHT_JSON_OUTPUT_NAME: file,
     })
+    const before = failed
     if (existsSync(file)) {
       const r = JSON.parse(readFileSync(file, 'utf8')) as {
         stats: { expected: number; unexpected: number; flaky: number }
       }
       passed += r.stats.expected + r.stats.flaky
       failed += r.stats.unexpected
-    } else failed++
+    }
+    if (!ok && failed === before) failed++
   }
 } catch (err) {
   console.error(err instanceof Error ? err.message : err)
