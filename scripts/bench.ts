@@ -9,6 +9,7 @@
  */
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose'
 import pg from 'pg'
 import { freePort, startChild } from './lib/process.ts'
 import { ensurePostgres, ensureRedis } from './lib/services.ts'
@@ -27,6 +28,8 @@ await admin.query(`create database ${dbName}`)
 const dbUrl = new URL(postgres.adminUrl)
 dbUrl.pathname = `/${dbName}`
 
+// Production mode needs configured signing keys, as a real deployment has.
+const keys = await generateKeyPair('EdDSA', { extractable: true })
 const port = await freePort()
 const api = startChild({
   name: 'api',
@@ -41,6 +44,8 @@ const api = startChild({
     REDIS_URL: redis.url,
     REDIS_PREFIX: `bench_${process.pid}`,
     LOG_LEVEL: 'warn',
+    TOKEN_PRIVATE_KEY: await exportPKCS8(keys.privateKey),
+    TOKEN_PUBLIC_KEY: await exportSPKI(keys.publicKey),
   },
 })
 
@@ -97,7 +102,12 @@ try {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'bench@example.com', password: 'Bench-Pass-1' }),
   })
+  if (!signIn.ok) throw new Error(`sign-in answers ${signIn.status}: ${await signIn.text()}`)
   const { auth_token } = (await signIn.json()) as { auth_token: string }
+  const probe = await fetch(`http://127.0.0.1:${port}/api/v1/user/profile`, {
+    headers: { authorization: `Bearer ${auth_token}` },
+  })
+  if (!probe.ok) throw new Error(`authenticated route answers ${probe.status}: ${await probe.text()}`)
 
   let n = 0
   const rows = [

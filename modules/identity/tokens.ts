@@ -99,15 +99,31 @@ export async function signAccessToken(
   return { token, expiresAt }
 }
 
+/**
+ * Tokens already verified, with their expiry: a signature check costs about 0.2 ms of CPU and a
+ * client sends the same token with every call for 15 minutes. Bounded; oldest entries go first.
+ */
+const verified = new Map<string, { claims: AccessClaims; exp: number }>()
+const verifiedMax = 10_000
+
 /** The claims of a valid, unexpired access token, or null. */
 export async function verifyAccessToken(config: Config, token: string): Promise<AccessClaims | null> {
+  const hit = verified.get(token)
+  if (hit) {
+    if (hit.exp > Date.now()) return hit.claims
+    verified.delete(token)
+  }
   try {
     const { publicKey } = await signingKeys(config)
     const { payload } = await jwtVerify(token, publicKey, { issuer, algorithms: [alg] })
     const typ = payload.typ
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
+      return null
     if (typ !== 1 && typ !== 2 && typ !== 3 && typ !== 4) return null
-    return { sub: payload.sub, typ, sid: payload.sid }
+    const claims: AccessClaims = { sub: payload.sub, typ, sid: payload.sid }
+    if (verified.size >= verifiedMax) verified.delete(verified.keys().next().value!)
+    verified.set(token, { claims, exp: payload.exp * 1000 })
+    return claims
   } catch {
     return null
   }
