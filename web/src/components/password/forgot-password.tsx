@@ -1,22 +1,15 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useRouteContext } from '@tanstack/react-router'
-import { MailIcon, RotateCwIcon, SendIcon } from 'lucide-react'
-import { useCallback, useState, useSyncExternalStore } from 'react'
+import { MailIcon, SendIcon } from 'lucide-react'
+import { useCallback, useSyncExternalStore } from 'react'
 import { z } from 'zod'
-import { formatSeconds, useCountdown } from '~/components/registration/check-email.tsx'
+import { EmailForm } from '~/components/auth/email-form.tsx'
+import { ResendButton } from '~/components/auth/resend-button.tsx'
+import { SubmitButton } from '~/components/auth/submit-button.tsx'
 import { emailSchema, retryAfterOf, serverFieldErrors } from '~/components/registration/fields.ts'
 import { Button } from '~/components/ui/button.tsx'
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  useZodForm,
-} from '~/components/ui/form.tsx'
-import { Input } from '~/components/ui/input.tsx'
+import { useZodForm } from '~/components/ui/form.tsx'
 import { ApiError, api } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
@@ -116,37 +109,18 @@ export function ForgotPasswordForm({ submitLabel }: { submitLabel?: React.ReactN
   })
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="forgot-password-form">
-        <fieldset disabled={submitting} className="grid gap-5">
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>
-                  <Trans>E-mail address</Trans>
-                </FormLabel>
-                <FormControl>
-                  <Input
-                    type="email"
-                    autoComplete="email"
-                    placeholder="name@example.com"
-                    autoFocus
-                    {...field}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        </fieldset>
-        <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting}>
+    <EmailForm
+      form={form}
+      onSubmit={onSubmit}
+      testId="forgot-password-form"
+      autoFocus
+      submit={
+        <SubmitButton submitting={submitting}>
           <SendIcon aria-hidden="true" />
           {submitting ? <Trans>Sending…</Trans> : (submitLabel ?? <Trans>Send me a link</Trans>)}
-        </Button>
-      </form>
-    </Form>
+        </SubmitButton>
+      }
+    />
   )
 }
 
@@ -156,9 +130,6 @@ export function CheckYourEmail() {
   const navigate = useNavigate()
   const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
   const state = useForgot()
-  const wait = useCountdown(state.resendAt)
-  const time = formatSeconds(wait)
-  const [sending, setSending] = useState(false)
   const email = state.email
 
   if (!email) {
@@ -174,23 +145,6 @@ export function CheckYourEmail() {
     )
   }
 
-  const resend = async () => {
-    setSending(true)
-    try {
-      const next = await requestLink(email, portal, i18n.locale)
-      writeForgot({ email, resendAt: Date.now() + next * 1000 })
-      notify.success(msg`A new link is on its way.`, { description: msg`The previous link no longer works.` })
-    } catch (error) {
-      const retry = retryAfterOf(error)
-      if (retry !== undefined) {
-        writeForgot({ email, resendAt: Date.now() + retry * 1000 })
-        notify.warn(msg`Please wait a moment before asking for a new link.`)
-      } else notify.error(describeApiError(error))
-    } finally {
-      setSending(false)
-    }
-  }
-
   return (
     <div className="grid gap-6">
       <div className="flex items-start gap-3 rounded-lg bg-muted/60 px-3.5 py-3 text-sm">
@@ -202,28 +156,16 @@ export function CheckYourEmail() {
           </Trans>
         </p>
       </div>
-      <div className="grid justify-items-center gap-1 text-center text-sm text-muted-foreground">
-        <p>
-          <Trans>No e-mail? Check your spam folder, or</Trans>
-        </p>
-        <Button
-          type="button"
-          variant="link"
-          size="sm"
-          onClick={resend}
-          disabled={sending || wait > 0}
-          aria-busy={sending}
-          data-testid="resend-link"
-        >
-          <RotateCwIcon aria-hidden="true" />
-          {wait > 0 ? (
-            <Trans>Send a new link in {time}</Trans>
-          ) : sending ? (
-            <Trans>Sending…</Trans>
-          ) : (
-            <Trans>Send a new link</Trans>
-          )}
-        </Button>
+      <ResendButton
+        what="link"
+        resendAt={state.resendAt}
+        send={async () => {
+          const next = await requestLink(email, portal, i18n.locale)
+          writeForgot({ email, resendAt: Date.now() + next * 1000 })
+        }}
+        onTooSoon={(retry) => writeForgot({ email, resendAt: Date.now() + retry * 1000 })}
+        testId="resend-link"
+      >
         <button
           type="button"
           onClick={() => void navigate({ to: '/forgot-password' })}
@@ -231,7 +173,7 @@ export function CheckYourEmail() {
         >
           <Trans>Use another e-mail address</Trans>
         </button>
-      </div>
+      </ResendButton>
     </div>
   )
 }

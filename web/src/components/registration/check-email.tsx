@@ -1,9 +1,9 @@
-import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CheckIcon, MailIcon, RotateCwIcon } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { CheckIcon, MailIcon } from 'lucide-react'
+import { useState } from 'react'
 import { z } from 'zod'
-import { Button } from '~/components/ui/button.tsx'
+import { ResendButton } from '~/components/auth/resend-button.tsx'
+import { SubmitButton } from '~/components/auth/submit-button.tsx'
 import {
   Form,
   FormControl,
@@ -19,31 +19,11 @@ import { ApiError } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { type RegistrationDraft, useDraft, writeDraft } from './draft.ts'
-import { codeSchema, retryAfterOf, serverFieldErrors } from './fields.ts'
+import { codeSchema, serverFieldErrors } from './fields.ts'
 import { confirmCode, resendCode, type SignupPortal } from './registration-api.ts'
 import { Notice } from './step-card.tsx'
 
 const schema = z.object({ code: codeSchema })
-
-/** Seconds until `at` (epoch ms), ticking once a second; 0 when it has passed. */
-export function useCountdown(at: number | undefined): number {
-  const [seconds, setSeconds] = useState(() => secondsUntil(at))
-  useEffect(() => {
-    setSeconds(secondsUntil(at))
-    if (!at) return
-    const timer = setInterval(() => {
-      const next = secondsUntil(at)
-      setSeconds(next)
-      if (next === 0) clearInterval(timer)
-    }, 1000)
-    return () => clearInterval(timer)
-  }, [at])
-  return seconds
-}
-
-const secondsUntil = (at: number | undefined) => Math.max(0, Math.ceil(((at ?? 0) - Date.now()) / 1000))
-
-export const formatSeconds = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
 
 /**
  * "Check your e-mail": the code from the e-mail, and a new code when it did not arrive or has
@@ -148,10 +128,10 @@ export function CheckEmail({
               )}
             />
           </fieldset>
-          <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting}>
+          <SubmitButton submitting={submitting}>
             <CheckIcon aria-hidden="true" />
             {submitting ? <Trans>Checking…</Trans> : <Trans>Confirm</Trans>}
-          </Button>
+          </SubmitButton>
         </form>
       </Form>
       <ResendCode
@@ -177,52 +157,18 @@ export function ResendCode({
   onSent?: () => void
 }) {
   const { i18n } = useLingui()
-  const wait = useCountdown(draft.resendAt)
-  const time = formatSeconds(wait)
-  const [sending, setSending] = useState(false)
-
-  const resend = async () => {
-    if (!draft.email) return
-    setSending(true)
-    try {
-      const sent = await resendCode(portal, draft.email, i18n.locale)
-      writeDraft(portal, { resendAt: Date.now() + sent.resend_after_seconds * 1000 })
-      notify.success(msg`A new code is on its way.`, { description: msg`The previous code no longer works.` })
-      onSent?.()
-    } catch (error) {
-      const retry = retryAfterOf(error)
-      if (retry !== undefined) {
-        writeDraft(portal, { resendAt: Date.now() + retry * 1000 })
-        notify.warn(msg`Please wait a moment before asking for a new code.`)
-      } else notify.error(describeApiError(error))
-    } finally {
-      setSending(false)
-    }
-  }
-
   return (
-    <div className="grid justify-items-center gap-1 text-center text-sm text-muted-foreground">
-      <p>
-        <Trans>No e-mail? Check your spam folder, or</Trans>
-      </p>
-      <Button
-        type="button"
-        variant="link"
-        size="sm"
-        onClick={resend}
-        disabled={sending || wait > 0}
-        aria-busy={sending}
-        data-testid="resend-code"
-      >
-        <RotateCwIcon aria-hidden="true" />
-        {wait > 0 ? (
-          <Trans>Send a new code in {time}</Trans>
-        ) : sending ? (
-          <Trans>Sending…</Trans>
-        ) : (
-          <Trans>Send a new code</Trans>
-        )}
-      </Button>
-    </div>
+    <ResendButton
+      what="code"
+      resendAt={draft.resendAt}
+      ready={Boolean(draft.email)}
+      send={async () => {
+        const sent = await resendCode(portal, draft.email ?? '', i18n.locale)
+        writeDraft(portal, { resendAt: Date.now() + sent.resend_after_seconds * 1000 })
+      }}
+      onTooSoon={(retry) => writeDraft(portal, { resendAt: Date.now() + retry * 1000 })}
+      onSent={onSent}
+      testId="resend-code"
+    />
   )
 }

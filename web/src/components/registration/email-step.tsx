@@ -3,17 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { ArrowRightIcon } from 'lucide-react'
 import { useState } from 'react'
 import { z } from 'zod'
-import { Button } from '~/components/ui/button.tsx'
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  useZodForm,
-} from '~/components/ui/form.tsx'
-import { Input } from '~/components/ui/input.tsx'
+import { EmailForm } from '~/components/auth/email-form.tsx'
+import { SubmitButton } from '~/components/auth/submit-button.tsx'
+import { useZodForm } from '~/components/ui/form.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
@@ -80,53 +72,35 @@ export function EmailStep({ portal, onSent }: { portal: SignupPortal; onSent: ()
   })
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="registration-email-form">
-        <fieldset disabled={submitting} className="grid gap-5">
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>
-                  <Trans>E-mail address</Trans>
-                </FormLabel>
-                <FormControl>
-                  <Input
-                    type="email"
-                    autoComplete="email"
-                    placeholder="name@example.com"
-                    autoFocus
-                    {...field}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        </fieldset>
-        {taken && (
-          <Notice tone="info" testId="email-taken">
-            <p>
-              <Trans>
-                This address already has an account.{' '}
-                <a href="/" className="font-medium underline">
-                  Sign in
-                </a>{' '}
-                or{' '}
-                <a href="/forgot-password" className="font-medium underline">
-                  reset the password
-                </a>
-                .
-              </Trans>
-            </p>
-          </Notice>
-        )}
-        <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting}>
+    <EmailForm
+      form={form}
+      onSubmit={onSubmit}
+      testId="registration-email-form"
+      autoFocus
+      submit={
+        <SubmitButton submitting={submitting}>
           {submitting ? <Trans>Sending the code…</Trans> : <Trans>Send me a code</Trans>}
           <ArrowRightIcon aria-hidden="true" />
-        </Button>
-      </form>
-    </Form>
+        </SubmitButton>
+      }
+    >
+      {taken && (
+        <Notice tone="info" testId="email-taken">
+          <p>
+            <Trans>
+              This address already has an account.{' '}
+              <a href="/" className="font-medium underline">
+                Sign in
+              </a>{' '}
+              or{' '}
+              <a href="/forgot-password" className="font-medium underline">
+                reset the password
+              </a>
+              .
+            </Trans>
+          </p>
+        </Notice>
+      )}
+    </EmailForm>
   )
 }

@@ -2,20 +2,12 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { RotateCwIcon } from 'lucide-react'
 import { z } from 'zod'
-import { Button } from '~/components/ui/button.tsx'
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  useZodForm,
-} from '~/components/ui/form.tsx'
-import { Input } from '~/components/ui/input.tsx'
+import { formatSeconds, useCountdown } from '~/components/auth/countdown.ts'
+import { EmailForm } from '~/components/auth/email-form.tsx'
+import { SubmitButton } from '~/components/auth/submit-button.tsx'
+import { useZodForm } from '~/components/ui/form.tsx'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
-import { formatSeconds, useCountdown } from './check-email.tsx'
 import { readDraft, useDraft, writeDraft } from './draft.ts'
 import { emailSchema, retryAfterOf, serverFieldErrors } from './fields.ts'
 import { resendCode, type SignupPortal } from './registration-api.ts'
@@ -62,36 +54,16 @@ export function ResendStep({ portal, onSent }: { portal: SignupPortal; onSent: (
   })
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="registration-resend-form">
-        <fieldset disabled={submitting} className="grid gap-5">
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>
-                  <Trans>E-mail address</Trans>
-                </FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" placeholder="name@example.com" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        </fieldset>
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={submitting || wait > 0}
-          aria-busy={submitting}
-        >
+    <EmailForm
+      form={form}
+      onSubmit={onSubmit}
+      testId="registration-resend-form"
+      submit={
+        <SubmitButton submitting={submitting} disabled={wait > 0}>
           <RotateCwIcon aria-hidden="true" />
           {wait > 0 ? <Trans>Send a new code in {time}</Trans> : <Trans>Send a new code</Trans>}
-        </Button>
-      </form>
-    </Form>
+        </SubmitButton>
+      }
+    />
   )
 }
