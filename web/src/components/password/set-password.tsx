@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { KeyRoundIcon } from 'lucide-react'
 import { useState } from 'react'
 import { z } from 'zod'
+import { NewPasswordFields } from '~/components/auth/password-fields.tsx'
 import { newPasswordShape, refineNewPassword, serverFieldErrors } from '~/components/registration/fields.ts'
 import { Notice } from '~/components/registration/step-card.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -12,7 +13,6 @@ import { ApiError, api } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { ForgotPasswordForm } from './forgot-password.tsx'
-import { NewPasswordFields } from './password-fields.tsx'
 
 const schema = z.object(newPasswordShape).superRefine(refineNewPassword)
 

@@ -2,9 +2,10 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { AlertCircleIcon, ArrowUpRightIcon, EyeIcon, EyeOffIcon, LogInIcon } from 'lucide-react'
+import { AlertCircleIcon, ArrowUpRightIcon, LogInIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { z } from 'zod'
+import { PasswordVisibilityToggle } from '~/components/auth/password-fields.tsx'
 import { useSwitchLocale } from '~/components/language-switcher.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import {
@@ -83,7 +84,7 @@ function problemOf(error: unknown): Problem {
 }
 
 function SignIn() {
-  const { i18n, t } = useLingui()
+  const { i18n } = useLingui()
   const navigate = useNavigate()
   const { portal } = useRouteContext({ from: '__root__' })
   const { program } = Route.useSearch()
@@ -179,19 +180,10 @@ function SignIn() {
                           {...field}
                         />
                       </FormControl>
-                      <button
-                        type="button"
-                        onClick={() => setShowPassword((v) => !v)}
-                        aria-pressed={showPassword}
-                        aria-label={showPassword ? t`Hide password` : t`Show password`}
-                        className="absolute inset-y-0 right-0 grid w-10 place-content-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"
-                      >
-                        {showPassword ? (
-                          <EyeOffIcon aria-hidden="true" className="size-4" />
-                        ) : (
-                          <EyeIcon aria-hidden="true" className="size-4" />
-                        )}
-                      </button>
+                      <PasswordVisibilityToggle
+                        visible={showPassword}
+                        onToggle={() => setShowPassword((v) => !v)}
+                      />
                     </div>
                     <FormMessage />
                   </FormItem>
