@@ -7,11 +7,10 @@ import { z } from 'zod'
 import { EmailForm } from '~/components/auth/email-form.tsx'
 import { ResendButton } from '~/components/auth/resend-button.tsx'
 import { SubmitButton } from '~/components/auth/submit-button.tsx'
-import { emailSchema, retryAfterOf, serverFieldErrors } from '~/components/registration/fields.ts'
+import { useApiForm } from '~/components/auth/use-api-form.ts'
+import { emailSchema, retryAfterOf } from '~/components/registration/fields.ts'
 import { Button } from '~/components/ui/button.tsx'
-import { useZodForm } from '~/components/ui/form.tsx'
 import { ApiError, api } from '~/lib/api.ts'
-import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import type { Portal } from '~/lib/portal.ts'
 
@@ -82,36 +81,33 @@ export function ForgotPasswordForm({ submitLabel }: { submitLabel?: React.ReactN
   const { i18n } = useLingui()
   const navigate = useNavigate()
   const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
-  const form = useZodForm(schema, { mode: 'onChange', defaultValues: { email: readForgot().email ?? '' } })
-  const submitting = form.formState.isSubmitting
-
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    try {
+  const { form, submit, submitting } = useApiForm(schema, {
+    defaultValues: { email: readForgot().email ?? '' },
+    onSubmit: async ({ email }) => {
       const wait = await requestLink(email, portal, i18n.locale)
       writeForgot({ email, resendAt: Date.now() + wait * 1000 })
       await navigate({ to: '/forgot-password/check-your-email' })
-    } catch (error) {
+    },
+    onError: async (error, { email }) => {
       const wait = retryAfterOf(error)
       if (wait !== undefined && error instanceof ApiError && error.reason === 'reset_too_soon') {
         // A link went out moments ago: that one is on its way.
         writeForgot({ email, resendAt: Date.now() + wait * 1000 })
         await navigate({ to: '/forgot-password/check-your-email' })
-        return
+        return true
       }
       if (wait !== undefined) {
         notify.error(msg`Too many links were asked for this address. Please try again later.`)
-        return
+        return true
       }
-      const fields = serverFieldErrors(error)
-      if (fields.email) form.setError('email', { type: 'server', message: fields.email })
-      else notify.error(describeApiError(error))
-    }
+      return false
+    },
   })
 
   return (
     <EmailForm
       form={form}
-      onSubmit={onSubmit}
+      onSubmit={submit}
       testId="forgot-password-form"
       autoFocus
       submit={

@@ -5,12 +5,12 @@ import { KeyRoundIcon } from 'lucide-react'
 import { useState } from 'react'
 import { z } from 'zod'
 import { NewPasswordFields } from '~/components/auth/password-fields.tsx'
-import { newPasswordShape, refineNewPassword, serverFieldErrors } from '~/components/registration/fields.ts'
+import { SubmitButton } from '~/components/auth/submit-button.tsx'
+import { useApiForm } from '~/components/auth/use-api-form.ts'
+import { newPasswordShape, refineNewPassword } from '~/components/registration/fields.ts'
 import { Notice } from '~/components/registration/step-card.tsx'
-import { Button } from '~/components/ui/button.tsx'
-import { Form, useZodForm } from '~/components/ui/form.tsx'
+import { Form } from '~/components/ui/form.tsx'
 import { ApiError, api } from '~/lib/api.ts'
-import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { ForgotPasswordForm } from './forgot-password.tsx'
 
@@ -24,32 +24,18 @@ const schema = z.object(newPasswordShape).superRefine(refineNewPassword)
 export function SetPassword({ token }: { token: string | undefined }) {
   const navigate = useNavigate()
   const [expired, setExpired] = useState(!token)
-  const form = useZodForm(schema, {
-    mode: 'onChange',
+  const { form, submit, submitting } = useApiForm(schema, {
     defaultValues: { password: '', password_confirmation: '' },
-  })
-  const submitting = form.formState.isSubmitting
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+    onSubmit: async (values) => {
       await api.post('/user/password', { token, ...values }, { session: false })
       notify.success(msg`Your new password is set.`, { description: msg`Sign in with your new password.` })
       await navigate({ to: '/', replace: true })
-    } catch (error) {
-      if (error instanceof ApiError && error.reason === 'link_expired') {
-        setExpired(true)
-        return
-      }
-      const fields = serverFieldErrors(error)
-      let shown = false
-      for (const name of ['password', 'password_confirmation'] as const) {
-        if (fields[name]) {
-          form.setError(name, { type: 'server', message: fields[name] })
-          shown = true
-        }
-      }
-      if (!shown) notify.error(describeApiError(error))
-    }
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.reason === 'link_expired')) return false
+      setExpired(true)
+      return true
+    },
   })
 
   if (expired) {
@@ -73,14 +59,14 @@ export function SetPassword({ token }: { token: string | undefined }) {
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="set-password-form">
+      <form onSubmit={submit} noValidate className="grid gap-5" data-testid="set-password-form">
         <fieldset disabled={submitting} className="grid gap-5">
           <NewPasswordFields autoFocus />
         </fieldset>
-        <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting}>
+        <SubmitButton submitting={submitting}>
           <KeyRoundIcon aria-hidden="true" />
           {submitting ? <Trans>Saving…</Trans> : <Trans>Set new password</Trans>}
-        </Button>
+        </SubmitButton>
       </form>
     </Form>
   )

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { z } from 'zod'
 import { ResendButton } from '~/components/auth/resend-button.tsx'
 import { SubmitButton } from '~/components/auth/submit-button.tsx'
+import { useApiForm } from '~/components/auth/use-api-form.ts'
 import {
   Form,
   FormControl,
@@ -12,12 +13,9 @@ import {
   FormItem,
   FormLabel,
   FormMessage,
-  useZodForm,
 } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { ApiError } from '~/lib/api.ts'
-import { describeApiError } from '~/lib/api-messages.ts'
-import { notify } from '~/lib/notify.tsx'
 import { type RegistrationDraft, useDraft, writeDraft } from './draft.ts'
 import { codeSchema, serverFieldErrors } from './fields.ts'
 import { confirmCode, resendCode, type SignupPortal } from './registration-api.ts'
@@ -44,12 +42,10 @@ export function CheckEmail({
   const draft = useDraft(portal)
   const email = draft.email ?? ''
   const [expired, setExpired] = useState(false)
-  const form = useZodForm(schema, { mode: 'onChange', defaultValues: { code: initialCode ?? '' } })
-  const submitting = form.formState.isSubmitting
-
-  const onSubmit = form.handleSubmit(async ({ code }) => {
-    setExpired(false)
-    try {
+  const { form, submit, submitting } = useApiForm(schema, {
+    defaultValues: { code: initialCode ?? '' },
+    onSubmit: async ({ code }) => {
+      setExpired(false)
       const confirmed = await confirmCode(portal, email, code)
       writeDraft(portal, {
         email: confirmed.email,
@@ -57,18 +53,19 @@ export function CheckEmail({
         tokenExpiresAt: Date.parse(confirmed.expires_at),
       })
       onConfirmed()
-    } catch (error) {
+    },
+    onError: (error, _values, form) => {
       if (error instanceof ApiError && error.reason === 'link_expired') {
         setExpired(true)
-        return
+        return true
       }
+      // A refused address is shown under the code: this screen has no address field.
       const fields = serverFieldErrors(error)
-      if (fields.code || fields.email) {
-        form.setError('code', { type: 'server', message: fields.code ?? fields.email })
-        return
-      }
-      notify.error(describeApiError(error))
-    }
+      const message = fields.code || fields.email
+      if (!message) return false
+      form.setError('code', { type: 'server', message })
+      return true
+    },
   })
 
   return (
@@ -99,7 +96,7 @@ export function CheckEmail({
         </Notice>
       )}
       <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="registration-code-form">
+        <form onSubmit={submit} noValidate className="grid gap-5" data-testid="registration-code-form">
           <fieldset disabled={submitting} className="grid gap-5">
             <FormField
               control={form.control}

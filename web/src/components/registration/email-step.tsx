@@ -5,9 +5,8 @@ import { useState } from 'react'
 import { z } from 'zod'
 import { EmailForm } from '~/components/auth/email-form.tsx'
 import { SubmitButton } from '~/components/auth/submit-button.tsx'
-import { useZodForm } from '~/components/ui/form.tsx'
+import { useApiForm } from '~/components/auth/use-api-form.ts'
 import { ApiError } from '~/lib/api.ts'
-import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { readDraft, writeDraft } from './draft.ts'
 import { emailSchema, retryAfterOf, serverFieldErrors } from './fields.ts'
@@ -23,16 +22,11 @@ const schema = z.object({ email: emailSchema })
 export function EmailStep({ portal, onSent }: { portal: SignupPortal; onSent: () => void }) {
   const { i18n } = useLingui()
   const [taken, setTaken] = useState(false)
-  const form = useZodForm(schema, {
-    mode: 'onChange',
+  const { form, submit, submitting } = useApiForm(schema, {
     defaultValues: { email: readDraft(portal).email ?? '' },
-  })
-  const submitting = form.formState.isSubmitting
-
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    setTaken(false)
-    const previous = readDraft(portal)
-    try {
+    onSubmit: async ({ email }) => {
+      setTaken(false)
+      const previous = readDraft(portal)
       const sent = await requestCode(portal, email, i18n.locale)
       writeDraft(portal, {
         email: sent.email,
@@ -43,38 +37,37 @@ export function EmailStep({ portal, onSent }: { portal: SignupPortal; onSent: ()
         details: previous.email === sent.email ? previous.details : undefined,
       })
       onSent()
-    } catch (error) {
+    },
+    onError: (error, { email }, form) => {
       const wait = retryAfterOf(error)
       if (wait !== undefined && error instanceof ApiError && error.reason === 'code_resend_too_soon') {
         // A code went out moments ago: enter that one.
         writeDraft(portal, { email: email.toLowerCase(), resendAt: Date.now() + wait * 1000 })
         notify.info(msg`A code was sent to this address a moment ago. Please enter that one.`)
         onSent()
-        return
+        return true
       }
       if (wait !== undefined) {
         notify.error(msg`Too many codes were asked for this address. Please try again later.`)
-        return
+        return true
       }
       const fields = serverFieldErrors(error)
-      if (fields.email) {
-        form.setError('email', { type: 'server', message: fields.email })
-        // Signing in helps when the account is of this portal's kind.
-        const reason = error instanceof ApiError ? error.reason : undefined
-        setTaken(
-          reason === 'email_already_registered' ||
-            (reason === 'cardholder_already_registered' && portal === 'cardholder'),
-        )
-        return
-      }
-      notify.error(describeApiError(error))
-    }
+      if (!fields.email) return false
+      form.setError('email', { type: 'server', message: fields.email })
+      // Signing in helps when the account is of this portal's kind.
+      const reason = error instanceof ApiError ? error.reason : undefined
+      setTaken(
+        reason === 'email_already_registered' ||
+          (reason === 'cardholder_already_registered' && portal === 'cardholder'),
+      )
+      return true
+    },
   })
 
   return (
     <EmailForm
       form={form}
-      onSubmit={onSubmit}
+      onSubmit={submit}
       testId="registration-email-form"
       autoFocus
       submit={

@@ -5,11 +5,10 @@ import { z } from 'zod'
 import { formatSeconds, useCountdown } from '~/components/auth/countdown.ts'
 import { EmailForm } from '~/components/auth/email-form.tsx'
 import { SubmitButton } from '~/components/auth/submit-button.tsx'
-import { useZodForm } from '~/components/ui/form.tsx'
-import { describeApiError } from '~/lib/api-messages.ts'
+import { useApiForm } from '~/components/auth/use-api-form.ts'
 import { notify } from '~/lib/notify.tsx'
 import { readDraft, useDraft, writeDraft } from './draft.ts'
-import { emailSchema, retryAfterOf, serverFieldErrors } from './fields.ts'
+import { emailSchema, retryAfterOf } from './fields.ts'
 import { resendCode, type SignupPortal } from './registration-api.ts'
 
 const schema = z.object({ email: emailSchema })
@@ -23,14 +22,9 @@ export function ResendStep({ portal, onSent }: { portal: SignupPortal; onSent: (
   const draft = useDraft(portal)
   const wait = useCountdown(draft.resendAt)
   const time = formatSeconds(wait)
-  const form = useZodForm(schema, {
-    mode: 'onChange',
+  const { form, submit, submitting } = useApiForm(schema, {
     defaultValues: { email: readDraft(portal).email ?? '' },
-  })
-  const submitting = form.formState.isSubmitting
-
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    try {
+    onSubmit: async ({ email }) => {
       const sent = await resendCode(portal, email, i18n.locale)
       writeDraft(portal, {
         email: sent.email,
@@ -40,23 +34,20 @@ export function ResendStep({ portal, onSent }: { portal: SignupPortal; onSent: (
       })
       notify.success(msg`A new code is on its way.`, { description: msg`The previous code no longer works.` })
       onSent()
-    } catch (error) {
+    },
+    onError: (error, { email }) => {
       const retry = retryAfterOf(error)
-      if (retry !== undefined) {
-        writeDraft(portal, { email: email.toLowerCase(), resendAt: Date.now() + retry * 1000 })
-        notify.warn(msg`Please wait a moment before asking for a new code.`)
-        return
-      }
-      const fields = serverFieldErrors(error)
-      if (fields.email) form.setError('email', { type: 'server', message: fields.email })
-      else notify.error(describeApiError(error))
-    }
+      if (retry === undefined) return false
+      writeDraft(portal, { email: email.toLowerCase(), resendAt: Date.now() + retry * 1000 })
+      notify.warn(msg`Please wait a moment before asking for a new code.`)
+      return true
+    },
   })
 
   return (
     <EmailForm
       form={form}
-      onSubmit={onSubmit}
+      onSubmit={submit}
       testId="registration-resend-form"
       submit={
         <SubmitButton submitting={submitting} disabled={wait > 0}>
