@@ -5,9 +5,10 @@ import { createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-r
 import { AlertCircleIcon, ArrowUpRightIcon, LogInIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { z } from 'zod'
+import { EmailField } from '~/components/auth/email-form.tsx'
 import { PasswordVisibilityToggle } from '~/components/auth/password-fields.tsx'
+import { SubmitButton } from '~/components/auth/submit-button.tsx'
 import { useSwitchLocale } from '~/components/language-switcher.tsx'
-import { Button } from '~/components/ui/button.tsx'
 import {
   Card,
   CardContent,
@@ -139,21 +140,7 @@ function SignIn() {
           {/* POST, never GET: a submit before the script runs must not put the password in the URL. */}
           <form onSubmit={onSubmit} method="post" noValidate className="grid gap-5">
             <fieldset disabled={submitting || !hydrated} className="grid gap-5">
-              <FormField
-                control={form.control}
-                name="email"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>
-                      <Trans>E-mail address</Trans>
-                    </FormLabel>
-                    <FormControl>
-                      <Input type="email" autoComplete="username" placeholder="name@example.com" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <EmailField autoComplete="username" />
               <FormField
                 control={form.control}
                 name="password"
@@ -204,16 +191,10 @@ function SignIn() {
                 )}
               />
             </fieldset>
-            <Button
-              type="submit"
-              size="lg"
-              className="w-full"
-              disabled={submitting || !hydrated}
-              aria-busy={submitting}
-            >
+            <SubmitButton submitting={submitting} disabled={!hydrated}>
               <LogInIcon aria-hidden="true" />
               {submitting ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
-            </Button>
+            </SubmitButton>
           </form>
         </Form>
       </CardContent>
