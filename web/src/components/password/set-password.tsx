@@ -8,7 +8,7 @@ import { NewPasswordFields } from '~/components/auth/password-fields.tsx'
 import { SubmitButton } from '~/components/auth/submit-button.tsx'
 import { useApiForm } from '~/components/auth/use-api-form.ts'
 import { newPasswordShape, refineNewPassword } from '~/components/registration/fields.ts'
-import { Notice } from '~/components/registration/step-card.tsx'
+import { LinkExpiredNotice } from '~/components/registration/step-card.tsx'
 import { Form } from '~/components/ui/form.tsx'
 import { ApiError, api } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
@@ -41,17 +41,12 @@ export function SetPassword({ token }: { token: string | undefined }) {
   if (expired) {
     return (
       <div className="grid gap-6" data-testid="password-link-expired">
-        <Notice>
-          <p className="font-medium">
-            <Trans>Link expired</Trans>
-          </p>
-          <p className="text-foreground/80">
-            <Trans>
-              This link is no longer valid: it was used already, or it is older than 60 minutes. Enter your
-              e-mail address and we send you a new one.
-            </Trans>
-          </p>
-        </Notice>
+        <LinkExpiredNotice>
+          <Trans>
+            This link is no longer valid: it was used already, or it is older than 60 minutes. Enter your
+            e-mail address and we send you a new one.
+          </Trans>
+        </LinkExpiredNotice>
         <ForgotPasswordForm submitLabel={<Trans>Send me a new link</Trans>} />
       </div>
     )

@@ -26,7 +26,7 @@ import {
 } from './fields.ts'
 import { PhoneField, phoneCodeOf } from './phone-field.tsx'
 import { completeSignup, signupCountries } from './registration-api.ts'
-import { Notice } from './step-card.tsx'
+import { LinkExpiredNotice } from './step-card.tsx'
 import { TermsField } from './terms-field.tsx'
 import { UnsupportedCountry } from './unsupported-country.tsx'
 
@@ -177,23 +177,9 @@ export function BusinessDetails({
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="registration-details-form">
         {expired && (
-          <Notice testId="signup-expired">
-            <p className="font-medium">
-              <Trans>Link expired</Trans>
-            </p>
-            <p className="text-foreground/80">
-              <Trans>The confirmation of your e-mail address is no longer valid. Ask for a new code.</Trans>
-            </p>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="justify-self-start"
-              onClick={onExpired}
-            >
-              <Trans>Send a new code</Trans>
-            </Button>
-          </Notice>
+          <LinkExpiredNotice testId="signup-expired" onNewCode={onExpired}>
+            <Trans>The confirmation of your e-mail address is no longer valid. Ask for a new code.</Trans>
+          </LinkExpiredNotice>
         )}
         <fieldset disabled={submitting} className="grid gap-5">
           <FormField

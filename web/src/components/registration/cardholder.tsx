@@ -30,7 +30,7 @@ import {
 import { PhoneField, phoneCodeOf } from './phone-field.tsx'
 import { NeedsEmail } from './program-owner.tsx'
 import { completeSignup } from './registration-api.ts'
-import { Notice, SignInFooter, StepCard } from './step-card.tsx'
+import { LinkExpiredNotice, SignInFooter, StepCard } from './step-card.tsx'
 import { TermsField } from './terms-field.tsx'
 
 /**
@@ -367,26 +367,15 @@ function PasswordStep() {
 
   if (expired) {
     return (
-      <Notice testId="signup-expired">
-        <p className="font-medium">
-          <Trans>Link expired</Trans>
-        </p>
-        <p className="text-foreground/80">
-          <Trans>
-            The confirmation of your e-mail address is no longer valid. Ask for a new code; what you entered
-            is kept.
-          </Trans>
-        </p>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="justify-self-start"
-          onClick={() => void navigate({ to: '/registration/resend' })}
-        >
-          <Trans>Send a new code</Trans>
-        </Button>
-      </Notice>
+      <LinkExpiredNotice
+        testId="signup-expired"
+        onNewCode={() => void navigate({ to: '/registration/resend' })}
+      >
+        <Trans>
+          The confirmation of your e-mail address is no longer valid. Ask for a new code; what you entered is
+          kept.
+        </Trans>
+      </LinkExpiredNotice>
     )
   }
 

@@ -19,7 +19,7 @@ import { ApiError } from '~/lib/api.ts'
 import { type RegistrationDraft, useDraft, writeDraft } from './draft.ts'
 import { codeSchema, serverFieldErrors } from './fields.ts'
 import { confirmCode, resendCode, type SignupPortal } from './registration-api.ts'
-import { Notice } from './step-card.tsx'
+import { LinkExpiredNotice } from './step-card.tsx'
 
 const schema = z.object({ code: codeSchema })
 
@@ -86,14 +86,9 @@ export function CheckEmail({
         </p>
       </div>
       {expired && (
-        <Notice testId="code-expired">
-          <p className="font-medium">
-            <Trans>Link expired</Trans>
-          </p>
-          <p className="text-foreground/80">
-            <Trans>This code can no longer be used. Ask for a new one below.</Trans>
-          </p>
-        </Notice>
+        <LinkExpiredNotice testId="code-expired">
+          <Trans>This code can no longer be used. Ask for a new one below.</Trans>
+        </LinkExpiredNotice>
       )}
       <Form {...form}>
         <form onSubmit={submit} noValidate className="grid gap-5" data-testid="registration-code-form">

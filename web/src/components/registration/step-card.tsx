@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { ClientOnly } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { Button } from '~/components/ui/button.tsx'
 import {
   Card,
   CardContent,
@@ -114,5 +115,33 @@ export function Notice({
     >
       {children}
     </div>
+  )
+}
+
+/**
+ * "Link expired", the error of a code, confirmation or e-mailed link that can no longer be used:
+ * `children` say why and what next; `onNewCode` adds a "Send a new code" button.
+ */
+export function LinkExpiredNotice({
+  children,
+  onNewCode,
+  testId,
+}: {
+  children: ReactNode
+  onNewCode?: () => void
+  testId?: string
+}) {
+  return (
+    <Notice testId={testId}>
+      <p className="font-medium">
+        <Trans>Link expired</Trans>
+      </p>
+      <p className="text-foreground/80">{children}</p>
+      {onNewCode && (
+        <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={onNewCode}>
+          <Trans>Send a new code</Trans>
+        </Button>
+      )}
+    </Notice>
   )
 }
