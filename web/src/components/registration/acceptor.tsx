@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from '@tanstack/react-router'
 import { MailOpenIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { homePath } from '~/lib/guard.ts'
-import { BusinessDetails } from './business-details.tsx'
+import { BusinessDetails, BusinessDetailsCard } from './business-details.tsx'
 import { CheckEmail } from './check-email.tsx'
 import { liveSignupToken, useDraft, writeDraft } from './draft.ts'
 import { EmailStep } from './email-step.tsx'
@@ -80,20 +80,7 @@ export function AcceptorRegistration({ step, invite }: { step: AcceptorStep; inv
     )
   }
   return (
-    <StepCard
-      step={2}
-      of={2}
-      title={<Trans>Your details</Trans>}
-      description={
-        confirmedEmail ? (
-          <Trans>
-            Confirmed: <strong>{confirmedEmail}</strong>. Tell us who you are and choose a password.
-          </Trans>
-        ) : undefined
-      }
-      footer={<SignInFooter />}
-      testId="registration-details"
-    >
+    <BusinessDetailsCard confirmedEmail={confirmedEmail}>
       {invitation}
       {liveSignupToken(draft) ? (
         <BusinessDetails
@@ -104,6 +91,6 @@ export function AcceptorRegistration({ step, invite }: { step: AcceptorStep; inv
       ) : (
         <Navigate to="/registration" search={draft.email ? { step: 'code' } : {}} replace />
       )}
-    </StepCard>
+    </BusinessDetailsCard>
   )
 }

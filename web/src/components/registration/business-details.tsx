@@ -2,13 +2,13 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { BuildingIcon, UserIcon, UserPlusIcon } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { NewPasswordFields } from '~/components/auth/password-fields.tsx'
+import { SubmitButton } from '~/components/auth/submit-button.tsx'
 import { CountryField } from '~/components/profile/country-field.tsx'
 import { TextField } from '~/components/profile/fields.tsx'
-import { Button } from '~/components/ui/button.tsx'
 import { Form, FormField, FormItem, FormLabel, FormMessage, useZodForm } from '~/components/ui/form.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
@@ -26,7 +26,7 @@ import {
 } from './fields.ts'
 import { PhoneField, phoneCodeOf } from './phone-field.tsx'
 import { completeSignup, signupCountries } from './registration-api.ts'
-import { LinkExpiredNotice } from './step-card.tsx'
+import { LinkExpiredNotice, SignInFooter, StepCard } from './step-card.tsx'
 import { TermsField } from './terms-field.tsx'
 import { UnsupportedCountry } from './unsupported-country.tsx'
 
@@ -248,17 +248,39 @@ export function BusinessDetails({
           <NewPasswordFields />
           <TermsField />
         </fieldset>
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={submitting || unsupported}
-          aria-busy={submitting}
-        >
+        <SubmitButton submitting={submitting} disabled={unsupported}>
           <UserPlusIcon aria-hidden="true" />
           {submitting ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}
-        </Button>
+        </SubmitButton>
       </form>
     </Form>
+  )
+}
+
+/** The card of the business registrations' last step (acceptor, program owner): "Your details". */
+export function BusinessDetailsCard({
+  confirmedEmail,
+  children,
+}: {
+  confirmedEmail: string | undefined
+  children: ReactNode
+}) {
+  return (
+    <StepCard
+      step={2}
+      of={2}
+      title={<Trans>Your details</Trans>}
+      description={
+        confirmedEmail ? (
+          <Trans>
+            Confirmed: <strong>{confirmedEmail}</strong>. Tell us who you are and choose a password.
+          </Trans>
+        ) : undefined
+      }
+      footer={<SignInFooter />}
+      testId="registration-details"
+    >
+      {children}
+    </StepCard>
   )
 }

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { homePath } from '~/lib/guard.ts'
 import { notify } from '~/lib/notify.tsx'
-import { BusinessDetails } from './business-details.tsx'
+import { BusinessDetails, BusinessDetailsCard } from './business-details.tsx'
 import { CheckEmail } from './check-email.tsx'
 import { liveSignupToken, readDraft, useDraft, writeDraft } from './draft.ts'
 import { EmailStep } from './email-step.tsx'
@@ -88,24 +88,7 @@ export function ProgramOwnerConfirm({
     )
   })()
 
-  return (
-    <StepCard
-      step={2}
-      of={2}
-      title={<Trans>Your details</Trans>}
-      description={
-        confirmedEmail ? (
-          <Trans>
-            Confirmed: <strong>{confirmedEmail}</strong>. Tell us who you are and choose a password.
-          </Trans>
-        ) : undefined
-      }
-      footer={<SignInFooter />}
-      testId="registration-details"
-    >
-      {body}
-    </StepCard>
-  )
+  return <BusinessDetailsCard confirmedEmail={confirmedEmail}>{body}</BusinessDetailsCard>
 }
 
 /**
