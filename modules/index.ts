@@ -1,7 +1,13 @@
 import { identityModule } from './identity/index.ts'
+import { ledgerModule } from './ledger/index.ts'
 import type { ModuleDefinition } from './platform/module.ts'
 import { referenceModule } from './reference/index.ts'
 import { supportModule } from './support/index.ts'
 
 /** Every module of the platform, in the order their routes are mounted. */
-export const modules: readonly ModuleDefinition[] = [identityModule, referenceModule, supportModule]
+export const modules: readonly ModuleDefinition[] = [
+  identityModule,
+  referenceModule,
+  supportModule,
+  ledgerModule,
+]

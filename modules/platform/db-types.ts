@@ -92,6 +92,50 @@ export interface IdempotencyKeys {
   status_code: number | null;
 }
 
+export interface LedgerAccounts {
+  code: string;
+  description: string;
+  name: string;
+  normal_side: string;
+  number: number;
+}
+
+export interface LedgerEntries {
+  created_at: Generated<Timestamp>;
+  date: Timestamp;
+  description: string;
+  id: string;
+  journal: string;
+  number: bigint;
+  reversal_of: string | null;
+  source_id: string;
+  source_kind: string;
+}
+
+export interface LedgerJournals {
+  code: string;
+  name: string;
+}
+
+export interface LedgerLines {
+  account: number;
+  credit: Generated<bigint>;
+  currency: string;
+  debit: Generated<bigint>;
+  entry_id: string;
+  id: Generated<bigint>;
+  line_no: number;
+  sub_account_id: string;
+}
+
+export interface LedgerSubAccounts {
+  account: number;
+  created_at: Generated<Timestamp>;
+  external_id: Generated<string>;
+  id: string;
+  kind: string;
+}
+
 export interface LoginAttempts {
   created_at: Generated<Timestamp>;
   email: string;
@@ -218,6 +262,11 @@ export interface DB {
   geo_countries: GeoCountries;
   geo_states: GeoStates;
   idempotency_keys: IdempotencyKeys;
+  ledger_accounts: LedgerAccounts;
+  ledger_entries: LedgerEntries;
+  ledger_journals: LedgerJournals;
+  ledger_lines: LedgerLines;
+  ledger_sub_accounts: LedgerSubAccounts;
   login_attempts: LoginAttempts;
   outbox: Outbox;
   password_resets: PasswordResets;

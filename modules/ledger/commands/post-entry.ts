@@ -1,0 +1,83 @@
+import type { Trx } from '../../platform/db.ts'
+import { AppError, notFound } from '../../platform/errors.ts'
+import type { Journal } from '../chart.ts'
+import {
+  type EntryHeader,
+  entryHeaders,
+  entryLines,
+  findEntryBySource,
+  findReversalOf,
+  insertEntry,
+  toHeader,
+} from '../db/entries.ts'
+import { type PostingInput, validatePosting } from '../rules.ts'
+
+export interface Posted {
+  entry: EntryHeader
+  /** False when the source had been posted already and the existing entry is answered. */
+  created: boolean
+}
+
+/**
+ * Posts a balanced journal entry inside the caller's transaction, at most once per source: when
+ * the source was posted already (before, or by a concurrent transaction) the existing entry is
+ * answered and nothing is written. Unbalanced input is refused here (422) and, should anything
+ * slip past, by the database when the transaction commits.
+ */
+export async function postEntry(trx: Trx, input: PostingInput): Promise<Posted> {
+  const lines = validatePosting(input)
+  const existing = await findEntryBySource(trx, input.source)
+  if (existing) return { entry: existing, created: false }
+  const entry = await insertEntry(trx, input, lines)
+  if (entry) return { entry, created: true }
+  const raced = await findEntryBySource(trx, input.source)
+  if (!raced)
+    throw new AppError('conflict', 'the entry conflicts with another entry', { reason: 'entry_conflict' })
+  return { entry: raced, created: false }
+}
+
+export interface ReverseInput {
+  entry_id: string
+  /** Booking date of the reversal, `YYYY-MM-DD`; today (UTC) when absent. */
+  date?: string | undefined
+  description?: string | undefined
+}
+
+/**
+ * Undoes an entry with a new entry of the same lines on the other sides (entries are never edited
+ * or deleted). At most one reversal per entry: reversing again answers the existing reversal.
+ * The source of a reversal is `reversal:<entry id>`.
+ */
+export async function reverseEntry(trx: Trx, input: ReverseInput): Promise<Posted> {
+  const row = await entryHeaders(trx).where('e.id', '=', input.entry_id).executeTakeFirst()
+  if (!row) throw notFound('ledger entry')
+  const original = toHeader(row)
+  if (original.reversal_of) {
+    throw new AppError('business_rule', 'a reversal cannot itself be reversed; post a new entry', {
+      reason: 'reversal_of_reversal',
+    })
+  }
+  const existing = await findReversalOf(trx, original.id)
+  if (existing) return { entry: existing, created: false }
+  const lines = (await entryLines(trx, original.id)).map((l) => ({
+    account: l.account as PostingInput['lines'][number]['account'],
+    sub_account: { kind: l.sub_account.kind as 'general', external_id: l.sub_account.external_id },
+    currency: l.currency,
+    debit: l.credit,
+    credit: l.debit,
+  }))
+  const header = {
+    journal: original.journal as Journal,
+    date: input.date ?? new Date().toISOString().slice(0, 10),
+    description:
+      input.description ?? `Reversal of ${original.journal} ${original.number}: ${original.description}`,
+    source: { kind: 'reversal', id: original.id },
+  }
+  const normal = validatePosting({ ...header, lines })
+  const entry = await insertEntry(trx, { ...header, reversal_of: original.id }, normal)
+  if (entry) return { entry, created: true }
+  const raced = await findReversalOf(trx, original.id)
+  if (!raced)
+    throw new AppError('conflict', 'the reversal conflicts with another entry', { reason: 'entry_conflict' })
+  return { entry: raced, created: false }
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod'
+import { defineEvent } from '../platform/events.ts'
+import { currencyCode } from '../platform/money.ts'
+import { type AccountNumber, accountNumbers, journals, subAccountKinds } from './chart.ts'
+import type { PostingInput } from './rules.ts'
+
+const amount = z.number().int().nonnegative().safe()
+
+/**
+ * Another module asks for a posting through the outbox: publish this in the transaction that
+ * records the money movement, and the `ledger` queue posts it once (per event, and per source).
+ * Amounts are minor units as JSON numbers (the outbox stores JSON; bigint does not serialize).
+ */
+export const ledgerEntryRequested = defineEvent(
+  'ledger.entry.requested',
+  z.object({
+    journal: z.enum(journals),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    description: z.string().min(1).max(500),
+    source: z.object({ kind: z.string().min(1).max(100), id: z.string().min(1).max(200) }),
+    lines: z
+      .array(
+        z.object({
+          account: z
+            .number()
+            .int()
+            .refine((n) => accountNumbers.includes(n as AccountNumber), 'unknown account'),
+          sub_account: z
+            .object({ kind: z.enum(subAccountKinds), external_id: z.string().max(200) })
+            .optional(),
+          currency: currencyCode,
+          debit: amount.default(0),
+          credit: amount.default(0),
+        }),
+      )
+      .min(2),
+  }),
+)
+
+export type LedgerEntryRequest = z.input<typeof ledgerEntryRequested.schema>
+
+/** The posting an event asks for, with amounts as bigint. */
+export function postingOfRequest(p: z.output<typeof ledgerEntryRequested.schema>): PostingInput {
+  return {
+    journal: p.journal,
+    date: p.date,
+    description: p.description,
+    source: p.source,
+    lines: p.lines.map((l) => ({
+      account: l.account as AccountNumber,
+      sub_account: l.sub_account,
+      currency: l.currency,
+      debit: BigInt(l.debit),
+      credit: BigInt(l.credit),
+    })),
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Ledger: the platform's double-entry bookkeeping. A chart of accounts numbered 110–610 with
+ * sub-accounts per program, acceptor, card or customer; journals sales, purchase, bank,
+ * miscellaneous and cards; immutable journal entries, balanced per currency, posted at most once
+ * per source event and corrected only by reversal. Other modules post in their own transaction
+ * with `postEntry(trx, ...)` or through the outbox with the `ledger.entry.requested` event.
+ */
+import { defineModule } from '../platform/module.ts'
+import { registerLedgerRoutes } from './http/routes.ts'
+import { postRequestedEntry } from './jobs/post-requested-entry.ts'
+
+export {
+  type AccountCode,
+  type AccountNumber,
+  accounts,
+  type Journal,
+  journals,
+  type SubAccountKind,
+  subAccountKinds,
+} from './chart.ts'
+export { type Posted, postEntry, type ReverseInput, reverseEntry } from './commands/post-entry.ts'
+export { type Entry, type EntryHeader, type EntryLine, findEntry } from './db/entries.ts'
+export { type LedgerEntryRequest, ledgerEntryRequested } from './events.ts'
+export {
+  type Balance,
+  type BalanceFilter,
+  balances,
+  type TrialBalance,
+  trialBalance,
+} from './queries/balances.ts'
+export {
+  isBalanced,
+  type PostingInput,
+  type PostingLine,
+  type PostingSource,
+  subAccountId,
+  validatePosting,
+} from './rules.ts'
+
+export const ledgerModule = defineModule({
+  name: 'ledger',
+  routes: (app) => registerLedgerRoutes(app),
+  handlers: [postRequestedEntry],
+})

@@ -1,0 +1,240 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../tests/support/context.ts'
+import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
+import type { ErrorBody } from '../platform/http.ts'
+import {
+  balances,
+  findEntry,
+  type PostingInput,
+  postEntry,
+  reverseEntry,
+  subAccountId,
+  trialBalance,
+} from './index.ts'
+
+let t: TestContext
+let admin: SignedIn
+const others: SignedIn[] = []
+
+beforeAll(async () => {
+  t = await createTestContext()
+  admin = await signInAs(t.h, await seedUser(t, { type: 4 }))
+  for (const type of [1, 2, 3] as const) others.push(await signInAs(t.h, await seedUser(t, { type })))
+})
+afterAll(() => t.close())
+
+const post = (input: PostingInput) => t.services.db.transaction().execute((trx) => postEntry(trx, input))
+
+const payment = (id: string, amount: bigint, date = '2026-11-20'): PostingInput => ({
+  journal: 'sales',
+  date,
+  description: `Payment ${id}`,
+  source: { kind: 'payment.paid', id },
+  lines: [
+    { account: 120, currency: 'EUR', debit: amount },
+    {
+      account: 230,
+      sub_account: { kind: 'acceptor', external_id: 'acc-1' },
+      currency: 'EUR',
+      credit: amount - 10n,
+    },
+    { account: 410, currency: 'EUR', credit: 10n },
+  ],
+})
+
+describe('posting', () => {
+  it('posts a balanced entry once per source and numbers entries per journal', async () => {
+    const a = await post(payment('pay-1', 1000n))
+    expect(a.created).toBe(true)
+    const again = await post(payment('pay-1', 1000n))
+    expect(again).toEqual({ created: false, entry: a.entry })
+    const b = await post({ ...payment('pay-2', 500n), journal: 'bank' })
+    const c = await post(payment('pay-3', 500n))
+    expect(c.entry.number).toBe(a.entry.number + 1n)
+    expect(b.entry.number).toBe(1n)
+    const stored = await findEntry(t.services.db, a.entry.id)
+    expect(stored?.lines.map((l) => [l.account, l.debit, l.credit])).toEqual([
+      [120, 1000n, 0n],
+      [230, 0n, 990n],
+      [410, 0n, 10n],
+    ])
+    expect(stored?.lines[1]?.sub_account).toEqual({
+      id: subAccountId(230, 'acceptor', 'acc-1'),
+      kind: 'acceptor',
+      external_id: 'acc-1',
+    })
+  })
+
+  it('posts a source once even when two transactions post it concurrently', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, () => post(payment('pay-race', 300n))))
+    expect(results.filter((r) => r.created)).toHaveLength(1)
+    expect(new Set(results.map((r) => r.entry.id)).size).toBe(1)
+  })
+
+  it('refuses an unbalanced entry in the command (422) and in the database at commit', async () => {
+    await expect(
+      post({ ...payment('bad', 100n), lines: payment('bad', 100n).lines.slice(0, 2) }),
+    ).rejects.toMatchObject({ reason: 'unbalanced' })
+    // Straight into the tables, past the command: the deferred trigger refuses the commit.
+    const insertRaw = (debit: number, credit: number) =>
+      t.services.db.transaction().execute(async (trx) => {
+        const id = '00000000-0000-4000-8000-00000000000a'
+        await sql`insert into ledger_entries (id, journal, number, date, description, source_kind, source_id) values (${id}, 'miscellaneous', 999, '2026-11-20', 'raw', 'raw', 'raw')`.execute(
+          trx,
+        )
+        await sql`insert into ledger_lines (entry_id, line_no, account, sub_account_id, currency, debit, credit) values
+          (${id}, 1, 120, ${subAccountId(120, 'general', '')}, 'EUR', ${debit}, 0),
+          (${id}, 2, 410, ${subAccountId(410, 'general', '')}, 'EUR', 0, ${credit})`.execute(trx)
+      })
+    await expect(insertRaw(100, 90)).rejects.toThrow(/not balanced/)
+    await expect(
+      t.services.db.transaction().execute(async (trx) => {
+        await sql`insert into ledger_entries (id, journal, number, date, description, source_kind, source_id) values ('00000000-0000-4000-8000-00000000000b', 'miscellaneous', 998, '2026-11-20', 'raw', 'raw', 'lonely')`.execute(
+          trx,
+        )
+      }),
+    ).rejects.toThrow(/at least two/)
+    expect(
+      await t.services.db.selectFrom('ledger_entries').where('source_kind', '=', 'raw').selectAll().execute(),
+    ).toEqual([])
+  })
+
+  it('keeps entries and lines immutable', async () => {
+    const { entry } = await post(payment('pay-immutable', 100n))
+    await expect(
+      sql`update ledger_entries set description = 'changed' where id = ${entry.id}`.execute(t.services.db),
+    ).rejects.toThrow(/immutable/)
+    await expect(
+      sql`delete from ledger_lines where entry_id = ${entry.id}`.execute(t.services.db),
+    ).rejects.toThrow(/immutable/)
+    await expect(
+      sql`update ledger_lines set debit = debit + 1 where entry_id = ${entry.id}`.execute(t.services.db),
+    ).rejects.toThrow(/immutable/)
+  })
+
+  it('reverses an entry once, netting its balances to zero', async () => {
+    const { entry } = await post(payment('pay-rev', 700n))
+    const r1 = await t.services.db
+      .transaction()
+      .execute((trx) => reverseEntry(trx, { entry_id: entry.id, date: '2026-11-21' }))
+    const r2 = await t.services.db.transaction().execute((trx) => reverseEntry(trx, { entry_id: entry.id }))
+    expect(r1.created).toBe(true)
+    expect(r2).toEqual({ created: false, entry: r1.entry })
+    expect(r1.entry.reversal_of).toBe(entry.id)
+    const lines = (await findEntry(t.services.db, r1.entry.id))!.lines
+    expect(lines.map((l) => [l.account, l.debit, l.credit])).toEqual([
+      [120, 0n, 700n],
+      [230, 700n - 10n, 0n],
+      [410, 10n, 0n],
+    ])
+    await expect(
+      t.services.db.transaction().execute((trx) => reverseEntry(trx, { entry_id: r1.entry.id })),
+    ).rejects.toMatchObject({ reason: 'reversal_of_reversal' })
+  })
+
+  it('answers balances at a date and a balanced trial balance', async () => {
+    await post(payment('pay-early', 2000n, '2026-01-05'))
+    const early = await balances(t.services.db, { at: '2026-01-31' })
+    expect(early.filter((b) => b.account === 120)).toEqual([
+      expect.objectContaining({ currency: 'EUR', debit: 2000n, credit: 0n, balance: 2000n }),
+    ])
+    const sub = await balances(t.services.db, {
+      subAccount: subAccountId(230, 'acceptor', 'acc-1'),
+      at: '2026-01-31',
+    })
+    expect(sub.map((b) => b.balance)).toEqual([-1990n])
+    const tb = await trialBalance(t.services.db, '2099-12-31')
+    expect(tb.totals.every((x) => x.balanced)).toBe(true)
+    expect(tb.rows.length).toBeGreaterThan(2)
+  })
+})
+
+describe('API', () => {
+  it('lets an admin read accounts, trial balance, an account’s entries and one entry', async () => {
+    const { entry } = await post(payment('pay-api', 4321n, '2026-10-01'))
+    await post({ ...payment('pay-api-bank', 100n, '2026-10-02'), journal: 'bank' })
+    const ledgers = await t.h.get<{
+      at: string
+      results: { number: number; balances: { currency: string; balance: number }[] }[]
+    }>('/api/v1/payment/ledgers?at=2026-10-01', { token: admin.token })
+    expect(ledgers.status).toBe(200)
+    expect(ledgers.body.results.map((r) => r.number)).toEqual([110, 120, 210, 220, 230, 310, 410, 610])
+    const provider = ledgers.body.results.find((r) => r.number === 120)!
+    expect(provider.balances).toEqual([
+      { currency: 'EUR', debit: 2000 + 4321, credit: 0, balance: 2000 + 4321 },
+    ])
+
+    const tb = await t.h.get<{ totals: { balanced: boolean }[] }>(
+      '/api/v1/payment/ledgers/trial-balance?at=2026-10-01',
+      { token: admin.token },
+    )
+    expect(tb.status).toBe(200)
+    expect(tb.body.totals).toEqual([
+      { currency: 'EUR', debit: 2000 + 4321, credit: 2000 + 4321, balanced: true },
+    ])
+
+    const page = await t.h.get<{ count: number; results: { uuid: string; lines: { account: number }[] }[] }>(
+      '/api/v1/payment/ledgers/410/journals?from=2026-10-01&to=2026-10-31&journal=sales&size=1',
+      { token: admin.token },
+    )
+    expect(page.status).toBe(200)
+    expect(page.body.count).toBe(1)
+    expect(page.body.results[0]?.uuid).toBe(entry.id)
+    expect(page.body.results[0]?.lines).toEqual([
+      expect.objectContaining({ account: 410, credit: 10, debit: 0 }),
+    ])
+    const all = await t.h.get<{ count: number; pages: number }>(
+      '/api/v1/payment/ledgers/120/journals?size=2',
+      { token: admin.token },
+    )
+    expect(all.body.count).toBeGreaterThan(2)
+    expect(all.body.pages).toBe(Math.ceil(all.body.count / 2))
+
+    const one = await t.h.get<{ uuid: string; journal: string; date: string; lines: unknown[] }>(
+      `/api/v1/payment/journals/${entry.id}`,
+      { token: admin.token },
+    )
+    expect(one.status).toBe(200)
+    expect(one.body).toMatchObject({
+      uuid: entry.id,
+      journal: 'sales',
+      date: '2026-10-01',
+      source: { kind: 'payment.paid', id: 'pay-api' },
+    })
+    expect(one.body.lines).toHaveLength(3)
+  })
+
+  it('refuses other users (403) and callers without a token (401)', async () => {
+    const paths = [
+      '/api/v1/payment/ledgers',
+      '/api/v1/payment/ledgers/trial-balance',
+      '/api/v1/payment/ledgers/120/journals',
+      '/api/v1/payment/journals/00000000-0000-4000-8000-000000000000',
+    ]
+    for (const path of paths) {
+      expect((await t.h.get(path)).status, path).toBe(401)
+      for (const other of others) {
+        const res = await t.h.get<ErrorBody>(path, { token: other.token })
+        expect(res.status, path).toBe(403)
+      }
+    }
+  })
+
+  it('answers 400 for bad input and 404 for an unknown entry', async () => {
+    const bad = async (path: string) => (await t.h.get<ErrorBody>(path, { token: admin.token })).body.error
+    expect((await bad('/api/v1/payment/ledgers?at=2026-13-01')).fields).toHaveProperty('at')
+    expect((await bad('/api/v1/payment/ledgers/trial-balance?at=yesterday')).fields).toHaveProperty('at')
+    expect((await bad('/api/v1/payment/ledgers/999/journals')).fields).toHaveProperty('ledger')
+    expect((await bad('/api/v1/payment/ledgers/120/journals?journal=payroll')).fields).toHaveProperty(
+      'journal',
+    )
+    expect((await bad('/api/v1/payment/ledgers/120/journals?page=0')).fields).toHaveProperty('page')
+    expect((await bad('/api/v1/payment/journals/not-a-uuid')).fields).toHaveProperty('uuid')
+    const missing = await t.h.get<ErrorBody>(
+      '/api/v1/payment/journals/00000000-0000-4000-8000-000000000000',
+      { token: admin.token },
+    )
+    expect(missing.status).toBe(404)
+  })
+})

@@ -1,0 +1,114 @@
+import { sql } from 'kysely'
+import type { DbOrTrx } from '../../platform/db.ts'
+
+export interface BalanceFilter {
+  /** Entries booked on or before this date (`YYYY-MM-DD`); all when absent. */
+  at?: string | undefined
+  account?: number | undefined
+  /** One sub-account, by id. */
+  subAccount?: string | undefined
+}
+
+export interface Balance {
+  account: number
+  sub_account: { id: string; kind: string; external_id: string }
+  currency: string
+  debit: bigint
+  credit: bigint
+  /** debit − credit */
+  balance: bigint
+}
+
+/** Totals per account, sub-account and currency at a date. */
+export async function balances(db: DbOrTrx, filter: BalanceFilter = {}): Promise<Balance[]> {
+  let q = db
+    .selectFrom('ledger_lines as l')
+    .innerJoin('ledger_sub_accounts as s', 's.id', 'l.sub_account_id')
+    .select([
+      'l.account',
+      's.id',
+      's.kind',
+      's.external_id',
+      'l.currency',
+      sql<bigint>`sum(l.debit)::bigint`.as('debit'),
+      sql<bigint>`sum(l.credit)::bigint`.as('credit'),
+    ])
+    .groupBy(['l.account', 's.id', 's.kind', 's.external_id', 'l.currency'])
+    .orderBy('l.account')
+    .orderBy('s.kind')
+    .orderBy('s.external_id')
+    .orderBy('l.currency')
+  if (filter.at) {
+    const at = filter.at
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('ledger_entries as e')
+          .select(sql`1`.as('one'))
+          .whereRef('e.id', '=', 'l.entry_id')
+          .where('e.date', '<=', sql<Date>`${at}::date`),
+      ),
+    )
+  }
+  if (filter.account !== undefined) q = q.where('l.account', '=', filter.account)
+  if (filter.subAccount !== undefined) q = q.where('l.sub_account_id', '=', filter.subAccount)
+  const rows = await q.execute()
+  return rows.map((r) => ({
+    account: r.account,
+    sub_account: { id: r.id, kind: r.kind, external_id: r.external_id },
+    currency: r.currency,
+    debit: r.debit,
+    credit: r.credit,
+    balance: r.debit - r.credit,
+  }))
+}
+
+export interface TrialBalanceRow {
+  account: number
+  code: string
+  name: string
+  currency: string
+  debit: bigint
+  credit: bigint
+  balance: bigint
+}
+
+export interface TrialBalance {
+  at: string
+  rows: TrialBalanceRow[]
+  /** Per currency: total debits and credits over all accounts, equal when the ledger balances. */
+  totals: { currency: string; debit: bigint; credit: bigint; balanced: boolean }[]
+}
+
+/** Every account's debit and credit totals per currency at a date, and the grand totals. */
+export async function trialBalance(db: DbOrTrx, at: string): Promise<TrialBalance> {
+  const rows = await db
+    .selectFrom('ledger_lines as l')
+    .innerJoin('ledger_entries as e', 'e.id', 'l.entry_id')
+    .innerJoin('ledger_accounts as a', 'a.number', 'l.account')
+    .select([
+      'l.account',
+      'a.code',
+      'a.name',
+      'l.currency',
+      sql<bigint>`sum(l.debit)::bigint`.as('debit'),
+      sql<bigint>`sum(l.credit)::bigint`.as('credit'),
+    ])
+    .where('e.date', '<=', sql<Date>`${at}::date`)
+    .groupBy(['l.account', 'a.code', 'a.name', 'l.currency'])
+    .orderBy('l.account')
+    .orderBy('l.currency')
+    .execute()
+  const totals = new Map<string, { debit: bigint; credit: bigint }>()
+  for (const r of rows) {
+    const t = totals.get(r.currency) ?? { debit: 0n, credit: 0n }
+    t.debit += r.debit
+    t.credit += r.credit
+    totals.set(r.currency, t)
+  }
+  return {
+    at,
+    rows: rows.map((r) => ({ ...r, balance: r.debit - r.credit })),
+    totals: [...totals].map(([currency, t]) => ({ currency, ...t, balanced: t.debit === t.credit })),
+  }
+}
