@@ -1,11 +1,12 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useRouteContext } from '@tanstack/react-router'
-import { MailIcon, SendIcon } from 'lucide-react'
+import { SendIcon } from 'lucide-react'
 import { useCallback, useSyncExternalStore } from 'react'
 import { z } from 'zod'
 import { EmailForm } from '~/components/auth/email-form.tsx'
 import { ResendButton } from '~/components/auth/resend-button.tsx'
+import { SentNotice } from '~/components/auth/sent-notice.tsx'
 import { SubmitButton } from '~/components/auth/submit-button.tsx'
 import { useApiForm } from '~/components/auth/use-api-form.ts'
 import { emailSchema, retryAfterOf } from '~/components/registration/fields.ts'
@@ -143,15 +144,12 @@ export function CheckYourEmail() {
 
   return (
     <div className="grid gap-6">
-      <div className="flex items-start gap-3 rounded-lg bg-muted/60 px-3.5 py-3 text-sm">
-        <MailIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-600" />
-        <p>
-          <Trans>
-            If <strong data-testid="forgot-email">{email}</strong> has an account, we sent it a link to choose
-            a new password. The link works once, for 60 minutes.
-          </Trans>
-        </p>
-      </div>
+      <SentNotice>
+        <Trans>
+          If <strong data-testid="forgot-email">{email}</strong> has an account, we sent it a link to choose a
+          new password. The link works once, for 60 minutes.
+        </Trans>
+      </SentNotice>
       <ResendButton
         what="link"
         resendAt={state.resendAt}

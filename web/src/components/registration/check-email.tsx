@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CheckIcon, MailIcon } from 'lucide-react'
+import { CheckIcon } from 'lucide-react'
 import { useState } from 'react'
 import { z } from 'zod'
 import { ResendButton } from '~/components/auth/resend-button.tsx'
+import { SentNotice } from '~/components/auth/sent-notice.tsx'
 import { SubmitButton } from '~/components/auth/submit-button.tsx'
 import { useApiForm } from '~/components/auth/use-api-form.ts'
 import {
@@ -70,21 +71,18 @@ export function CheckEmail({
 
   return (
     <div className="grid gap-6">
-      <div className="flex items-start gap-3 rounded-lg bg-muted/60 px-3.5 py-3 text-sm">
-        <MailIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-600" />
-        <p>
-          <Trans>
-            We sent a 6-digit code to <strong data-testid="code-email">{email}</strong>.
-          </Trans>{' '}
-          <button
-            type="button"
-            onClick={onChangeEmail}
-            className="font-medium text-primary-600 hover:text-primary-700 hover:underline"
-          >
-            <Trans>Change</Trans>
-          </button>
-        </p>
-      </div>
+      <SentNotice>
+        <Trans>
+          We sent a 6-digit code to <strong data-testid="code-email">{email}</strong>.
+        </Trans>{' '}
+        <button
+          type="button"
+          onClick={onChangeEmail}
+          className="font-medium text-primary-600 hover:text-primary-700 hover:underline"
+        >
+          <Trans>Change</Trans>
+        </button>
+      </SentNotice>
       {expired && (
         <LinkExpiredNotice testId="code-expired">
           <Trans>This code can no longer be used. Ask for a new one below.</Trans>
