@@ -3,17 +3,10 @@ import { Trans } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { KeyRoundIcon } from 'lucide-react'
 import { NewPasswordFields } from '~/components/auth/password-fields.tsx'
+import { useApiForm } from '~/components/auth/use-api-form.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  useZodForm,
-} from '~/components/ui/form.tsx'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { ApiError, api } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
@@ -27,22 +20,22 @@ type Field = keyof typeof empty
 /** Change the password: the current one, the new one twice. Every other session ends on success. */
 export function PasswordForm({ email }: { email: string }) {
   const queryClient = useQueryClient()
-  const form = useZodForm(passwordChangeSchema, { defaultValues: empty, mode: 'onChange' })
-  const submitting = form.formState.isSubmitting
-
   const change = useMutation({
     mutationFn: (body: typeof empty) => api.put('/user/profile', body),
   })
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const { form, submit, submitting } = useApiForm(passwordChangeSchema, {
+    defaultValues: empty,
+    onSubmit: async (values) => {
       await change.mutateAsync(values)
       form.reset(empty)
       await queryClient.invalidateQueries({ queryKey: profileKeys.sessions() })
       notify.success(msg`Your password is changed.`, {
         description: msg`Your other devices were signed out.`,
       })
-    } catch (err) {
+    },
+    // The profile's own wording: its messages under the fields, else "could not be changed".
+    onError: (err, _values, form) => {
       if (err instanceof ApiError && Object.keys(err.fields).length) {
         for (const [field, messages] of Object.entries(err.fields)) {
           if (field in empty)
@@ -51,7 +44,8 @@ export function PasswordForm({ email }: { email: string }) {
       } else {
         notify.error(msg`Your password could not be changed.`, { description: msg`Please try again.` })
       }
-    }
+      return true
+    },
   })
 
   return (
@@ -66,7 +60,7 @@ export function PasswordForm({ email }: { email: string }) {
       </CardHeader>
       <CardContent>
         <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <form onSubmit={submit} noValidate className="grid gap-4">
             <fieldset disabled={submitting} className="grid gap-4">
               {/* Lets password managers file the new password under the right account. */}
               <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
