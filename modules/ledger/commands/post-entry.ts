@@ -21,11 +21,12 @@ export interface Posted {
 /**
  * Posts a balanced journal entry inside the caller's transaction, at most once per source: when
  * the source was posted already (before, or by a concurrent transaction) the existing entry is
- * answered and nothing is written. Unbalanced input is refused here (422) and, should anything
+ * answered and nothing is written (entry numbers increase per journal; only a rolled-back or raced posting leaves a gap). Unbalanced input is refused here (422) and, should anything
  * slip past, by the database when the transaction commits.
  */
 export async function postEntry(trx: Trx, input: PostingInput): Promise<Posted> {
   const lines = validatePosting(input)
+  // Read first so that a repeated source costs no entry number; only a concurrent race leaves a gap.
   const existing = await findEntryBySource(trx, input.source)
   if (existing) return { entry: existing, created: false }
   const entry = await insertEntry(trx, input, lines)

@@ -111,36 +111,6 @@ export async function entryLines(db: DbOrTrx, entryId: string): Promise<EntryLin
 }
 
 /**
- * Sub-accounts known to exist (committed): an insert that found them already there proves it.
- * They are never deleted, so posting to them again skips the insert.
- */
-const knownSubAccounts = new Set<string>()
-
-async function ensureSubAccounts(trx: Trx, lines: readonly NormalLine[]): Promise<string[]> {
-  const ids = lines.map((l) => subAccountId(l.account, l.kind, l.external_id))
-  const missing = new Map<
-    string,
-    { id: string; account: number; kind: SubAccountKind; external_id: string }
-  >()
-  lines.forEach((l, i) => {
-    const id = ids[i]!
-    if (!knownSubAccounts.has(id))
-      missing.set(id, { id, account: l.account, kind: l.kind, external_id: l.external_id })
-  })
-  if (missing.size) {
-    const inserted = await trx
-      .insertInto('ledger_sub_accounts')
-      .values([...missing.values()])
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .execute()
-    const fresh = new Set(inserted.map((r) => r.id))
-    for (const id of missing.keys()) if (!fresh.has(id)) knownSubAccounts.add(id)
-  }
-  return ids
-}
-
-/**
  * Inserts an entry and its lines. Answers undefined when an entry of the same source (or a
  * reversal of the same entry) exists already, including one committed meanwhile by a concurrent
  * transaction: the unique constraints decide, not a prior read.
@@ -181,8 +151,24 @@ export async function insertEntry(
     ])
     .executeTakeFirst()
   if (!row) return undefined
-  const ids = await ensureSubAccounts(trx, lines)
+  // Sub-accounts are created on first use, in the same statement as the lines (their ids derive
+  // from their keys, so no lookup is needed; a data-modifying CTE is visible to the foreign key).
+  const subAccounts = new Map<
+    string,
+    { id: string; account: number; kind: SubAccountKind; external_id: string }
+  >()
+  const ids = lines.map((l) => {
+    const id = subAccountId(l.account, l.kind, l.external_id)
+    subAccounts.set(id, { id, account: l.account, kind: l.kind, external_id: l.external_id })
+    return id
+  })
   await trx
+    .with('new_sub_accounts', (db) =>
+      db
+        .insertInto('ledger_sub_accounts')
+        .values([...subAccounts.values()])
+        .onConflict((oc) => oc.doNothing()),
+    )
     .insertInto('ledger_lines')
     .values(
       lines.map((l, i) => ({
