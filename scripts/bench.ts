@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: load-tests one running API process and prints requests per second and latency
  * percentiles for a bare JSON route, a database-backed read and a transactional write, plus each
- * one's throughput relative to the bare route.
+ * one's throughput relative to the bare route. Then ledger postings per second, measured in this
+ * process against the same scratch database: balanced three-line entries, one per transaction
+ * and in batches of 50 per transaction (the target is ≥ 2,000 entries/s on the 2-core machine).
  *
  * The API runs as its own process (as in production) against a scratch database on the server of
  * DATABASE_URL (else the local one, else embedded); load comes from autocannon in this process.
@@ -159,6 +161,25 @@ try {
   console.log(
     `\nratio database-backed / bare: ${(rows[1]!.rps / bare).toFixed(2)} (ready), ${(rows[2]!.rps / bare).toFixed(2)} (authenticated read), ${(rows[4]!.rps / bare).toFixed(2)} (write)`,
   )
+
+  // Ledger postings, in process (no HTTP): what the ledger worker and other modules' commands do.
+  const { benchPostings } = await import('../modules/ledger/bench.ts')
+  const ledgerDb = createDb({ url: dbUrl.toString(), max: 8 })
+  try {
+    const ledgerSeconds = Math.max(2, Math.min(seconds, 5))
+    console.log('\nledger postings (balanced 3-line entries, in process)')
+    for (const [concurrency, batch] of [
+      [8, 1],
+      [4, 50],
+    ] as const) {
+      const r = await benchPostings(ledgerDb, { seconds: ledgerSeconds, concurrency, batch })
+      console.log(
+        `  ${String(batch).padStart(3)} per transaction, ${concurrency} concurrent: ${String(r.perSecond).padStart(6)} entries/s (${r.entries} in ${r.seconds.toFixed(1)} s)`,
+      )
+    }
+  } finally {
+    await ledgerDb.destroy()
+  }
 } finally {
   await api.stop('SIGTERM', 10_000)
   await admin.query(`drop database if exists ${dbName} with (force)`)

@@ -18,7 +18,13 @@ export {
   type SubAccountKind,
   subAccountKinds,
 } from './chart.ts'
-export { type Posted, postEntry, type ReverseInput, reverseEntry } from './commands/post-entry.ts'
+export {
+  type Posted,
+  postEntries,
+  postEntry,
+  type ReverseInput,
+  reverseEntry,
+} from './commands/post-entry.ts'
 export { type Entry, type EntryHeader, type EntryLine, findEntry } from './db/entries.ts'
 export { type LedgerEntryRequest, ledgerEntryRequested } from './events.ts'
 export {

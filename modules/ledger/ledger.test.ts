@@ -7,6 +7,7 @@ import {
   balances,
   findEntry,
   type PostingInput,
+  postEntries,
   postEntry,
   reverseEntry,
   subAccountId,
@@ -70,6 +71,42 @@ describe('posting', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => post(payment('pay-race', 300n))))
     expect(results.filter((r) => r.created)).toHaveLength(1)
     expect(new Set(results.map((r) => r.entry.id)).size).toBe(1)
+  })
+
+  it('posts a batch in one transaction, each source once, answering in input order', async () => {
+    const before = await post(payment('batch-0', 100n))
+    const results = await t.services.db
+      .transaction()
+      .execute((trx) =>
+        postEntries(trx, [
+          payment('batch-1', 100n),
+          payment('batch-0', 100n),
+          payment('batch-2', 200n),
+          payment('batch-1', 100n),
+        ]),
+      )
+    expect(results.map((r) => r.created)).toEqual([true, false, true, false])
+    expect(results[1]!.entry).toEqual(before.entry)
+    expect(results[3]!.entry).toEqual(results[0]!.entry)
+    expect((await findEntry(t.services.db, results[2]!.entry.id))?.lines).toHaveLength(3)
+    // One unbalanced posting refuses the whole batch.
+    await expect(
+      t.services.db
+        .transaction()
+        .execute((trx) =>
+          postEntries(trx, [
+            payment('batch-3', 100n),
+            { ...payment('batch-4', 100n), lines: payment('batch-4', 100n).lines.slice(0, 2) },
+          ]),
+        ),
+    ).rejects.toMatchObject({ reason: 'unbalanced' })
+    expect(
+      await t.services.db
+        .selectFrom('ledger_entries')
+        .where('source_id', '=', 'batch-3')
+        .selectAll()
+        .execute(),
+    ).toEqual([])
   })
 
   it('refuses an unbalanced entry in the command (422) and in the database at commit', async () => {

@@ -5,8 +5,10 @@ import {
   type EntryHeader,
   entryHeaders,
   entryLines,
+  findEntriesBySources,
   findEntryBySource,
   findReversalOf,
+  insertEntries,
   insertEntry,
   toHeader,
 } from '../db/entries.ts'
@@ -35,6 +37,51 @@ export async function postEntry(trx: Trx, input: PostingInput): Promise<Posted> 
   if (!raced)
     throw new AppError('conflict', 'the entry conflicts with another entry', { reason: 'entry_conflict' })
   return { entry: raced, created: false }
+}
+
+/**
+ * Posts many entries in one transaction with a handful of statements (the ledger worker's and the
+ * benchmark's batch path): the same rules as `postEntry`, each source at most once (a source
+ * repeated within the batch answers the first), answers in input order.
+ */
+export async function postEntries(trx: Trx, inputs: readonly PostingInput[]): Promise<Posted[]> {
+  const key = (s: { kind: string; id: string }) => `${s.kind}\u0000${s.id}`
+  const validated = inputs.map((input) => ({ input, lines: validatePosting(input) }))
+  const existing = await findEntriesBySources(
+    trx,
+    validated.map((v) => v.input.source),
+  )
+  const fresh = new Map<string, (typeof validated)[number]>()
+  for (const v of validated) {
+    const k = key(v.input.source)
+    if (!existing.has(k) && !fresh.has(k)) fresh.set(k, v)
+  }
+  const batch = [...fresh.values()]
+  const inserted = await insertEntries(
+    trx,
+    batch.map((v) => ({ header: v.input, lines: v.lines })),
+  )
+  const created = new Map<string, EntryHeader>()
+  const raced: PostingInput['source'][] = []
+  batch.forEach((v, i) => {
+    const entry = inserted[i]
+    if (entry) created.set(key(v.input.source), entry)
+    else raced.push(v.input.source)
+  })
+  for (const [k, e] of await findEntriesBySources(trx, raced)) existing.set(k, e)
+  const answered = new Set<string>()
+  return inputs.map((input) => {
+    const k = key(input.source)
+    const entry = created.get(k)
+    if (entry && !answered.has(k)) {
+      answered.add(k)
+      return { entry, created: true }
+    }
+    const found = entry ?? existing.get(k)
+    if (!found)
+      throw new AppError('conflict', 'the entry conflicts with another entry', { reason: 'entry_conflict' })
+    return { entry: found, created: false }
+  })
 }
 
 export interface ReverseInput {

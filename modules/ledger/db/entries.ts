@@ -110,34 +110,42 @@ export async function entryLines(db: DbOrTrx, entryId: string): Promise<EntryLin
   }))
 }
 
-/**
- * Inserts an entry and its lines. Answers undefined when an entry of the same source (or a
- * reversal of the same entry) exists already, including one committed meanwhile by a concurrent
- * transaction: the unique constraints decide, not a prior read.
- */
-export async function insertEntry(
-  trx: Trx,
+export interface NewEntry {
   header: {
     journal: Journal
     date: string
     description: string
     source: PostingSource
-    reversal_of?: string
-  },
-  lines: readonly NormalLine[],
-): Promise<EntryHeader | undefined> {
-  const row = await trx
+    reversal_of?: string | undefined
+  }
+  lines: readonly NormalLine[]
+}
+
+/**
+ * Inserts entries and their lines in two statements whatever their number. Answers, per input,
+ * the inserted header, or undefined when an entry of the same source (or a reversal of the same
+ * entry) exists already, including one committed meanwhile by a concurrent transaction: the
+ * unique constraints decide, not a prior read. Sources must be distinct within one call.
+ */
+export async function insertEntries(
+  trx: Trx,
+  entries: readonly NewEntry[],
+): Promise<(EntryHeader | undefined)[]> {
+  if (!entries.length) return []
+  const rows = await trx
     .insertInto('ledger_entries')
-    .values({
-      id: newId(),
-      journal: header.journal,
-      number: sql<bigint>`nextval(${`ledger_entry_number_${header.journal}`}::regclass)`,
-      date: sql<Date>`${header.date}::date`,
-      description: header.description,
-      source_kind: header.source.kind,
-      source_id: header.source.id,
-      reversal_of: header.reversal_of ?? null,
-    })
+    .values(
+      entries.map(({ header }) => ({
+        id: newId(),
+        journal: header.journal,
+        number: sql<bigint>`nextval(${`ledger_entry_number_${header.journal}`}::regclass)`,
+        date: sql<Date>`${header.date}::date`,
+        description: header.description,
+        source_kind: header.source.kind,
+        source_id: header.source.id,
+        reversal_of: header.reversal_of ?? null,
+      })),
+    )
     .onConflict((oc) => oc.doNothing())
     .returning([
       'id',
@@ -149,38 +157,74 @@ export async function insertEntry(
       'reversal_of',
       'created_at',
     ])
-    .executeTakeFirst()
-  if (!row) return undefined
+    .execute()
+  const bySource = new Map(rows.map((r) => [`${r.source_kind}\u0000${r.source_id}`, r]))
+  const inserted = entries.map(({ header }) => {
+    const row = bySource.get(`${header.source.kind}\u0000${header.source.id}`)
+    return row && { row, date: header.date }
+  })
+
   // Sub-accounts are created on first use, in the same statement as the lines (their ids derive
   // from their keys, so no lookup is needed; a data-modifying CTE is visible to the foreign key).
   const subAccounts = new Map<
     string,
     { id: string; account: number; kind: SubAccountKind; external_id: string }
   >()
-  const ids = lines.map((l) => {
-    const id = subAccountId(l.account, l.kind, l.external_id)
-    subAccounts.set(id, { id, account: l.account, kind: l.kind, external_id: l.external_id })
-    return id
-  })
-  await trx
-    .with('new_sub_accounts', (db) =>
-      db
-        .insertInto('ledger_sub_accounts')
-        .values([...subAccounts.values()])
-        .onConflict((oc) => oc.doNothing()),
-    )
-    .insertInto('ledger_lines')
-    .values(
-      lines.map((l, i) => ({
-        entry_id: row.id,
+  const lineRows = entries.flatMap(({ lines }, e) => {
+    const entry = inserted[e]
+    if (!entry) return []
+    return lines.map((l, i) => {
+      const id = subAccountId(l.account, l.kind, l.external_id)
+      subAccounts.set(id, { id, account: l.account, kind: l.kind, external_id: l.external_id })
+      return {
+        entry_id: entry.row.id,
         line_no: i + 1,
         account: l.account,
-        sub_account_id: ids[i]!,
+        sub_account_id: id,
         currency: l.currency,
         debit: l.debit,
         credit: l.credit,
-      })),
+      }
+    })
+  })
+  if (lineRows.length) {
+    await trx
+      .with('new_sub_accounts', (db) =>
+        db
+          .insertInto('ledger_sub_accounts')
+          .values([...subAccounts.values()])
+          .onConflict((oc) => oc.doNothing()),
+      )
+      .insertInto('ledger_lines')
+      .values(lineRows)
+      .execute()
+  }
+  return inserted.map((x) => x && toHeader({ ...x.row, date: x.date }))
+}
+
+/** One entry: see `insertEntries`. */
+export async function insertEntry(
+  trx: Trx,
+  header: NewEntry['header'],
+  lines: readonly NormalLine[],
+): Promise<EntryHeader | undefined> {
+  return (await insertEntries(trx, [{ header, lines }]))[0]
+}
+
+/** Entries of the given sources, keyed `kind\u0000id`. */
+export async function findEntriesBySources(
+  db: DbOrTrx,
+  sources: readonly PostingSource[],
+): Promise<Map<string, EntryHeader>> {
+  if (!sources.length) return new Map()
+  const rows = await entryHeaders(db)
+    .where((eb) =>
+      eb(
+        eb.refTuple('e.source_kind', 'e.source_id'),
+        'in',
+        sources.map((s) => eb.tuple(s.kind, s.id)),
+      ),
     )
     .execute()
-  return toHeader({ ...row, date: header.date })
+  return new Map(rows.map((r) => [`${r.source_kind}\u0000${r.source_id}`, toHeader(r)]))
 }
