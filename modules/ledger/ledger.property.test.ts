@@ -15,7 +15,7 @@ import { eventually } from '../../tests/support/smtp.ts'
 import type { Trx } from '../platform/db.ts'
 import { publish } from '../platform/events.ts'
 import { accounts } from './chart.ts'
-import { postEntry, reverseEntry } from './commands/post-entry.ts'
+import { postEntries, postEntry, reverseEntry } from './commands/post-entry.ts'
 import { findEntryBySource } from './db/entries.ts'
 import { ledgerEntryRequested } from './events.ts'
 import { ledgerModule } from './index.ts'
@@ -248,13 +248,34 @@ describe('ledger properties (PostgreSQL)', () => {
 
   class Rollback extends Error {}
 
+  /** Consecutive postings go through `postEntries` in batches of up to `size`, reversals one by one. */
+  async function deliverBatched(trx: Trx, s: Scenario, size: number): Promise<void> {
+    let pending: PostingInput[] = []
+    const flush = async () => {
+      if (pending.length) await postEntries(trx, pending)
+      pending = []
+    }
+    await deliver(s, async (d) => {
+      if (d.op === 'post') {
+        pending.push(s.postings[d.i]!)
+        if (pending.length >= size) await flush()
+        return true
+      }
+      await flush()
+      return applyDirect(trx, s, d)
+    })
+    await flush()
+  }
+
   it('in a transaction: any order, duplicates and reversals give the expected balances and balanced entries', async () => {
     await fc.assert(
-      fc.asyncProperty(scenario(nextPrefix, 8), async (s) => {
+      fc.asyncProperty(scenario(nextPrefix, 8), fc.integer({ min: 0, max: 6 }), async (s, batch) => {
         await t.services.db
           .transaction()
           .execute(async (trx) => {
-            await deliver(s, (d) => applyDirect(trx, s, d))
+            // Some runs post one entry per call (postEntry), the others in batches of 1–6 (postEntries).
+            if (batch === 0) await deliver(s, (d) => applyDirect(trx, s, d))
+            else await deliverBatched(trx, s, batch)
             // Run the deferred commit-time balance checks now, then roll everything back.
             await sql`set constraints all immediate`.execute(trx)
             expect(await unbalancedEntries(trx)).toEqual([])
