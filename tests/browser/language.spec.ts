@@ -2,9 +2,15 @@ import { expect, type Page, test } from '@playwright/test'
 import { portalUrl } from './portals.ts'
 import { demoUsers, signInAs, signInCard } from './session.ts'
 
+/** Opens the language menu (again, if the first click came before the page was hydrated) and picks one. */
 async function chooseLanguage(page: Page, name: string) {
-  await page.getByTestId('language-switcher').filter({ visible: true }).click()
-  await page.getByRole('menuitem', { name }).click()
+  const item = page.getByRole('menuitem', { name })
+  await expect(async () => {
+    if (!(await item.isVisible()))
+      await page.getByTestId('language-switcher').filter({ visible: true }).click()
+    await expect(item).toBeVisible({ timeout: 1000 })
+  }).toPass({ timeout: 15_000 })
+  await item.click()
 }
 
 test.describe('interface language', () => {
