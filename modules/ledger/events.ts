@@ -55,3 +55,19 @@ export function postingOfRequest(p: z.output<typeof ledgerEntryRequested.schema>
     })),
   }
 }
+
+/**
+ * Another module asks for the entry of a source to be reversed (a correction). If that entry has
+ * not been posted yet (events can arrive out of order), the job fails and is retried with backoff.
+ */
+export const ledgerReversalRequested = defineEvent(
+  'ledger.reversal.requested',
+  z.object({
+    source: z.object({ kind: z.string().min(1).max(100), id: z.string().min(1).max(200) }),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    description: z.string().min(1).max(500).optional(),
+  }),
+)

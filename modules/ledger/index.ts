@@ -3,11 +3,12 @@
  * sub-accounts per program, acceptor, card or customer; journals sales, purchase, bank,
  * miscellaneous and cards; immutable journal entries, balanced per currency, posted at most once
  * per source event and corrected only by reversal. Other modules post in their own transaction
- * with `postEntry(trx, ...)` or through the outbox with the `ledger.entry.requested` event.
+ * with `postEntry(trx, ...)` or through the outbox with the `ledger.entry.requested` event
+ * (`ledger.reversal.requested` for a correction).
  */
 import { defineModule } from '../platform/module.ts'
 import { registerLedgerRoutes } from './http/routes.ts'
-import { postRequestedEntry } from './jobs/post-requested-entry.ts'
+import { postRequestedEntry, reverseRequestedEntry } from './jobs/post-requested-entry.ts'
 
 export {
   type AccountCode,
@@ -26,7 +27,7 @@ export {
   reverseEntry,
 } from './commands/post-entry.ts'
 export { type Entry, type EntryHeader, type EntryLine, findEntry } from './db/entries.ts'
-export { type LedgerEntryRequest, ledgerEntryRequested } from './events.ts'
+export { type LedgerEntryRequest, ledgerEntryRequested, ledgerReversalRequested } from './events.ts'
 export {
   type Balance,
   type BalanceFilter,
@@ -46,5 +47,5 @@ export {
 export const ledgerModule = defineModule({
   name: 'ledger',
   routes: (app) => registerLedgerRoutes(app),
-  handlers: [postRequestedEntry],
+  handlers: [postRequestedEntry, reverseRequestedEntry],
 })

@@ -1,11 +1,17 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startWorker } from '../../services/worker/worker.ts'
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
 import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
+import { eventually } from '../../tests/support/smtp.ts'
+import { publish } from '../platform/events.ts'
 import type { ErrorBody } from '../platform/http.ts'
 import {
   balances,
   findEntry,
+  ledgerEntryRequested,
+  ledgerModule,
+  ledgerReversalRequested,
   type PostingInput,
   postEntries,
   postEntry,
@@ -185,6 +191,59 @@ describe('posting', () => {
     expect(tb.totals.every((x) => x.balanced)).toBe(true)
     expect(tb.rows.length).toBeGreaterThan(2)
   })
+})
+
+describe('through the outbox', () => {
+  it('posts a requested entry, and reverses it once even when the reversal arrives first', async () => {
+    const source = { kind: 'payments.refund.corrected', id: 'outbox-1' }
+    const reversal = { source, date: '2026-11-23', description: 'Posted twice by mistake' }
+    await t.services.db.transaction().execute(async (trx) => {
+      await publish(trx, ledgerReversalRequested, reversal)
+      await publish(trx, ledgerReversalRequested, reversal)
+    })
+    await t.services.db.transaction().execute((trx) =>
+      publish(trx, ledgerEntryRequested, {
+        journal: 'bank',
+        date: '2026-11-22',
+        description: 'Refund',
+        source,
+        lines: [
+          { account: 410, currency: 'EUR', debit: 500 },
+          { account: 120, currency: 'EUR', credit: 500 },
+        ],
+      }),
+    )
+    const worker = await startWorker(t.services, [ledgerModule])
+    try {
+      const entries = () =>
+        t.services.db
+          .selectFrom('ledger_entries')
+          .select(['id', 'reversal_of', 'source_id'])
+          .where((eb) => eb.or([eb('source_id', '=', 'outbox-1'), eb('source_kind', '=', 'reversal')]))
+          .execute()
+      await eventually(
+        async () => (await entries()).some((e) => e.reversal_of !== null && e.source_id !== 'outbox-1'),
+        25_000,
+        'the reversal',
+      )
+      await eventually(
+        async () => (await t.services.queues.ledger.getCompletedCount()) === 3,
+        25_000,
+        'every job',
+      )
+      const original = (await entries()).find((e) => e.source_id === 'outbox-1')!
+      const reversals = (await entries()).filter((e) => e.reversal_of === original.id)
+      expect(reversals).toHaveLength(1)
+      const reversed = await findEntry(t.services.db, reversals[0]!.id)
+      expect(reversed).toMatchObject({ date: '2026-11-23', description: 'Posted twice by mistake' })
+      expect(reversed?.lines.map((l) => [l.account, l.debit, l.credit])).toEqual([
+        [410, 0n, 500n],
+        [120, 500n, 0n],
+      ])
+    } finally {
+      await worker.stop()
+    }
+  }, 40_000)
 })
 
 describe('API', () => {
