@@ -261,6 +261,20 @@ describe('API', () => {
       { currency: 'EUR', debit: 2000 + 4321, credit: 0, balance: 2000 + 4321 },
     ])
 
+    const withSubs = await t.h.get<{
+      results: {
+        number: number
+        sub_accounts: { kind: string; external_id: string; balances: { balance: number }[] }[]
+      }[]
+    }>('/api/v1/payment/ledgers?at=2026-10-01&sub_accounts=true', { token: admin.token })
+    expect(withSubs.status).toBe(200)
+    expect(withSubs.body.results.find((r) => r.number === 230)?.sub_accounts).toEqual([
+      expect.objectContaining({
+        kind: 'acceptor',
+        external_id: 'acc-1',
+        balances: [expect.objectContaining({ balance: -(1990 + 4311) })],
+      }),
+    ])
     const tb = await t.h.get<{ totals: { balanced: boolean }[] }>(
       '/api/v1/payment/ledgers/trial-balance?at=2026-10-01',
       { token: admin.token },

@@ -91,7 +91,15 @@ export const getLedgers = createRoute({
     'The chart of accounts (110–610) with debit, credit and balance per currency of entries booked on or before `at` (default today).',
   security: bearerSecurity,
   middleware: [signedIn(admin)] as const,
-  request: { query: z.object({ at: dateParam.optional() }) },
+  request: {
+    query: z.object({
+      at: dateParam.optional(),
+      sub_accounts: z
+        .enum(['true', 'false'], { message: 'true or false' })
+        .default('false')
+        .openapi({ description: 'Also list each sub-account’s balances' }),
+    }),
+  },
   responses: {
     200: {
       description: 'Accounts',
@@ -107,6 +115,7 @@ export const getLedgers = createRoute({
                 normal_side: z.string(),
                 description: z.string(),
                 balances: z.array(amounts),
+                sub_accounts: z.array(subAccount.extend({ balances: z.array(amounts) })).optional(),
               }),
             ),
           }),
@@ -190,7 +199,8 @@ export const getJournalEntry = createRoute({
 export function registerLedgerRoutes(app: ApiApp) {
   app.openapi(getLedgers, async (c) => {
     requireUser(c, admin)
-    const at = c.req.valid('query').at ?? today()
+    const query = c.req.valid('query')
+    const at = query.at ?? today()
     const { db } = c.get('services')
     const [chart, rows] = await Promise.all([
       db.selectFrom('ledger_accounts').selectAll().orderBy('number').execute(),
@@ -216,6 +226,26 @@ export function registerLedgerRoutes(app: ApiApp) {
           credit: num(t.credit),
           balance: num(t.debit - t.credit),
         })),
+        ...(query.sub_accounts === 'true'
+          ? {
+              sub_accounts: [
+                ...Map.groupBy(
+                  rows.filter((r) => r.account === a.number),
+                  (r) => r.sub_account.id,
+                ).values(),
+              ].map((group) => ({
+                uuid: group[0]!.sub_account.id,
+                kind: group[0]!.sub_account.kind,
+                external_id: group[0]!.sub_account.external_id,
+                balances: group.map((r) => ({
+                  currency: r.currency,
+                  debit: num(r.debit),
+                  credit: num(r.credit),
+                  balance: num(r.balance),
+                })),
+              })),
+            }
+          : {}),
       }
     })
     return c.json({ at, results }, 200)
