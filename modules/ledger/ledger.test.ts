@@ -187,6 +187,10 @@ describe('posting', () => {
       at: '2026-01-31',
     })
     expect(sub.map((b) => b.balance)).toEqual([-1990n])
+    await expect(balances(t.services.db, { at: '2026-02-30' })).rejects.toMatchObject({
+      code: 'validation_failed',
+    })
+    await expect(trialBalance(t.services.db, 'today')).rejects.toMatchObject({ code: 'validation_failed' })
     const tb = await trialBalance(t.services.db, '2099-12-31')
     expect(tb.totals.every((x) => x.balanced)).toBe(true)
     expect(tb.rows.length).toBeGreaterThan(2)

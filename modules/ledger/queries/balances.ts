@@ -1,5 +1,7 @@
 import { sql } from 'kysely'
 import type { DbOrTrx } from '../../platform/db.ts'
+import { invalidField } from '../../platform/errors.ts'
+import { isValidDate } from '../rules.ts'
 
 export interface BalanceFilter {
   /** Entries booked on or before this date (`YYYY-MM-DD`); all when absent. */
@@ -38,8 +40,9 @@ export async function balances(db: DbOrTrx, filter: BalanceFilter = {}): Promise
     .orderBy('s.kind')
     .orderBy('s.external_id')
     .orderBy('l.currency')
-  if (filter.at) {
+  if (filter.at !== undefined) {
     const at = filter.at
+    if (!isValidDate(at)) throw invalidField('at', 'must be a date as YYYY-MM-DD')
     q = q.where((eb) =>
       eb.exists(
         eb
@@ -82,6 +85,7 @@ export interface TrialBalance {
 
 /** Every account's debit and credit totals per currency at a date, and the grand totals. */
 export async function trialBalance(db: DbOrTrx, at: string): Promise<TrialBalance> {
+  if (!isValidDate(at)) throw invalidField('at', 'must be a date as YYYY-MM-DD')
   const rows = await db
     .selectFrom('ledger_lines as l')
     .innerJoin('ledger_entries as e', 'e.id', 'l.entry_id')
