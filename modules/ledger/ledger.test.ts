@@ -156,6 +156,21 @@ describe('posting', () => {
     ).rejects.toThrow(/immutable/)
   })
 
+  it('closes an entry once committed: even balanced lines cannot be slipped into it', async () => {
+    const { entry } = await post(payment('pay-closed', 100n))
+    const linesOf = () =>
+      t.services.db.selectFrom('ledger_lines').where('entry_id', '=', entry.id).selectAll().execute()
+    const before = await linesOf()
+    await expect(
+      t.services.db.transaction().execute(async (trx) => {
+        await sql`insert into ledger_lines (entry_id, line_no, account, sub_account_id, currency, debit, credit) values
+          (${entry.id}, 90, 120, ${subAccountId(120, 'general', '')}, 'EUR', 5000, 0),
+          (${entry.id}, 91, 410, ${subAccountId(410, 'general', '')}, 'EUR', 0, 5000)`.execute(trx)
+      }),
+    ).rejects.toThrow(/is closed/)
+    expect(await linesOf()).toEqual(before)
+  })
+
   it('reverses an entry once, netting its balances to zero', async () => {
     const { entry } = await post(payment('pay-rev', 700n))
     const r1 = await t.services.db
