@@ -32,6 +32,9 @@ export function bearerToken(c: Context<AppEnv>): string | undefined {
 /** The caller's address for throttling and the login history ('unknown' in in-process tests). */
 export const clientIp = (c: Context<AppEnv>): string => clientAddress(c) ?? 'unknown'
 
+/** Who is signing in, for the session and the login history: address and browser. */
+export const clientMeta = (c: Context<AppEnv>) => ({ ip: clientIp(c), userAgent: c.req.header('user-agent') })
+
 /**
  * Sets the actor of every API request that carries a valid access token whose session is still
  * open and whose user is still active (so a sign-out, a password change or a disabled account ends

@@ -1,6 +1,6 @@
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
-import { clientIp } from '../auth.ts'
+import { clientMeta } from '../auth.ts'
 import { signIn } from '../commands/sign-in.ts'
 import { portals } from '../user-types.ts'
 import { authModeHeader, tokenResponse, tokenResponseSchema } from './token-response.ts'
@@ -41,10 +41,7 @@ export const postLogin = createRoute({
 export function registerPostLogin(app: ApiApp) {
   app.openapi(postLogin, async (c) => {
     const input = c.req.valid('json')
-    const issued = await signIn(c.get('services'), input, {
-      ip: clientIp(c),
-      userAgent: c.req.header('user-agent'),
-    })
+    const issued = await signIn(c.get('services'), input, clientMeta(c))
     c.get('log').info({ user_id: issued.user.id }, 'signed in')
     return c.json(tokenResponse(c, issued), 200)
   })

@@ -1,7 +1,6 @@
-import type { Context } from 'hono'
 import { createRoute, errorResponses, z } from '../../../platform/http.ts'
-import type { ApiApp, AppEnv } from '../../../platform/module.ts'
-import { clientIp } from '../../auth.ts'
+import type { ApiApp } from '../../../platform/module.ts'
+import { clientMeta } from '../../auth.ts'
 import { authModeHeader, tokenResponse, tokenResponseSchema } from '../../http/token-response.ts'
 import { newPasswordFields } from '../../passwords.ts'
 import { completeSignup } from '../complete-signup.ts'
@@ -124,8 +123,6 @@ function businessProfile(input: BusinessBody) {
 const completeDescription = (who: string, extra = '') =>
   `Creates the ${who} account with the confirmed e-mail and signs it in: the answer is that of \`auth/login\` (cookie mode with \`X-Auth-Mode: cookie\`). 400: "link expired" on \`signup_token\` (reason \`link_expired\`: start again); "unsupported country" on \`country\` (reason \`unsupported_country\`; served: ${supportedCountries.join(', ')}; offer \`signup/unsupported-country\`); "company name required" for a company; "invalid phone number"; the password rule and "passwords do not match"; "terms must be accepted".${extra}`
 
-const meta = (c: Context<AppEnv>) => ({ ip: clientIp(c), userAgent: c.req.header('user-agent') })
-
 export const postProgramOwnerComplete = createRoute({
   method: 'post',
   path: '/user/signup/complete',
@@ -179,7 +176,7 @@ export function registerBusinessCompleteRoutes(app: ApiApp) {
         profile: businessProfile(input),
         remember: input.remember,
       },
-      meta(c),
+      clientMeta(c),
     )
     c.get('log').info({ user_id: issued.user.id }, 'program owner registered')
     return c.json(tokenResponse(c, issued), 201)
@@ -197,7 +194,7 @@ export function registerBusinessCompleteRoutes(app: ApiApp) {
         remember: input.remember,
         afterCreate: (trx, user) => onAcceptorRegistered(trx, user.id, input.invite_token ?? null),
       },
-      meta(c),
+      clientMeta(c),
     )
     c.get('log').info(
       { user_id: issued.user.id, invited: Boolean(input.invite_token) },

@@ -1,6 +1,6 @@
 import { createRoute, errorResponses, z } from '../../../platform/http.ts'
 import type { ApiApp } from '../../../platform/module.ts'
-import { clientIp } from '../../auth.ts'
+import { clientMeta } from '../../auth.ts'
 import { authModeHeader, tokenResponse, tokenResponseSchema } from '../../http/token-response.ts'
 import { newPasswordFields } from '../../passwords.ts'
 import { genders } from '../../profile-fields.ts'
@@ -90,7 +90,7 @@ export function registerCardholderComplete(app: ApiApp) {
         },
         remember: input.remember,
       },
-      { ip: clientIp(c), userAgent: c.req.header('user-agent') },
+      clientMeta(c),
     )
     c.get('log').info({ user_id: issued.user.id }, 'card holder registered')
     return c.json(tokenResponse(c, issued), 201)
