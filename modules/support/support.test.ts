@@ -1,24 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startWorker, type WorkerProcess } from '../../services/worker/worker.ts'
-import { createTestContext, type TestContext } from '../../tests/support/context.ts'
-import { eventually, type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
-import { modules } from '../index.ts'
+import { createMailingTestContext, type MailingTestContext } from '../../tests/support/mailing.ts'
+import { eventually } from '../../tests/support/smtp.ts'
 import type { ErrorBody } from '../platform/http.ts'
 
-let t: TestContext
-let smtp: SmtpCapture
-let worker: WorkerProcess
+let t: MailingTestContext
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  t = await createTestContext({ env: { SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@cardpay.test' } })
-  worker = await startWorker(t.services, modules)
+  t = await createMailingTestContext({ SUPPORT_EMAIL: 'help@cardpay.test' })
 })
-afterAll(async () => {
-  await worker.stop()
-  await t.close()
-  await smtp.close()
-})
+afterAll(() => t.close())
 beforeEach(async () => {
   await t.services.db.deleteFrom('support_requests').execute()
 })
@@ -63,12 +53,12 @@ describe('POST /api/v1/support/requests', () => {
     const event = await t.services.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow()
     expect(event).toMatchObject({ name: 'support.request.received', payload: { support_request_id: row.id } })
 
-    const [ack] = await smtp.waitFor((m) => m.to?.[0]?.address === 'anna@example.com')
+    const [ack] = await t.smtp.waitFor((m) => m.to?.[0]?.address === 'anna@example.com')
     expect(ack!.subject).toContain(res.body.reference)
     expect(ack!.text).toContain('Anna de Vries')
     expect(ack!.text).toMatch(/12,50\s?€/) // German money format
     expect(ack!.messageId).toContain(event.id)
-    const [notice] = await smtp.waitFor((m) => m.to?.[0]?.address === 'help@cardpay.test')
+    const [notice] = await t.smtp.waitFor((m) => m.to?.[0]?.address === 'help@cardpay.test')
     expect(notice!.text).toContain(valid.message)
     expect(notice!.headers.find((h) => h.key === 'reply-to')?.value).toContain('anna@example.com')
   })
@@ -124,16 +114,16 @@ describe('POST /api/v1/support/requests', () => {
       ...valid,
       email: 'once@example.com',
     })
-    await smtp.waitFor((m) => m.to?.[0]?.address === 'once@example.com')
+    await t.smtp.waitFor((m) => m.to?.[0]?.address === 'once@example.com')
     await t.services.db.updateTable('outbox').set({ sent_at: null }).execute()
     await t.services.queues.notifications.obliterate({ force: true })
-    await worker.relay.drain()
+    await t.worker.relay.drain()
     await eventually(
       async () => (await t.services.queues.notifications.getCompletedCount()) >= 2,
       10_000,
       'jobs',
     )
-    expect(smtp.messages.filter((m) => m.to?.[0]?.address === 'once@example.com')).toHaveLength(1)
+    expect(t.smtp.messages.filter((m) => m.to?.[0]?.address === 'once@example.com')).toHaveLength(1)
     expect(res.status).toBe(201)
   })
 })

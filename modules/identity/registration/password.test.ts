@@ -1,27 +1,17 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startWorker, type WorkerProcess } from '../../../services/worker/worker.ts'
-import { createTestContext, type TestContext } from '../../../tests/support/context.ts'
 import { seedUser, signInAs, testPassword } from '../../../tests/support/factories.ts'
-import { eventually, type SmtpCapture, startSmtpCapture } from '../../../tests/support/smtp.ts'
-import { modules } from '../../index.ts'
+import { createMailingTestContext, type MailingTestContext } from '../../../tests/support/mailing.ts'
+import { eventually } from '../../../tests/support/smtp.ts'
 import type { ErrorBody } from '../../platform/http.ts'
 import { hashSecret } from '../tokens.ts'
 
-let t: TestContext
-let smtp: SmtpCapture
-let worker: WorkerProcess
+let t: MailingTestContext
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  t = await createTestContext({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3999' } })
-  worker = await startWorker(t.services, modules)
+  t = await createMailingTestContext({ PUBLIC_URL: 'http://localhost:3999' })
 })
-afterAll(async () => {
-  await worker.stop()
-  await t.close()
-  await smtp.close()
-})
+afterAll(() => t.close())
 
 const newPassword = 'Brand-New-Pass-7'
 const post = (path: string, body: unknown, init: { headers?: Record<string, string>; token?: string } = {}) =>
@@ -29,7 +19,7 @@ const post = (path: string, body: unknown, init: { headers?: Record<string, stri
 
 /** Waits for the `count`-th e-mail to `email` and reads the password link from it. */
 async function linkFromMail(email: string, count = 1) {
-  const mails = await smtp.waitFor((m) => m.envelope.to.includes(email), count)
+  const mails = await t.smtp.waitFor((m) => m.envelope.to.includes(email), count)
   const mail = mails[count - 1]!
   const url = /(https?:\/\/\S+\/password\?token=[\w-]+)/.exec(mail.text ?? '')?.[1]
   expect(url, 'link in the e-mail').toBeDefined()
@@ -134,8 +124,8 @@ describe('forgot password', () => {
       expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0)
     }
     await new Promise((r) => setTimeout(r, 500))
-    expect(smtp.messages.filter((m) => m.envelope.to.includes('nobody@example.com'))).toEqual([])
-    expect(smtp.messages.filter((m) => m.envelope.to.includes(disabled.email))).toEqual([])
+    expect(t.smtp.messages.filter((m) => m.envelope.to.includes('nobody@example.com'))).toEqual([])
+    expect(t.smtp.messages.filter((m) => m.envelope.to.includes(disabled.email))).toEqual([])
     expect(
       await t.services.db
         .selectFrom('password_resets')

@@ -1,35 +1,20 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startWorker, type WorkerProcess } from '../../../services/worker/worker.ts'
-import { createTestContext, type TestContext } from '../../../tests/support/context.ts'
 import { seedUser } from '../../../tests/support/factories.ts'
-import {
-  type CapturedEmail,
-  eventually,
-  type SmtpCapture,
-  startSmtpCapture,
-} from '../../../tests/support/smtp.ts'
-import { modules } from '../../index.ts'
+import { createMailingTestContext, type MailingTestContext } from '../../../tests/support/mailing.ts'
+import { type CapturedEmail, eventually } from '../../../tests/support/smtp.ts'
 import type { ErrorBody } from '../../platform/http.ts'
 import { hashCode } from './codes.ts'
 import { onAcceptorRegistered } from './hooks.ts'
 
 vi.mock('./hooks.ts', () => ({ onAcceptorRegistered: vi.fn(async () => {}) }))
 
-let t: TestContext
-let smtp: SmtpCapture
-let worker: WorkerProcess
+let t: MailingTestContext
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  t = await createTestContext({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3999' } })
-  worker = await startWorker(t.services, modules)
+  t = await createMailingTestContext({ PUBLIC_URL: 'http://localhost:3999' })
 })
-afterAll(async () => {
-  await worker.stop()
-  await t.close()
-  await smtp.close()
-})
+afterAll(() => t.close())
 
 let n = 0
 const newEmail = () => `reg-${Date.now().toString(36)}-${n++}@example.com`
@@ -45,11 +30,11 @@ type Res = Tokens & ErrorBody & { signup_token: string; email: string; expires_i
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   t.h.post<unknown, Res>(`/api/v1${path}`, body, { headers })
 
-const mailsTo = (email: string) => smtp.messages.filter((m) => m.envelope.to.includes(email))
+const mailsTo = (email: string) => t.smtp.messages.filter((m) => m.envelope.to.includes(email))
 
 /** Waits for the `count`-th e-mail to `email` and reads the 6-digit code from it. */
 async function codeFromMail(email: string, count = 1): Promise<{ code: string; mail: CapturedEmail }> {
-  const mails = await smtp.waitFor((m) => m.envelope.to.includes(email), count)
+  const mails = await t.smtp.waitFor((m) => m.envelope.to.includes(email), count)
   const mail = mails[count - 1]!
   const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1]
   expect(code, 'code in the e-mail').toBeDefined()

@@ -1,12 +1,13 @@
-import { createRoute, errorResponses, z } from '../../../platform/http.ts'
+import { createRoute, z } from '../../../platform/http.ts'
 import type { ApiApp } from '../../../platform/module.ts'
 import { clientMeta } from '../../auth.ts'
-import { authModeHeader, tokenResponse, tokenResponseSchema } from '../../http/token-response.ts'
+import { authModeHeader, tokenResponse } from '../../http/token-response.ts'
 import { newPasswordFields } from '../../passwords.ts'
 import { completeSignup } from '../complete-signup.ts'
 import { unsupportedCountry } from '../errors.ts'
 import { onAcceptorRegistered } from '../hooks.ts'
 import { isSupportedCountry, supportedCountries } from '../settings.ts'
+import { registeredResponses } from './registered.ts'
 import {
   checkPhone,
   countryField,
@@ -133,13 +134,7 @@ export const postProgramOwnerComplete = createRoute({
     headers: authModeHeader,
     body: { required: true, content: { 'application/json': { schema: programOwnerCompleteBody } } },
   },
-  responses: {
-    201: {
-      description: 'Registered and signed in',
-      content: { 'application/json': { schema: tokenResponseSchema } },
-    },
-    ...errorResponses(400, 409),
-  },
+  responses: registeredResponses,
 })
 
 export const postAcceptorComplete = createRoute({
@@ -155,13 +150,7 @@ export const postAcceptorComplete = createRoute({
     headers: authModeHeader,
     body: { required: true, content: { 'application/json': { schema: acceptorCompleteBody } } },
   },
-  responses: {
-    201: {
-      description: 'Registered and signed in',
-      content: { 'application/json': { schema: tokenResponseSchema } },
-    },
-    ...errorResponses(400, 409),
-  },
+  responses: registeredResponses,
 })
 
 export function registerBusinessCompleteRoutes(app: ApiApp) {

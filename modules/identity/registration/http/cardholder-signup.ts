@@ -1,10 +1,11 @@
-import { createRoute, errorResponses, z } from '../../../platform/http.ts'
+import { createRoute, z } from '../../../platform/http.ts'
 import type { ApiApp } from '../../../platform/module.ts'
 import { clientMeta } from '../../auth.ts'
-import { authModeHeader, tokenResponse, tokenResponseSchema } from '../../http/token-response.ts'
+import { authModeHeader, tokenResponse } from '../../http/token-response.ts'
 import { newPasswordFields } from '../../passwords.ts'
 import { genders } from '../../profile-fields.ts'
 import { completeSignup } from '../complete-signup.ts'
+import { registeredResponses } from './registered.ts'
 import {
   checkPhone,
   firstNameField,
@@ -61,13 +62,7 @@ export const postCardholderComplete = createRoute({
     headers: authModeHeader,
     body: { required: true, content: { 'application/json': { schema: cardholderCompleteBody } } },
   },
-  responses: {
-    201: {
-      description: 'Registered and signed in',
-      content: { 'application/json': { schema: tokenResponseSchema } },
-    },
-    ...errorResponses(400, 409),
-  },
+  responses: registeredResponses,
 })
 
 export function registerCardholderComplete(app: ApiApp) {
