@@ -136,23 +136,23 @@ export interface WebhookDelivery {
 /** A delivery refused by `verifyWebhook`; `reason` is recorded, the provider gets a 4xx. */
 export class WebhookRejected extends Error {
   override name = 'WebhookRejected'
-  constructor(
-    readonly reason: 'missing_signature' | 'bad_signature' | 'stale' | 'malformed' | 'unknown_event',
-    message?: string,
-  ) {
+  // Plain fields, not parameter properties: Node's type stripping cannot run those.
+  readonly reason: 'missing_signature' | 'bad_signature' | 'stale' | 'malformed' | 'unknown_event'
+  constructor(reason: WebhookRejected['reason'], message?: string) {
     super(message ?? reason)
+    this.reason = reason
   }
 }
 
 /** The provider answered something we cannot use, or could not be reached (spec: ccv_response_invalid). */
 export class ProviderError extends Error {
   override name = 'ProviderError'
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    readonly status?: number,
-  ) {
+  readonly retryable: boolean
+  readonly status?: number
+  constructor(message: string, retryable: boolean, status?: number) {
     super(message)
+    this.retryable = retryable
+    this.status = status
   }
 }
 
