@@ -12,8 +12,8 @@ const keyPattern = /^[A-Za-z0-9_.:-]{8,255}$/
  * Makes a POST safe to retry with an `Idempotency-Key` header (the same contract as the big
  * payment APIs): the first request with a key runs and its answer is stored; a retry with the
  * same key and the same body gets the stored answer again (`Idempotent-Replayed: true`) without
- * running anything; the same key with a different body is refused (422), and a retry while the
- * first is still running gets 409. Keys are scoped to the caller, so two users cannot collide.
+ * running anything; the same key with a different body is refused (409, reason `idempotency_key_reused`), and a retry
+ * while the first is still running gets 409 too (reason `idempotency_key_in_progress`). Keys are scoped to the caller, so two users cannot collide.
  * Only successful answers are stored: after a refusal or a server error the caller may retry.
  */
 export function idempotency(opts: { required?: boolean } = {}) {
@@ -66,7 +66,7 @@ export function idempotency(opts: { required?: boolean } = {}) {
         .where('key', '=', key)
         .executeTakeFirstOrThrow()
       if (existing.request_hash !== hash) {
-        throw new AppError('business_rule', 'this Idempotency-Key was used for a different request', {
+        throw new AppError('conflict', 'this Idempotency-Key was used for a different request', {
           reason: 'idempotency_key_reused',
         })
       }

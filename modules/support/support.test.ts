@@ -149,7 +149,7 @@ describe('Idempotency-Key', () => {
       { ...body, subject: 'Another' },
       { headers },
     )
-    expect(other.status).toBe(422)
+    expect(other.status).toBe(409)
     expect(other.body.error.reason).toBe('idempotency_key_reused')
   })
 
