@@ -31,6 +31,9 @@ export const accountNumbers = Object.values(accounts) as AccountNumber[]
 export const journals = ['sales', 'purchase', 'bank', 'miscellaneous', 'cards'] as const
 export type Journal = (typeof journals)[number]
 
-/** What a sub-account is kept for; `general` (external id '') is the account's own default one. */
-export const subAccountKinds = ['general', 'program', 'acceptor', 'card', 'customer'] as const
+/**
+ * What a sub-account is kept for; `general` (external id '') is the account's own default one, `owner`
+ * a program owner's (payments taken outside any program).
+ */
+export const subAccountKinds = ['general', 'program', 'acceptor', 'card', 'customer', 'owner'] as const
 export type SubAccountKind = (typeof subAccountKinds)[number]

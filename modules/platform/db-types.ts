@@ -169,10 +169,99 @@ export interface PasswordResets {
   user_id: string;
 }
 
+export interface PaymentAccounts {
+  created_at: Generated<Timestamp>;
+  credentials: string;
+  id: string;
+  is_platform_default: Generated<boolean>;
+  mode: string;
+  owner_user_id: string | null;
+  program_uuid: string | null;
+  provider: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PaymentAttempts {
+  account_id: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  checkout_url: string | null;
+  created_at: Generated<Timestamp>;
+  failure_code: string | null;
+  failure_message: string | null;
+  fee: bigint | null;
+  id: string;
+  method: string;
+  number: number;
+  payment_id: string;
+  provider: string;
+  provider_payment_id: string | null;
+  status: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PaymentRefunds {
+  amount: bigint;
+  attempt_id: string;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  id: string;
+  payment_id: string;
+  provider_refund_id: string | null;
+  reason: string | null;
+  requested_by: string | null;
+  status: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Payments {
+  acceptor_user_id: string | null;
+  account_id: string;
+  amount: bigint;
+  card_brand: string | null;
+  card_last4: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  currency: string;
+  description: string;
+  expires_at: Timestamp;
+  failure_code: string | null;
+  failure_message: string | null;
+  fee_amount: Generated<bigint>;
+  id: string;
+  metadata: Generated<Json>;
+  method: string | null;
+  number: Generated<bigint>;
+  owner_user_id: string | null;
+  paid_at: Timestamp | null;
+  payable_id: string;
+  payable_kind: string;
+  payer_user_id: string | null;
+  program_uuid: string | null;
+  refunded_amount: Generated<bigint>;
+  return_url: string | null;
+  status: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface ProcessedEvents {
   event_id: string;
   handler: string;
   processed_at: Generated<Timestamp>;
+}
+
+export interface ProviderWebhooks {
+  account_id: string | null;
+  body: string;
+  id: string;
+  outcome: string;
+  provider: string;
+  provider_event_id: string | null;
+  provider_payment_id: string | null;
+  reason: string | null;
+  received_at: Generated<Timestamp>;
+  remote_address: string | null;
+  type: string | null;
 }
 
 export interface RefreshTokens {
@@ -180,6 +269,66 @@ export interface RefreshTokens {
   session_id: string;
   token_hash: string;
   used_at: Timestamp | null;
+}
+
+export interface SandboxMerchants {
+  api_key_hash: string;
+  country: string;
+  created_at: Generated<Timestamp>;
+  email: string;
+  id: string;
+  name: string;
+  reference: string;
+  return_url: string;
+  status: string;
+  webhook_url: string;
+}
+
+export interface SandboxPayments {
+  amount: bigint;
+  api_key_hash: string;
+  bank: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  chosen_method: string | null;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  description: string;
+  expires_at: Timestamp;
+  failure_code: string | null;
+  failure_message: string | null;
+  fee: bigint | null;
+  id: string;
+  locale: string | null;
+  metadata: Generated<Json>;
+  method: string;
+  paid_at: Timestamp | null;
+  reference: string;
+  return_url: string;
+  splits: Generated<Json>;
+  status: string;
+  updated_at: Generated<Timestamp>;
+  webhook_url: string;
+}
+
+export interface SandboxRefunds {
+  amount: bigint;
+  created_at: Generated<Timestamp>;
+  id: string;
+  payment_id: string;
+  reference: string;
+  status: string;
+}
+
+export interface SandboxTransfers {
+  amount: bigint;
+  api_key_hash: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  merchant_id: string;
+  payment_id: string;
+  reference: string;
+  status: string;
 }
 
 export interface Sessions {
@@ -270,8 +419,17 @@ export interface DB {
   login_attempts: LoginAttempts;
   outbox: Outbox;
   password_resets: PasswordResets;
+  payment_accounts: PaymentAccounts;
+  payment_attempts: PaymentAttempts;
+  payment_refunds: PaymentRefunds;
+  payments: Payments;
   processed_events: ProcessedEvents;
+  provider_webhooks: ProviderWebhooks;
   refresh_tokens: RefreshTokens;
+  sandbox_merchants: SandboxMerchants;
+  sandbox_payments: SandboxPayments;
+  sandbox_refunds: SandboxRefunds;
+  sandbox_transfers: SandboxTransfers;
   sessions: Sessions;
   support_requests: SupportRequests;
   users: Users;
