@@ -79,11 +79,39 @@ const schema = z.object({
   /** How often the outbox relay sweeps for rows a missed notification left behind. */
   OUTBOX_SWEEP_MS: z.coerce.number().int().positive().default(5000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Outbound webhooks may go to private, loopback and link-local addresses (a merchant's test
+   * server on this machine). Default: allowed in development and test, refused in production (SSRF).
+   */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
+  /**
+   * Delays between outbound webhook attempts (`500ms`, `30s`, `2m`, `1h`): after the last one a
+   * delivery is given up as failed (`maxRepeats`). The first three are the product's 1 s, 2 s, 3 s.
+   */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('1s,2s,3s,30s,2m,10m,30m,1h,3h,6h')
+    .transform((v, ctx) => {
+      const units = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const
+      const delays = v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => /^(\d+)(ms|s|m|h)$/.exec(p))
+      if (delays.some((m) => !m)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list like 1s,2s,30s,2m,1h' })
+        return z.NEVER
+      }
+      return delays.map((m) => Number(m![1]) * units[m![2] as keyof typeof units])
+    }),
+  /** How long one outbound webhook request may take, response included. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 })
 
-export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'DATA_DIR'> & {
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'DATA_DIR' | 'WEBHOOK_ALLOW_PRIVATE'> & {
   PUBLIC_URL: string
   DATA_DIR: string
+  WEBHOOK_ALLOW_PRIVATE: boolean
 }
 
 export class ConfigError extends Error {
@@ -101,6 +129,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     DATA_DIR: path.resolve(c.DATA_DIR),
+    WEBHOOK_ALLOW_PRIVATE:
+      c.WEBHOOK_ALLOW_PRIVATE === undefined
+        ? c.NODE_ENV !== 'production'
+        : c.WEBHOOK_ALLOW_PRIVATE === 'true' || c.WEBHOOK_ALLOW_PRIVATE === '1',
   }
 }
 

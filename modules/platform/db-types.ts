@@ -403,6 +403,51 @@ export interface Users {
   zip: string | null;
 }
 
+export interface WebhookAttempts {
+  delivery_id: string;
+  duration_ms: number;
+  error: string | null;
+  id: string;
+  job_key: string;
+  number: number;
+  request_body: string;
+  request_headers: Json;
+  response_body: string | null;
+  response_status: number | null;
+  started_at: Timestamp;
+  trigger: string;
+  url: string;
+}
+
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  automatic_attempts: Generated<number>;
+  completed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  id: string;
+  last_status: number | null;
+  next_attempt_at: Timestamp | null;
+  payload: Json;
+  reason: string | null;
+  status: Generated<string>;
+}
+
+export interface WebhookEndpoints {
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  description: Generated<string>;
+  id: string;
+  is_active: Generated<boolean>;
+  owner_user_id: string;
+  program_uuid: string | null;
+  secret: string;
+  updated_at: Generated<Timestamp>;
+  url: string;
+}
+
 export interface DB {
   country_interests: CountryInterests;
   email_codes: EmailCodes;
@@ -433,4 +478,7 @@ export interface DB {
   sessions: Sessions;
   support_requests: SupportRequests;
   users: Users;
+  webhook_attempts: WebhookAttempts;
+  webhook_deliveries: WebhookDeliveries;
+  webhook_endpoints: WebhookEndpoints;
 }
