@@ -1,29 +1,29 @@
-import { createMiddleware } from 'hono/factory'
 import { sql } from 'kysely'
-import { bearerSecurity, requireUser, userTypes } from '../../identity/index.ts'
+import { bearerSecurity, requireUser } from '../../identity/index.ts'
 import { notFound } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
-import type { ApiApp, AppEnv } from '../../platform/module.ts'
+import type { ApiApp } from '../../platform/module.ts'
 import { pageOffset, pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
 import { type AccountNumber, accountNumbers, journals } from '../chart.ts'
-import { type EntryHeader, type EntryLine, entryHeaders, findEntry, toHeader } from '../db/entries.ts'
+import {
+  type EntryHeader,
+  type EntryLine,
+  entryHeaders,
+  findEntry,
+  findReversalOf,
+  toHeader,
+} from '../db/entries.ts'
 import { balances, trialBalance } from '../queries/balances.ts'
-import { isValidDate } from '../rules.ts'
-
-const admin = userTypes.admin
-/** Refuses other callers (401/403) before the input is validated. */
-const signedIn = (...types: (1 | 2 | 3 | 4)[]) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    requireUser(c, ...types)
-    await next()
-  })
-
-const today = () => new Date().toISOString().slice(0, 10)
-const dateParam = z
-  .string()
-  .refine(isValidDate, 'must be a date as YYYY-MM-DD')
-  .openapi({ example: '2026-11-22' })
-const num = (n: bigint) => Number(n)
+import {
+  admin,
+  dateParam,
+  entryFields,
+  num,
+  signedIn,
+  subAccountSchema as subAccount,
+  today,
+} from './common.ts'
+import { registerGetJournalEntries } from './get-journal-entries.ts'
 
 const ledgerParam = z.object({
   ledger: z.coerce
@@ -39,7 +39,6 @@ const amounts = z.object({
   credit: z.number().int(),
   balance: z.number().int().openapi({ description: 'debit − credit, minor units' }),
 })
-const subAccount = z.object({ uuid: z.uuid(), kind: z.string(), external_id: z.string() })
 const line = z
   .object({
     line_no: z.number().int(),
@@ -50,17 +49,13 @@ const line = z
     credit: z.number().int(),
   })
   .openapi('LedgerLine')
-const entryFields = {
-  uuid: z.uuid(),
-  journal: z.enum(journals),
-  number: z.number().int(),
-  date: z.string(),
-  description: z.string(),
-  source: z.object({ kind: z.string(), id: z.string() }),
-  reversal_of: z.uuid().nullable(),
-  created: z.iso.datetime(),
-}
 const entrySchema = z.object({ ...entryFields, lines: z.array(line) }).openapi('LedgerEntry')
+/** One entry read on its own also says which entry reverses it, so a reader can follow the correction. */
+const entryDetailSchema = entrySchema
+  .extend({
+    reversed_by: z.uuid().nullable().openapi({ description: 'The entry that reverses this one, if any' }),
+  })
+  .openapi('LedgerEntryDetail')
 
 const toLine = (l: EntryLine) => ({
   line_no: l.line_no,
@@ -191,12 +186,14 @@ export const getJournalEntry = createRoute({
   middleware: [signedIn(admin)] as const,
   request: { params: z.object({ uuid: z.uuid('not an entry id') }) },
   responses: {
-    200: { description: 'The entry', content: { 'application/json': { schema: entrySchema } } },
+    200: { description: 'The entry', content: { 'application/json': { schema: entryDetailSchema } } },
     ...errorResponses(400, 401, 403, 404),
   },
 })
 
 export function registerLedgerRoutes(app: ApiApp) {
+  registerGetJournalEntries(app)
+
   app.openapi(getLedgers, async (c) => {
     requireUser(c, admin)
     const query = c.req.valid('query')
@@ -343,8 +340,10 @@ export function registerLedgerRoutes(app: ApiApp) {
 
   app.openapi(getJournalEntry, async (c) => {
     requireUser(c, admin)
-    const entry = await findEntry(c.get('services').db, c.req.valid('param').uuid)
+    const { db } = c.get('services')
+    const entry = await findEntry(db, c.req.valid('param').uuid)
     if (!entry) throw notFound('journal entry')
-    return c.json(toEntry(entry, entry.lines), 200)
+    const reversal = await findReversalOf(db, entry.id)
+    return c.json({ ...toEntry(entry, entry.lines), reversed_by: reversal?.id ?? null }, 200)
   })
 }

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../tests/support/context.ts'
+import { type SignedIn, seedUser, signInAs } from '../../../tests/support/factories.ts'
+import type { ErrorBody } from '../../platform/http.ts'
+import { type PostingInput, postEntry, reverseEntry } from '../index.ts'
+
+let t: TestContext
+let admin: SignedIn
+const others: SignedIn[] = []
+
+beforeAll(async () => {
+  t = await createTestContext()
+  admin = await signInAs(t.h, await seedUser(t, { type: 4 }))
+  for (const type of [1, 2, 3] as const) others.push(await signInAs(t.h, await seedUser(t, { type })))
+})
+afterAll(() => t.close())
+
+const post = (input: PostingInput) => t.services.db.transaction().execute((trx) => postEntry(trx, input))
+
+const sale = (id: string, date: string, eur: bigint, usd = 0n): PostingInput => ({
+  journal: 'sales',
+  date,
+  description: `Order ${id} paid`,
+  source: { kind: 'payment.paid', id },
+  lines: [
+    { account: 120, currency: 'EUR', debit: eur },
+    { account: 410, currency: 'EUR', credit: eur },
+    ...(usd
+      ? [
+          { account: 120, currency: 'USD', debit: usd } as const,
+          { account: 410, currency: 'USD', credit: usd } as const,
+        ]
+      : []),
+  ],
+})
+
+interface Listed {
+  uuid: string
+  journal: string
+  number: number
+  date: string
+  description: string
+  source: { kind: string; id: string }
+  reversal_of: string | null
+  reversed_by: string | null
+  totals: { currency: string; amount: number }[]
+}
+interface ListPage {
+  count: number
+  next: string | null
+  previous: string | null
+  pages: number
+  size: number
+  results: Listed[]
+}
+const list = (query: string) => t.h.get<ListPage>(`/api/v1/payment/journals?${query}`, { token: admin.token })
+
+describe('GET payment/journals', () => {
+  it('lists a journal newest first with totals per currency, filtered by dates and search, in pages', async () => {
+    const older = await post(sale('jl-1', '2026-09-01', 1500n))
+    const newer = await post(sale('jl-2', '2026-09-03', 2500n, 700n))
+    await post({ ...sale('jl-3', '2026-09-02', 900n), journal: 'bank', description: 'Bank jl-3' })
+
+    const sales = await list('journal=sales&search=order jl-')
+    expect(sales.status).toBe(200)
+    expect(sales.body.count).toBe(2)
+    expect(sales.body.results.map((r) => r.uuid)).toEqual([newer.entry.id, older.entry.id])
+    expect(sales.body.results[0]).toMatchObject({
+      journal: 'sales',
+      number: Number(newer.entry.number),
+      date: '2026-09-03',
+      description: 'Order jl-2 paid',
+      source: { kind: 'payment.paid', id: 'jl-2' },
+      reversal_of: null,
+      reversed_by: null,
+      totals: [
+        { currency: 'EUR', amount: 2500 },
+        { currency: 'USD', amount: 700 },
+      ],
+    })
+
+    const bank = await list('journal=bank&search=JL-3')
+    expect(bank.body.results.map((r) => r.description)).toEqual(['Bank jl-3'])
+
+    const dated = await list('journal=sales&search=jl-&from=2026-09-02&to=2026-09-03')
+    expect(dated.body.results.map((r) => r.uuid)).toEqual([newer.entry.id])
+
+    const byNumber = await list(`journal=sales&search=${newer.entry.number}`)
+    expect(byNumber.body.results.map((r) => r.uuid)).toContain(newer.entry.id)
+
+    const first = await list('journal=sales&search=jl-&size=1')
+    expect(first.body).toMatchObject({ count: 2, pages: 2, size: 1, previous: null })
+    expect(first.body.next).toContain('page=2')
+    expect(first.body.next).toContain('search=jl-')
+    const second = await list('journal=sales&search=jl-&size=1&page=2')
+    expect(second.body.results.map((r) => r.uuid)).toEqual([older.entry.id])
+
+    const all = await list('search=jl-')
+    expect(all.body.count).toBe(3)
+  })
+
+  it('takes LIKE wildcards in the search literally', async () => {
+    await post({ ...sale('jl-wild', '2026-08-01', 100n), description: 'Refund 100% of order' })
+    const percent = await list('search=100%25 of')
+    expect(percent.body.results.map((r) => r.description)).toEqual(['Refund 100% of order'])
+    expect((await list('search=%25%25%25nothing')).body.count).toBe(0)
+    expect((await list('search=_')).body.results.every((r) => r.description.includes('_'))).toBe(true)
+  })
+
+  it('links a reversed entry and its reversal both ways', async () => {
+    const original = await post(sale('jl-rev', '2026-07-01', 400n))
+    const reversal = await t.services.db
+      .transaction()
+      .execute((trx) =>
+        reverseEntry(trx, {
+          entry_id: original.entry.id,
+          date: '2026-07-02',
+          description: 'Reversal jl-rev',
+        }),
+      )
+    const listed = await list('journal=sales&search=jl-rev')
+    const byId = new Map(listed.body.results.map((r) => [r.uuid, r]))
+    expect(byId.get(original.entry.id)?.reversed_by).toBe(reversal.entry.id)
+    expect(byId.get(reversal.entry.id)?.reversal_of).toBe(original.entry.id)
+
+    const detail = await t.h.get<{ reversed_by: string | null; reversal_of: string | null }>(
+      `/api/v1/payment/journals/${original.entry.id}`,
+      { token: admin.token },
+    )
+    expect(detail.body).toMatchObject({ reversed_by: reversal.entry.id, reversal_of: null })
+    const back = await t.h.get<{ reversed_by: string | null; reversal_of: string | null }>(
+      `/api/v1/payment/journals/${reversal.entry.id}`,
+      { token: admin.token },
+    )
+    expect(back.body).toMatchObject({ reversed_by: null, reversal_of: original.entry.id })
+  })
+
+  it('answers 400 for bad filters', async () => {
+    const bad = async (query: string) => (await list(query)) as unknown as { status: number; body: ErrorBody }
+    expect((await bad('journal=payroll')).body.error.fields).toHaveProperty('journal')
+    expect((await bad('from=2026-02-30')).body.error.fields).toHaveProperty('from')
+    expect((await bad('to=soon')).body.error.fields).toHaveProperty('to')
+    expect((await bad('page=0')).body.error.fields).toHaveProperty('page')
+    expect((await bad(`search=${'x'.repeat(101)}`)).body.error.fields).toHaveProperty('search')
+  })
+
+  it('is for admins only', async () => {
+    expect((await t.h.get('/api/v1/payment/journals')).status).toBe(401)
+    for (const other of others) {
+      expect((await t.h.get('/api/v1/payment/journals', { token: other.token })).status).toBe(403)
+    }
+  })
+})

@@ -1,0 +1,77 @@
+import { bearerSecurity, requireUser } from '../../identity/index.ts'
+import { createRoute, errorResponses, z } from '../../platform/http.ts'
+import type { ApiApp } from '../../platform/module.ts'
+import { pageOffset, pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
+import { journals } from '../chart.ts'
+import { journalEntries } from '../queries/journal-entries.ts'
+import { admin, dateParam, entryFields, num, signedIn } from './common.ts'
+
+const query = paginationQuery({ defaultSize: 25, maxSize: 200 }).extend({
+  journal: z.enum(journals, { message: `one of ${journals.join(', ')}` }).optional(),
+  from: dateParam.optional().openapi({ description: 'Booked on or after (inclusive)' }),
+  to: dateParam.optional().openapi({ description: 'Booked on or before (inclusive)' }),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'at most 100 characters')
+    .optional()
+    .openapi({ description: 'Part of the description or source (any case), or the entry number' }),
+})
+
+const summary = z
+  .object({
+    ...entryFields,
+    reversed_by: z.uuid().nullable().openapi({ description: 'The entry that reverses this one, if any' }),
+    totals: z
+      .array(z.object({ currency: z.string(), amount: z.number().int() }))
+      .openapi({ description: 'Per currency, the entry’s debits (equal to its credits), minor units' }),
+  })
+  .openapi('LedgerJournalEntry')
+
+export const getJournalEntries = createRoute({
+  method: 'get',
+  path: '/payment/journals',
+  tags: ['payment'],
+  summary: 'Journal entries (admin)',
+  description:
+    'The entries of a journal (all journals without `journal`), newest booking date first, with their total per currency; filters: booking date range `from`–`to` (inclusive) and `search` in description, source or number. The lines of one entry: `GET payment/journals/{uuid}`.',
+  security: bearerSecurity,
+  middleware: [signedIn(admin)] as const,
+  request: { query },
+  responses: {
+    200: { description: 'One page', content: { 'application/json': { schema: pageSchema(summary) } } },
+    ...errorResponses(400, 401, 403),
+  },
+})
+
+export function registerGetJournalEntries(app: ApiApp) {
+  app.openapi(getJournalEntries, async (c) => {
+    requireUser(c, admin)
+    const q = c.req.valid('query')
+    const { count, results } = await journalEntries(
+      c.get('services').db,
+      { journal: q.journal, from: q.from, to: q.to, search: q.search },
+      { limit: q.size, offset: pageOffset(q) },
+    )
+    return c.json(
+      toPage(
+        c.req.url,
+        q,
+        count,
+        results.map((e) => ({
+          uuid: e.id,
+          journal: e.journal as (typeof journals)[number],
+          number: num(e.number),
+          date: e.date,
+          description: e.description,
+          source: e.source,
+          reversal_of: e.reversal_of,
+          reversed_by: e.reversed_by,
+          created: e.created_at.toISOString(),
+          totals: e.totals.map((t) => ({ currency: t.currency, amount: num(t.amount) })),
+        })),
+      ),
+      200,
+    )
+  })
+}
