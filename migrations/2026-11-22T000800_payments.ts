@@ -145,6 +145,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // ---- the sandbox provider's own side ----
   await db.schema
+    .createTable('sandbox_keys')
+    .addColumn('key_hash', 'text', (c) => c.primaryKey())
+    .addColumn('webhook_secret', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+  await db.schema
     .createTable('sandbox_payments')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('api_key_hash', 'text', (c) => c.notNull())

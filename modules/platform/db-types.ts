@@ -271,6 +271,12 @@ export interface RefreshTokens {
   used_at: Timestamp | null;
 }
 
+export interface SandboxKeys {
+  created_at: Generated<Timestamp>;
+  key_hash: string;
+  webhook_secret: string;
+}
+
 export interface SandboxMerchants {
   api_key_hash: string;
   country: string;
@@ -471,6 +477,7 @@ export interface DB {
   processed_events: ProcessedEvents;
   provider_webhooks: ProviderWebhooks;
   refresh_tokens: RefreshTokens;
+  sandbox_keys: SandboxKeys;
   sandbox_merchants: SandboxMerchants;
   sandbox_payments: SandboxPayments;
   sandbox_refunds: SandboxRefunds;

@@ -1,0 +1,93 @@
+/**
+ * The payment state machine. A payment is what a payable (a card order, a bill, a food order, a
+ * terminal request, a payment link) asks to be paid; attempts are the payer's tries at a provider.
+ *
+ *   created ──▶ pending ──▶ paid ──▶ partially_refunded ──▶ refunded
+ *      │           │  ▲        └──────────────────────────────▲
+ *      │           ▼  │ (a new attempt)
+ *      └──▶ failed / cancelled / expired ──▶ paid (a late capture: money that moved is recorded)
+ *
+ * The status is derived from the attempts and refunds, never set by hand, so any order of provider
+ * news leads to the same status; `canTransition` guards that a derived status never steps back
+ * (a paid payment never becomes pending again).
+ */
+
+export const paymentStatuses = [
+  'created',
+  'pending',
+  'paid',
+  'failed',
+  'cancelled',
+  'expired',
+  'refunded',
+  'partially_refunded',
+] as const
+export type PaymentStatus = (typeof paymentStatuses)[number]
+
+export const attemptStatuses = [
+  'creating',
+  'open',
+  'requires_action',
+  'paid',
+  'failed',
+  'cancelled',
+  'expired',
+] as const
+export type AttemptStatus = (typeof attemptStatuses)[number]
+
+const moneyTaken: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refunded']
+const transitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  created: ['pending', 'paid', 'failed', 'cancelled', 'expired'],
+  pending: ['paid', 'failed', 'cancelled', 'expired'],
+  failed: ['pending', 'paid', 'cancelled', 'expired'],
+  cancelled: ['pending', 'paid', 'expired'],
+  expired: ['paid'],
+  paid: ['partially_refunded', 'refunded'],
+  partially_refunded: ['refunded'],
+  refunded: [],
+}
+
+export const canTransition = (from: PaymentStatus, to: PaymentStatus) =>
+  from === to || transitions[from].includes(to)
+export const isMoneyTaken = (s: PaymentStatus) => moneyTaken.includes(s)
+/** Statuses in which a payer may still start a new attempt. */
+export const isPayable = (s: PaymentStatus) =>
+  s === 'created' || s === 'pending' || s === 'failed' || s === 'cancelled'
+
+/** An attempt's status never leaves `paid`, and only a capture leaves a finished one. */
+export function nextAttemptStatus(current: AttemptStatus, reported: AttemptStatus): AttemptStatus {
+  if (current === 'paid') return 'paid'
+  if (reported === 'paid') return 'paid'
+  if (current === 'failed' || current === 'cancelled' || current === 'expired') return current
+  return reported
+}
+
+export function derivePaymentStatus(p: {
+  amount: bigint
+  refunded: bigint
+  expired: boolean
+  attempts: readonly { number: number; status: AttemptStatus }[]
+}): PaymentStatus {
+  if (p.attempts.some((a) => a.status === 'paid')) {
+    if (p.refunded >= p.amount) return 'refunded'
+    return p.refunded > 0n ? 'partially_refunded' : 'paid'
+  }
+  const latest = [...p.attempts].sort((a, b) => b.number - a.number)[0]
+  if (!latest) return p.expired ? 'expired' : 'created'
+  switch (latest.status) {
+    case 'creating':
+    case 'open':
+    case 'requires_action':
+      return 'pending'
+    case 'failed':
+    case 'cancelled':
+      return p.expired ? 'expired' : latest.status
+    default:
+      return 'expired'
+  }
+}
+
+/** The status the payment takes: the derived one when the machine allows it, else the current one. */
+export function nextPaymentStatus(current: PaymentStatus, derived: PaymentStatus): PaymentStatus {
+  return canTransition(current, derived) ? derived : current
+}
