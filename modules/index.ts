@@ -3,6 +3,7 @@ import { ledgerModule } from './ledger/index.ts'
 import type { ModuleDefinition } from './platform/module.ts'
 import { referenceModule } from './reference/index.ts'
 import { supportModule } from './support/index.ts'
+import { webhooksModule } from './webhooks/index.ts'
 
 /** Every module of the platform, in the order their routes are mounted. */
 export const modules: readonly ModuleDefinition[] = [
@@ -10,4 +11,5 @@ export const modules: readonly ModuleDefinition[] = [
   referenceModule,
   supportModule,
   ledgerModule,
+  webhooksModule,
 ]
