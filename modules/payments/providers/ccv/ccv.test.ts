@@ -10,7 +10,7 @@ import {
   WebhookRejected,
 } from '../provider.ts'
 import { ccvSupportsCurrency, fromCcvAmount, parseExactJson, toCcvAmount } from './amount.ts'
-import { CcvProvider, ccvApiBase } from './ccv.ts'
+import { CcvProvider, ccvApiBase, ccvProvider } from './ccv.ts'
 import { FakeCcv } from './fake-ccv.ts'
 
 let fake: FakeCcv
@@ -134,8 +134,10 @@ describe('CCV credentials', () => {
     expect(fake.requests.length).toBe(before)
   })
 
-  it("defaults to CCV's documented API host", () => {
+  it("defaults to CCV's documented API host and offers its hosted-page methods", () => {
     expect(ccvApiBase).toBe('https://api.psp.ccv.eu')
+    expect(ccvProvider.id).toBe('ccv')
+    expect(ccvProvider.methods).toEqual(['ideal', 'card', 'paypal'])
   })
 })
 

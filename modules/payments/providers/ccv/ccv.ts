@@ -412,6 +412,9 @@ export class CcvProvider implements PaymentProvider {
   }
 }
 
+/** The one adapter a process needs: it keeps no state between calls. */
+export const ccvProvider = new CcvProvider()
+
 function invalidResponse(detail: string): ProviderError {
   return new ProviderError(`CCV response invalid: ${detail}`, false)
 }
