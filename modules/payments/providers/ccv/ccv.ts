@@ -22,8 +22,10 @@
  * - `GET /api/v1/method` lists the account's methods; CCV's library checks a key with it (401 = bad key).
  * - Webhook: CCV POSTs `{"id": "<transaction reference>"}` to the payment's https webhookUrl, unsigned;
  *   CCV itself says it cannot prove it was the caller and that the status must be read after a webhook.
- * - Card details are entered on CCV's hosted page (3-D Secure included); there is no server-to-server
- *   card API for ordinary merchants, so a direct card payment is refused here.
+ * - The documented card flow is CCV's hosted page, where the payer enters the card and 3-D Secure
+ *   runs. CCV also lists "Embedded Card Payments" (its page's details were not readable to us); a
+ *   server-to-server card API would put raw card numbers in our PCI scope, so a direct card payment
+ *   is refused here and the hosted page is used.
  * - Split payout: `payoutInstructions` on the payment (and on every refund of it) split the payout
  *   between merchants that CCV boarded and linked to the account, each named by an external reference
  *   CCV hands out; CCV pays the parts out itself once the funds are collected.
