@@ -82,7 +82,10 @@ describe('postWebhook', () => {
 
   it('refuses at connect time a host that resolves to a private address, and never follows redirects', async () => {
     const port = new URL(merchant.url).port
-    const viaName = await postWebhook(`http://localhost:${port}/x`, {}, '{}', { timeoutMs: 2000, allowPrivate: false })
+    const viaName = await postWebhook(`http://localhost:${port}/x`, {}, '{}', {
+      timeoutMs: 2000,
+      allowPrivate: false,
+    })
     expect(viaName).toMatchObject({ ok: false, status: null })
     expect(viaName.error).toMatch(/blocked/)
     const viaIp = await postWebhook(`${merchant.url}/x`, {}, '{}', { timeoutMs: 2000, allowPrivate: false })
@@ -90,7 +93,10 @@ describe('postWebhook', () => {
     expect(merchant.received).toHaveLength(0)
 
     merchant.on('/moved', { status: 302 })
-    const moved = await postWebhook(`${merchant.url}/moved`, {}, '{}', { timeoutMs: 2000, allowPrivate: true })
+    const moved = await postWebhook(`${merchant.url}/moved`, {}, '{}', {
+      timeoutMs: 2000,
+      allowPrivate: true,
+    })
     expect(moved).toMatchObject({ ok: false, status: 302, error: null })
     expect(merchant.received).toHaveLength(1)
   })

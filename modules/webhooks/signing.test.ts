@@ -10,8 +10,14 @@ describe('Standard Webhooks signing', () => {
     const at = new Date('2026-11-22T10:00:00Z')
     const h = signWebhook(secret, 'msg_1', at, body)
     const key = Buffer.from(secret.slice('whsec_'.length), 'base64')
-    const expected = createHmac('sha256', key).update(`msg_1.${at.getTime() / 1000}.${body}`).digest('base64')
-    expect(h).toEqual({ 'webhook-id': 'msg_1', 'webhook-timestamp': '1795341600', 'webhook-signature': `v1,${expected}` })
+    const expected = createHmac('sha256', key)
+      .update(`msg_1.${at.getTime() / 1000}.${body}`)
+      .digest('base64')
+    expect(h).toEqual({
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': '1795341600',
+      'webhook-signature': `v1,${expected}`,
+    })
   })
 
   it('verifies with the secret and fails with another, a changed body or an old timestamp', () => {

@@ -23,7 +23,8 @@ export function isWebhookSecret(secret: string): boolean {
   return bytes >= 24 && bytes <= 64
 }
 
-export interface SignedHeaders {
+// A type alias, not an interface, so it passes where a plain header record is expected.
+export type SignedHeaders = {
   'webhook-id': string
   'webhook-timestamp': string
   'webhook-signature': string
