@@ -1,5 +1,6 @@
 import { identityModule } from './identity/index.ts'
 import { ledgerModule } from './ledger/index.ts'
+import { paymentsModule } from './payments/index.ts'
 import type { ModuleDefinition } from './platform/module.ts'
 import { referenceModule } from './reference/index.ts'
 import { supportModule } from './support/index.ts'
@@ -11,5 +12,6 @@ export const modules: readonly ModuleDefinition[] = [
   referenceModule,
   supportModule,
   ledgerModule,
+  paymentsModule,
   webhooksModule,
 ]

@@ -25,6 +25,14 @@ const publicPrefixes = [
   'POST /api/v1/user/acceptor-signup/',
   'POST /api/v1/user/cardholders/',
   'POST /api/v1/user/password',
+  // Payers with a payment's link (guests too), and providers' signed webhooks.
+  'GET /api/v1/payment/checkout/',
+  'POST /api/v1/payment/checkout/',
+  'POST /api/v1/payment/pay',
+  'POST /api/v1/payment/webhooks/',
+  // The sandbox provider's hosted pages: the unguessable id in the link is the access.
+  'GET /api/v1/sandbox/',
+  'POST /api/v1/sandbox/',
 ]
 
 interface Operation {

@@ -17,9 +17,10 @@ import { registerSessionRoutes } from './http/sessions.ts'
 import { registerUserRoutes } from './http/users.ts'
 import { registerRegistrationRoutes, registrationHandlers } from './registration/routes.ts'
 
-export { bearerSecurity, clientIp, requireUser, type SignedInUser } from './auth.ts'
+export { bearerSecurity, clientIp, requireUser, type SignedInUser, signedIn } from './auth.ts'
 export { type CreateUserInput, createUser } from './commands/create-user.ts'
 export { passwordSchema } from './passwords.ts'
+export { displayNames } from './queries/display-names.ts'
 export { portalOfType, typeOfPortal, userTypes } from './user-types.ts'
 
 export const identityModule = defineModule({

@@ -1,0 +1,63 @@
+import type { RequestContext } from '../../platform/context.ts'
+import type { Db } from '../../platform/db.ts'
+import { newId } from '../../platform/ids.ts'
+import type { Services } from '../../platform/module.ts'
+import { accountForPayment } from '../db/accounts.ts'
+
+export interface CreatePaymentInput {
+  /** What is paid: e.g. `payment_link`, `card_order`, `bill`, `food_order`, `terminal_request`. */
+  /** The payable's id defaults to the payment's own id (a payment link is its own payable). */
+  payable: { kind: string; id?: string }
+  amount: bigint
+  currency: string
+  description: string
+  program_uuid?: string | null
+  /** Who receives the money (the program owner) and, at a cashpoint, the acceptor. */
+  owner_user_id?: string | null
+  acceptor_user_id?: string | null
+  payer_user_id?: string | null
+  return_url?: string | null
+  metadata?: Record<string, string>
+  /** How long the payer has; default 7 days. */
+  expires_in_ms?: number
+}
+
+/** Default time a payer has to pay a payment before it expires. */
+export const defaultPaymentLifetimeMs = 7 * 24 * 3600 * 1000
+
+/**
+ * Records a payment for a payable, in status `created`, on the program's provider account (the
+ * platform sandbox in development). Nothing is asked of the provider yet: that happens when the
+ * payer starts paying (`startAttempt`).
+ */
+export async function createPayment(
+  services: Pick<Services, 'db' | 'config'>,
+  ctx: Pick<RequestContext, 'actor'>,
+  input: CreatePaymentInput,
+  db: Db = services.db,
+): Promise<string> {
+  const accountId = await accountForPayment(services.db, services.config, input.program_uuid ?? null)
+  const id = newId()
+  await db
+    .insertInto('payments')
+    .values({
+      id,
+      payable_kind: input.payable.kind,
+      payable_id: input.payable.id ?? id,
+      program_uuid: input.program_uuid ?? null,
+      owner_user_id: input.owner_user_id ?? null,
+      acceptor_user_id: input.acceptor_user_id ?? null,
+      payer_user_id: input.payer_user_id ?? null,
+      created_by: ctx.actor.kind === 'user' ? ctx.actor.user_id : null,
+      account_id: accountId,
+      amount: input.amount,
+      currency: input.currency,
+      status: 'created',
+      description: input.description,
+      return_url: input.return_url ?? null,
+      metadata: JSON.stringify(input.metadata ?? {}),
+      expires_at: new Date(Date.now() + (input.expires_in_ms ?? defaultPaymentLifetimeMs)),
+    })
+    .execute()
+  return id
+}

@@ -1,0 +1,142 @@
+import { sql } from 'kysely'
+import type { RequestContext } from '../../platform/context.ts'
+import { AppError } from '../../platform/errors.ts'
+import { newId } from '../../platform/ids.ts'
+import type { Services } from '../../platform/module.ts'
+import { findAccount } from '../db/accounts.ts'
+import { ProviderError } from '../providers/provider.ts'
+import { contextFor, providerFor } from '../providers/registry.ts'
+import { syncAttempt } from './sync-attempt.ts'
+
+export interface RefundRequest {
+  /** Minor units; default: everything not yet refunded. */
+  amount?: bigint
+  reason?: string
+}
+
+/**
+ * Refunds (part of) a paid payment. The refund is recorded (`requested`) and committed first, with
+ * the payment locked so that two refunds can never together exceed the payment; then the provider
+ * is asked, with our refund id as its idempotency key, and the payment is synced from the
+ * provider. If the provider cannot be reached, reconciliation asks again later with the same key.
+ */
+export async function refundPayment(
+  services: Services,
+  ctx: Pick<RequestContext, 'actor' | 'requestId'>,
+  paymentId: string,
+  input: RefundRequest,
+): Promise<{ refund_id: string; status: string }> {
+  const { db } = services
+  const refund = await db.transaction().execute(async (trx) => {
+    const payment = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', paymentId)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!payment) throw new AppError('not_found', 'payment not found')
+    if (payment.status !== 'paid' && payment.status !== 'partially_refunded') {
+      throw new AppError('business_rule', 'only a paid payment can be refunded', { reason: 'not_refundable' })
+    }
+    const attempt = await trx
+      .selectFrom('payment_attempts')
+      .select('id')
+      .where('payment_id', '=', paymentId)
+      .where('status', '=', 'paid')
+      .orderBy('number')
+      .executeTakeFirstOrThrow()
+    const taken = await trx
+      .selectFrom('payment_refunds')
+      .select(sql<bigint>`coalesce(sum(amount), 0)::bigint`.as('total'))
+      .where('payment_id', '=', paymentId)
+      .where('status', '!=', 'failed')
+      .executeTakeFirstOrThrow()
+    const left = payment.amount - taken.total
+    const amount = input.amount ?? left
+    if (amount <= 0n || amount > left) {
+      throw new AppError('validation_failed', 'the refund is more than what is left of the payment', {
+        reason: 'refund_too_large',
+        fields: { amount: [`at most ${left} (minor units) can still be refunded`] },
+      })
+    }
+    const id = newId()
+    await trx
+      .insertInto('payment_refunds')
+      .values({
+        id,
+        payment_id: paymentId,
+        attempt_id: attempt.id,
+        amount,
+        currency: payment.currency,
+        status: 'requested',
+        reason: input.reason ?? null,
+        requested_by: ctx.actor.kind === 'user' ? ctx.actor.user_id : null,
+      })
+      .execute()
+    return { id, attemptId: attempt.id, amount, currency: payment.currency, accountId: payment.account_id }
+  })
+  await sendRefund(services, refund.id, ctx)
+  const row = await db
+    .selectFrom('payment_refunds')
+    .select('status')
+    .where('id', '=', refund.id)
+    .executeTakeFirstOrThrow()
+  return { refund_id: refund.id, status: row.status }
+}
+
+/** Asks the provider for a recorded refund (again: our id is the idempotency key) and syncs. */
+export async function sendRefund(
+  services: Services,
+  refundId: string,
+  ctx?: Pick<RequestContext, 'actor' | 'requestId'>,
+): Promise<void> {
+  const r = await services.db
+    .selectFrom('payment_refunds')
+    .innerJoin('payment_attempts', 'payment_attempts.id', 'payment_refunds.attempt_id')
+    .select([
+      'payment_refunds.id',
+      'payment_refunds.amount',
+      'payment_refunds.currency',
+      'payment_attempts.id as attempt_id',
+      'payment_attempts.account_id',
+      'payment_attempts.provider_payment_id',
+    ])
+    .where('payment_refunds.id', '=', refundId)
+    .executeTakeFirstOrThrow()
+  const account = await findAccount(services.db, services.config, r.account_id)
+  if (!account || !r.provider_payment_id) throw new Error(`refund ${refundId} has no provider payment`)
+  try {
+    const result = await providerFor(services, account.provider).refund(contextFor(services, account), {
+      providerPaymentId: r.provider_payment_id,
+      amount: r.amount,
+      currency: r.currency,
+      reference: r.id,
+    })
+    await services.db
+      .updateTable('payment_refunds')
+      .set({
+        provider_refund_id: result.providerRefundId,
+        status: sql`case when status = 'requested' then 'pending' else status end`,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', refundId)
+      .execute()
+  } catch (err) {
+    const refused =
+      (err instanceof AppError && err.code === 'business_rule') ||
+      (err instanceof ProviderError && !err.retryable)
+    if (refused) {
+      await services.db
+        .updateTable('payment_refunds')
+        .set({ status: 'failed', updated_at: sql`now()` })
+        .where('id', '=', refundId)
+        .execute()
+      throw new AppError('business_rule', `the provider refused the refund: ${err.message}`, {
+        reason: 'refund_refused',
+      })
+    }
+    services.log.warn({ err, refund_id: refundId }, 'refund not sent yet; reconciliation retries it')
+    return
+  }
+  await syncAttempt(services, r.attempt_id, ctx)
+}

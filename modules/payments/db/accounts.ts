@@ -1,0 +1,108 @@
+import type { Config } from '../../platform/config.ts'
+import type { Db, DbOrTrx } from '../../platform/db.ts'
+import { AppError } from '../../platform/errors.ts'
+import { newId } from '../../platform/ids.ts'
+import { secretBox } from '../../platform/secrets.ts'
+import type { ProviderCredentials, ProviderId, ProviderMode } from '../providers/provider.ts'
+import { newSandboxKey } from '../providers/sandbox/sandbox.ts'
+
+export interface PaymentAccount {
+  id: string
+  owner_user_id: string | null
+  program_uuid: string | null
+  provider: ProviderId
+  mode: ProviderMode
+  credentials: ProviderCredentials
+}
+
+type SecretsConfig = Pick<Config, 'DATA_ENCRYPTION_KEY' | 'DATA_DIR' | 'NODE_ENV'>
+
+/** Stores a provider account; its credentials are sealed (AES-256-GCM) before they reach the table. */
+export async function insertAccount(
+  db: DbOrTrx,
+  config: SecretsConfig,
+  input: Omit<PaymentAccount, 'id'> & { is_platform_default?: boolean },
+): Promise<string> {
+  const id = newId()
+  await db
+    .insertInto('payment_accounts')
+    .values({
+      id,
+      owner_user_id: input.owner_user_id,
+      program_uuid: input.program_uuid,
+      provider: input.provider,
+      mode: input.mode,
+      credentials: secretBox(config).seal(JSON.stringify(input.credentials)),
+      is_platform_default: input.is_platform_default ?? false,
+    })
+    .execute()
+  return id
+}
+
+export async function findAccount(
+  db: DbOrTrx,
+  config: SecretsConfig,
+  id: string,
+): Promise<PaymentAccount | undefined> {
+  const row = await db.selectFrom('payment_accounts').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  return {
+    id: row.id,
+    owner_user_id: row.owner_user_id,
+    program_uuid: row.program_uuid,
+    provider: row.provider as ProviderId,
+    mode: row.mode as ProviderMode,
+    credentials: JSON.parse(secretBox(config).open(row.credentials)) as ProviderCredentials,
+  }
+}
+
+/**
+ * The account a payment is taken on: the program's own provider account when it has one, else (in
+ * development and tests only) the platform's sandbox account, made on first use. Production without
+ * an account for the program refuses: the program has no valid provider keys (ccv_pay_key_not_valid).
+ */
+export async function accountForPayment(
+  db: Db,
+  config: SecretsConfig,
+  programUuid: string | null,
+): Promise<string> {
+  if (programUuid) {
+    const own = await db
+      .selectFrom('payment_accounts')
+      .select('id')
+      .where('program_uuid', '=', programUuid)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst()
+    if (own) return own.id
+  }
+  if (config.NODE_ENV === 'production') {
+    throw new AppError('business_rule', 'the program has no valid payment provider keys', {
+      reason: 'ccv_pay_key_not_valid',
+    })
+  }
+  return platformSandboxAccount(db, config)
+}
+
+export async function platformSandboxAccount(db: Db, config: SecretsConfig): Promise<string> {
+  const existing = await db
+    .selectFrom('payment_accounts')
+    .select('id')
+    .where('provider', '=', 'sandbox')
+    .where('is_platform_default', '=', true)
+    .executeTakeFirst()
+  if (existing) return existing.id
+  await db
+    .insertInto('payment_accounts')
+    .values({
+      id: newId(),
+      owner_user_id: null,
+      program_uuid: null,
+      provider: 'sandbox',
+      mode: 'test',
+      credentials: secretBox(config).seal(JSON.stringify({ mode: 'test', api_key: newSandboxKey() })),
+      is_platform_default: true,
+    })
+    .onConflict((oc) => oc.column('provider').where('is_platform_default', '=', true).doNothing())
+    .execute()
+  return platformSandboxAccount(db, config)
+}

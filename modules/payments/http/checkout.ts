@@ -1,0 +1,231 @@
+import type { Context } from 'hono'
+import { displayNames } from '../../identity/index.ts'
+import { AppError } from '../../platform/errors.ts'
+import { createRoute, errorResponses, idempotencyKeyHeader, z } from '../../platform/http.ts'
+import { idempotency } from '../../platform/idempotency.ts'
+import { localeFromAcceptLanguage } from '../../platform/locales.ts'
+import type { ApiApp, AppEnv } from '../../platform/module.ts'
+import { cardMessages, isValidCvc, parseCardNumber, parseExpiry } from '../cards.ts'
+import { startAttempt } from '../commands/start-attempt.ts'
+import { methodById } from '../methods.ts'
+import { type PaymentMethodId, paymentMethodIds } from '../providers/provider.ts'
+import { providerFor } from '../providers/registry.ts'
+import { findPaymentRow, paymentReference } from '../queries/payments.ts'
+import { paymentStatuses } from '../state.ts'
+import { paymentIdParam } from './schemas.ts'
+
+const checkoutView = z
+  .object({
+    uuid: z.uuid(),
+    reference: z.string(),
+    status: z.enum(paymentStatuses),
+    amount: z.number().int(),
+    currency: z.string(),
+    description: z.string(),
+    merchant: z.string().openapi({ description: 'Who is paid, as shown to the payer' }),
+    methods: z.array(z.object({ id: z.string(), title: z.string() })),
+    failure_message: z.string().nullable(),
+    card_brand: z.string().nullable(),
+    card_last4: z.string().nullable(),
+    expires: z.iso.datetime(),
+    paid: z.iso.datetime().nullable(),
+  })
+  .openapi('Checkout')
+
+async function viewOf(c: Context<AppEnv>, id: string) {
+  const services = c.get('services')
+  const p = await findPaymentRow(services.db, id)
+  if (!p) throw new AppError('not_found', 'payment not found')
+  const account = await services.db
+    .selectFrom('payment_accounts')
+    .select('provider')
+    .where('id', '=', p.account_id)
+    .executeTakeFirstOrThrow()
+  const provider = providerFor(services, account.provider as 'sandbox')
+  const receiver = p.acceptor_user_id ?? p.owner_user_id
+  const names = await displayNames(services.db, receiver ? [receiver] : [])
+  return {
+    uuid: p.id,
+    reference: paymentReference(p.number),
+    status: p.status as (typeof paymentStatuses)[number],
+    amount: Number(p.amount),
+    currency: p.currency,
+    description: p.description,
+    merchant: (receiver && names.get(receiver)) || 'Cardpay',
+    methods: provider.methods.flatMap((id) => {
+      const m = methodById(id)
+      return m ? [{ id: m.id, title: m.title }] : []
+    }),
+    failure_message: p.failure_message,
+    card_brand: p.card_brand,
+    card_last4: p.card_last4,
+    expires: p.expires_at.toISOString(),
+    paid: p.paid_at?.toISOString() ?? null,
+  }
+}
+
+export const getCheckout = createRoute({
+  method: 'get',
+  path: '/payment/checkout/{uuid}',
+  tags: ['payment'],
+  summary: 'What the payer sees before and after paying (public)',
+  description:
+    'Open to anyone with the payment’s link: merchant, amount, description, status and the methods on offer. No personal data.',
+  request: { params: paymentIdParam },
+  responses: {
+    200: { description: 'The checkout', content: { 'application/json': { schema: checkoutView } } },
+    ...errorResponses(400, 404),
+  },
+})
+
+const startBody = z
+  .object({
+    method: z.enum(paymentMethodIds, { message: 'payment_method_is_not_supported' }).default('card'),
+  })
+  .strict()
+
+export const postCheckout = createRoute({
+  method: 'post',
+  path: '/payment/checkout/{uuid}',
+  tags: ['payment'],
+  summary: 'Start paying on the provider’s hosted page (public)',
+  description:
+    'Opens an attempt at the payment’s provider and answers where to send the payer (`redirect_url`, the hosted page). A signed-in card holder becomes the payment’s payer and sees it in their transactions. A second call while an attempt is open answers the same page.',
+  middleware: [idempotency()] as const,
+  request: {
+    params: paymentIdParam,
+    headers: idempotencyKeyHeader,
+    body: { required: false, content: { 'application/json': { schema: startBody } } },
+  },
+  responses: {
+    200: {
+      description: 'Where to go next',
+      content: {
+        'application/json': {
+          schema: z.object({
+            status: z.enum(paymentStatuses),
+            redirect_url: z.string().nullable(),
+            checkout: checkoutView,
+          }),
+        },
+      },
+    },
+    ...errorResponses(400, 404, 409, 422),
+  },
+})
+
+const payBody = z
+  .object({
+    order_uuid: z.uuid({ message: 'must be the uuid of the payment to pay' }),
+    payment_type: z.enum(paymentMethodIds, { message: 'payment_method_is_not_supported' }).default('card'),
+    card_number: z.string().max(30, cardMessages.number).optional(),
+    exp_month: z.union([z.number(), z.string().max(4)]).optional(),
+    exp_year: z.union([z.number(), z.string().max(4)]).optional(),
+    cvc: z.string().max(4, cardMessages.cvc).optional(),
+  })
+  .strict()
+  .openapi('PayInput')
+
+export const postPay = createRoute({
+  method: 'post',
+  path: '/payment/pay',
+  tags: ['payment'],
+  summary: 'Pay a payment directly with a card (public)',
+  description:
+    'Card number (16 digits, four groups of four, Luhn), expiry (month 1–12, not past) and CVC (3 digits) are checked with the specification’s messages, handed to the provider in memory and never stored or logged: only brand and last four digits are kept. With another `payment_type` (iDEAL, PayPal) the answer holds the hosted page to go to. A declined card answers 400 with the provider’s message; a card needing confirmation answers `redirect_url`.',
+  middleware: [idempotency()] as const,
+  request: {
+    headers: idempotencyKeyHeader,
+    body: { required: true, content: { 'application/json': { schema: payBody } } },
+  },
+  responses: {
+    200: {
+      description: 'Paid, or where to confirm',
+      content: {
+        'application/json': {
+          schema: z.object({
+            status: z.enum(paymentStatuses),
+            redirect_url: z.string().nullable(),
+            card_brand: z.string().nullable(),
+            card_last4: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    ...errorResponses(400, 404, 409, 422),
+  },
+})
+
+const returnUrlOf = (c: Context<AppEnv>, id: string) =>
+  `${c.get('services').config.PUBLIC_URL}/checkout/${id}?returned=1`
+const payerOf = (c: Context<AppEnv>) => {
+  const actor = c.get('actor')
+  return actor.kind === 'user' && actor.user_type === 3 ? actor.user_id : null
+}
+
+export function registerCheckoutRoutes(app: ApiApp) {
+  app.openapi(getCheckout, async (c) => c.json(await viewOf(c, c.req.valid('param').uuid), 200))
+
+  app.openapi(postCheckout, async (c) => {
+    const id = c.req.valid('param').uuid
+    const method = (c.req.valid('json') ?? { method: 'card' as const }).method
+    const started = await startAttempt(
+      c.get('services'),
+      { actor: c.get('actor'), requestId: c.get('requestId') },
+      id,
+      {
+        method,
+        payer_user_id: payerOf(c),
+        locale: localeFromAcceptLanguage(c.req.header('accept-language')),
+        return_url: returnUrlOf(c, id),
+      },
+    )
+    return c.json(
+      { status: started.status, redirect_url: started.redirect_url, checkout: await viewOf(c, id) },
+      200,
+    )
+  })
+
+  app.openapi(postPay, async (c) => {
+    const input = c.req.valid('json')
+    const method: PaymentMethodId = input.payment_type
+    let card: { number: string; expMonth: number; expYear: number; cvc: string } | undefined
+    if (method === 'card') {
+      const fields: Record<string, string[]> = {}
+      const number = parseCardNumber(input.card_number ?? '')
+      if (!number) fields.card_number = [cardMessages.number]
+      const expiry = parseExpiry(input.exp_month ?? '', input.exp_year ?? '')
+      if (!expiry) fields.exp_month = [cardMessages.expiry]
+      if (!isValidCvc(input.cvc ?? '')) fields.cvc = [cardMessages.cvc]
+      if (!number || !expiry || Object.keys(fields).length > 0) {
+        throw new AppError('validation_failed', 'validation failed', { fields })
+      }
+      card = { number, expMonth: expiry.month, expYear: expiry.year, cvc: input.cvc as string }
+    }
+    const started = await startAttempt(
+      c.get('services'),
+      { actor: c.get('actor'), requestId: c.get('requestId') },
+      input.order_uuid,
+      {
+        method,
+        card,
+        payer_user_id: payerOf(c),
+        locale: localeFromAcceptLanguage(c.req.header('accept-language')),
+        return_url: returnUrlOf(c, input.order_uuid),
+      },
+    )
+    if (started.failure && !started.redirect_url) {
+      throw new AppError('bad_request', started.failure.message, { reason: started.failure.code })
+    }
+    const p = await findPaymentRow(c.get('services').db, input.order_uuid)
+    return c.json(
+      {
+        status: started.status,
+        redirect_url: started.redirect_url,
+        card_brand: p?.card_brand ?? null,
+        card_last4: p?.card_last4 ?? null,
+      },
+      200,
+    )
+  })
+}

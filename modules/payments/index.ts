@@ -1,0 +1,30 @@
+/**
+ * Payments: every program type pays through this module. A payment is recorded for a payable
+ * (a payment link, card order, bill, food order or terminal request), paid in attempts at a
+ * provider behind one adapter interface (the built-in sandbox, CCV, Stripe), and kept in step with
+ * the provider by signed webhooks and a reconciliation job. Every capture, fee and refund is posted
+ * to the ledger through the outbox, once per source.
+ */
+import { defineModule } from '../platform/module.ts'
+import { registerPaymentsRoutes } from './http/routes.ts'
+import { deliverSandboxWebhook } from './jobs/deliver-sandbox-webhook.ts'
+import { processWebhook } from './jobs/process-webhook.ts'
+import { reconcilePayments } from './jobs/reconcile.ts'
+
+export { cardMessages, parseCardNumber } from './cards.ts'
+export { type CreatePaymentInput, createPayment } from './commands/create-payment.ts'
+export { refundPayment } from './commands/refund-payment.ts'
+export { type StartAttemptInput, startAttempt } from './commands/start-attempt.ts'
+export { syncAttempt } from './commands/sync-attempt.ts'
+export { insertAccount, platformSandboxAccount } from './db/accounts.ts'
+export { paymentEnded, paymentPaid, paymentRefunded } from './events.ts'
+export { paymentMethods } from './methods.ts'
+export type { CardDetails, PaymentProvider, ProviderId } from './providers/provider.ts'
+export { type PaymentStatus, paymentStatuses } from './state.ts'
+
+export const paymentsModule = defineModule({
+  name: 'payments',
+  routes: (app) => registerPaymentsRoutes(app),
+  handlers: [processWebhook, deliverSandboxWebhook],
+  jobs: [reconcilePayments],
+})

@@ -1,0 +1,79 @@
+import { sql } from 'kysely'
+import { z } from 'zod'
+import { defineJob } from '../../platform/module.ts'
+import { sendRefund } from '../commands/refund-payment.ts'
+import { syncAttempt } from '../commands/sync-attempt.ts'
+
+/** An attempt or refund without news for this long is asked about. */
+export const reconcileAfterMs = 2 * 60 * 1000
+
+/**
+ * Asks the providers about everything left unfinished too long: attempts still open or never
+ * created (a crash or timeout between our commit and the provider's answer), refunds never sent,
+ * and payments past their expiry. Webhooks can be lost; this makes the provider's record win
+ * anyway. Runs every minute; each item on its own, so one failing provider does not stop the rest.
+ */
+export const reconcilePayments = defineJob({
+  name: 'payments.reconcile',
+  version: 1,
+  queue: 'payments',
+  schema: z.object({ older_than_ms: z.number().int().nonnegative().optional() }),
+  schedule: { every: 60_000 },
+  async handle({ data, services, log }) {
+    const olderThan = new Date(Date.now() - (data.older_than_ms ?? reconcileAfterMs))
+    const attempts = await services.db
+      .selectFrom('payment_attempts')
+      .select('id')
+      .where('status', 'in', ['creating', 'open', 'requires_action'])
+      .where('updated_at', '<', olderThan)
+      .orderBy('updated_at')
+      .limit(500)
+      .execute()
+    const refunds = await services.db
+      .selectFrom('payment_refunds')
+      .select('id')
+      .where('status', 'in', ['requested', 'pending'])
+      .where('updated_at', '<', olderThan)
+      .limit(500)
+      .execute()
+    let failed = 0
+    for (const a of attempts) {
+      await syncAttempt(services, a.id).catch((err) => {
+        failed++
+        log.warn({ err, attempt_id: a.id }, 'reconciliation could not sync an attempt')
+      })
+      await services.db
+        .updateTable('payment_attempts')
+        .set({ updated_at: sql`now()` })
+        .where('id', '=', a.id)
+        .execute()
+    }
+    for (const r of refunds) {
+      await sendRefund(services, r.id).catch((err) => {
+        failed++
+        log.warn({ err, refund_id: r.id }, 'reconciliation could not send a refund')
+      })
+    }
+    // Payments nobody started paying before they expired.
+    const expired = await services.db
+      .updateTable('payments')
+      .set({ status: 'expired', updated_at: sql`now()` })
+      .where('status', '=', 'created')
+      .where('expires_at', '<', sql<Date>`now()`)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('payment_attempts')
+              .select('id')
+              .whereRef('payment_attempts.payment_id', '=', 'payments.id'),
+          ),
+        ),
+      )
+      .executeTakeFirst()
+    log.info(
+      { attempts: attempts.length, refunds: refunds.length, failed, expired: Number(expired.numUpdatedRows) },
+      'payments reconciled',
+    )
+  },
+})

@@ -1,0 +1,456 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cardNumbersIn, scanDatabaseForCardData } from '../../tests/support/card-data-scan.ts'
+import { seedUser, signInAs } from '../../tests/support/factories.ts'
+import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
+import { eventually } from '../../tests/support/smtp.ts'
+import { findAccount, platformSandboxAccount } from './db/accounts.ts'
+import { webhookSecretOf } from './providers/sandbox/sandbox.ts'
+import { signSandboxPayload } from './providers/sandbox/signature.ts'
+
+interface Payment {
+  uuid: string
+  reference: string
+  status: string
+  amount: number
+  refunded_amount: number
+  fee_amount: number
+  pay_url: string
+  card_last4: string | null
+  failure_message: string | null
+}
+interface ErrorBody {
+  error: { code: string; reason?: string; message: string; fields?: Record<string, string[]> }
+}
+
+let t: LiveTestContext
+let owner: { token: string; userId: string }
+let otherOwner: { token: string }
+let holder: { token: string; userId: string }
+let admin: { token: string }
+
+beforeAll(async () => {
+  t = await createLiveTestContext()
+  owner = await signInAs(t.h, await seedUser(t, { type: 1, legal_type: 1, company_name: 'Bakkerij Jansen' }))
+  otherOwner = await signInAs(t.h, await seedUser(t, { type: 1 }))
+  holder = await signInAs(t.h, await seedUser(t, { type: 3 }))
+  admin = await signInAs(t.h, await seedUser(t, { type: 4 }))
+})
+afterAll(() => t.close())
+
+const createLink = async (amount = 1250, key?: string) => {
+  const res = await t.h.post<unknown, Payment>(
+    '/api/v1/payment/payments',
+    { amount, description: 'Taart voor 8 personen' },
+    { token: owner.token, headers: key ? { 'idempotency-key': key } : {} },
+  )
+  expect(res.status).toBe(201)
+  return res.body
+}
+
+const payment = async (id: string, token = owner.token) =>
+  (
+    await t.h.get<Payment & { attempts: unknown[]; refunds: { status: string }[] }>(
+      `/api/v1/payment/payments/${id}`,
+      { token },
+    )
+  ).body
+
+const waitFor = (id: string, status: string) =>
+  eventually(
+    async () => ((await payment(id)).status === status ? payment(id) : undefined),
+    15_000,
+    `payment ${status}`,
+  )
+
+const ledgerEntries = (kind: string, sourceIds: string[]) =>
+  t.services.db
+    .selectFrom('ledger_entries')
+    .selectAll()
+    .where('source_kind', '=', kind)
+    .where('source_id', 'in', sourceIds)
+    .execute()
+
+const attemptIds = async (paymentId: string) =>
+  (
+    await t.services.db
+      .selectFrom('payment_attempts')
+      .select('id')
+      .where('payment_id', '=', paymentId)
+      .execute()
+  ).map((a) => a.id)
+
+/** Starts the hosted checkout and answers the sandbox payment id from the redirect URL. */
+async function startCheckout(id: string, token?: string) {
+  const res = await t.h.post<unknown, { redirect_url: string; status: string }>(
+    `/api/v1/payment/checkout/${id}`,
+    { method: 'card' },
+    token ? { token } : {},
+  )
+  expect(res.status).toBe(200)
+  expect(res.body.redirect_url).toMatch(/\/sandbox\/checkout\/pay_/)
+  return res.body.redirect_url.split('/').pop() as string
+}
+
+const hostedCard = (sandboxId: string, card_number: string) =>
+  t.h.post<unknown, { status: string; failure_message: string | null; return_url: string | null }>(
+    `/api/v1/sandbox/checkout/${sandboxId}/card`,
+    { card_number, expiry: '12 / 30', cvc: '737' },
+  )
+
+describe('paying a payment link on the sandbox hosted page', () => {
+  it('declines a declined test card with the provider’s message, then takes a good card, posts to the ledger and tells the payer', async () => {
+    const link = await createLink(1250)
+    expect(link.status).toBe('created')
+    expect(link.pay_url).toBe(`${t.url}/checkout/${link.uuid}`)
+
+    const view = await t.h.get<{ merchant: string; amount: number; methods: { id: string }[] }>(
+      `/api/v1/payment/checkout/${link.uuid}`,
+    )
+    expect(view.body).toMatchObject({ merchant: 'Bakkerij Jansen', amount: 1250 })
+    expect(view.body.methods.map((m) => m.id)).toEqual(expect.arrayContaining(['card', 'ideal']))
+
+    const sandboxId = await startCheckout(link.uuid, holder.token)
+    // A second click opens the same hosted page instead of another attempt.
+    expect(await startCheckout(link.uuid, holder.token)).toBe(sandboxId)
+
+    const declined = await hostedCard(sandboxId, '4000 0000 0000 0002')
+    expect(declined.status).toBe(200)
+    expect(declined.body).toMatchObject({
+      status: 'open',
+      failure_message: 'Your card was declined.',
+      return_url: null,
+    })
+
+    const paid = await hostedCard(sandboxId, '4242 4242 4242 4242')
+    expect(paid.body.status).toBe('paid')
+    expect(paid.body.return_url).toContain(`/checkout/${link.uuid}?returned=1`)
+
+    // The sandbox's signed webhook reaches our endpoint, the worker reads the payment back and applies it.
+    const done = await waitFor(link.uuid, 'paid')
+    expect(done.card_last4).toBe('4242')
+    expect(done.fee_amount).toBe(25 + 18) // 25 cents + 1.4 % of 12.50, rounded
+
+    const [attempt] = await attemptIds(link.uuid)
+    const captured = await eventually(async () => {
+      const rows = await ledgerEntries('payment.captured', [attempt as string])
+      return rows.length === 1 ? rows : undefined
+    })
+    expect(captured[0]?.journal).toBe('sales')
+    await eventually(async () => (await ledgerEntries('payment.fee', [attempt as string])).length === 1)
+
+    // The holder who paid sees it; the money sits on the owner's sub-account, minus the fee.
+    expect((await payment(link.uuid, holder.token)).status).toBe('paid')
+    const balance = await t.services.db
+      .selectFrom('ledger_lines')
+      .innerJoin('ledger_sub_accounts', 'ledger_sub_accounts.id', 'ledger_lines.sub_account_id')
+      .select((eb) => [
+        eb.fn.sum<bigint>('ledger_lines.credit').as('credit'),
+        eb.fn.sum<bigint>('ledger_lines.debit').as('debit'),
+      ])
+      .where('ledger_sub_accounts.kind', '=', 'owner')
+      .where('ledger_sub_accounts.external_id', '=', owner.userId)
+      .executeTakeFirstOrThrow()
+    expect(BigInt(balance.credit) - BigInt(balance.debit)).toBe(1250n - 43n)
+
+    // Paying again is refused.
+    const again = await t.h.post<unknown, ErrorBody>(`/api/v1/payment/checkout/${link.uuid}`, {
+      method: 'card',
+    })
+    expect(again.status).toBe(409)
+    expect(again.body.error.reason).toBe('already_paid')
+  })
+
+  it('refunds partly and then the rest, never more than paid, and posts each refund once', async () => {
+    const link = await createLink(2000)
+    const sandboxId = await startCheckout(link.uuid)
+    await hostedCard(sandboxId, '5555 5555 5555 4444')
+    await waitFor(link.uuid, 'paid')
+
+    const part = await t.h.post<unknown, { uuid: string; status: string; payment: Payment }>(
+      `/api/v1/payment/payments/${link.uuid}/refunds`,
+      { amount: 500, reason: 'one slice missing' },
+      { token: owner.token, headers: { 'idempotency-key': `refund-${link.uuid}-1` } },
+    )
+    expect(part.status).toBe(202)
+    expect(part.body.payment).toMatchObject({ status: 'partially_refunded', refunded_amount: 500 })
+
+    // A retry with the same key refunds nothing more.
+    const retry = await t.h.post<unknown, { uuid: string }>(
+      `/api/v1/payment/payments/${link.uuid}/refunds`,
+      { amount: 500, reason: 'one slice missing' },
+      { token: owner.token, headers: { 'idempotency-key': `refund-${link.uuid}-1` } },
+    )
+    expect(retry.status).toBe(202)
+    expect(retry.body.uuid).toBe(part.body.uuid)
+
+    const tooMuch = await t.h.post<unknown, ErrorBody>(
+      `/api/v1/payment/payments/${link.uuid}/refunds`,
+      { amount: 1501 },
+      { token: owner.token, headers: { 'idempotency-key': `refund-${link.uuid}-2` } },
+    )
+    expect(tooMuch.status).toBe(400)
+    expect(tooMuch.body.error.fields?.amount?.[0]).toContain('1500')
+
+    const rest = await t.h.post<unknown, { payment: Payment }>(
+      `/api/v1/payment/payments/${link.uuid}/refunds`,
+      {},
+      {
+        token: owner.token,
+        headers: { 'idempotency-key': `refund-${link.uuid}-3` },
+      },
+    )
+    expect(rest.body.payment).toMatchObject({ status: 'refunded', refunded_amount: 2000 })
+
+    const refunds = await t.services.db
+      .selectFrom('payment_refunds')
+      .select('id')
+      .where('payment_id', '=', link.uuid)
+      .execute()
+    expect(refunds).toHaveLength(2)
+    await eventually(
+      async () =>
+        (
+          await ledgerEntries(
+            'payment.refund',
+            refunds.map((r) => r.id),
+          )
+        ).length === 2,
+    )
+
+    // Only the owner it pays (or an admin) may refund.
+    const holderRefund = await t.h.post(
+      `/api/v1/payment/payments/${link.uuid}/refunds`,
+      {},
+      {
+        token: holder.token,
+        headers: { 'idempotency-key': `refund-${link.uuid}-4` },
+      },
+    )
+    expect(holderRefund.status).toBe(403)
+  })
+})
+
+describe('POST payment/pay (direct card payment)', () => {
+  it('checks card number, expiry and CVC with the specification’s messages and changes nothing', async () => {
+    const link = await createLink(700)
+    const res = await t.h.post<unknown, ErrorBody>('/api/v1/payment/pay', {
+      order_uuid: link.uuid,
+      payment_type: 'card',
+      card_number: '4242 4242 4242 4241',
+      exp_month: 13,
+      exp_year: 30,
+      cvc: '12',
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields).toEqual({
+      card_number: ['The card number is not valid'],
+      exp_month: ['The expiration date is not valid'],
+      cvc: ['The cvc code is not valid'],
+    })
+    expect(await attemptIds(link.uuid)).toHaveLength(0)
+  })
+
+  it('answers a declined card with the provider’s message, then pays with a good one and keeps only brand and last four', async () => {
+    const link = await createLink(990)
+    const declined = await t.h.post<unknown, ErrorBody>('/api/v1/payment/pay', {
+      order_uuid: link.uuid,
+      payment_type: 'card',
+      card_number: '4000 0000 0000 9995',
+      exp_month: '04',
+      exp_year: '2031',
+      cvc: '123',
+    })
+    expect(declined.status).toBe(400)
+    expect(declined.body.error).toMatchObject({
+      message: 'Your card has insufficient funds.',
+      reason: 'insufficient_funds',
+    })
+    expect((await payment(link.uuid)).status).toBe('failed')
+
+    const ok = await t.h.post<unknown, { status: string; card_brand: string; card_last4: string }>(
+      '/api/v1/payment/pay',
+      {
+        order_uuid: link.uuid,
+        payment_type: 'card',
+        card_number: '4242 4242 4242 4242',
+        exp_month: 4,
+        exp_year: 31,
+        cvc: '123',
+      },
+      { token: holder.token },
+    )
+    expect(ok.status).toBe(200)
+    expect(ok.body).toMatchObject({ status: 'paid', card_brand: 'visa', card_last4: '4242' })
+  })
+
+  it('sends a 3-D Secure card to the confirmation step', async () => {
+    const link = await createLink(1500)
+    const res = await t.h.post<unknown, { status: string; redirect_url: string }>('/api/v1/payment/pay', {
+      order_uuid: link.uuid,
+      payment_type: 'card',
+      card_number: '4000 0027 6000 3184',
+      exp_month: 4,
+      exp_year: 31,
+      cvc: '123',
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.status).toBe('pending')
+    const sandboxId = res.body.redirect_url.split('/').pop() as string
+    const confirmed = await t.h.post<unknown, { status: string }>(
+      `/api/v1/sandbox/checkout/${sandboxId}/confirm`,
+      {
+        approve: true,
+      },
+    )
+    expect(confirmed.body.status).toBe('paid')
+    await waitFor(link.uuid, 'paid')
+  })
+
+  it('charges once when the same Idempotency-Key is sent many times at once', async () => {
+    const link = await createLink(4200)
+    const body = {
+      order_uuid: link.uuid,
+      payment_type: 'card',
+      card_number: '4242 4242 4242 4242',
+      exp_month: 4,
+      exp_year: 31,
+      cvc: '123',
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.h.post<unknown, { status: string }>('/api/v1/payment/pay', body, {
+          headers: { 'idempotency-key': `pay-${link.uuid}` },
+        }),
+      ),
+    )
+    const statuses = answers.map((a) => a.status)
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1)
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true)
+    expect(await attemptIds(link.uuid)).toHaveLength(1)
+    const sandboxPayments = await t.services.db
+      .selectFrom('sandbox_payments')
+      .select('id')
+      .where('reference', 'in', await attemptIds(link.uuid))
+      .execute()
+    expect(sandboxPayments).toHaveLength(1)
+  })
+})
+
+describe('Idempotency-Key on creating a payment', () => {
+  it('answers the same payment for the same key and body, and 409 for another body', async () => {
+    const a = await createLink(300, 'link-key-000001')
+    const b = await createLink(300, 'link-key-000001')
+    expect(b.uuid).toBe(a.uuid)
+    const other = await t.h.post<unknown, ErrorBody>(
+      '/api/v1/payment/payments',
+      { amount: 301, description: 'Taart voor 8 personen' },
+      { token: owner.token, headers: { 'idempotency-key': 'link-key-000001' } },
+    )
+    expect(other.status).toBe(409)
+    expect(other.body.error.reason).toBe('idempotency_key_reused')
+  })
+})
+
+describe('inbound provider webhooks', () => {
+  const post = (accountId: string, body: string, signature?: string) =>
+    t.h.request<ErrorBody>('POST', `/api/v1/payment/webhooks/sandbox/${accountId}`, {
+      raw: body,
+      headers: {
+        'content-type': 'application/json',
+        ...(signature ? { 'sandbox-signature': signature } : {}),
+      },
+    })
+
+  it('refuses tampered, unsigned, stale and replayed deliveries and records each', async () => {
+    const accountId = await platformSandboxAccount(t.services.db, t.config)
+    const account = await findAccount(t.services.db, t.config, accountId)
+    const secret = webhookSecretOf(account?.credentials.api_key as string)
+    const body = JSON.stringify({
+      id: 'evt_test_replay_0001',
+      type: 'payment.paid',
+      created: 1,
+      data: { object: 'payment', id: 'pay_unknown000001' },
+    })
+
+    const good = await post(accountId, body, signSandboxPayload(secret, body, new Date()))
+    expect(good.status).toBe(200)
+    const replay = await post(accountId, body, signSandboxPayload(secret, body, new Date()))
+    expect(replay.status).toBe(409)
+    expect(replay.body.error.reason).toBe('webhook_replayed')
+
+    const tampered = await post(
+      accountId,
+      body.replace('payment.paid', 'payment.failed'),
+      signSandboxPayload(secret, body, new Date()),
+    )
+    expect(tampered.status).toBe(400)
+    expect(tampered.body.error.reason).toBe('webhook_bad_signature')
+    const unsigned = await post(accountId, body)
+    expect(unsigned.body.error.reason).toBe('webhook_missing_signature')
+    const stale = await post(
+      accountId,
+      body,
+      signSandboxPayload(secret, body, new Date(Date.now() - 6 * 60 * 1000)),
+    )
+    expect(stale.body.error.reason).toBe('webhook_stale')
+    const wrongSecret = await post(accountId, body, signSandboxPayload('whsec_other', body, new Date()))
+    expect(wrongSecret.body.error.reason).toBe('webhook_bad_signature')
+    const unknownAccount = await post(
+      '00000000-0000-4000-8000-000000000000',
+      body,
+      signSandboxPayload(secret, body, new Date()),
+    )
+    expect(unknownAccount.status).toBe(404)
+
+    const log = await t.services.db
+      .selectFrom('provider_webhooks')
+      .select(['outcome', 'reason'])
+      .where('body', 'like', '%evt_test_replay_0001%')
+      .execute()
+    expect(log.filter((l) => l.outcome === 'accepted')).toHaveLength(1)
+    expect(log.filter((l) => l.outcome === 'duplicate')).toHaveLength(1)
+    expect(
+      log
+        .filter((l) => l.outcome === 'rejected')
+        .map((l) => l.reason)
+        .sort(),
+    ).toEqual(['bad_signature', 'bad_signature', 'missing_signature', 'stale', 'unknown_account'].sort())
+  })
+})
+
+describe('who may see payments', () => {
+  it('hides a payment from another owner, a card holder who did not pay it and callers without a token', async () => {
+    const link = await createLink(100)
+    expect((await t.h.get(`/api/v1/payment/payments/${link.uuid}`, { token: otherOwner.token })).status).toBe(
+      404,
+    )
+    expect((await t.h.get(`/api/v1/payment/payments/${link.uuid}`, { token: holder.token })).status).toBe(404)
+    expect((await t.h.get(`/api/v1/payment/payments/${link.uuid}`)).status).toBe(401)
+    expect((await t.h.get(`/api/v1/payment/payments/${link.uuid}`, { token: admin.token })).status).toBe(200)
+    const refund = await t.h.post(
+      `/api/v1/payment/payments/${link.uuid}/refunds`,
+      {},
+      {
+        token: otherOwner.token,
+        headers: { 'idempotency-key': `other-refund-${link.uuid}` },
+      },
+    )
+    expect(refund.status).toBe(404)
+    const holderCreates = await t.h.post(
+      '/api/v1/payment/payments',
+      { amount: 100, description: 'x' },
+      { token: holder.token },
+    )
+    expect(holderCreates.status).toBe(403)
+  })
+})
+
+describe('card data', () => {
+  it('leaves no card number or CVC anywhere in the database', async () => {
+    // The scanner itself finds what it looks for.
+    expect(cardNumbersIn('{"n": "4242 4242 4242 4242", "m": "4000000000000002"}')).toHaveLength(2)
+    expect(cardNumbersIn('order 2026-11-22 id 0190f8a4-1234-7abc-8def-012345678901')).toEqual([])
+    const findings = await scanDatabaseForCardData(t.databaseUrl, { cvcs: ['737', '123'] })
+    expect(findings).toEqual([])
+  })
+})

@@ -1,0 +1,72 @@
+import type { Actor } from '../../platform/context.ts'
+import type { DbOrTrx } from '../../platform/db.ts'
+import { AppError } from '../../platform/errors.ts'
+
+export type PaymentRow = Awaited<ReturnType<typeof findPaymentRow>> & {}
+
+export async function findPaymentRow(db: DbOrTrx, id: string) {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/**
+ * Who may see a payment: an admin; the program owner it pays (or who created it); the acceptor at
+ * whose cashpoint it was taken; the card holder who paid it. Anyone else is told it does not exist.
+ */
+export function canSee(
+  actor: Actor,
+  p: Pick<NonNullable<PaymentRow>, 'owner_user_id' | 'created_by' | 'acceptor_user_id' | 'payer_user_id'>,
+): boolean {
+  if (actor.kind !== 'user') return false
+  if (actor.user_type === 4) return true
+  const me = actor.user_id
+  return p.owner_user_id === me || p.created_by === me || p.acceptor_user_id === me || p.payer_user_id === me
+}
+
+/** May refund: an admin, or the program owner the payment pays. */
+export function canRefund(
+  actor: Actor,
+  p: Pick<NonNullable<PaymentRow>, 'owner_user_id' | 'created_by'>,
+): boolean {
+  if (actor.kind !== 'user') return false
+  if (actor.user_type === 4) return true
+  return actor.user_type === 1 && (p.owner_user_id === actor.user_id || p.created_by === actor.user_id)
+}
+
+export async function paymentVisibleTo(db: DbOrTrx, actor: Actor, id: string) {
+  const row = /^[0-9a-f-]{36}$/i.test(id) ? await findPaymentRow(db, id) : undefined
+  if (!row || !canSee(actor, row)) throw new AppError('not_found', 'payment not found')
+  return row
+}
+
+export async function paymentDetail(db: DbOrTrx, id: string) {
+  const [attempts, refunds] = await Promise.all([
+    db
+      .selectFrom('payment_attempts')
+      .select([
+        'id',
+        'number',
+        'provider',
+        'method',
+        'status',
+        'card_brand',
+        'card_last4',
+        'fee',
+        'failure_code',
+        'failure_message',
+        'created_at',
+      ])
+      .where('payment_id', '=', id)
+      .orderBy('number')
+      .execute(),
+    db
+      .selectFrom('payment_refunds')
+      .select(['id', 'amount', 'currency', 'status', 'reason', 'created_at'])
+      .where('payment_id', '=', id)
+      .orderBy('created_at')
+      .execute(),
+  ])
+  return { attempts, refunds }
+}
+
+/** The reference shown to people: PAY-001042. */
+export const paymentReference = (number: bigint) => `PAY-${number.toString().padStart(6, '0')}`
