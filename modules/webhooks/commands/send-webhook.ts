@@ -26,7 +26,7 @@ const eventTypePattern = /^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)*$/
 const payloadMaxBytes = 256 * 1024
 
 /** The payload as it will be stored and sent: plain JSON, bigint as numbers (as strings past 2^53). */
-function jsonPayload(payload: Record<string, unknown>): { value: Record<string, unknown>; text: string } {
+function jsonPayload(payload: Record<string, unknown>): string {
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
     throw invalidField('payload', 'must be an object')
   const text = JSON.stringify(payload, (_key, v) =>
@@ -37,7 +37,7 @@ function jsonPayload(payload: Record<string, unknown>): { value: Record<string, 
       : v,
   )
   if (Buffer.byteLength(text) > payloadMaxBytes) throw invalidField('payload', 'at most 256 KB')
-  return { value: JSON.parse(text), text }
+  return text
 }
 
 /**
@@ -85,7 +85,7 @@ async function createDelivery(
     throw invalidField('event_type', 'lower-case words separated by dots, at most 100 characters')
   const eventId = input.eventId ?? newId()
   if (eventId.length === 0 || eventId.length > 200) throw invalidField('event_id', '1–200 characters')
-  const { text } = jsonPayload(input.payload)
+  const text = jsonPayload(input.payload)
   const saved = await insertDelivery(trx, {
     id: newId(),
     endpoint_id: endpointId,
