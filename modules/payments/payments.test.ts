@@ -55,12 +55,10 @@ const payment = async (id: string, token = owner.token) =>
     )
   ).body
 
-const waitFor = (id: string, status: string) =>
-  eventually(
-    async () => ((await payment(id)).status === status ? payment(id) : undefined),
-    15_000,
-    `payment ${status}`,
-  )
+const waitFor = async (id: string, status: string) => {
+  await eventually(async () => (await payment(id)).status === status, 15_000, `payment ${status}`)
+  return payment(id)
+}
 
 const ledgerEntries = (kind: string, sourceIds: string[]) =>
   t.services.db
@@ -135,7 +133,7 @@ describe('paying a payment link on the sandbox hosted page', () => {
       const rows = await ledgerEntries('payment.captured', [attempt as string])
       return rows.length === 1 ? rows : undefined
     })
-    expect(captured[0]?.journal).toBe('sales')
+    expect(captured?.[0]?.journal).toBe('sales')
     await eventually(async () => (await ledgerEntries('payment.fee', [attempt as string])).length === 1)
 
     // The holder who paid sees it; the money sits on the owner's sub-account, minus the fee.
