@@ -393,6 +393,12 @@ describe('webhooks', () => {
     await expect(
       provider.verifyWebhook(ctx, { ...good, headers: { 'Stripe-Signature': 'v1=abc' } }),
     ).rejects.toMatchObject({ reason: 'malformed' })
+    // The account endpoint's and the Connect endpoint's secrets side by side.
+    const both = {
+      ...ctx,
+      credentials: { ...ctx.credentials, webhook_secret: `whsec_connect_other, ${whsec}` },
+    }
+    await expect(provider.verifyWebhook(both, good)).resolves.toMatchObject({ eventId: event.id })
     const noSecret = { ...ctx, credentials: { ...ctx.credentials, webhook_secret: undefined } }
     await expect(provider.verifyWebhook(noSecret, good)).rejects.toBeInstanceOf(WebhookRejected)
   })
@@ -673,6 +679,12 @@ describe('credentials and errors', () => {
     await expect(
       provider.verifyCredentials({ ...ctx, credentials: { ...ctx.credentials, webhook_secret: 'secret' } }),
     ).rejects.toBeInstanceOf(InvalidCredentials)
+    await expect(
+      provider.verifyCredentials({
+        ...ctx,
+        credentials: { ...ctx.credentials, webhook_secret: `${whsec},whsec_b` },
+      }),
+    ).resolves.toBeUndefined()
   })
 
   it('accepts a live key in live mode (Stripe says livemode)', async () => {

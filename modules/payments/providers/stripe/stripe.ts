@@ -56,10 +56,16 @@ type Flow = 'checkout' | 'direct'
  *   which flow made them (`cardpay_flow`: checkout or direct) so webhooks can be routed back.
  * - **Webhooks** about a PaymentIntent, its charges or refunds name the `pi_…`; for a hosted payment
  *   `verifyWebhook` looks up its Checkout Session and answers the `cs_…`, so the payments module
- *   always gets back the id it stored.
+ *   always gets back the id it stored. That lookup is one API call; when Stripe cannot be reached it
+ *   throws a retryable ProviderError, and answering the delivery with a 5xx makes Stripe send it again.
+ * - **Statuses**: requires_payment_method is 'open' (with the decline as `failure` on a hosted page,
+ *   where the payer may try again) or 'failed' for a declined direct card; requires_action and
+ *   requires_confirmation are 'requires_action'; processing is 'open'; succeeded 'paid'; canceled
+ *   'cancelled'; an expired session 'expired'.
  * - **Food-court splits**: "separate charges and transfers". The payment is charged on the platform
  *   account; `releasePayout` transfers a merchant's part to its Express account with the charge as
  *   `source_transaction`, so the transfer is possible before the charge's funds are available.
+ *   `CreatePaymentInput.splits` is not sent to Stripe: the payment's transfer group is enough.
  */
 export class StripeProvider implements PaymentProvider {
   readonly id = 'stripe' as const
@@ -77,8 +83,11 @@ export class StripeProvider implements PaymentProvider {
 
   async verifyCredentials(ctx: ProviderContext): Promise<void> {
     assertKeyMatchesMode(ctx.credentials)
-    const secret = ctx.credentials.webhook_secret
-    if (secret !== undefined && !secret.startsWith('whsec_')) {
+    const secrets = webhookSecrets(ctx.credentials.webhook_secret)
+    if (
+      ctx.credentials.webhook_secret !== undefined &&
+      (secrets.length === 0 || secrets.some((x) => !x.startsWith('whsec_')))
+    ) {
       throw new InvalidCredentials('Stripe webhook signing secrets start with whsec_')
     }
     let balance: { livemode: boolean }
@@ -284,22 +293,30 @@ export class StripeProvider implements PaymentProvider {
    * `Stripe-Signature: t=…,v1=…` (several v1 while a secret is being rolled). The body must be the
    * exact bytes received. A signature older or newer than `webhookTolerance` is refused, so a
    * captured delivery cannot be replayed later.
+   *
+   * `webhook_secret` may hold several secrets separated by commas: Stripe signs events of connected
+   * accounts (onboarding) at a Connect endpoint with a secret of its own, and a rolled secret
+   * overlaps with the old one for a while.
    */
   async verifyWebhook(ctx: ProviderContext, delivery: WebhookDelivery): Promise<VerifiedWebhook> {
     const header = headerValue(delivery.headers, 'stripe-signature')
     if (!header) throw new WebhookRejected('missing_signature')
-    const secret = ctx.credentials.webhook_secret
-    if (!secret)
+    const secrets = webhookSecrets(ctx.credentials.webhook_secret)
+    if (secrets.length === 0) {
       throw new WebhookRejected('bad_signature', 'no Stripe webhook signing secret is set for this account')
+    }
 
     const { timestamp, signatures } = parseSignatureHeader(header)
     if (timestamp === undefined || signatures.length === 0) {
       throw new WebhookRejected('malformed', 'Stripe-Signature lacks t= or v1=')
     }
-    const expected = createHmac('sha256', secret).update(`${timestamp}.${delivery.rawBody}`).digest()
-    const matches = signatures.some((sig) => {
-      const given = Buffer.from(sig, 'hex')
-      return given.length === expected.length && timingSafeEqual(given, expected)
+    const signed = `${timestamp}.${delivery.rawBody}`
+    const matches = secrets.some((secret) => {
+      const expected = createHmac('sha256', secret).update(signed).digest()
+      return signatures.some((sig) => {
+        const given = Buffer.from(sig, 'hex')
+        return given.length === expected.length && timingSafeEqual(given, expected)
+      })
     })
     if (!matches) throw new WebhookRejected('bad_signature')
     if (Math.abs(delivery.now.getTime() - Number(timestamp) * 1000) > webhookTolerance) {
@@ -591,6 +608,10 @@ function toRefund(refund: s.StripeRefund): ProviderRefund {
 function merchantStatus(account: s.StripeAccount): ProviderMerchant['status'] {
   if (account.requirements?.disabled_reason?.startsWith('rejected')) return 'rejected'
   return account.charges_enabled && account.details_submitted ? 'active' : 'pending'
+}
+
+function webhookSecrets(value: string | undefined): string[] {
+  return (value ?? '').split(/[\s,]+/).filter(Boolean)
 }
 
 function headerValue(headers: WebhookDelivery['headers'], name: string): string | undefined {
