@@ -18,7 +18,7 @@ import { Route as GuestIndexRouteImport } from './routes/_guest/index'
 import { Route as GuestPasswordRouteImport } from './routes/_guest/password'
 import { Route as PortalBillsRouteImport } from './routes/_portal/bills'
 import { Route as PortalCardsRouteImport } from './routes/_portal/cards'
-import { Route as PortalFinancesRouteImport } from './routes/_portal/finances'
+import { Route as PortalFinancesRouteRouteImport } from './routes/_portal/finances/route'
 import { Route as PortalHomeRouteImport } from './routes/_portal/home'
 import { Route as PortalOrdersRouteImport } from './routes/_portal/orders'
 import { Route as PortalPostsRouteImport } from './routes/_portal/posts'
@@ -32,9 +32,13 @@ import { Route as GuestRegistrationCheckEmailRouteImport } from './routes/_guest
 import { Route as GuestRegistrationConfirmRouteImport } from './routes/_guest/registration/confirm'
 import { Route as GuestRegistrationPasswordRouteImport } from './routes/_guest/registration/password'
 import { Route as GuestRegistrationResendRouteImport } from './routes/_guest/registration/resend'
+import { Route as PortalFinancesIndexRouteImport } from './routes/_portal/finances/index'
+import { Route as PortalFinancesBalancesRouteImport } from './routes/_portal/finances/balances'
+import { Route as PortalFinancesTrialBalanceRouteImport } from './routes/_portal/finances/trial-balance'
 import { Route as PortalProgramsIndexRouteImport } from './routes/_portal/programs/index'
 import { Route as PortalProgramsUuidRouteImport } from './routes/_portal/programs/$uuid'
 import { Route as PortalUserUuidRouteImport } from './routes/_portal/user.$uuid'
+import { Route as PortalFinancesJournalsUuidRouteImport } from './routes/_portal/finances/journals.$uuid'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -78,7 +82,7 @@ const PortalCardsRoute = PortalCardsRouteImport.update({
   path: '/cards',
   getParentRoute: () => PortalRoute,
 } as any)
-const PortalFinancesRoute = PortalFinancesRouteImport.update({
+const PortalFinancesRouteRoute = PortalFinancesRouteRouteImport.update({
   id: '/finances',
   path: '/finances',
   getParentRoute: () => PortalRoute,
@@ -153,6 +157,22 @@ const GuestRegistrationResendRoute = GuestRegistrationResendRouteImport.update({
   path: '/registration/resend',
   getParentRoute: () => GuestRoute,
 } as any)
+const PortalFinancesIndexRoute = PortalFinancesIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PortalFinancesRouteRoute,
+} as any)
+const PortalFinancesBalancesRoute = PortalFinancesBalancesRouteImport.update({
+  id: '/balances',
+  path: '/balances',
+  getParentRoute: () => PortalFinancesRouteRoute,
+} as any)
+const PortalFinancesTrialBalanceRoute =
+  PortalFinancesTrialBalanceRouteImport.update({
+    id: '/trial-balance',
+    path: '/trial-balance',
+    getParentRoute: () => PortalFinancesRouteRoute,
+  } as any)
 const PortalProgramsIndexRoute = PortalProgramsIndexRouteImport.update({
   id: '/programs/',
   path: '/programs/',
@@ -168,15 +188,21 @@ const PortalUserUuidRoute = PortalUserUuidRouteImport.update({
   path: '/user/$uuid',
   getParentRoute: () => PortalRoute,
 } as any)
+const PortalFinancesJournalsUuidRoute =
+  PortalFinancesJournalsUuidRouteImport.update({
+    id: '/journals/$uuid',
+    path: '/journals/$uuid',
+    getParentRoute: () => PortalFinancesRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
+  '/finances': typeof PortalFinancesRouteRouteWithChildren
   '/food': typeof DynamicFoodRoute
   '/password': typeof GuestPasswordRoute
   '/bills': typeof PortalBillsRoute
   '/cards': typeof PortalCardsRoute
-  '/finances': typeof PortalFinancesRoute
   '/home': typeof PortalHomeRoute
   '/orders': typeof PortalOrdersRoute
   '/posts': typeof PortalPostsRoute
@@ -188,11 +214,15 @@ export interface FileRoutesByFullPath {
   '/registration/confirm': typeof GuestRegistrationConfirmRoute
   '/registration/password': typeof GuestRegistrationPasswordRoute
   '/registration/resend': typeof GuestRegistrationResendRoute
+  '/finances/balances': typeof PortalFinancesBalancesRoute
+  '/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/programs/$uuid': typeof PortalProgramsUuidRoute
   '/user/$uuid': typeof PortalUserUuidRoute
   '/forgot-password/': typeof GuestForgotPasswordIndexRoute
   '/registration/': typeof GuestRegistrationIndexRoute
+  '/finances/': typeof PortalFinancesIndexRoute
   '/programs/': typeof PortalProgramsIndexRoute
+  '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
@@ -201,7 +231,6 @@ export interface FileRoutesByTo {
   '/password': typeof GuestPasswordRoute
   '/bills': typeof PortalBillsRoute
   '/cards': typeof PortalCardsRoute
-  '/finances': typeof PortalFinancesRoute
   '/home': typeof PortalHomeRoute
   '/orders': typeof PortalOrdersRoute
   '/posts': typeof PortalPostsRoute
@@ -213,11 +242,15 @@ export interface FileRoutesByTo {
   '/registration/confirm': typeof GuestRegistrationConfirmRoute
   '/registration/password': typeof GuestRegistrationPasswordRoute
   '/registration/resend': typeof GuestRegistrationResendRoute
+  '/finances/balances': typeof PortalFinancesBalancesRoute
+  '/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/programs/$uuid': typeof PortalProgramsUuidRoute
   '/user/$uuid': typeof PortalUserUuidRoute
   '/forgot-password': typeof GuestForgotPasswordIndexRoute
   '/registration': typeof GuestRegistrationIndexRoute
+  '/finances': typeof PortalFinancesIndexRoute
   '/programs': typeof PortalProgramsIndexRoute
+  '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -225,11 +258,11 @@ export interface FileRoutesById {
   '/_dynamic': typeof DynamicRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
   '/_portal': typeof PortalRouteWithChildren
+  '/_portal/finances': typeof PortalFinancesRouteRouteWithChildren
   '/_dynamic/food': typeof DynamicFoodRoute
   '/_guest/password': typeof GuestPasswordRoute
   '/_portal/bills': typeof PortalBillsRoute
   '/_portal/cards': typeof PortalCardsRoute
-  '/_portal/finances': typeof PortalFinancesRoute
   '/_portal/home': typeof PortalHomeRoute
   '/_portal/orders': typeof PortalOrdersRoute
   '/_portal/posts': typeof PortalPostsRoute
@@ -242,22 +275,26 @@ export interface FileRoutesById {
   '/_guest/registration/confirm': typeof GuestRegistrationConfirmRoute
   '/_guest/registration/password': typeof GuestRegistrationPasswordRoute
   '/_guest/registration/resend': typeof GuestRegistrationResendRoute
+  '/_portal/finances/balances': typeof PortalFinancesBalancesRoute
+  '/_portal/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/_portal/programs/$uuid': typeof PortalProgramsUuidRoute
   '/_portal/user/$uuid': typeof PortalUserUuidRoute
   '/_guest/forgot-password/': typeof GuestForgotPasswordIndexRoute
   '/_guest/registration/': typeof GuestRegistrationIndexRoute
+  '/_portal/finances/': typeof PortalFinancesIndexRoute
   '/_portal/programs/': typeof PortalProgramsIndexRoute
+  '/_portal/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/$'
     | '/'
+    | '/finances'
     | '/food'
     | '/password'
     | '/bills'
     | '/cards'
-    | '/finances'
     | '/home'
     | '/orders'
     | '/posts'
@@ -269,11 +306,15 @@ export interface FileRouteTypes {
     | '/registration/confirm'
     | '/registration/password'
     | '/registration/resend'
+    | '/finances/balances'
+    | '/finances/trial-balance'
     | '/programs/$uuid'
     | '/user/$uuid'
     | '/forgot-password/'
     | '/registration/'
+    | '/finances/'
     | '/programs/'
+    | '/finances/journals/$uuid'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
@@ -282,7 +323,6 @@ export interface FileRouteTypes {
     | '/password'
     | '/bills'
     | '/cards'
-    | '/finances'
     | '/home'
     | '/orders'
     | '/posts'
@@ -294,22 +334,26 @@ export interface FileRouteTypes {
     | '/registration/confirm'
     | '/registration/password'
     | '/registration/resend'
+    | '/finances/balances'
+    | '/finances/trial-balance'
     | '/programs/$uuid'
     | '/user/$uuid'
     | '/forgot-password'
     | '/registration'
+    | '/finances'
     | '/programs'
+    | '/finances/journals/$uuid'
   id:
     | '__root__'
     | '/$'
     | '/_dynamic'
     | '/_guest'
     | '/_portal'
+    | '/_portal/finances'
     | '/_dynamic/food'
     | '/_guest/password'
     | '/_portal/bills'
     | '/_portal/cards'
-    | '/_portal/finances'
     | '/_portal/home'
     | '/_portal/orders'
     | '/_portal/posts'
@@ -322,11 +366,15 @@ export interface FileRouteTypes {
     | '/_guest/registration/confirm'
     | '/_guest/registration/password'
     | '/_guest/registration/resend'
+    | '/_portal/finances/balances'
+    | '/_portal/finances/trial-balance'
     | '/_portal/programs/$uuid'
     | '/_portal/user/$uuid'
     | '/_guest/forgot-password/'
     | '/_guest/registration/'
+    | '/_portal/finances/'
     | '/_portal/programs/'
+    | '/_portal/finances/journals/$uuid'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -405,7 +453,7 @@ declare module '@tanstack/react-router' {
       id: '/_portal/finances'
       path: '/finances'
       fullPath: '/finances'
-      preLoaderRoute: typeof PortalFinancesRouteImport
+      preLoaderRoute: typeof PortalFinancesRouteRouteImport
       parentRoute: typeof PortalRoute
     }
     '/_portal/home': {
@@ -499,6 +547,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestRegistrationResendRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/_portal/finances/': {
+      id: '/_portal/finances/'
+      path: '/'
+      fullPath: '/finances/'
+      preLoaderRoute: typeof PortalFinancesIndexRouteImport
+      parentRoute: typeof PortalFinancesRouteRoute
+    }
+    '/_portal/finances/balances': {
+      id: '/_portal/finances/balances'
+      path: '/balances'
+      fullPath: '/finances/balances'
+      preLoaderRoute: typeof PortalFinancesBalancesRouteImport
+      parentRoute: typeof PortalFinancesRouteRoute
+    }
+    '/_portal/finances/trial-balance': {
+      id: '/_portal/finances/trial-balance'
+      path: '/trial-balance'
+      fullPath: '/finances/trial-balance'
+      preLoaderRoute: typeof PortalFinancesTrialBalanceRouteImport
+      parentRoute: typeof PortalFinancesRouteRoute
+    }
     '/_portal/programs/': {
       id: '/_portal/programs/'
       path: '/programs'
@@ -519,6 +588,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/user/$uuid'
       preLoaderRoute: typeof PortalUserUuidRouteImport
       parentRoute: typeof PortalRoute
+    }
+    '/_portal/finances/journals/$uuid': {
+      id: '/_portal/finances/journals/$uuid'
+      path: '/journals/$uuid'
+      fullPath: '/finances/journals/$uuid'
+      preLoaderRoute: typeof PortalFinancesJournalsUuidRouteImport
+      parentRoute: typeof PortalFinancesRouteRoute
     }
   }
 }
@@ -561,10 +637,27 @@ const GuestRouteChildren: GuestRouteChildren = {
 
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
+interface PortalFinancesRouteRouteChildren {
+  PortalFinancesBalancesRoute: typeof PortalFinancesBalancesRoute
+  PortalFinancesTrialBalanceRoute: typeof PortalFinancesTrialBalanceRoute
+  PortalFinancesIndexRoute: typeof PortalFinancesIndexRoute
+  PortalFinancesJournalsUuidRoute: typeof PortalFinancesJournalsUuidRoute
+}
+
+const PortalFinancesRouteRouteChildren: PortalFinancesRouteRouteChildren = {
+  PortalFinancesBalancesRoute: PortalFinancesBalancesRoute,
+  PortalFinancesTrialBalanceRoute: PortalFinancesTrialBalanceRoute,
+  PortalFinancesIndexRoute: PortalFinancesIndexRoute,
+  PortalFinancesJournalsUuidRoute: PortalFinancesJournalsUuidRoute,
+}
+
+const PortalFinancesRouteRouteWithChildren =
+  PortalFinancesRouteRoute._addFileChildren(PortalFinancesRouteRouteChildren)
+
 interface PortalRouteChildren {
+  PortalFinancesRouteRoute: typeof PortalFinancesRouteRouteWithChildren
   PortalBillsRoute: typeof PortalBillsRoute
   PortalCardsRoute: typeof PortalCardsRoute
-  PortalFinancesRoute: typeof PortalFinancesRoute
   PortalHomeRoute: typeof PortalHomeRoute
   PortalOrdersRoute: typeof PortalOrdersRoute
   PortalPostsRoute: typeof PortalPostsRoute
@@ -577,9 +670,9 @@ interface PortalRouteChildren {
 }
 
 const PortalRouteChildren: PortalRouteChildren = {
+  PortalFinancesRouteRoute: PortalFinancesRouteRouteWithChildren,
   PortalBillsRoute: PortalBillsRoute,
   PortalCardsRoute: PortalCardsRoute,
-  PortalFinancesRoute: PortalFinancesRoute,
   PortalHomeRoute: PortalHomeRoute,
   PortalOrdersRoute: PortalOrdersRoute,
   PortalPostsRoute: PortalPostsRoute,

@@ -109,15 +109,13 @@ describe('GET payment/journals', () => {
 
   it('links a reversed entry and its reversal both ways', async () => {
     const original = await post(sale('jl-rev', '2026-07-01', 400n))
-    const reversal = await t.services.db
-      .transaction()
-      .execute((trx) =>
-        reverseEntry(trx, {
-          entry_id: original.entry.id,
-          date: '2026-07-02',
-          description: 'Reversal jl-rev',
-        }),
-      )
+    const reversal = await t.services.db.transaction().execute((trx) =>
+      reverseEntry(trx, {
+        entry_id: original.entry.id,
+        date: '2026-07-02',
+        description: 'Reversal jl-rev',
+      }),
+    )
     const listed = await list('journal=sales&search=jl-rev')
     const byId = new Map(listed.body.results.map((r) => [r.uuid, r]))
     expect(byId.get(original.entry.id)?.reversed_by).toBe(reversal.entry.id)

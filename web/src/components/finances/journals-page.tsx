@@ -1,0 +1,224 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { BookOpenIcon, XIcon } from 'lucide-react'
+import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { Card, CardContent } from '~/components/ui/card.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
+import { Tabs, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
+import { Pagination } from '~/components/users/pagination.tsx'
+import { type Journal, journals } from '../../../../modules/ledger/chart.ts'
+import { BookingDate, Money } from './amount.tsx'
+import { DateField, SearchField } from './filters.tsx'
+import { FinancesHeader } from './finances-header.tsx'
+import { journalNames } from './names.ts'
+import { type JournalFilter, journalEntriesQueryOptions } from './queries.ts'
+import { daysBefore, localToday } from './search.ts'
+import { LoadFailure } from './states.tsx'
+
+/** Date presets of the specification that look back: the last 7 and the last 30 days, today included. */
+const presets = [7, 30] as const
+
+/** The Journals view: one journal's entries, newest first, filtered by booking dates and a search. */
+export function JournalsPage({
+  filter,
+  onFilterChange,
+}: {
+  filter: JournalFilter
+  onFilterChange: (change: Partial<JournalFilter>) => void
+}) {
+  const { t, i18n } = useLingui()
+  const entries = useQuery(journalEntriesQueryOptions(filter))
+  const filtered = Boolean(filter.from || filter.to || filter.q)
+  const today = localToday()
+  const activePreset = presets.find((days) => filter.to === today && filter.from === daysBefore(days - 1))
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <FinancesHeader />
+
+      <Tabs value={filter.journal} onValueChange={(v) => onFilterChange({ journal: v as Journal, page: 1 })}>
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList aria-label={t`Journal`}>
+            {journals.map((journal) => (
+              <TabsTrigger key={journal} value={journal} data-testid={`journal-${journal}`}>
+                {i18n._(journalNames[journal])}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+      </Tabs>
+
+      <Card className="gap-4">
+        <CardContent className="grid gap-4">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+            <SearchField
+              id="journal-search"
+              label={t`Description, source or number`}
+              value={filter.q ?? ''}
+              onChange={(q) => onFilterChange({ q: q || undefined, page: 1 })}
+              testId="journal-search"
+            />
+            <DateField
+              id="journal-from"
+              label={t`Booked from`}
+              value={filter.from}
+              max={filter.to}
+              onChange={(from) => onFilterChange({ from, page: 1 })}
+              testId="journal-from"
+            />
+            <DateField
+              id="journal-to"
+              label={t`Booked until`}
+              value={filter.to}
+              min={filter.from}
+              onChange={(to) => onFilterChange({ to, page: 1 })}
+              testId="journal-to"
+            />
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {presets.map((days) => (
+              <Button
+                key={days}
+                variant={activePreset === days ? 'secondary' : 'outline'}
+                size="sm"
+                aria-pressed={activePreset === days}
+                onClick={() => onFilterChange({ from: daysBefore(days - 1), to: localToday(), page: 1 })}
+                data-testid={`journal-preset-${days}`}
+              >
+                <Trans>Last {days} days</Trans>
+              </Button>
+            ))}
+            {filtered && (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onFilterChange({ from: undefined, to: undefined, q: undefined, page: 1 })}
+                data-testid="journal-clear"
+              >
+                <XIcon aria-hidden="true" />
+                <Trans>Clear filters</Trans>
+              </Button>
+            )}
+            {entries.data && <EntryCount count={entries.data.count} />}
+          </div>
+
+          {entries.isPending ? (
+            <RowsSkeleton rows={8} />
+          ) : entries.isError ? (
+            <LoadError onRetry={() => entries.refetch()}>
+              <LoadFailure error={entries.error} />
+            </LoadError>
+          ) : entries.data.results.length === 0 ? (
+            <EmptyState icon={<BookOpenIcon aria-hidden="true" className="size-6" />}>
+              {filter.page > 1 ? (
+                <>
+                  <Trans>This page is past the last entry.</Trans>
+                  <Button variant="outline" size="sm" onClick={() => onFilterChange({ page: 1 })}>
+                    <Trans>First page</Trans>
+                  </Button>
+                </>
+              ) : filtered ? (
+                <Trans>No entry in this journal matches these filters.</Trans>
+              ) : (
+                <Trans>Nothing has been booked in this journal yet.</Trans>
+              )}
+            </EmptyState>
+          ) : (
+            <>
+              <Table aria-label={i18n._(journalNames[filter.journal])} data-testid="journal-table">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead className="w-20">
+                      <Trans>No.</Trans>
+                    </TableHead>
+                    <TableHead>
+                      <Trans>Date</Trans>
+                    </TableHead>
+                    <TableHead>
+                      <Trans>Description</Trans>
+                    </TableHead>
+                    <TableHead className="hidden md:table-cell">
+                      <Trans>Source</Trans>
+                    </TableHead>
+                    <TableHead className="text-right">
+                      <Trans>Total</Trans>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody className={entries.isPlaceholderData ? 'opacity-60' : undefined}>
+                  {entries.data.results.map((entry) => {
+                    const { number, description } = entry
+                    return (
+                      <TableRow key={entry.uuid} data-testid="journal-row" className="relative">
+                        <TableCell className="font-medium tabular-nums">
+                          <Link
+                            to="/finances/journals/$uuid"
+                            params={{ uuid: entry.uuid }}
+                            className="text-foreground after:absolute after:inset-0 hover:text-primary-700 focus-visible:outline-none focus-visible:after:ring-[3px] focus-visible:after:ring-ring/40"
+                            aria-label={t`Entry ${number}: ${description}`}
+                          >
+                            {entry.number}
+                          </Link>
+                        </TableCell>
+                        <TableCell className="text-muted-foreground">
+                          <BookingDate date={entry.date} />
+                        </TableCell>
+                        <TableCell className="max-w-96 whitespace-normal">
+                          <span className="line-clamp-2">{entry.description}</span>
+                          {(entry.reversal_of || entry.reversed_by) && (
+                            <span className="mt-1 flex gap-1.5">
+                              {entry.reversal_of && (
+                                <Badge variant="warning">
+                                  <Trans>Reversal</Trans>
+                                </Badge>
+                              )}
+                              {entry.reversed_by && (
+                                <Badge variant="muted">
+                                  <Trans>Reversed</Trans>
+                                </Badge>
+                              )}
+                            </span>
+                          )}
+                        </TableCell>
+                        <TableCell className="hidden max-w-64 truncate text-muted-foreground md:table-cell">
+                          <span className="font-mono text-xs">
+                            {entry.source.kind} · {entry.source.id}
+                          </span>
+                        </TableCell>
+                        <TableCell className="text-right">
+                          <span className="grid justify-items-end gap-0.5">
+                            {entry.totals.map((total) => (
+                              <Money key={total.currency} amount={total.amount} currency={total.currency} />
+                            ))}
+                          </span>
+                        </TableCell>
+                      </TableRow>
+                    )
+                  })}
+                </TableBody>
+              </Table>
+              <Pagination
+                page={filter.page}
+                pages={entries.data.pages}
+                count={entries.data.count}
+                onPageChange={(page) => onFilterChange({ page })}
+                disabled={entries.isFetching}
+              />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
+
+function EntryCount({ count }: { count: number }) {
+  return (
+    <p className="ml-auto text-sm text-muted-foreground" data-testid="journal-count">
+      <Plural value={count} one="# entry" other="# entries" />
+    </p>
+  )
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { journals } from '../../../../modules/ledger/chart.ts'
+
+/** A real calendar date as `YYYY-MM-DD` (what the ledger API takes). */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+/** A date in the URL; anything else is dropped rather than sent to the API. */
+export const dateSearch = z.string().refine(isIsoDate).optional().catch(undefined)
+
+/**
+ * The journal list's filters. They live in the URL, so a filtered list can be reloaded, shared
+ * and gone back to.
+ */
+export const journalSearchSchema = z.object({
+  journal: z.enum(journals).catch('sales').default('sales'),
+  from: dateSearch,
+  to: dateSearch,
+  q: z.string().trim().max(100).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+})
+
+/** Balances and trial balance: the date they are taken at; today when absent. */
+export const atSearchSchema = z.object({ at: dateSearch })
+
+/** Today in the browser's own calendar, `YYYY-MM-DD`. */
+export function localToday(now = new Date()): string {
+  return isoDate(now)
+}
+
+/** The date `days` before today in the browser's calendar. */
+export function daysBefore(days: number, now = new Date()): string {
+  const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days)
+  return isoDate(date)
+}
+
+function isoDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}

@@ -1,0 +1,26 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { JournalsPage } from '~/components/finances/journals-page.tsx'
+import type { JournalFilter } from '~/components/finances/queries.ts'
+import { journalSearchSchema } from '~/components/finances/search.ts'
+
+/** `/finances`: the Journals view, one journal's entries with the filters in the URL. */
+export const Route = createFileRoute('/_portal/finances/')({
+  validateSearch: journalSearchSchema,
+  component: Journals,
+})
+
+function Journals() {
+  const filter = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const onFilterChange = (change: Partial<JournalFilter>) =>
+    navigate({
+      search: (prev) => {
+        const next = { ...prev, ...change }
+        // Keep the URL short: no empty filters.
+        for (const key of ['from', 'to', 'q'] as const) if (!next[key]) delete next[key]
+        return next
+      },
+      replace: true,
+    })
+  return <JournalsPage filter={filter} onFilterChange={onFilterChange} />
+}
