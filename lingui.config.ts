@@ -17,10 +17,11 @@ export default defineConfig({
       include: ['<rootDir>/web/src'],
     },
     {
-      // Every module's e-mail templates live in `modules/<module>/mail/` and share this catalog;
+      // Every module's e-mail templates live in `modules/<module>/mail/` and its documents (payment
+      // receipts) in `modules/<module>/receipts/`; they share this server-side catalog.
       // `node modules/platform/mail/catalogs.ts extract|compile` runs extraction for it alone.
       path: '<rootDir>/modules/platform/mail/locales/{locale}/messages',
-      include: ['<rootDir>/modules/*/mail/**/*.ts'],
+      include: ['<rootDir>/modules/*/mail/**/*.ts', '<rootDir>/modules/*/receipts/**/*.ts'],
       exclude: ['**/*.test.ts', '**/node_modules/**'],
     },
   ],

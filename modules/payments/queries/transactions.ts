@@ -1,0 +1,253 @@
+import { sql } from 'kysely'
+import type { UserType } from '../../platform/context.ts'
+import type { DbOrTrx } from '../../platform/db.ts'
+import type { PaymentStatus } from '../state.ts'
+
+/**
+ * Transactions: the money movements of payments as the Finance screens list them. A payment that
+ * reached a provider (it has at least one attempt) is one movement, in the payment's status; each
+ * refund is another, in the refund's status and for the refunded amount. A payment nobody started
+ * paying moved no money and is not listed.
+ */
+
+export const transactionKinds = ['payment', 'refund'] as const
+export type TransactionKind = (typeof transactionKinds)[number]
+
+export const refundStatuses = ['requested', 'pending', 'succeeded', 'failed'] as const
+export type RefundStatus = (typeof refundStatuses)[number]
+
+/** Every status a transaction can have: a payment's or a refund's. */
+export const transactionStatuses = [
+  'created',
+  'pending',
+  'paid',
+  'failed',
+  'cancelled',
+  'expired',
+  'refunded',
+  'partially_refunded',
+  'requested',
+  'succeeded',
+] as const
+export type TransactionStatus = PaymentStatus | RefundStatus
+
+/**
+ * Whole calendar days in the filters and on receipts are Dutch days: the platform's programs are
+ * Dutch, and a payment at 00:30 in Amsterdam belongs to that day, not to the previous UTC day.
+ */
+export const businessTimeZone = 'Europe/Amsterdam'
+
+/** Who reads: the scope of what they see depends on their user type. */
+export interface TransactionViewer {
+  user_id: string
+  user_type: UserType
+}
+
+export interface TransactionFilter {
+  status?: TransactionStatus | undefined
+  kind?: TransactionKind | undefined
+  /** Created on or after / on or before these days (`YYYY-MM-DD`, Dutch time, inclusive). */
+  from?: string | undefined
+  to?: string | undefined
+  program_uuid?: string | undefined
+  /** Part of the reference (`PAY-001042`) or of the description, any case. */
+  q?: string | undefined
+}
+
+export interface TransactionRow {
+  id: string
+  kind: TransactionKind
+  created_at: Date
+  description: string
+  status: TransactionStatus
+  currency: string
+  amount: bigint
+  payment_id: string
+  payment_number: bigint
+  method: string | null
+  card_brand: string | null
+  card_last4: string | null
+  program_uuid: string | null
+  payable_kind: string
+  payable_id: string
+  owner_user_id: string | null
+  created_by: string | null
+  acceptor_user_id: string | null
+}
+
+/**
+ * The payments a viewer may see: an admin every payment; a program owner those that pay them or
+ * that they created; an acceptor those taken at their cashpoint; a card holder those they paid.
+ * Everyone else's movements do not exist for them (a 404, not a 403).
+ */
+function visiblePayments(db: DbOrTrx, viewer: TransactionViewer) {
+  const base = db.selectFrom('payments as p')
+  const me = viewer.user_id
+  switch (viewer.user_type) {
+    case 4:
+      return base
+    case 1:
+      return base.where((eb) => eb.or([eb('p.owner_user_id', '=', me), eb('p.created_by', '=', me)]))
+    case 2:
+      return base.where('p.acceptor_user_id', '=', me)
+    case 3:
+      return base.where('p.payer_user_id', '=', me)
+  }
+}
+
+/** Both kinds of movement as one relation `t`, already limited to what the viewer may see. */
+function movements(db: DbOrTrx, viewer: TransactionViewer) {
+  const payments = visiblePayments(db, viewer)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('payment_attempts as a').select(sql`1`.as('one')).whereRef('a.payment_id', '=', 'p.id'),
+      ),
+    )
+    .select([
+      'p.id',
+      sql<TransactionKind>`'payment'`.as('kind'),
+      'p.created_at',
+      'p.description',
+      sql<TransactionStatus>`p.status`.as('status'),
+      sql<string>`p.currency::text`.as('currency'),
+      'p.amount',
+      'p.id as payment_id',
+      'p.number as payment_number',
+      'p.method',
+      'p.card_brand',
+      sql<string | null>`p.card_last4::text`.as('card_last4'),
+      'p.program_uuid',
+      'p.payable_kind',
+      'p.payable_id',
+      'p.owner_user_id',
+      'p.created_by',
+      'p.acceptor_user_id',
+    ])
+  // A refund goes back on the card or account of the attempt it refunds.
+  const refunds = visiblePayments(db, viewer)
+    .innerJoin('payment_refunds as r', 'r.payment_id', 'p.id')
+    .innerJoin('payment_attempts as a', 'a.id', 'r.attempt_id')
+    .select([
+      'r.id',
+      sql<TransactionKind>`'refund'`.as('kind'),
+      'r.created_at',
+      'p.description',
+      sql<TransactionStatus>`r.status`.as('status'),
+      sql<string>`r.currency::text`.as('currency'),
+      'r.amount',
+      'p.id as payment_id',
+      'p.number as payment_number',
+      'a.method',
+      'a.card_brand',
+      sql<string | null>`a.card_last4::text`.as('card_last4'),
+      'p.program_uuid',
+      'p.payable_kind',
+      'p.payable_id',
+      'p.owner_user_id',
+      'p.created_by',
+      'p.acceptor_user_id',
+    ])
+  return db.selectFrom(payments.unionAll(refunds).as('t'))
+}
+
+/** `%`, `_` and `\` match themselves in the search, not as LIKE wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+const dayStart = (day: string) => sql<Date>`(${day}::date)::timestamp at time zone ${businessTimeZone}`
+const dayAfter = (day: string) => sql<Date>`(${day}::date + 1)::timestamp at time zone ${businessTimeZone}`
+
+/**
+ * One page of the viewer's transactions, newest first, and how many match in all. Dates are
+ * expected valid (`YYYY-MM-DD`); the route checks them.
+ */
+export async function listTransactions(
+  db: DbOrTrx,
+  viewer: TransactionViewer,
+  filter: TransactionFilter,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; results: TransactionRow[] }> {
+  let base = movements(db, viewer)
+  if (filter.kind) base = base.where('t.kind', '=', filter.kind)
+  if (filter.status) base = base.where('t.status', '=', filter.status)
+  if (filter.program_uuid) base = base.where('t.program_uuid', '=', filter.program_uuid)
+  if (filter.from) base = base.where('t.created_at', '>=', dayStart(filter.from))
+  if (filter.to) base = base.where('t.created_at', '<', dayAfter(filter.to))
+  const q = filter.q?.trim()
+  if (q) {
+    const pattern = likePattern(q)
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql<string>`'PAY-' || lpad(t.payment_number::text, 6, '0')`, 'ilike', pattern),
+        eb('t.description', 'ilike', pattern),
+      ]),
+    )
+  }
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll('t')
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { count: Number(total.n), results: rows }
+}
+
+/** One of the viewer's transactions, or undefined when it does not exist or is not theirs. */
+export async function findTransaction(
+  db: DbOrTrx,
+  viewer: TransactionViewer,
+  id: string,
+): Promise<TransactionRow | undefined> {
+  return movements(db, viewer).selectAll('t').where('t.id', '=', id).executeTakeFirst()
+}
+
+/**
+ * A movement that has a receipt: money actually moved. A payment keeps its receipt after it is
+ * (partly) refunded, since it was paid all the same; each refund has its own.
+ */
+export function hasReceipt(t: Pick<TransactionRow, 'kind' | 'status'>): boolean {
+  return t.kind === 'payment'
+    ? t.status === 'paid' || t.status === 'partially_refunded' || t.status === 'refunded'
+    : t.status === 'succeeded'
+}
+
+/** What a receipt says beyond the listed fields: when money moved, the payment behind a refund, VAT. */
+export interface ReceiptFacts {
+  /** When the money moved: the payment's capture, or when the refund last changed (it succeeded). */
+  moved_at: Date
+  payment_amount: bigint
+  payment_paid_at: Date | null
+  /** The receiver of the money (the acceptor at a cashpoint, else the program owner). */
+  receiver_user_id: string | null
+  metadata: Record<string, unknown>
+}
+
+export async function receiptFacts(db: DbOrTrx, t: TransactionRow): Promise<ReceiptFacts> {
+  const payment = await db
+    .selectFrom('payments')
+    .select(['amount', 'paid_at', 'created_at', 'metadata'])
+    .where('id', '=', t.payment_id)
+    .executeTakeFirstOrThrow()
+  const refund =
+    t.kind === 'refund'
+      ? await db
+          .selectFrom('payment_refunds')
+          .select('updated_at')
+          .where('id', '=', t.id)
+          .executeTakeFirstOrThrow()
+      : undefined
+  const metadata =
+    payment.metadata && typeof payment.metadata === 'object' && !Array.isArray(payment.metadata)
+      ? (payment.metadata as Record<string, unknown>)
+      : {}
+  return {
+    moved_at: refund?.updated_at ?? payment.paid_at ?? payment.created_at,
+    payment_amount: payment.amount,
+    payment_paid_at: payment.paid_at,
+    receiver_user_id: t.acceptor_user_id ?? t.owner_user_id ?? t.created_by,
+    metadata,
+  }
+}
