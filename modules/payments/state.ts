@@ -7,6 +7,8 @@
  *      │           ▼  │ (a new attempt)
  *      └──▶ failed / cancelled / expired ──▶ paid (a late capture: money that moved is recorded)
  *
+ * A payment first heard of when already refunded steps straight there.
+ *
  * The status is derived from the attempts and refunds, never set by hand, so any order of provider
  * news leads to the same status; `canTransition` guards that a derived status never steps back
  * (a paid payment never becomes pending again).
@@ -36,12 +38,15 @@ export const attemptStatuses = [
 export type AttemptStatus = (typeof attemptStatuses)[number]
 
 const moneyTaken: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refunded']
+// News can arrive late: a payment may be paid and refunded by the time we first hear of it, so each
+// state before the money may step straight to any state after it.
+const toMoney: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refunded']
 const transitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  created: ['pending', 'paid', 'failed', 'cancelled', 'expired'],
-  pending: ['paid', 'failed', 'cancelled', 'expired'],
-  failed: ['pending', 'paid', 'cancelled', 'expired'],
-  cancelled: ['pending', 'paid', 'expired'],
-  expired: ['paid'],
+  created: ['pending', 'failed', 'cancelled', 'expired', ...toMoney],
+  pending: ['failed', 'cancelled', 'expired', ...toMoney],
+  failed: ['pending', 'cancelled', 'expired', ...toMoney],
+  cancelled: ['pending', 'expired', ...toMoney],
+  expired: toMoney,
   paid: ['partially_refunded', 'refunded'],
   partially_refunded: ['refunded'],
   refunded: [],
