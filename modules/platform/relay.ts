@@ -3,6 +3,7 @@ import pg from 'pg'
 import type { EventEnvelope } from './events.ts'
 import type { Logger } from './logger.ts'
 import type { EventHandler, Services } from './module.ts'
+import type { QueueName } from './queues.ts'
 
 /** Job id of one handler's job for one event: the same event never becomes two jobs of a handler. */
 export const eventJobId = (eventId: string, handler: string) => `${eventId}.${handler}`
@@ -30,7 +31,7 @@ export interface Relay {
  * row sent again after a crash between enqueue and commit is ignored by BullMQ, and the handler's
  * `once()` record covers the case where the first job already ran and was removed.
  */
-export function startRelay({ services, handlers, batchSize = 100, sweepMs }: RelayOptions): Relay {
+export function startRelay({ services, handlers, batchSize = 500, sweepMs }: RelayOptions): Relay {
   const { db, queues, log: parentLog, config } = services
   const log: Logger = parentLog.child({ component: 'outbox-relay' })
   const byEvent = new Map<string, EventHandler[]>()
@@ -53,6 +54,9 @@ export function startRelay({ services, handlers, batchSize = 100, sweepMs }: Rel
         .skipLocked()
         .execute()
       if (rows.length === 0) return 0
+      // One bulk add per queue (one Redis round trip) instead of one per job: a burst of events
+      // reaches the workers as fast as they can take it.
+      const jobs = new Map<QueueName, { name: string; data: EventEnvelope; opts: { jobId: string } }[]>()
       for (const row of rows) {
         const envelope: EventEnvelope = {
           id: row.id,
@@ -63,9 +67,17 @@ export function startRelay({ services, handlers, batchSize = 100, sweepMs }: Rel
           created_at: row.created_at.toISOString(),
         }
         for (const handler of byEvent.get(row.name) ?? []) {
-          await queues[handler.queue].add(handler.name, envelope, { jobId: eventJobId(row.id, handler.name) })
+          const job = {
+            name: handler.name,
+            data: envelope,
+            opts: { jobId: eventJobId(row.id, handler.name) },
+          }
+          const list = jobs.get(handler.queue)
+          if (list) list.push(job)
+          else jobs.set(handler.queue, [job])
         }
       }
+      await Promise.all([...jobs].map(([queue, list]) => queues[queue].addBulk(list)))
       await trx
         .updateTable('outbox')
         .set({ sent_at: sql`now()`, attempts: sql`attempts + 1` })
