@@ -1,7 +1,10 @@
 import type { QueueWorkerSettings } from './types.ts'
 
 /**
- * Ledger postings. One at a time per worker process: postings are small and fast, and a single
- * consumer keeps journal numbering and balance checks free of lock contention.
+ * Ledger postings. Many at once: each job hands its posting to the ledger's batcher
+ * (`modules/ledger/jobs/posting-batcher.ts`), which posts up to 200 concurrent requests in one
+ * transaction while the next batch fills, so a worker needs a few batches' worth of jobs in hand.
+ * The jobs mostly wait for their batch's commit; the database sees one or two transactions
+ * per worker at a time, not one per job.
  */
-export const ledger: QueueWorkerSettings = { concurrency: 1 }
+export const ledger: QueueWorkerSettings = { concurrency: 500 }
