@@ -1,21 +1,15 @@
 import { useLingui } from '@lingui/react/macro'
 import { SearchIcon } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { isIsoDate } from './search.ts'
 
-/** Waits until typing pauses before passing the value on. */
-function useDebounced<T>(value: T, ms = 300): T {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms)
-    return () => clearTimeout(timer)
-  }, [value, ms])
-  return debounced
-}
-
-/** A search box that passes on what was typed once typing pauses; the URL stays the truth. */
+/**
+ * A search box that passes on what was typed once typing pauses (300 ms). The URL stays the truth:
+ * a change from outside (back button, cleared filters) replaces the text and drops a pending
+ * keystroke, while the box's own change coming back through the URL leaves typing undisturbed.
+ */
 export function SearchField({
   id,
   label,
@@ -30,13 +24,25 @@ export function SearchField({
   testId?: string
 }) {
   const [text, setText] = useState(value)
-  const debounced = useDebounced(text)
-  // Follow the URL when it changes from outside (back button, a cleared filter).
-  useEffect(() => setText(value), [value])
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change is passed on
+  const passedOn = useRef(value)
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => {
-    if (debounced.trim() !== value) onChange(debounced.trim())
-  }, [debounced])
+    if (value === passedOn.current) return
+    clearTimeout(pending.current)
+    passedOn.current = value
+    setText(value)
+  }, [value])
+  useEffect(() => () => clearTimeout(pending.current), [])
+  const type = (next: string) => {
+    setText(next)
+    clearTimeout(pending.current)
+    pending.current = setTimeout(() => {
+      const settled = next.trim()
+      if (settled === passedOn.current) return
+      passedOn.current = settled
+      onChange(settled)
+    }, 300)
+  }
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id} className="text-[13px] text-muted-foreground">
@@ -52,7 +58,7 @@ export function SearchField({
           type="search"
           value={text}
           maxLength={100}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => type(e.target.value)}
           className="pl-9"
           data-testid={testId}
         />
