@@ -135,6 +135,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('outcome', 'text', (c) => c.notNull().check(sql`outcome in ('accepted', 'duplicate', 'rejected')`))
     .addColumn('reason', 'text')
     .addColumn('body', 'text', (c) => c.notNull())
+    .addColumn('signature_hash', 'text')
     .addColumn('remote_address', 'text')
     .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute()

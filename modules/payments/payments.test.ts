@@ -370,9 +370,17 @@ describe('inbound provider webhooks', () => {
       data: { object: 'payment', id: 'pay_unknown000001' },
     })
 
-    const good = await post(accountId, body, signSandboxPayload(secret, body, new Date()))
+    const goodSignature = signSandboxPayload(secret, body, new Date())
+    const good = await post(accountId, body, goodSignature)
     expect(good.status).toBe(200)
-    const replay = await post(accountId, body, signSandboxPayload(secret, body, new Date()))
+    // The provider's retry, signed anew: answered 200 so it stops, and without effect.
+    const retrySignature = signSandboxPayload(secret, body, new Date(Date.now() - 1000))
+    const retry = await post(accountId, body, retrySignature)
+    expect(retry.status).toBe(200)
+    expect((retry.body as unknown as { duplicate: boolean }).duplicate).toBe(true)
+    // The very same signed request again: a replay, refused.
+    expect((await post(accountId, body, retrySignature)).status).toBe(409)
+    const replay = await post(accountId, body, goodSignature)
     expect(replay.status).toBe(409)
     expect(replay.body.error.reason).toBe('webhook_replayed')
 
@@ -412,7 +420,17 @@ describe('inbound provider webhooks', () => {
         .filter((l) => l.outcome === 'rejected')
         .map((l) => l.reason)
         .sort(),
-    ).toEqual(['bad_signature', 'bad_signature', 'missing_signature', 'stale', 'unknown_account'].sort())
+    ).toEqual(
+      [
+        'bad_signature',
+        'bad_signature',
+        'missing_signature',
+        'replayed',
+        'replayed',
+        'stale',
+        'unknown_account',
+      ].sort(),
+    )
   })
 })
 

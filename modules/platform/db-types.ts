@@ -261,6 +261,7 @@ export interface ProviderWebhooks {
   reason: string | null;
   received_at: Generated<Timestamp>;
   remote_address: string | null;
+  signature_hash: string | null;
   type: string | null;
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { AppError } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
 import { newId } from '../../platform/ids.ts'
@@ -19,14 +20,17 @@ export interface InboundWebhook {
  * Takes a provider's webhook delivery: verifies it with the account's secret (signature, and the
  * timestamp within 5 minutes), records it, and publishes `payments.provider-webhook.accepted` in
  * the same transaction, so the effect happens once and survives a crash right after the answer.
- * A delivery of an event already accepted is recorded as a duplicate and refused (409) without
- * effect; an unknown account, a bad signature or a stale timestamp are recorded and refused (400).
+ * An event already accepted has no further effect: a provider's retry (signed anew) is recorded as
+ * a duplicate and answered 200, so the provider stops retrying; the very same signed request sent
+ * again is a replay and is refused (409). An unknown account, a bad signature or a stale timestamp
+ * are recorded and refused (400).
  */
 export async function receiveWebhook(
   services: Services,
   input: InboundWebhook,
-): Promise<{ webhook_id: string }> {
+): Promise<{ webhook_id: string; duplicate: boolean }> {
   const { db } = services
+  const signatureHash = signatureHashOf(input.headers)
   const record = (
     outcome: 'rejected' | 'duplicate',
     reason: string,
@@ -44,6 +48,7 @@ export async function receiveWebhook(
         outcome,
         reason,
         body: input.rawBody.slice(0, 20_000),
+        signature_hash: signatureHash,
         remote_address: input.remoteAddress ?? null,
       })
       .execute()
@@ -81,6 +86,7 @@ export async function receiveWebhook(
         provider_payment_id: verified.providerPaymentId ?? null,
         outcome: 'accepted',
         body: input.rawBody.slice(0, 20_000),
+        signature_hash: signatureHash,
         remote_address: input.remoteAddress ?? null,
       })
       .onConflict((oc) =>
@@ -97,12 +103,36 @@ export async function receiveWebhook(
     return true
   })
   if (!accepted) {
-    await record('duplicate', 'already_received', {
+    const seen = signatureHash
+      ? await db
+          .selectFrom('provider_webhooks')
+          .select('id')
+          .where('provider', '=', account.provider)
+          .where('provider_event_id', '=', verified.eventId)
+          .where('outcome', 'in', ['accepted', 'duplicate'])
+          .where('signature_hash', '=', signatureHash)
+          .executeTakeFirst()
+      : undefined
+    const replayed = seen !== undefined
+    await record(replayed ? 'rejected' : 'duplicate', replayed ? 'replayed' : 'already_received', {
       event: verified.eventId,
       type: verified.type,
       payment: verified.providerPaymentId,
     })
-    throw new AppError('conflict', 'this webhook event was already received', { reason: 'webhook_replayed' })
+    if (replayed)
+      throw new AppError('conflict', 'this signed webhook was already received', {
+        reason: 'webhook_replayed',
+      })
+    return { webhook_id: id, duplicate: true }
   }
-  return { webhook_id: id }
+  return { webhook_id: id, duplicate: false }
+}
+
+/** A digest of the delivery's signature headers: the same digest twice is the same request replayed. */
+function signatureHashOf(headers: Record<string, string | undefined>): string | null {
+  const parts = Object.entries(headers)
+    .filter(([k, v]) => /signature/i.test(k) && v)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k.toLowerCase()}=${v}`)
+  return parts.length ? createHash('sha256').update(parts.join('\n')).digest('hex') : null
 }

@@ -8,7 +8,7 @@ export const postProviderWebhook = createRoute({
   tags: ['payment'],
   summary: 'Inbound webhook from a payment provider',
   description:
-    'Public, authenticated by the provider’s signature with the account’s secret (timestamp within 5 minutes). 200: recorded, applied once in the background. 409: this event was already received (no effect). 400: bad or missing signature, stale timestamp or malformed body (recorded). 404: no such account.',
+    'Public, authenticated by the provider’s signature with the account’s secret (timestamp within 5 minutes). 200: recorded and applied once in the background; a provider’s retry of an event already received answers 200 with `duplicate: true` and no effect. 409: the very same signed request again (a replay), refused. 400: bad or missing signature, stale timestamp or malformed body (recorded). 404: no such account.',
   request: {
     params: z.object({
       provider: z.string().max(40).openapi({ example: 'sandbox' }),
@@ -18,7 +18,11 @@ export const postProviderWebhook = createRoute({
   responses: {
     200: {
       description: 'Recorded',
-      content: { 'application/json': { schema: z.object({ received: z.literal(true), uuid: z.uuid() }) } },
+      content: {
+        'application/json': {
+          schema: z.object({ received: z.literal(true), uuid: z.uuid(), duplicate: z.boolean() }),
+        },
+      },
     },
     ...errorResponses(400, 404, 409),
   },
@@ -31,13 +35,13 @@ export function registerWebhookRoutes(app: ApiApp) {
     c.req.raw.headers.forEach((v, k) => {
       headers[k] = v
     })
-    const { webhook_id } = await receiveWebhook(c.get('services'), {
+    const { webhook_id, duplicate } = await receiveWebhook(c.get('services'), {
       provider,
       accountId: account,
       headers,
       rawBody: await c.req.text(),
       remoteAddress: clientAddress(c),
     })
-    return c.json({ received: true as const, uuid: webhook_id }, 200)
+    return c.json({ received: true as const, uuid: webhook_id, duplicate }, 200)
   })
 }

@@ -6,8 +6,8 @@ export const deliverSandboxWebhookHandler = 'payments.deliver-sandbox-webhook'
 
 /**
  * The sandbox provider's webhook sender: POSTs the signed event to the merchant's endpoint (ours),
- * re-signed with the current time on every try. Anything but a 2xx (or a 409: "already have it")
- * fails the job, and the queue retries it with backoff: the provider's own retries.
+ * re-signed with the current time on every try. Anything but a 2xx fails the job, and the queue
+ * retries it with backoff: the provider's own retries.
  */
 export const deliverSandboxWebhook = defineHandler({
   name: deliverSandboxWebhookHandler,
@@ -37,7 +37,7 @@ export const deliverSandboxWebhook = defineHandler({
       signal: AbortSignal.timeout(10_000),
     })
     await res.body?.cancel()
-    if (!res.ok && res.status !== 409) {
+    if (!res.ok) {
       throw new Error(`sandbox webhook ${p.event_id} answered ${res.status}`)
     }
     log.debug({ event_id: p.event_id, status: res.status }, 'sandbox webhook delivered')
