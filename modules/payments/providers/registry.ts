@@ -3,6 +3,7 @@ import type { PaymentAccount } from '../db/accounts.ts'
 import { ccvProvider } from './ccv/ccv.ts'
 import type { PaymentProvider, ProviderContext, ProviderId } from './provider.ts'
 import { sandboxProvider } from './sandbox/adapter.ts'
+import { StripeProvider } from './stripe/stripe.ts'
 
 /** The adapters, built once per process from its services. */
 const cache = new WeakMap<Services, Map<ProviderId, PaymentProvider>>()
@@ -27,8 +28,8 @@ function build(services: Services, id: ProviderId): PaymentProvider {
       return sandboxProvider({ db: services.db, publicUrl: services.config.PUBLIC_URL })
     case 'ccv':
       return ccvProvider
-    default:
-      throw new Error(`no adapter for provider ${id} yet`)
+    case 'stripe':
+      return new StripeProvider({ logger: services.log })
   }
 }
 
