@@ -61,8 +61,14 @@ export interface VatSplit {
  */
 export function splitGross(gross: bigint, percentage: number | null): VatSplit {
   if (percentage === null) return { net: gross, vat: 0n }
-  const basisPoints = percentage * 100
-  if (!Number.isSafeInteger(basisPoints) || basisPoints < 0) {
+  // 0.07 × 100 is 7.000000000000001 in floating point: round to basis points, then check that
+  // nothing finer than a hundredth of a percent was asked for.
+  const basisPoints = Math.round(percentage * 100)
+  if (
+    !Number.isSafeInteger(basisPoints) ||
+    basisPoints < 0 ||
+    Math.abs(basisPoints - percentage * 100) > 1e-6
+  ) {
     throw new RangeError(`a VAT percentage must be at least 0 with at most two decimals, got ${percentage}`)
   }
   if (gross < 0n) {
