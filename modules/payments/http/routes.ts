@@ -2,6 +2,8 @@ import type { ApiApp } from '../../platform/module.ts'
 import { registerCheckoutRoutes } from './checkout.ts'
 import { registerPaymentRoutes } from './payments.ts'
 import { registerSandboxRoutes } from './sandbox.ts'
+import { registerTransactionRoutes } from './transactions.ts'
+import { registerVatRoutes } from './vat.ts'
 import { registerWebhookRoutes } from './webhooks.ts'
 
 export function registerPaymentsRoutes(app: ApiApp) {
@@ -9,4 +11,6 @@ export function registerPaymentsRoutes(app: ApiApp) {
   registerCheckoutRoutes(app)
   registerWebhookRoutes(app)
   registerSandboxRoutes(app)
+  registerTransactionRoutes(app)
+  registerVatRoutes(app)
 }
