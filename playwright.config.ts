@@ -55,13 +55,15 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: '.data/e2e',
       REDIS_PREFIX: 'e2e',
-      LOG_LEVEL: 'warn',
+      // Info-level logs go to a file that the test command scans for card data afterwards.
+      LOG_LEVEL: 'info',
+      LOG_FILE: '.data/e2e/platform.log',
       ...e2eDatabase(process.env.DATABASE_URL),
     },
     gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
     reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     timeout: 300_000,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
   },
 })

@@ -8,7 +8,7 @@
  *   node scripts/launch.ts --watch    API and worker under node --watch, vite dev on PORT with
  *                                     the API on PORT+1 behind its proxy
  */
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { styleText } from 'node:util'
@@ -116,10 +116,15 @@ const levelNames: Record<number, [string, Parameters<typeof styleText>[0]]> = {
 }
 const hiddenFields = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'name', 'service', 'v'])
 
+/** LOG_FILE: also append every child's raw output lines to this file (the tests scan it for card data). */
+const logFile = process.env.LOG_FILE ? path.resolve(process.env.LOG_FILE) : undefined
+if (logFile) mkdirSync(path.dirname(logFile), { recursive: true })
+
 function printer(tag: string) {
   const label = styleText('dim', tag.padEnd(6))
   return (line: string, stream: 'stdout' | 'stderr') => {
     if (!line.trim()) return
+    if (logFile) appendFileSync(logFile, `${line}\n`)
     const out = stream === 'stdout' ? process.stdout : process.stderr
     if (!tty) {
       out.write(`${line}\n`)

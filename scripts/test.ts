@@ -3,6 +3,9 @@
  * database types in step with the migrations, unit and integration tests (Vitest, against real
  * PostgreSQL and Redis), then browser tests (Playwright with Debian's Chromium).
  *
+ * After the browser tests, their platform's database and log file are scanned for card numbers
+ * and CVCs (scripts/scan-card-data.ts).
+ *
  * PostgreSQL and Redis: DATABASE_URL/REDIS_URL when set, else the local default ports, else
  * embedded ones started here. Ends with one line `tests: N passed, N failed`.
  *
@@ -121,6 +124,8 @@ try {
       await admin.query('drop database if exists cardpay_e2e with (force)')
       await admin.end()
     }
+    const e2eLog = path.join(root, '.data', 'e2e', 'platform.log')
+    rmSync(e2eLog, { force: true })
     const file = path.join(reports, 'playwright.json')
     // A free port of its own, so a platform already running on this machine does not collide.
     const e2ePort = process.env.E2E_PORT ?? String(await freePort())
@@ -138,6 +143,18 @@ try {
       failed += r.stats.unexpected
     }
     if (!ok && failed === before) failed++
+    if (env.DATABASE_URL) {
+      // What the browser tests typed must not be anywhere: not in a row, not in a log line.
+      const e2eDb = new URL(env.DATABASE_URL)
+      e2eDb.pathname = '/cardpay_e2e'
+      countStep(
+        await run('card data scan', process.execPath, [
+          'scripts/scan-card-data.ts',
+          e2eDb.toString(),
+          e2eLog,
+        ]),
+      )
+    }
   }
 } catch (err) {
   console.error(err instanceof Error ? err.message : err)
