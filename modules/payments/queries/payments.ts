@@ -9,17 +9,26 @@ export async function findPaymentRow(db: DbOrTrx, id: string) {
 }
 
 /**
- * Who may see a payment: an admin; the program owner it pays (or who created it); the acceptor at
- * whose cashpoint it was taken; the card holder who paid it. Anyone else is told it does not exist.
+ * Who may see a payment, by user type (the same rule as the transactions list): an admin, any; a
+ * program owner, the payments that pay them or that they asked for; an acceptor, those taken at
+ * their cashpoints; a card holder, those they paid. Anyone else is told it does not exist.
  */
 export function canSee(
   actor: Actor,
   p: Pick<NonNullable<PaymentRow>, 'owner_user_id' | 'created_by' | 'acceptor_user_id' | 'payer_user_id'>,
 ): boolean {
   if (actor.kind !== 'user') return false
-  if (actor.user_type === 4) return true
   const me = actor.user_id
-  return p.owner_user_id === me || p.created_by === me || p.acceptor_user_id === me || p.payer_user_id === me
+  switch (actor.user_type) {
+    case 4:
+      return true
+    case 1:
+      return p.owner_user_id === me || p.created_by === me
+    case 2:
+      return p.acceptor_user_id === me
+    case 3:
+      return p.payer_user_id === me
+  }
 }
 
 /** May refund: an admin, or the program owner the payment pays. */
