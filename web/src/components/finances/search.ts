@@ -15,12 +15,14 @@ export const dateSearch = z.string().refine(isIsoDate).optional().catch(undefine
  * The journal list's filters. They live in the URL, so a filtered list can be reloaded, shared
  * and gone back to.
  */
+export const journalSearchDefaults = { journal: 'sales', page: 1 } as const
+
 export const journalSearchSchema = z.object({
-  journal: z.enum(journals).catch('sales').default('sales'),
+  journal: z.enum(journals).catch(journalSearchDefaults.journal).default(journalSearchDefaults.journal),
   from: dateSearch,
   to: dateSearch,
   q: z.string().trim().max(100).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page: z.coerce.number().int().min(1).catch(journalSearchDefaults.page).default(journalSearchDefaults.page),
 })
 
 /** Balances and trial balance: the date they are taken at; today when absent. */

@@ -1,11 +1,15 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import { JournalsPage } from '~/components/finances/journals-page.tsx'
 import type { JournalFilter } from '~/components/finances/queries.ts'
-import { journalSearchSchema } from '~/components/finances/search.ts'
+import { journalSearchDefaults, journalSearchSchema } from '~/components/finances/search.ts'
 
-/** `/finances`: the Journals view, one journal's entries with the filters in the URL. */
+/**
+ * `/finances`: the Journals view, one journal's entries with the filters in the URL. Defaults stay
+ * out of it, so the admin's home is plain `/finances`.
+ */
 export const Route = createFileRoute('/_portal/finances/')({
   validateSearch: journalSearchSchema,
+  search: { middlewares: [stripSearchParams(journalSearchDefaults)] },
   component: Journals,
 })
 
