@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cardNumbersIn, scanDatabaseForCardData } from '../../tests/support/card-data-scan.ts'
 import { seedUser, signInAs } from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { eventually } from '../../tests/support/smtp.ts'
 import { findAccount, platformSandboxAccount } from './db/accounts.ts'
+import { reconcilePayments } from './jobs/reconcile.ts'
 import { webhookSecretOf } from './providers/sandbox/sandbox.ts'
 import { signSandboxPayload } from './providers/sandbox/signature.ts'
 
@@ -468,5 +471,90 @@ describe('card data', () => {
     expect(cardNumbersIn('order 2026-11-22 id 0190f8a4-1234-7abc-8def-012345678901')).toEqual([])
     const findings = await scanDatabaseForCardData(t.databaseUrl, { cvcs: ['737', '123'] })
     expect(findings).toEqual([])
+  })
+})
+
+describe('reconciliation', () => {
+  const reconcile = () =>
+    reconcilePayments.handle({
+      data: { older_than_ms: 0 },
+      services: t.services,
+      log: t.services.log,
+      job: undefined as never,
+    })
+
+  it('finishes an attempt whose create call never got an answer, and a payment whose webhooks were lost', async () => {
+    await t.stopWorker()
+    try {
+      // A crash between our commit and the provider's answer leaves an attempt `creating`.
+      const link = await createLink(650)
+      const account = await t.services.db
+        .selectFrom('payments')
+        .select('account_id')
+        .where('id', '=', link.uuid)
+        .executeTakeFirstOrThrow()
+      const attemptId = randomUUID()
+      await t.services.db
+        .insertInto('payment_attempts')
+        .values({
+          id: attemptId,
+          payment_id: link.uuid,
+          number: 1,
+          account_id: account.account_id,
+          provider: 'sandbox',
+          method: 'card',
+          status: 'creating',
+        })
+        .execute()
+      await reconcile()
+      const attempt = await t.services.db
+        .selectFrom('payment_attempts')
+        .selectAll()
+        .where('id', '=', attemptId)
+        .executeTakeFirstOrThrow()
+      expect(attempt.status).toBe('open')
+      expect(attempt.provider_payment_id).toMatch(/^pay_/)
+
+      // The payer pays, but every webhook about it is lost.
+      const paid = await hostedCard(attempt.provider_payment_id as string, '4242 4242 4242 4242')
+      expect(paid.body.status).toBe('paid')
+      await t.services.db.deleteFrom('outbox').where('name', '=', 'payments.sandbox-event.created').execute()
+      expect((await payment(link.uuid)).status).toBe('pending')
+      await reconcile()
+      expect((await payment(link.uuid)).status).toBe('paid')
+      // Reconciling again changes nothing.
+      await reconcile()
+      const captured = await t.services.db
+        .selectFrom('outbox')
+        .select('id')
+        .where('name', '=', 'ledger.entry.requested')
+        .where(sql<boolean>`payload->'source'->>'id' = ${attemptId}`)
+        .execute()
+      expect(captured).toHaveLength(2) // the capture and the fee, once each
+    } finally {
+      await t.startWorker()
+    }
+  })
+
+  it('expires a payment nobody started paying, and says so to its payable', async () => {
+    const link = await createLink(300)
+    await t.services.db
+      .updateTable('payments')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', link.uuid)
+      .execute()
+    await reconcile()
+    expect((await payment(link.uuid)).status).toBe('expired')
+    const ended = await t.services.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('name', '=', 'payments.payment.ended')
+      .where(sql<boolean>`payload->>'payment_id' = ${link.uuid}`)
+      .execute()
+    expect(ended).toHaveLength(1)
+    const start = await t.h.post<unknown, ErrorBody>(`/api/v1/payment/checkout/${link.uuid}`, {
+      method: 'card',
+    })
+    expect(start.status).toBe(409)
   })
 })

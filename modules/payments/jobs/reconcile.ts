@@ -1,8 +1,10 @@
 import { sql } from 'kysely'
 import { z } from 'zod'
+import { publish } from '../../platform/events.ts'
 import { defineJob } from '../../platform/module.ts'
 import { sendRefund } from '../commands/refund-payment.ts'
 import { syncAttempt } from '../commands/sync-attempt.ts'
+import { paymentEnded } from '../events.ts'
 
 /** An attempt or refund without news for this long is asked about. */
 export const reconcileAfterMs = 2 * 60 * 1000
@@ -54,10 +56,10 @@ export const reconcilePayments = defineJob({
         log.warn({ err, refund_id: r.id }, 'reconciliation could not send a refund')
       })
     }
-    // Payments nobody started paying before they expired.
-    const expired = await services.db
-      .updateTable('payments')
-      .set({ status: 'expired', updated_at: sql`now()` })
+    // Payments nobody started paying before they expired: payables hear of it (`payments.payment.ended`).
+    const due = await services.db
+      .selectFrom('payments')
+      .select('id')
       .where('status', '=', 'created')
       .where('expires_at', '<', sql<Date>`now()`)
       .where((eb) =>
@@ -70,10 +72,35 @@ export const reconcilePayments = defineJob({
           ),
         ),
       )
-      .executeTakeFirst()
-    log.info(
-      { attempts: attempts.length, refunds: refunds.length, failed, expired: Number(expired.numUpdatedRows) },
-      'payments reconciled',
-    )
+      .limit(500)
+      .execute()
+    let expired = 0
+    for (const { id } of due) {
+      await services.db.transaction().execute(async (trx) => {
+        const p = await trx
+          .updateTable('payments')
+          .set({ status: 'expired', updated_at: sql`now()` })
+          .where('id', '=', id)
+          .where('status', '=', 'created')
+          .returning(['id', 'payable_kind', 'payable_id', 'program_uuid', 'currency'])
+          .executeTakeFirst()
+        if (!p) return
+        expired++
+        await publish(
+          trx,
+          paymentEnded,
+          {
+            payment_id: p.id,
+            payable_kind: p.payable_kind,
+            payable_id: p.payable_id,
+            program_uuid: p.program_uuid,
+            currency: p.currency,
+            status: 'expired',
+          },
+          { actor: { kind: 'system', name: 'payments.reconcile' }, requestId: `reconcile-${Date.now()}` },
+        )
+      })
+    }
+    log.info({ attempts: attempts.length, refunds: refunds.length, failed, expired }, 'payments reconciled')
   },
 })
