@@ -132,32 +132,22 @@ export async function insertEntries(
   entries: readonly NewEntry[],
 ): Promise<(EntryHeader | undefined)[]> {
   if (!entries.length) return []
-  const rows = await trx
-    .insertInto('ledger_entries')
-    .values(
-      entries.map(({ header }) => ({
-        id: newId(),
-        journal: header.journal,
-        number: sql<bigint>`nextval(${`ledger_entry_number_${header.journal}`}::regclass)`,
-        date: sql<Date>`${header.date}::date`,
-        description: header.description,
-        source_kind: header.source.kind,
-        source_id: header.source.id,
-        reversal_of: header.reversal_of ?? null,
-      })),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .returning([
-      'id',
-      'journal',
-      'number',
-      'description',
-      'source_kind',
-      'source_id',
-      'reversal_of',
-      'created_at',
-    ])
-    .execute()
+  // Both statements take one array per column and unnest them, rather than a VALUES list with a
+  // parameter per cell: a batch of 200 entries is then 7 and 11 parameters instead of thousands,
+  // which PostgreSQL parses and plans in a fraction of the time (and Kysely builds no node tree).
+  const headers = entries.map((e) => e.header)
+  const { rows } = await sql<Omit<HeaderRow, 'date'>>`
+    insert into ledger_entries (id, journal, number, date, description, source_kind, source_id, reversal_of)
+    select id, journal, nextval(('ledger_entry_number_' || journal)::regclass), date, description,
+      source_kind, source_id, reversal_of
+    from unnest(${headers.map(() => newId())}::uuid[], ${headers.map((h) => h.journal)}::text[],
+      ${headers.map((h) => h.date)}::date[], ${headers.map((h) => h.description)}::text[],
+      ${headers.map((h) => h.source.kind)}::text[], ${headers.map((h) => h.source.id)}::text[],
+      ${headers.map((h) => h.reversal_of ?? null)}::uuid[])
+      with ordinality as e(id, journal, date, description, source_kind, source_id, reversal_of, n)
+    order by n
+    on conflict do nothing
+    returning id, journal, number, description, source_kind, source_id, reversal_of, created_at`.execute(trx)
   const bySource = new Map(rows.map((r) => [`${r.source_kind}\u0000${r.source_id}`, r]))
   const inserted = entries.map(({ header }) => {
     const row = bySource.get(`${header.source.kind}\u0000${header.source.id}`)
@@ -176,30 +166,27 @@ export async function insertEntries(
     return lines.map((l, i) => {
       const id = subAccountId(l.account, l.kind, l.external_id)
       subAccounts.set(id, { id, account: l.account, kind: l.kind, external_id: l.external_id })
-      return {
-        entry_id: entry.row.id,
-        line_no: i + 1,
-        account: l.account,
-        sub_account_id: id,
-        currency: l.currency,
-        debit: l.debit,
-        credit: l.credit,
-      }
+      return { entry_id: entry.row.id, line_no: i + 1, sub_account_id: id, line: l }
     })
   })
   if (lineRows.length) {
-    await trx
-      .with('new_sub_accounts', (db) =>
-        db
-          .insertInto('ledger_sub_accounts')
-          // In key order, so that two transactions creating the same new sub-accounts wait for each
-          // other instead of deadlocking.
-          .values([...subAccounts.values()].sort((a, b) => (a.id < b.id ? -1 : 1)))
-          .onConflict((oc) => oc.doNothing()),
+    // In key order, so that two transactions creating the same new sub-accounts wait for each
+    // other instead of deadlocking.
+    const subs = [...subAccounts.values()].sort((a, b) => (a.id < b.id ? -1 : 1))
+    await sql`
+      with new_sub_accounts as (
+        insert into ledger_sub_accounts (id, account, kind, external_id)
+        select * from unnest(${subs.map((x) => x.id)}::uuid[], ${subs.map((x) => x.account)}::integer[],
+          ${subs.map((x) => x.kind)}::text[], ${subs.map((x) => x.external_id)}::text[])
+        on conflict do nothing
       )
-      .insertInto('ledger_lines')
-      .values(lineRows)
-      .execute()
+      insert into ledger_lines (entry_id, line_no, account, sub_account_id, currency, debit, credit)
+      select * from unnest(${lineRows.map((r) => r.entry_id)}::uuid[],
+        ${lineRows.map((r) => r.line_no)}::smallint[], ${lineRows.map((r) => r.line.account)}::integer[],
+        ${lineRows.map((r) => r.sub_account_id)}::uuid[], ${lineRows.map((r) => r.line.currency)}::char(3)[],
+        ${lineRows.map((r) => r.line.debit)}::bigint[], ${lineRows.map((r) => r.line.credit)}::bigint[])`.execute(
+      trx,
+    )
   }
   return inserted.map((x) => x && toHeader({ ...x.row, date: x.date }))
 }

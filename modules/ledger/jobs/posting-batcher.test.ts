@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from '../../../tests/support/cont
 import { eventually } from '../../../tests/support/smtp.ts'
 import { publish } from '../../platform/events.ts'
 import { type LedgerEntryRequest, ledgerEntryRequested } from '../events.ts'
-import { ledgerModule } from '../index.ts'
+import { findEntry, ledgerModule } from '../index.ts'
 import type { PostingInput } from '../rules.ts'
 import { postRequestedEntryHandler } from './post-requested-entry.ts'
 import { createPostingBatcher } from './posting-batcher.ts'
@@ -27,7 +27,8 @@ let run = 0
 const payment = (id: string, amount = 1000n, date = '2026-11-20'): PostingInput => ({
   journal: 'sales',
   date,
-  description: `Payment ${id}`,
+  // Characters the array parameters of a batch must carry through unchanged.
+  description: `Payment ${id} "quoted", {braced} \\ NULL é`,
   source: { kind: 'batch.test', id },
   lines: [
     { account: 120, currency: 'EUR', debit: amount },
@@ -94,6 +95,13 @@ describe('the posting batcher', () => {
 
     const entries = await entriesOf([`${r}-a`, `${r}-b`, `${r}-c`])
     expect(entries).toHaveLength(3)
+    const stored = await findEntry(t.services.db, first.posted.entry.id)
+    expect(stored?.description).toBe(payment(`${r}-a`).description)
+    expect(stored?.lines.map((l) => [l.account, l.sub_account.external_id, l.debit, l.credit])).toEqual([
+      [120, '', 1000n, 0n],
+      [230, 'acc-6', 0n, 990n],
+      [410, '', 0n, 10n],
+    ])
     // One transaction: its entries share the transaction's start time.
     expect(new Set(entries.map((e) => e.created_at.getTime())).size).toBe(1)
     expect((await processed([e1, e2, e3, e4])).map((p) => p.event_id).sort()).toEqual([e1, e2, e3, e4].sort())
