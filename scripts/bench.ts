@@ -3,7 +3,10 @@
  * percentiles for a bare JSON route, a database-backed read and a transactional write, plus each
  * one's throughput relative to the bare route. Then ledger postings per second, measured in this
  * process against the same scratch database: balanced three-line entries, one per transaction
- * and in batches of 50 per transaction (the target is ≥ 2,000 entries/s on the 2-core machine).
+ * and in batches of 50 per transaction; and end to end through the queue: ledger.entry.requested
+ * events committed in the outbox, relayed to BullMQ and posted by a worker process, timed from the
+ * commit until every entry is posted (the target is ≥ 2,000 entries/s on the 2-core machine).
+ * BENCH_LEDGER_EVENTS sets how many events a queued run commits (default 4,000 per ledger second).
  *
  * The API runs as its own process (as in production) against a scratch database on the server of
  * DATABASE_URL (else the local one, else embedded); load comes from autocannon in this process.
@@ -33,22 +36,23 @@ dbUrl.pathname = `/${dbName}`
 // Production mode needs configured signing keys, as a real deployment has.
 const keys = await generateKeyPair('EdDSA', { extractable: true })
 const port = await freePort()
+const redisPrefix = `bench_${process.pid}`
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DATABASE_URL: dbUrl.toString(),
+  REDIS_URL: redis.url,
+  REDIS_PREFIX: redisPrefix,
+  LOG_LEVEL: 'warn',
+  TOKEN_PRIVATE_KEY: await exportPKCS8(keys.privateKey),
+  TOKEN_PUBLIC_KEY: await exportSPKI(keys.publicKey),
+}
 const api = startChild({
   name: 'api',
   command: process.execPath,
   args: [path.join(root, 'services/api/main.ts')],
   cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: `bench_${process.pid}`,
-    LOG_LEVEL: 'warn',
-    TOKEN_PRIVATE_KEY: await exportPKCS8(keys.privateKey),
-    TOKEN_PUBLIC_KEY: await exportSPKI(keys.publicKey),
-  },
+  env: { ...env, PORT: String(port) },
 })
 
 interface Row {
@@ -163,7 +167,7 @@ try {
   )
 
   // Ledger postings, in process (no HTTP): what the ledger worker and other modules' commands do.
-  const { benchPostings } = await import('../modules/ledger/bench.ts')
+  const { benchPostings, benchQueuedPostings } = await import('../modules/ledger/bench.ts')
   const ledgerDb = createDb({ url: dbUrl.toString(), max: 8 })
   try {
     const ledgerSeconds = Math.max(2, Math.min(seconds, 5))
@@ -177,6 +181,33 @@ try {
         `  ${String(batch).padStart(3)} per transaction, ${concurrency} concurrent: ${String(r.perSecond).padStart(6)} entries/s (${r.entries} in ${r.seconds.toFixed(1)} s)`,
       )
     }
+
+    // Through the queue, as other modules post: ledger.entry.requested events committed in the
+    // outbox, moved to the ledger queue by the relay and posted by a worker process (relay and
+    // BullMQ worker in one process, as in production; the API process stays up but idle).
+    const events = Number(process.env.BENCH_LEDGER_EVENTS ?? 4000 * ledgerSeconds)
+    console.log(`\nledger postings through the queue (outbox → relay → BullMQ → worker process)`)
+    const worker = startChild({
+      name: 'worker',
+      command: process.execPath,
+      args: [path.join(root, 'services/worker/main.ts')],
+      cwd: root,
+      env: { ...env, MIGRATE_ON_START: 'false' },
+    })
+    try {
+      // Warm-up: proves the worker is up (relay listening, workers polling) and warms its JIT.
+      await benchQueuedPostings(ledgerDb, { events: 1000, timeoutMs: 60_000 }).catch((err: Error) => {
+        throw new Error(`${err.message}\n${worker.lastOutput()}`)
+      })
+      for (let round = 1; round <= 2; round++) {
+        const r = await benchQueuedPostings(ledgerDb, { events })
+        console.log(
+          `  ${events} events committed at once, run ${round}: ${String(r.perSecond).padStart(6)} entries/s (all posted in ${r.seconds.toFixed(1)} s, relayed in ${r.relayedSeconds.toFixed(1)} s)`,
+        )
+      }
+    } finally {
+      await worker.stop('SIGTERM', 10_000)
+    }
   } finally {
     await ledgerDb.destroy()
   }
@@ -184,6 +215,23 @@ try {
   await api.stop('SIGTERM', 10_000)
   await admin.query(`drop database if exists ${dbName} with (force)`)
   await admin.end()
+  await dropRedisKeys(redis.url, redisPrefix).catch(() => {})
   await redis.stop()
   await postgres.stop()
+}
+
+/** The queued ledger rows leave tens of thousands of jobs under the bench's own key prefix. */
+async function dropRedisKeys(url: string, prefix: string): Promise<void> {
+  const { Redis } = await import('ioredis')
+  const client = new Redis(url, { maxRetriesPerRequest: 1 })
+  try {
+    let cursor = '0'
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000)
+      cursor = next
+      if (keys.length) await client.del(...keys)
+    } while (cursor !== '0')
+  } finally {
+    client.disconnect()
+  }
 }
