@@ -1,7 +1,5 @@
-import { createMiddleware } from 'hono/factory'
-import { requireUser, userTypes } from '../../identity/index.ts'
+import { signedIn, userTypes } from '../../identity/index.ts'
 import { z } from '../../platform/http.ts'
-import type { AppEnv } from '../../platform/module.ts'
 import { journals } from '../chart.ts'
 import { isValidDate } from '../rules.ts'
 
@@ -10,11 +8,7 @@ import { isValidDate } from '../rules.ts'
 export const admin = userTypes.admin
 
 /** Refuses other callers (401/403) before the input is validated. */
-export const signedIn = (...types: (1 | 2 | 3 | 4)[]) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    requireUser(c, ...types)
-    await next()
-  })
+export { signedIn }
 
 export const today = () => new Date().toISOString().slice(0, 10)
 

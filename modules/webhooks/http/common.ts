@@ -1,7 +1,5 @@
 import type { Context } from 'hono'
-import { createMiddleware } from 'hono/factory'
-import { requireUser, type SignedInUser, userTypes } from '../../identity/index.ts'
-import type { UserType } from '../../platform/context.ts'
+import { requireUser, type SignedInUser, signedIn, userTypes } from '../../identity/index.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
 import { z } from '../../platform/http.ts'
@@ -13,11 +11,7 @@ import { deliveryStatuses, type WebhookDelivery } from '../db/deliveries.ts'
 export const readers = [userTypes.programOwner, userTypes.admin] as const
 
 /** Refuses other callers (401/403) before the input is validated. */
-export const signedIn = (...types: UserType[]) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    requireUser(c, ...types)
-    await next()
-  })
+export { signedIn }
 
 /**
  * The endpoint's owner or an admin may see it; anyone else is told it does not exist (404), so
