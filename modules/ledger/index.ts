@@ -43,6 +43,7 @@ export {
   subAccountId,
   validatePosting,
 } from './rules.ts'
+export { type LedgerScope, registerOwnerLedgerScope, type SubAccountKey } from './scope.ts'
 
 export const ledgerModule = defineModule({
   name: 'ledger',

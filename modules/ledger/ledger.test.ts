@@ -23,11 +23,13 @@ import {
 let t: TestContext
 let admin: SignedIn
 const others: SignedIn[] = []
+let owner: SignedIn
 
 beforeAll(async () => {
   t = await createTestContext()
   admin = await signInAs(t.h, await seedUser(t, { type: 4 }))
-  for (const type of [1, 2, 3] as const) others.push(await signInAs(t.h, await seedUser(t, { type })))
+  for (const type of [2, 3] as const) others.push(await signInAs(t.h, await seedUser(t, { type })))
+  owner = await signInAs(t.h, await seedUser(t, { type: 1 }))
 })
 afterAll(() => t.close())
 
@@ -348,6 +350,22 @@ describe('API', () => {
         expect(res.status, path).toBe(403)
       }
     }
+  })
+
+  it('shows a program owner none of the entries that do not touch their own sub-accounts', async () => {
+    const ledgers = await t.h.get<{ results: { balances: unknown[] }[] }>('/api/v1/payment/ledgers', {
+      token: owner.token,
+    })
+    expect(ledgers.status).toBe(200)
+    expect(ledgers.body.results.every((a) => a.balances.length === 0)).toBe(true)
+    expect(
+      (await t.h.get('/api/v1/payment/ledgers/120/journals', { token: owner.token })).body,
+    ).toMatchObject({
+      count: 0,
+    })
+    const [any] = await t.services.db.selectFrom('ledger_entries').select('id').limit(1).execute()
+    expect((await t.h.get(`/api/v1/payment/journals/${any?.id}`, { token: owner.token })).status).toBe(404)
+    expect((await t.h.get('/api/v1/payment/ledgers/trial-balance', { token: owner.token })).status).toBe(403)
   })
 
   it('answers 400 for bad input and 404 for an unknown entry', async () => {

@@ -558,3 +558,49 @@ describe('reconciliation', () => {
     expect(start.status).toBe(409)
   })
 })
+
+describe('program owners and the ledger', () => {
+  it('shows an owner the entries and balances of their own payments only', async () => {
+    const link = await createLink(800)
+    const sandboxId = await startCheckout(link.uuid)
+    await hostedCard(sandboxId, '4242 4242 4242 4242')
+    await waitFor(link.uuid, 'paid')
+    const [attempt] = await attemptIds(link.uuid)
+    const rows = await eventually(async () => {
+      const found = await ledgerEntries('payment.captured', [attempt as string])
+      return found.length ? found : undefined
+    })
+    const entryId = rows?.[0]?.id as string
+
+    type Journal = { count: number; results: { uuid: string }[] }
+    const mine = await t.h.get<Journal>('/api/v1/payment/journals?journal=sales&size=100', {
+      token: owner.token,
+    })
+    expect(mine.status).toBe(200)
+    expect(mine.body.results.map((e) => e.uuid)).toContain(entryId)
+    expect((await t.h.get(`/api/v1/payment/journals/${entryId}`, { token: owner.token })).status).toBe(200)
+    const ledgers = await t.h.get<{ results: { number: number; balances: { balance: number }[] }[] }>(
+      '/api/v1/payment/ledgers',
+      { token: owner.token },
+    )
+    expect(ledgers.body.results.find((a) => a.number === 230)?.balances[0]?.balance).toBeLessThan(0)
+    // Only their own sub-accounts: nothing of the platform's provider account.
+    expect(ledgers.body.results.find((a) => a.number === 120)?.balances).toEqual([])
+
+    // Another owner sees none of it; other portals and no token are refused.
+    const theirs = await t.h.get<Journal>('/api/v1/payment/journals?journal=sales&size=100', {
+      token: otherOwner.token,
+    })
+    expect(theirs.body.results.map((e) => e.uuid)).not.toContain(entryId)
+    expect((await t.h.get(`/api/v1/payment/journals/${entryId}`, { token: otherOwner.token })).status).toBe(
+      404,
+    )
+    expect(
+      (await t.h.get('/api/v1/payment/ledgers/230/journals', { token: otherOwner.token })).body,
+    ).toMatchObject({ count: 0 })
+    expect((await t.h.get(`/api/v1/payment/journals/${entryId}`, { token: holder.token })).status).toBe(403)
+    expect((await t.h.get('/api/v1/payment/ledgers/trial-balance', { token: owner.token })).status).toBe(403)
+    expect((await t.h.get(`/api/v1/payment/journals/${entryId}`)).status).toBe(401)
+    expect((await t.h.get(`/api/v1/payment/journals/${entryId}`, { token: admin.token })).status).toBe(200)
+  })
+})

@@ -7,11 +7,13 @@ import { type PostingInput, postEntry, reverseEntry } from '../index.ts'
 let t: TestContext
 let admin: SignedIn
 const others: SignedIn[] = []
+let owner: SignedIn
 
 beforeAll(async () => {
   t = await createTestContext()
   admin = await signInAs(t.h, await seedUser(t, { type: 4 }))
-  for (const type of [1, 2, 3] as const) others.push(await signInAs(t.h, await seedUser(t, { type })))
+  for (const type of [2, 3] as const) others.push(await signInAs(t.h, await seedUser(t, { type })))
+  owner = await signInAs(t.h, await seedUser(t, { type: 1 }))
 })
 afterAll(() => t.close())
 
@@ -142,10 +144,13 @@ describe('GET payment/journals', () => {
     expect((await bad(`search=${'x'.repeat(101)}`)).body.error.fields).toHaveProperty('search')
   })
 
-  it('is for admins only', async () => {
+  it('is for admins, and for program owners only as far as their own sub-accounts go', async () => {
     expect((await t.h.get('/api/v1/payment/journals')).status).toBe(401)
     for (const other of others) {
       expect((await t.h.get('/api/v1/payment/journals', { token: other.token })).status).toBe(403)
     }
+    const mine = await t.h.get<{ count: number }>('/api/v1/payment/journals', { token: owner.token })
+    expect(mine.status).toBe(200)
+    expect(mine.body.count).toBe(0)
   })
 })

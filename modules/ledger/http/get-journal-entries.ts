@@ -1,9 +1,10 @@
-import { bearerSecurity, requireUser } from '../../identity/index.ts'
+import { bearerSecurity, userTypes } from '../../identity/index.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { pageOffset, pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
 import { journals } from '../chart.ts'
 import { journalEntries } from '../queries/journal-entries.ts'
+import { ledgerScopeOf } from '../scope.ts'
 import { admin, dateParam, entryFields, num, signedIn } from './common.ts'
 
 const query = paginationQuery({ defaultSize: 25, maxSize: 200 }).extend({
@@ -32,11 +33,11 @@ export const getJournalEntries = createRoute({
   method: 'get',
   path: '/payment/journals',
   tags: ['payment'],
-  summary: 'Journal entries (admin)',
+  summary: 'Journal entries (admin; a program owner: those touching their own sub-accounts)',
   description:
     'The entries of a journal (all journals without `journal`), newest booking date first, with their total per currency; filters: booking date range `from`–`to` (inclusive) and `search` in description, source or number. The lines of one entry: `GET payment/journals/{uuid}`.',
   security: bearerSecurity,
-  middleware: [signedIn(admin)] as const,
+  middleware: [signedIn(userTypes.programOwner, admin)] as const,
   request: { query },
   responses: {
     200: { description: 'One page', content: { 'application/json': { schema: pageSchema(summary) } } },
@@ -46,11 +47,11 @@ export const getJournalEntries = createRoute({
 
 export function registerGetJournalEntries(app: ApiApp) {
   app.openapi(getJournalEntries, async (c) => {
-    requireUser(c, admin)
+    const scope = await ledgerScopeOf(c)
     const q = c.req.valid('query')
     const { count, results } = await journalEntries(
       c.get('services').db,
-      { journal: q.journal, from: q.from, to: q.to, search: q.search },
+      { journal: q.journal, from: q.from, to: q.to, search: q.search, scope },
       { limit: q.size, offset: pageOffset(q) },
     )
     return c.json(

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { bearerSecurity, requireUser } from '../../identity/index.ts'
+import { bearerSecurity, requireUser, userTypes } from '../../identity/index.ts'
 import { notFound } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
@@ -14,6 +14,7 @@ import {
   toHeader,
 } from '../db/entries.ts'
 import { balances, trialBalance } from '../queries/balances.ts'
+import { inScope, ledgerScopeOf } from '../scope.ts'
 import {
   admin,
   dateParam,
@@ -81,11 +82,11 @@ export const getLedgers = createRoute({
   method: 'get',
   path: '/payment/ledgers',
   tags: ['payment'],
-  summary: 'Ledger accounts with their balances (admin)',
+  summary: 'Ledger accounts with their balances (admin; a program owner: their own sub-accounts)',
   description:
     'The chart of accounts (110–610) with debit, credit and balance per currency of entries booked on or before `at` (default today).',
   security: bearerSecurity,
-  middleware: [signedIn(admin)] as const,
+  middleware: [signedIn(userTypes.programOwner, admin)] as const,
   request: {
     query: z.object({
       at: dateParam.optional(),
@@ -165,11 +166,11 @@ export const getLedgerJournals = createRoute({
   method: 'get',
   path: '/payment/ledgers/{ledger}/journals',
   tags: ['payment'],
-  summary: 'Journal entries touching a ledger account (admin)',
+  summary: 'Journal entries touching a ledger account (admin; a program owner: their own sub-accounts)',
   description:
     'Newest first; filters: journal, booking date range `from`–`to` (inclusive). Each entry carries its lines on this account.',
   security: bearerSecurity,
-  middleware: [signedIn(admin)] as const,
+  middleware: [signedIn(userTypes.programOwner, admin)] as const,
   request: { params: ledgerParam, query: journalQuery },
   responses: {
     200: { description: 'One page', content: { 'application/json': { schema: pageSchema(entrySchema) } } },
@@ -181,9 +182,9 @@ export const getJournalEntry = createRoute({
   method: 'get',
   path: '/payment/journals/{uuid}',
   tags: ['payment'],
-  summary: 'A journal entry with its lines (admin)',
+  summary: 'A journal entry with its lines (admin; a program owner: one touching their sub-accounts)',
   security: bearerSecurity,
-  middleware: [signedIn(admin)] as const,
+  middleware: [signedIn(userTypes.programOwner, admin)] as const,
   request: { params: z.object({ uuid: z.uuid('not an entry id') }) },
   responses: {
     200: { description: 'The entry', content: { 'application/json': { schema: entryDetailSchema } } },
@@ -195,13 +196,13 @@ export function registerLedgerRoutes(app: ApiApp) {
   registerGetJournalEntries(app)
 
   app.openapi(getLedgers, async (c) => {
-    requireUser(c, admin)
+    const scope = await ledgerScopeOf(c)
     const query = c.req.valid('query')
     const at = query.at ?? today()
     const { db } = c.get('services')
     const [chart, rows] = await Promise.all([
       db.selectFrom('ledger_accounts').selectAll().orderBy('number').execute(),
-      balances(db, { at }),
+      balances(db, { at, scope }),
     ])
     const results = chart.map((a) => {
       const perCurrency = new Map<string, { debit: bigint; credit: bigint }>()
@@ -270,7 +271,7 @@ export function registerLedgerRoutes(app: ApiApp) {
   })
 
   app.openapi(getLedgerJournals, async (c) => {
-    requireUser(c, admin)
+    const scope = await ledgerScopeOf(c)
     const { ledger } = c.req.valid('param')
     const q = c.req.valid('query')
     const { db } = c.get('services')
@@ -280,7 +281,8 @@ export function registerLedgerRoutes(app: ApiApp) {
           .selectFrom('ledger_lines as l')
           .select(sql`1`.as('one'))
           .whereRef('l.entry_id', '=', 'e.id')
-          .where('l.account', '=', ledger),
+          .where('l.account', '=', ledger)
+          .where(inScope(scope, 'l.sub_account_id')),
       ),
     )
     if (q.journal) base = base.where('e.journal', '=', q.journal)
@@ -317,6 +319,7 @@ export function registerLedgerRoutes(app: ApiApp) {
           ])
           .where('l.entry_id', 'in', ids)
           .where('l.account', '=', ledger)
+          .where(inScope(scope, 'l.sub_account_id'))
           .orderBy('l.line_no')
           .execute()
       : []
@@ -339,10 +342,20 @@ export function registerLedgerRoutes(app: ApiApp) {
   })
 
   app.openapi(getJournalEntry, async (c) => {
-    requireUser(c, admin)
+    const scope = await ledgerScopeOf(c)
     const { db } = c.get('services')
     const entry = await findEntry(db, c.req.valid('param').uuid)
     if (!entry) throw notFound('journal entry')
+    // A program owner reads an entry only when it touches one of their sub-accounts.
+    if (!scope.all) {
+      const mine = await db
+        .selectFrom('ledger_lines as l')
+        .select('l.id')
+        .where('l.entry_id', '=', entry.id)
+        .where(inScope(scope, 'l.sub_account_id'))
+        .executeTakeFirst()
+      if (!mine) throw notFound('journal entry')
+    }
     const reversal = await findReversalOf(db, entry.id)
     return c.json({ ...toEntry(entry, entry.lines), reversed_by: reversal?.id ?? null }, 200)
   })

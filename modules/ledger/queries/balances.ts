@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { invalidField } from '../../platform/errors.ts'
 import { isValidDate } from '../rules.ts'
+import { inScope, type LedgerScope } from '../scope.ts'
 
 export interface BalanceFilter {
   /** Entries booked on or before this date (`YYYY-MM-DD`); all when absent. */
@@ -9,6 +10,8 @@ export interface BalanceFilter {
   account?: number | undefined
   /** One sub-account, by id. */
   subAccount?: string | undefined
+  /** Only the sub-accounts the caller may read (a program owner's). */
+  scope?: LedgerScope | undefined
 }
 
 export interface Balance {
@@ -55,6 +58,7 @@ export async function balances(db: DbOrTrx, filter: BalanceFilter = {}): Promise
   }
   if (filter.account !== undefined) q = q.where('l.account', '=', filter.account)
   if (filter.subAccount !== undefined) q = q.where('l.sub_account_id', '=', filter.subAccount)
+  if (filter.scope) q = q.where(inScope(filter.scope, 'l.sub_account_id'))
   const rows = await q.execute()
   return rows.map((r) => ({
     account: r.account,

@@ -4,6 +4,7 @@ import { invalidField } from '../../platform/errors.ts'
 import type { Journal } from '../chart.ts'
 import { type EntryHeader, entryHeaders, toHeader } from '../db/entries.ts'
 import { isValidDate } from '../rules.ts'
+import { inScope, type LedgerScope } from '../scope.ts'
 
 export interface JournalEntryFilter {
   journal?: Journal | undefined
@@ -16,6 +17,8 @@ export interface JournalEntryFilter {
    * which is how finance staff read; a trigram index would be the next step for a very large ledger.
    */
   search?: string | undefined
+  /** Only entries touching a sub-account the caller may read (a program owner's). */
+  scope?: LedgerScope | undefined
 }
 
 /** An entry as a journal lists it: its header, what reverses it, and its total per currency. */
@@ -46,6 +49,18 @@ export async function journalEntries(
   if (filter.journal) base = base.where('e.journal', '=', filter.journal)
   if (filter.from) base = base.where('e.date', '>=', sql<Date>`${filter.from}::date`)
   if (filter.to) base = base.where('e.date', '<=', sql<Date>`${filter.to}::date`)
+  const scope = filter.scope
+  if (scope && !scope.all) {
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('ledger_lines as sl')
+          .select(sql`1`.as('one'))
+          .whereRef('sl.entry_id', '=', 'e.id')
+          .where(inScope(scope, 'sl.sub_account_id')),
+      ),
+    )
+  }
   const search = filter.search?.trim()
   if (search) {
     const pattern = likePattern(search)
