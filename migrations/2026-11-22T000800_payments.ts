@@ -67,16 +67,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('payments_refunded_within_amount', sql`refunded_amount between 0 and amount`)
     .execute()
-  await db.schema.createIndex('payments_payable_idx').on('payments').columns(['payable_kind', 'payable_id']).execute()
-  await db.schema.createIndex('payments_owner_idx').on('payments').columns(['owner_user_id', 'created_at']).execute()
-  await db.schema.createIndex('payments_payer_idx').on('payments').columns(['payer_user_id', 'created_at']).execute()
+  await db.schema
+    .createIndex('payments_payable_idx')
+    .on('payments')
+    .columns(['payable_kind', 'payable_id'])
+    .execute()
+  await db.schema
+    .createIndex('payments_owner_idx')
+    .on('payments')
+    .columns(['owner_user_id', 'created_at'])
+    .execute()
+  await db.schema
+    .createIndex('payments_payer_idx')
+    .on('payments')
+    .columns(['payer_user_id', 'created_at'])
+    .execute()
   await db.schema
     .createIndex('payments_acceptor_idx')
     .on('payments')
     .columns(['acceptor_user_id', 'created_at'])
     .execute()
   await db.schema.createIndex('payments_created_idx').on('payments').column('created_at').execute()
-  await sql`create index payments_open_idx on payments (updated_at) where status in ('created', 'pending')`.execute(db)
+  await sql`create index payments_open_idx on payments (updated_at) where status in ('created', 'pending')`.execute(
+    db,
+  )
 
   // One row per try at a provider: a payer may retry with another card or method. The payment is
   // paid when any attempt is paid; a late success of an older attempt still counts.
@@ -92,7 +106,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'text', (c) =>
       c
         .notNull()
-        .check(sql`status in ('creating', 'open', 'requires_action', 'paid', 'failed', 'cancelled', 'expired')`),
+        .check(
+          sql`status in ('creating', 'open', 'requires_action', 'paid', 'failed', 'cancelled', 'expired')`,
+        ),
     )
     .addColumn('checkout_url', 'text')
     .addColumn('card_brand', 'text')
@@ -113,7 +129,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('attempt_id', 'uuid', (c) => c.notNull().references('payment_attempts.id'))
     .addColumn('amount', 'bigint', (c) => c.notNull().check(sql`amount > 0`))
     .addColumn('currency', 'char(3)', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('requested', 'pending', 'succeeded', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in ('requested', 'pending', 'succeeded', 'failed')`),
+    )
     .addColumn('provider_refund_id', 'text')
     .addColumn('reason', 'text')
     .addColumn('requested_by', 'uuid', (c) => c.references('users.id'))
@@ -121,7 +139,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('payment_refunds_provider_id', ['attempt_id', 'provider_refund_id'])
     .execute()
-  await db.schema.createIndex('payment_refunds_payment_idx').on('payment_refunds').column('payment_id').execute()
+  await db.schema
+    .createIndex('payment_refunds_payment_idx')
+    .on('payment_refunds')
+    .column('payment_id')
+    .execute()
 
   // Every inbound webhook delivery: accepted ones once per provider event, refused ones with why.
   await db.schema
@@ -132,7 +154,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('provider_event_id', 'text')
     .addColumn('type', 'text')
     .addColumn('provider_payment_id', 'text')
-    .addColumn('outcome', 'text', (c) => c.notNull().check(sql`outcome in ('accepted', 'duplicate', 'rejected')`))
+    .addColumn('outcome', 'text', (c) =>
+      c.notNull().check(sql`outcome in ('accepted', 'duplicate', 'rejected')`),
+    )
     .addColumn('reason', 'text')
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('signature_hash', 'text')
@@ -142,7 +166,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index provider_webhooks_once on provider_webhooks (provider, provider_event_id) where outcome = 'accepted'`.execute(
     db,
   )
-  await db.schema.createIndex('provider_webhooks_received_idx').on('provider_webhooks').column('received_at').execute()
+  await db.schema
+    .createIndex('provider_webhooks_received_idx')
+    .on('provider_webhooks')
+    .column('received_at')
+    .execute()
 
   // ---- the sandbox provider's own side ----
   await db.schema

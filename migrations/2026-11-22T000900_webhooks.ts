@@ -41,10 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('event_id', 'text', (c) => c.notNull())
     .addColumn('payload', 'jsonb', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>
-      c
-        .notNull()
-        .defaultTo('pending')
-        .check(sql`status in ('pending', 'succeeded', 'failed')`),
+      c.notNull().defaultTo('pending').check(sql`status in ('pending', 'succeeded', 'failed')`),
     )
     // Why a delivery failed for good: maxRepeats (retries exhausted), endpointInactive.
     .addColumn('reason', 'text')

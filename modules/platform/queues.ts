@@ -2,7 +2,14 @@ import { type JobsOptions, Queue } from 'bullmq'
 import { Redis, type RedisOptions } from 'ioredis'
 
 /** The queues of the platform; every job runs on one of them. */
-export const queueNames = ['notifications', 'payments', 'reminders', 'penalties', 'payouts', 'ledger'] as const
+export const queueNames = [
+  'notifications',
+  'payments',
+  'reminders',
+  'penalties',
+  'payouts',
+  'ledger',
+] as const
 export type QueueName = (typeof queueNames)[number]
 export type Queues = Record<QueueName, Queue>
 
