@@ -5,6 +5,7 @@ import { cardNumbersIn, scanDatabaseForCardData } from '../../tests/support/card
 import { seedUser, signInAs } from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { eventually } from '../../tests/support/smtp.ts'
+import { saveProviderAccount } from './commands/save-provider-account.ts'
 import { findAccount, platformSandboxAccount } from './db/accounts.ts'
 import { reconcilePayments } from './jobs/reconcile.ts'
 import { webhookSecretOf } from './providers/sandbox/sandbox.ts'
@@ -602,5 +603,56 @@ describe('program owners and the ledger', () => {
     expect((await t.h.get('/api/v1/payment/ledgers/trial-balance', { token: owner.token })).status).toBe(403)
     expect((await t.h.get(`/api/v1/payment/journals/${entryId}`)).status).toBe(401)
     expect((await t.h.get(`/api/v1/payment/journals/${entryId}`, { token: admin.token })).status).toBe(200)
+  })
+})
+
+describe('a program’s provider keys', () => {
+  it('are checked against the provider, refused with the specification’s code, and sealed at rest', async () => {
+    const program = randomUUID()
+    const bad = saveProviderAccount(t.services, {
+      owner_user_id: owner.userId,
+      program_uuid: program,
+      provider: 'sandbox',
+      credentials: { mode: 'test', api_key: 'not-a-key' },
+    })
+    await expect(bad).rejects.toMatchObject({
+      reason: 'ccv_pay_key_not_valid',
+      fields: { api_key: expect.any(Array) },
+    })
+    const live = saveProviderAccount(t.services, {
+      owner_user_id: owner.userId,
+      program_uuid: program,
+      provider: 'sandbox',
+      credentials: { mode: 'live', api_key: 'sk_test_abcdefghijklmnopqrstuv' },
+    })
+    await expect(live).rejects.toMatchObject({ reason: 'ccv_pay_key_not_valid' })
+
+    const key = 'sk_test_programkey0123456789'
+    const id = await saveProviderAccount(t.services, {
+      owner_user_id: owner.userId,
+      program_uuid: program,
+      provider: 'sandbox',
+      credentials: { mode: 'test', api_key: key },
+    })
+    const row = await t.services.db
+      .selectFrom('payment_accounts')
+      .select('credentials')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(row.credentials).not.toContain(key)
+    expect((await findAccount(t.services.db, t.config, id))?.credentials.api_key).toBe(key)
+
+    // The program's payments are taken on its own account.
+    const res = await t.h.post<unknown, Payment>(
+      '/api/v1/payment/payments',
+      { amount: 500, description: 'Program sale', program_uuid: program },
+      { token: owner.token },
+    )
+    const p = await t.services.db
+      .selectFrom('payments')
+      .select('account_id')
+      .where('id', '=', res.body.uuid)
+      .executeTakeFirstOrThrow()
+    expect(p.account_id).toBe(id)
   })
 })

@@ -21,9 +21,9 @@ type SecretsConfig = Pick<Config, 'DATA_ENCRYPTION_KEY' | 'DATA_DIR' | 'NODE_ENV
 export async function insertAccount(
   db: DbOrTrx,
   config: SecretsConfig,
-  input: Omit<PaymentAccount, 'id'> & { is_platform_default?: boolean },
+  input: Omit<PaymentAccount, 'id'> & { id?: string; is_platform_default?: boolean },
 ): Promise<string> {
-  const id = newId()
+  const id = input.id ?? newId()
   await db
     .insertInto('payment_accounts')
     .values({
