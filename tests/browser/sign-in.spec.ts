@@ -3,10 +3,10 @@ import { type PortalName, portalUrl } from './portals.ts'
 import { demoPassword, demoUsers, signInAs, signInCard, submitSignIn } from './session.ts'
 
 const navigation: Record<PortalName, string[]> = {
-  admin: ['Finances', 'Statistics', 'Users', 'Programs', 'Cards', 'Posts'],
-  programs: ['Home', 'Programs', 'Posts'],
-  acceptor: ['Home', 'Orders', 'Programs', 'Statistics', 'Posts'],
-  cardholder: ['Food', 'Cards', 'Bills', 'Posts', 'Home'],
+  admin: ['Finances', 'Transactions', 'Statistics', 'Users', 'Programs', 'Cards', 'Posts'],
+  programs: ['Home', 'Programs', 'Transactions', 'Posts'],
+  acceptor: ['Home', 'Orders', 'Transactions', 'Programs', 'Statistics', 'Posts'],
+  cardholder: ['Food', 'Cards', 'Bills', 'Transactions', 'Posts', 'Home'],
 }
 
 test.describe('sign-in on each portal', () => {

@@ -24,7 +24,9 @@ import { Route as PortalOrdersRouteImport } from './routes/_portal/orders'
 import { Route as PortalPostsRouteImport } from './routes/_portal/posts'
 import { Route as PortalProfileRouteImport } from './routes/_portal/profile'
 import { Route as PortalStatisticsRouteImport } from './routes/_portal/statistics'
+import { Route as PortalTransactionsRouteRouteImport } from './routes/_portal/transactions/route'
 import { Route as PortalUsersRouteImport } from './routes/_portal/users'
+import { Route as DynamicCheckoutUuidRouteImport } from './routes/_dynamic/checkout.$uuid'
 import { Route as GuestForgotPasswordIndexRouteImport } from './routes/_guest/forgot-password/index'
 import { Route as GuestForgotPasswordCheckYourEmailRouteImport } from './routes/_guest/forgot-password/check-your-email'
 import { Route as GuestRegistrationIndexRouteImport } from './routes/_guest/registration/index'
@@ -37,7 +39,11 @@ import { Route as PortalFinancesBalancesRouteImport } from './routes/_portal/fin
 import { Route as PortalFinancesTrialBalanceRouteImport } from './routes/_portal/finances/trial-balance'
 import { Route as PortalProgramsIndexRouteImport } from './routes/_portal/programs/index'
 import { Route as PortalProgramsUuidRouteImport } from './routes/_portal/programs/$uuid'
+import { Route as PortalTransactionsIndexRouteImport } from './routes/_portal/transactions/index'
+import { Route as PortalTransactionsUuidRouteImport } from './routes/_portal/transactions/$uuid'
 import { Route as PortalUserUuidRouteImport } from './routes/_portal/user.$uuid'
+import { Route as SandboxCheckoutIdRouteImport } from './routes/sandbox/checkout.$id'
+import { Route as SandboxOnboardingIdRouteImport } from './routes/sandbox/onboarding.$id'
 import { Route as PortalFinancesJournalsUuidRouteImport } from './routes/_portal/finances/journals.$uuid'
 
 const SplatRoute = SplatRouteImport.update({
@@ -112,10 +118,20 @@ const PortalStatisticsRoute = PortalStatisticsRouteImport.update({
   path: '/statistics',
   getParentRoute: () => PortalRoute,
 } as any)
+const PortalTransactionsRouteRoute = PortalTransactionsRouteRouteImport.update({
+  id: '/transactions',
+  path: '/transactions',
+  getParentRoute: () => PortalRoute,
+} as any)
 const PortalUsersRoute = PortalUsersRouteImport.update({
   id: '/users',
   path: '/users',
   getParentRoute: () => PortalRoute,
+} as any)
+const DynamicCheckoutUuidRoute = DynamicCheckoutUuidRouteImport.update({
+  id: '/checkout/$uuid',
+  path: '/checkout/$uuid',
+  getParentRoute: () => DynamicRoute,
 } as any)
 const GuestForgotPasswordIndexRoute =
   GuestForgotPasswordIndexRouteImport.update({
@@ -183,10 +199,30 @@ const PortalProgramsUuidRoute = PortalProgramsUuidRouteImport.update({
   path: '/programs/$uuid',
   getParentRoute: () => PortalRoute,
 } as any)
+const PortalTransactionsIndexRoute = PortalTransactionsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PortalTransactionsRouteRoute,
+} as any)
+const PortalTransactionsUuidRoute = PortalTransactionsUuidRouteImport.update({
+  id: '/$uuid',
+  path: '/$uuid',
+  getParentRoute: () => PortalTransactionsRouteRoute,
+} as any)
 const PortalUserUuidRoute = PortalUserUuidRouteImport.update({
   id: '/user/$uuid',
   path: '/user/$uuid',
   getParentRoute: () => PortalRoute,
+} as any)
+const SandboxCheckoutIdRoute = SandboxCheckoutIdRouteImport.update({
+  id: '/sandbox/checkout/$id',
+  path: '/sandbox/checkout/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SandboxOnboardingIdRoute = SandboxOnboardingIdRouteImport.update({
+  id: '/sandbox/onboarding/$id',
+  path: '/sandbox/onboarding/$id',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const PortalFinancesJournalsUuidRoute =
   PortalFinancesJournalsUuidRouteImport.update({
@@ -199,6 +235,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
   '/finances': typeof PortalFinancesRouteRouteWithChildren
+  '/transactions': typeof PortalTransactionsRouteRouteWithChildren
   '/food': typeof DynamicFoodRoute
   '/password': typeof GuestPasswordRoute
   '/bills': typeof PortalBillsRoute
@@ -209,6 +246,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof PortalProfileRoute
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
+  '/checkout/$uuid': typeof DynamicCheckoutUuidRoute
   '/forgot-password/check-your-email': typeof GuestForgotPasswordCheckYourEmailRoute
   '/registration/check-email': typeof GuestRegistrationCheckEmailRoute
   '/registration/confirm': typeof GuestRegistrationConfirmRoute
@@ -217,11 +255,15 @@ export interface FileRoutesByFullPath {
   '/finances/balances': typeof PortalFinancesBalancesRoute
   '/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/programs/$uuid': typeof PortalProgramsUuidRoute
+  '/transactions/$uuid': typeof PortalTransactionsUuidRoute
   '/user/$uuid': typeof PortalUserUuidRoute
+  '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
+  '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
   '/forgot-password/': typeof GuestForgotPasswordIndexRoute
   '/registration/': typeof GuestRegistrationIndexRoute
   '/finances/': typeof PortalFinancesIndexRoute
   '/programs/': typeof PortalProgramsIndexRoute
+  '/transactions/': typeof PortalTransactionsIndexRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
 }
 export interface FileRoutesByTo {
@@ -237,6 +279,7 @@ export interface FileRoutesByTo {
   '/profile': typeof PortalProfileRoute
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
+  '/checkout/$uuid': typeof DynamicCheckoutUuidRoute
   '/forgot-password/check-your-email': typeof GuestForgotPasswordCheckYourEmailRoute
   '/registration/check-email': typeof GuestRegistrationCheckEmailRoute
   '/registration/confirm': typeof GuestRegistrationConfirmRoute
@@ -245,11 +288,15 @@ export interface FileRoutesByTo {
   '/finances/balances': typeof PortalFinancesBalancesRoute
   '/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/programs/$uuid': typeof PortalProgramsUuidRoute
+  '/transactions/$uuid': typeof PortalTransactionsUuidRoute
   '/user/$uuid': typeof PortalUserUuidRoute
+  '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
+  '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
   '/forgot-password': typeof GuestForgotPasswordIndexRoute
   '/registration': typeof GuestRegistrationIndexRoute
   '/finances': typeof PortalFinancesIndexRoute
   '/programs': typeof PortalProgramsIndexRoute
+  '/transactions': typeof PortalTransactionsIndexRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
 }
 export interface FileRoutesById {
@@ -259,6 +306,7 @@ export interface FileRoutesById {
   '/_guest': typeof GuestRouteWithChildren
   '/_portal': typeof PortalRouteWithChildren
   '/_portal/finances': typeof PortalFinancesRouteRouteWithChildren
+  '/_portal/transactions': typeof PortalTransactionsRouteRouteWithChildren
   '/_dynamic/food': typeof DynamicFoodRoute
   '/_guest/password': typeof GuestPasswordRoute
   '/_portal/bills': typeof PortalBillsRoute
@@ -270,6 +318,7 @@ export interface FileRoutesById {
   '/_portal/statistics': typeof PortalStatisticsRoute
   '/_portal/users': typeof PortalUsersRoute
   '/_guest/': typeof GuestIndexRoute
+  '/_dynamic/checkout/$uuid': typeof DynamicCheckoutUuidRoute
   '/_guest/forgot-password/check-your-email': typeof GuestForgotPasswordCheckYourEmailRoute
   '/_guest/registration/check-email': typeof GuestRegistrationCheckEmailRoute
   '/_guest/registration/confirm': typeof GuestRegistrationConfirmRoute
@@ -278,11 +327,15 @@ export interface FileRoutesById {
   '/_portal/finances/balances': typeof PortalFinancesBalancesRoute
   '/_portal/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/_portal/programs/$uuid': typeof PortalProgramsUuidRoute
+  '/_portal/transactions/$uuid': typeof PortalTransactionsUuidRoute
   '/_portal/user/$uuid': typeof PortalUserUuidRoute
+  '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
+  '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
   '/_guest/forgot-password/': typeof GuestForgotPasswordIndexRoute
   '/_guest/registration/': typeof GuestRegistrationIndexRoute
   '/_portal/finances/': typeof PortalFinancesIndexRoute
   '/_portal/programs/': typeof PortalProgramsIndexRoute
+  '/_portal/transactions/': typeof PortalTransactionsIndexRoute
   '/_portal/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
 }
 export interface FileRouteTypes {
@@ -291,6 +344,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/'
     | '/finances'
+    | '/transactions'
     | '/food'
     | '/password'
     | '/bills'
@@ -301,6 +355,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/statistics'
     | '/users'
+    | '/checkout/$uuid'
     | '/forgot-password/check-your-email'
     | '/registration/check-email'
     | '/registration/confirm'
@@ -309,11 +364,15 @@ export interface FileRouteTypes {
     | '/finances/balances'
     | '/finances/trial-balance'
     | '/programs/$uuid'
+    | '/transactions/$uuid'
     | '/user/$uuid'
+    | '/sandbox/checkout/$id'
+    | '/sandbox/onboarding/$id'
     | '/forgot-password/'
     | '/registration/'
     | '/finances/'
     | '/programs/'
+    | '/transactions/'
     | '/finances/journals/$uuid'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -329,6 +388,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/statistics'
     | '/users'
+    | '/checkout/$uuid'
     | '/forgot-password/check-your-email'
     | '/registration/check-email'
     | '/registration/confirm'
@@ -337,11 +397,15 @@ export interface FileRouteTypes {
     | '/finances/balances'
     | '/finances/trial-balance'
     | '/programs/$uuid'
+    | '/transactions/$uuid'
     | '/user/$uuid'
+    | '/sandbox/checkout/$id'
+    | '/sandbox/onboarding/$id'
     | '/forgot-password'
     | '/registration'
     | '/finances'
     | '/programs'
+    | '/transactions'
     | '/finances/journals/$uuid'
   id:
     | '__root__'
@@ -350,6 +414,7 @@ export interface FileRouteTypes {
     | '/_guest'
     | '/_portal'
     | '/_portal/finances'
+    | '/_portal/transactions'
     | '/_dynamic/food'
     | '/_guest/password'
     | '/_portal/bills'
@@ -361,6 +426,7 @@ export interface FileRouteTypes {
     | '/_portal/statistics'
     | '/_portal/users'
     | '/_guest/'
+    | '/_dynamic/checkout/$uuid'
     | '/_guest/forgot-password/check-your-email'
     | '/_guest/registration/check-email'
     | '/_guest/registration/confirm'
@@ -369,11 +435,15 @@ export interface FileRouteTypes {
     | '/_portal/finances/balances'
     | '/_portal/finances/trial-balance'
     | '/_portal/programs/$uuid'
+    | '/_portal/transactions/$uuid'
     | '/_portal/user/$uuid'
+    | '/sandbox/checkout/$id'
+    | '/sandbox/onboarding/$id'
     | '/_guest/forgot-password/'
     | '/_guest/registration/'
     | '/_portal/finances/'
     | '/_portal/programs/'
+    | '/_portal/transactions/'
     | '/_portal/finances/journals/$uuid'
   fileRoutesById: FileRoutesById
 }
@@ -382,6 +452,8 @@ export interface RootRouteChildren {
   DynamicRoute: typeof DynamicRouteWithChildren
   GuestRoute: typeof GuestRouteWithChildren
   PortalRoute: typeof PortalRouteWithChildren
+  SandboxCheckoutIdRoute: typeof SandboxCheckoutIdRoute
+  SandboxOnboardingIdRoute: typeof SandboxOnboardingIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -491,12 +563,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalStatisticsRouteImport
       parentRoute: typeof PortalRoute
     }
+    '/_portal/transactions': {
+      id: '/_portal/transactions'
+      path: '/transactions'
+      fullPath: '/transactions'
+      preLoaderRoute: typeof PortalTransactionsRouteRouteImport
+      parentRoute: typeof PortalRoute
+    }
     '/_portal/users': {
       id: '/_portal/users'
       path: '/users'
       fullPath: '/users'
       preLoaderRoute: typeof PortalUsersRouteImport
       parentRoute: typeof PortalRoute
+    }
+    '/_dynamic/checkout/$uuid': {
+      id: '/_dynamic/checkout/$uuid'
+      path: '/checkout/$uuid'
+      fullPath: '/checkout/$uuid'
+      preLoaderRoute: typeof DynamicCheckoutUuidRouteImport
+      parentRoute: typeof DynamicRoute
     }
     '/_guest/forgot-password/': {
       id: '/_guest/forgot-password/'
@@ -582,12 +668,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalProgramsUuidRouteImport
       parentRoute: typeof PortalRoute
     }
+    '/_portal/transactions/': {
+      id: '/_portal/transactions/'
+      path: '/'
+      fullPath: '/transactions/'
+      preLoaderRoute: typeof PortalTransactionsIndexRouteImport
+      parentRoute: typeof PortalTransactionsRouteRoute
+    }
+    '/_portal/transactions/$uuid': {
+      id: '/_portal/transactions/$uuid'
+      path: '/$uuid'
+      fullPath: '/transactions/$uuid'
+      preLoaderRoute: typeof PortalTransactionsUuidRouteImport
+      parentRoute: typeof PortalTransactionsRouteRoute
+    }
     '/_portal/user/$uuid': {
       id: '/_portal/user/$uuid'
       path: '/user/$uuid'
       fullPath: '/user/$uuid'
       preLoaderRoute: typeof PortalUserUuidRouteImport
       parentRoute: typeof PortalRoute
+    }
+    '/sandbox/checkout/$id': {
+      id: '/sandbox/checkout/$id'
+      path: '/sandbox/checkout/$id'
+      fullPath: '/sandbox/checkout/$id'
+      preLoaderRoute: typeof SandboxCheckoutIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sandbox/onboarding/$id': {
+      id: '/sandbox/onboarding/$id'
+      path: '/sandbox/onboarding/$id'
+      fullPath: '/sandbox/onboarding/$id'
+      preLoaderRoute: typeof SandboxOnboardingIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_portal/finances/journals/$uuid': {
       id: '/_portal/finances/journals/$uuid'
@@ -601,10 +715,12 @@ declare module '@tanstack/react-router' {
 
 interface DynamicRouteChildren {
   DynamicFoodRoute: typeof DynamicFoodRoute
+  DynamicCheckoutUuidRoute: typeof DynamicCheckoutUuidRoute
 }
 
 const DynamicRouteChildren: DynamicRouteChildren = {
   DynamicFoodRoute: DynamicFoodRoute,
+  DynamicCheckoutUuidRoute: DynamicCheckoutUuidRoute,
 }
 
 const DynamicRouteWithChildren =
@@ -654,8 +770,25 @@ const PortalFinancesRouteRouteChildren: PortalFinancesRouteRouteChildren = {
 const PortalFinancesRouteRouteWithChildren =
   PortalFinancesRouteRoute._addFileChildren(PortalFinancesRouteRouteChildren)
 
+interface PortalTransactionsRouteRouteChildren {
+  PortalTransactionsUuidRoute: typeof PortalTransactionsUuidRoute
+  PortalTransactionsIndexRoute: typeof PortalTransactionsIndexRoute
+}
+
+const PortalTransactionsRouteRouteChildren: PortalTransactionsRouteRouteChildren =
+  {
+    PortalTransactionsUuidRoute: PortalTransactionsUuidRoute,
+    PortalTransactionsIndexRoute: PortalTransactionsIndexRoute,
+  }
+
+const PortalTransactionsRouteRouteWithChildren =
+  PortalTransactionsRouteRoute._addFileChildren(
+    PortalTransactionsRouteRouteChildren,
+  )
+
 interface PortalRouteChildren {
   PortalFinancesRouteRoute: typeof PortalFinancesRouteRouteWithChildren
+  PortalTransactionsRouteRoute: typeof PortalTransactionsRouteRouteWithChildren
   PortalBillsRoute: typeof PortalBillsRoute
   PortalCardsRoute: typeof PortalCardsRoute
   PortalHomeRoute: typeof PortalHomeRoute
@@ -671,6 +804,7 @@ interface PortalRouteChildren {
 
 const PortalRouteChildren: PortalRouteChildren = {
   PortalFinancesRouteRoute: PortalFinancesRouteRouteWithChildren,
+  PortalTransactionsRouteRoute: PortalTransactionsRouteRouteWithChildren,
   PortalBillsRoute: PortalBillsRoute,
   PortalCardsRoute: PortalCardsRoute,
   PortalHomeRoute: PortalHomeRoute,
@@ -692,6 +826,8 @@ const rootRouteChildren: RootRouteChildren = {
   DynamicRoute: DynamicRouteWithChildren,
   GuestRoute: GuestRouteWithChildren,
   PortalRoute: PortalRouteWithChildren,
+  SandboxCheckoutIdRoute: SandboxCheckoutIdRoute,
+  SandboxOnboardingIdRoute: SandboxOnboardingIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import {
+  ArrowLeftRightIcon,
   ChartColumnIcon,
   CreditCardIcon,
   FileTextIcon,
@@ -19,6 +20,7 @@ import type { Portal } from './portal.ts'
 export type MainPath =
   | '/home'
   | '/finances'
+  | '/transactions'
   | '/statistics'
   | '/users'
   | '/programs'
@@ -36,6 +38,7 @@ export interface MainScreen {
 export const mainScreens: Record<MainPath, MainScreen> = {
   '/home': { label: msg`Home`, icon: HouseIcon },
   '/finances': { label: msg`Finances`, icon: LandmarkIcon },
+  '/transactions': { label: msg`Transactions`, icon: ArrowLeftRightIcon },
   '/statistics': { label: msg`Statistics`, icon: ChartColumnIcon },
   '/users': { label: msg`Users`, icon: UsersIcon },
   '/programs': { label: msg`Programs`, icon: LayersIcon },
@@ -46,12 +49,16 @@ export const mainScreens: Record<MainPath, MainScreen> = {
   '/food': { label: msg`Food`, icon: UtensilsIcon },
 }
 
-/** Each portal's navigation, in the order it is shown. */
+/**
+ * Each portal's navigation, in the order it is shown. Transactions (the specification's
+ * "transactions list", path not shown) is `/transactions` on every portal: each user sees their
+ * own scope of payments and refunds.
+ */
 export const portalNavigation: Record<Portal, readonly MainPath[]> = {
-  admin: ['/finances', '/statistics', '/users', '/programs', '/cards', '/posts'],
-  programs: ['/home', '/programs', '/posts'],
-  acceptor: ['/home', '/orders', '/programs', '/statistics', '/posts'],
-  cardholder: ['/food', '/cards', '/bills', '/posts', '/home'],
+  admin: ['/finances', '/transactions', '/statistics', '/users', '/programs', '/cards', '/posts'],
+  programs: ['/home', '/programs', '/transactions', '/posts'],
+  acceptor: ['/home', '/orders', '/transactions', '/programs', '/statistics', '/posts'],
+  cardholder: ['/food', '/cards', '/bills', '/transactions', '/posts', '/home'],
 }
 
 /**

@@ -1,0 +1,52 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { useLingui } from '@lingui/react/macro'
+import { Badge } from '~/components/ui/badge.tsx'
+import { brandNames, methodNames, providerMessage, statusNames, statusTone } from './messages.ts'
+import type { TransactionStatus } from './queries.ts'
+
+/** A payment's or refund's status as a coloured badge. */
+export function StatusBadge({ status, testId }: { status: TransactionStatus; testId?: string }) {
+  const { i18n } = useLingui()
+  const name = statusNames[status]
+  return (
+    <Badge variant={statusTone[status] ?? 'muted'} data-testid={testId} data-status={status}>
+      {name ? i18n._(name) : status}
+    </Badge>
+  )
+}
+
+/**
+ * How it was paid: the method, and for a card its brand and last four digits (`Visa •••• 4242`),
+ * never more of the number.
+ */
+export function MethodLabel({
+  method,
+  brand,
+  last4,
+  testId,
+}: {
+  method: string | null
+  brand: string | null
+  last4: string | null
+  testId?: string
+}) {
+  const { i18n } = useLingui()
+  if (!method && !last4) return <span className="text-muted-foreground">—</span>
+  if (last4) {
+    const brandName = brand ? (brandNames[brand] ?? brand) : i18n._(methodNames.card as MessageDescriptor)
+    return (
+      <span className="whitespace-nowrap" data-testid={testId}>
+        {brandName} <span className="tabular-nums">•••• {last4}</span>
+      </span>
+    )
+  }
+  const name = method ? methodNames[method] : undefined
+  return <span data-testid={testId}>{name ? i18n._(name) : method}</span>
+}
+
+/** A message from the provider or the API, in the reader's language when it is a known one. */
+export function ProviderMessage({ text }: { text: string }) {
+  const { i18n } = useLingui()
+  const message = providerMessage(text)
+  return <>{typeof message === 'string' ? message : i18n._(message)}</>
+}

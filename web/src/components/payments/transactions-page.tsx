@@ -1,0 +1,359 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useRouteContext } from '@tanstack/react-router'
+import { ArrowLeftRightIcon, FileDownIcon, XIcon } from 'lucide-react'
+import { Money } from '~/components/finances/amount.tsx'
+import { DateField, SearchField } from '~/components/finances/filters.tsx'
+import { daysBefore, localToday } from '~/components/finances/search.ts'
+import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { Card, CardContent } from '~/components/ui/card.tsx'
+import { Label } from '~/components/ui/label.tsx'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
+import { Pagination } from '~/components/users/pagination.tsx'
+import { ApiError } from '~/lib/api.ts'
+import type { Portal } from '~/lib/portal.ts'
+import { MethodLabel, StatusBadge } from './labels.tsx'
+import { statusNames } from './messages.ts'
+import {
+  receiptHref,
+  type Transaction,
+  type TransactionFilter,
+  transactionKinds,
+  transactionStatuses,
+  transactionsQueryOptions,
+} from './queries.ts'
+import { RequestPaymentButton } from './request-payment-dialog.tsx'
+
+/** Date presets of the specification that look back: the previous 7 and 30 days, today included. */
+const presets = [7, 30] as const
+
+/** Portals whose users ask for payments themselves (payment links). */
+const requesters: readonly Portal[] = ['programs', 'acceptor']
+
+/**
+ * The transactions list (spec: "transactions list"): the payments and refunds the signed-in user
+ * may see, newest first: an admin all of them, a program owner the payments to them, an acceptor
+ * those at their cashpoint, a card holder those they paid. Filters and page live in the URL.
+ */
+export function TransactionsPage({
+  filter,
+  onFilterChange,
+}: {
+  filter: TransactionFilter
+  onFilterChange: (change: Partial<TransactionFilter>) => void
+}) {
+  const { t, i18n } = useLingui()
+  const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
+  const transactions = useQuery(transactionsQueryOptions(filter))
+  const filtered = Boolean(filter.from || filter.to || filter.q || filter.status || filter.kind)
+  const today = localToday()
+  const activePreset = presets.find((days) => filter.to === today && filter.from === daysBefore(days - 1))
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="screen-title" data-testid="screen-title" className="text-2xl font-semibold tracking-tight">
+            <Trans>Transactions</Trans>
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            {portal === 'cardholder' ? (
+              <Trans>Your payments and their refunds, with receipts.</Trans>
+            ) : portal === 'admin' ? (
+              <Trans>Every payment and refund on the platform.</Trans>
+            ) : (
+              <Trans>Payments to you and their refunds, with receipts.</Trans>
+            )}
+          </p>
+        </div>
+        {requesters.includes(portal) && <RequestPaymentButton />}
+      </header>
+
+      <Card className="gap-4">
+        <CardContent className="grid gap-4">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+            <SearchField
+              id="transactions-search"
+              label={t`Reference or description`}
+              value={filter.q ?? ''}
+              onChange={(q) => onFilterChange({ q: q || undefined, page: 1 })}
+              testId="transactions-search"
+            />
+            <div className="grid gap-1.5">
+              <Label htmlFor="transactions-status" className="text-[13px] text-muted-foreground">
+                <Trans>Status</Trans>
+              </Label>
+              <Select
+                value={filter.status ?? 'all'}
+                onValueChange={(v) =>
+                  onFilterChange({
+                    status: v === 'all' ? undefined : (v as TransactionFilter['status']),
+                    page: 1,
+                  })
+                }
+              >
+                <SelectTrigger id="transactions-status" data-testid="transactions-status">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="all">
+                    <Trans>All statuses</Trans>
+                  </SelectItem>
+                  {transactionStatuses.map((status) => (
+                    <SelectItem key={status} value={status}>
+                      {i18n._(statusNames[status])}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="transactions-kind" className="text-[13px] text-muted-foreground">
+                <Trans>Kind</Trans>
+              </Label>
+              <Select
+                value={filter.kind ?? 'all'}
+                onValueChange={(v) =>
+                  onFilterChange({
+                    kind: v === 'all' ? undefined : (v as TransactionFilter['kind']),
+                    page: 1,
+                  })
+                }
+              >
+                <SelectTrigger id="transactions-kind" data-testid="transactions-kind">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="all">
+                    <Trans>Payments and refunds</Trans>
+                  </SelectItem>
+                  {transactionKinds.map((kind) => (
+                    <SelectItem key={kind} value={kind}>
+                      <KindName kind={kind} plural />
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <DateField
+              id="transactions-from"
+              label={t`From`}
+              value={filter.from}
+              max={filter.to}
+              onChange={(from) => onFilterChange({ from, page: 1 })}
+              testId="transactions-from"
+            />
+            <DateField
+              id="transactions-to"
+              label={t`Until`}
+              value={filter.to}
+              min={filter.from}
+              onChange={(to) => onFilterChange({ to, page: 1 })}
+              testId="transactions-to"
+            />
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {presets.map((days) => (
+              <Button
+                key={days}
+                variant={activePreset === days ? 'secondary' : 'outline'}
+                size="sm"
+                aria-pressed={activePreset === days}
+                onClick={() => onFilterChange({ from: daysBefore(days - 1), to: localToday(), page: 1 })}
+                data-testid={`transactions-preset-${days}`}
+              >
+                <Trans>Previous {days} days</Trans>
+              </Button>
+            ))}
+            {filtered && (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() =>
+                  onFilterChange({
+                    from: undefined,
+                    to: undefined,
+                    q: undefined,
+                    status: undefined,
+                    kind: undefined,
+                    page: 1,
+                  })
+                }
+                data-testid="transactions-clear"
+              >
+                <XIcon aria-hidden="true" />
+                <Trans>Clear filters</Trans>
+              </Button>
+            )}
+            {transactions.data && (
+              <p className="ml-auto text-sm text-muted-foreground" data-testid="transactions-count">
+                <Plural value={transactions.data.count} one="# transaction" other="# transactions" />
+              </p>
+            )}
+          </div>
+
+          {transactions.isPending ? (
+            <RowsSkeleton rows={8} />
+          ) : transactions.isError ? (
+            <LoadError onRetry={() => transactions.refetch()}>
+              {transactions.error instanceof ApiError && transactions.error.status === 400 ? (
+                <Trans>These filters were refused. Check the dates and try again.</Trans>
+              ) : transactions.error instanceof ApiError && transactions.error.status >= 500 ? (
+                <Trans>Server error, please try again later</Trans>
+              ) : (
+                <Trans>The transactions could not be loaded.</Trans>
+              )}
+            </LoadError>
+          ) : transactions.data.results.length === 0 ? (
+            <EmptyState icon={<ArrowLeftRightIcon aria-hidden="true" className="size-6" />}>
+              {filter.page > 1 ? (
+                <>
+                  <Trans>This page is past the last transaction.</Trans>
+                  <Button variant="outline" size="sm" onClick={() => onFilterChange({ page: 1 })}>
+                    <Trans>First page</Trans>
+                  </Button>
+                </>
+              ) : filtered ? (
+                <Trans>No transaction matches these filters.</Trans>
+              ) : portal === 'cardholder' ? (
+                <Trans>Payments you make appear here, with their receipts.</Trans>
+              ) : (
+                <Trans>Payments appear here as soon as someone starts paying.</Trans>
+              )}
+            </EmptyState>
+          ) : (
+            <>
+              <TransactionsTable
+                transactions={transactions.data.results}
+                dimmed={transactions.isPlaceholderData}
+              />
+              <Pagination
+                page={filter.page}
+                pages={transactions.data.pages}
+                count={transactions.data.count}
+                onPageChange={(page) => onFilterChange({ page })}
+                disabled={transactions.isFetching}
+              />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
+
+function KindName({ kind, plural = false }: { kind: Transaction['kind']; plural?: boolean }) {
+  if (kind === 'refund') return plural ? <Trans>Refunds</Trans> : <Trans>Refund</Trans>
+  return plural ? <Trans>Payments</Trans> : <Trans>Payment</Trans>
+}
+
+function TransactionsTable({ transactions, dimmed }: { transactions: Transaction[]; dimmed: boolean }) {
+  const { t, i18n } = useLingui()
+  return (
+    <Table aria-label={t`Transactions`} data-testid="transactions-table">
+      <TableHeader>
+        <TableRow>
+          <TableHead>
+            <Trans>Date</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Description</Trans>
+          </TableHead>
+          <TableHead className="hidden md:table-cell">
+            <Trans>Method</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Status</Trans>
+          </TableHead>
+          <TableHead className="text-right">
+            <Trans>Amount</Trans>
+          </TableHead>
+          <TableHead className="w-12">
+            <span className="sr-only">
+              <Trans>Receipt</Trans>
+            </span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody className={dimmed ? 'opacity-60' : undefined}>
+        {transactions.map((tx) => {
+          const { reference, description } = tx
+          return (
+            <TableRow
+              key={tx.uuid}
+              data-testid="transaction-row"
+              data-uuid={tx.uuid}
+              data-kind={tx.kind}
+              className="relative"
+            >
+              <TableCell className="whitespace-nowrap text-muted-foreground">
+                <time dateTime={tx.created}>
+                  {i18n.date(tx.created, { dateStyle: 'medium', timeStyle: 'short' })}
+                </time>
+              </TableCell>
+              <TableCell className="max-w-80 whitespace-normal">
+                <Link
+                  to="/transactions/$uuid"
+                  params={{ uuid: tx.uuid }}
+                  className="font-medium text-foreground after:absolute after:inset-0 hover:text-primary-700 focus-visible:outline-none focus-visible:after:ring-[3px] focus-visible:after:ring-ring/40"
+                  aria-label={
+                    tx.kind === 'refund'
+                      ? t`Refund of ${reference}: ${description}`
+                      : t`${reference}: ${description}`
+                  }
+                >
+                  <span className="line-clamp-2">{tx.description}</span>
+                </Link>
+                <span className="mt-0.5 flex items-center gap-1.5 text-xs text-muted-foreground">
+                  <span className="font-mono">{tx.reference}</span>
+                  {tx.kind === 'refund' && (
+                    <Badge variant="outline">
+                      <KindName kind="refund" />
+                    </Badge>
+                  )}
+                </span>
+              </TableCell>
+              <TableCell className="hidden text-muted-foreground md:table-cell">
+                <MethodLabel
+                  method={tx.method}
+                  brand={tx.card_brand}
+                  last4={tx.card_last4}
+                  testId="transaction-method"
+                />
+              </TableCell>
+              <TableCell>
+                <StatusBadge status={tx.transaction_status} testId="transaction-status" />
+              </TableCell>
+              <TableCell className="text-right font-medium">
+                <Money
+                  amount={tx.kind === 'refund' ? -tx.amount : tx.amount}
+                  currency={tx.currency}
+                  testId="transaction-amount"
+                />
+              </TableCell>
+              <TableCell>
+                {tx.order.receipt_url && (
+                  <Button variant="ghost" size="icon" asChild className="relative z-10 size-8">
+                    <a
+                      href={receiptHref(tx.order.receipt_url, i18n.locale)}
+                      target="_blank"
+                      rel="noopener"
+                      title={t`Receipt (PDF)`}
+                      aria-label={t`Receipt of ${reference} (PDF)`}
+                      data-testid="transaction-receipt"
+                    >
+                      <FileDownIcon aria-hidden="true" />
+                    </a>
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          )
+        })}
+      </TableBody>
+    </Table>
+  )
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { SandboxFrame } from '~/components/payments/sandbox/frame.tsx'
+import { SandboxOnboardingPage } from '~/components/payments/sandbox/onboarding-page.tsx'
+
+/** The sandbox provider's hosted onboarding page for merchants, on any host, outside the portals. */
+export const Route = createFileRoute('/sandbox/onboarding/$id')({
+  component: SandboxOnboarding,
+})
+
+function SandboxOnboarding() {
+  const { id } = Route.useParams()
+  return (
+    <SandboxFrame>
+      <SandboxOnboardingPage id={id} />
+    </SandboxFrame>
+  )
+}
