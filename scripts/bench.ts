@@ -35,6 +35,7 @@ dbUrl.pathname = `/${dbName}`
 
 // Production mode needs configured signing keys, as a real deployment has.
 const keys = await generateKeyPair('EdDSA', { extractable: true })
+const dataEncryptionKey = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')
 const port = await freePort()
 const redisPrefix = `bench_${process.pid}`
 const env = {
@@ -46,6 +47,7 @@ const env = {
   LOG_LEVEL: 'warn',
   TOKEN_PRIVATE_KEY: await exportPKCS8(keys.privateKey),
   TOKEN_PUBLIC_KEY: await exportSPKI(keys.publicKey),
+  DATA_ENCRYPTION_KEY: dataEncryptionKey,
 }
 const api = startChild({
   name: 'api',
@@ -115,6 +117,25 @@ try {
   })
   if (!probe.ok) throw new Error(`authenticated route answers ${probe.status}: ${await probe.text()}`)
 
+  // Payments: a program owner with a sandbox account of the program's own, and orders to pay.
+  const { preparePaymentBench } = await import('../modules/payments/bench.ts')
+  const paymentDb = createDb({ url: dbUrl.toString(), max: 2 })
+  const paymentBench = await preparePaymentBench(
+    paymentDb,
+    { DATA_ENCRYPTION_KEY: dataEncryptionKey, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    { orders: 40_000 },
+  )
+  await paymentDb.destroy()
+  const ownerSignIn = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: paymentBench.ownerEmail, password: paymentBench.ownerPassword }),
+  })
+  if (!ownerSignIn.ok)
+    throw new Error(`owner sign-in answers ${ownerSignIn.status}: ${await ownerSignIn.text()}`)
+  const ownerToken = ((await ownerSignIn.json()) as { auth_token: string }).auth_token
+  let order = 0
+
   let n = 0
   const rows = [
     await measure('GET /api/v1/health (bare JSON)', {
@@ -145,6 +166,47 @@ try {
               topic: 'general',
               subject: 'Load test',
               message: 'A request sent by the benchmark harness.',
+            }),
+          }),
+        },
+      ],
+    }),
+    await measure('POST /api/v1/payment/payments (payment create, idempotent)', {
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v1/payment/payments',
+          setupRequest: (req) => ({
+            ...req,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${ownerToken}`,
+              'idempotency-key': `bench-create-${n++}`,
+            },
+            body: JSON.stringify({
+              amount: 1250,
+              description: 'Bench payment',
+              program_uuid: paymentBench.programUuid,
+            }),
+          }),
+        },
+      ],
+    }),
+    await measure('POST /api/v1/payment/pay (card payment at the sandbox)', {
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v1/payment/pay',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({
+              order_uuid: paymentBench.orderIds[order++ % paymentBench.orderIds.length],
+              payment_type: 'card',
+              card_number: '4242 4242 4242 4242',
+              exp_month: 12,
+              exp_year: 2030,
+              cvc: '123',
             }),
           }),
         },
