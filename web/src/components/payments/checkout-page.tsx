@@ -332,6 +332,7 @@ function PaidState({ checkout }: { checkout: Checkout }) {
   const session = useSession()
   const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
   const holder = session?.user.type === 3 && portal === 'cardholder'
+  const paidOn = checkout.paid ? i18n.date(checkout.paid, { dateStyle: 'medium', timeStyle: 'short' }) : null
   return (
     <StateBlock
       icon={<CircleCheckIcon aria-hidden="true" />}
@@ -340,13 +341,9 @@ function PaidState({ checkout }: { checkout: Checkout }) {
       testId="checkout-paid"
     >
       <p className="text-sm text-muted-foreground">
-        {checkout.paid ? (
+        {paidOn ? (
           <Trans>
-            Paid on{' '}
-            <time dateTime={checkout.paid}>
-              {i18n.date(checkout.paid, { dateStyle: 'medium', timeStyle: 'short' })}
-            </time>
-            . Thank you!
+            Paid on <time dateTime={checkout.paid ?? undefined}>{paidOn}</time>. Thank you!
           </Trans>
         ) : (
           <Trans>This payment has been paid. Thank you!</Trans>

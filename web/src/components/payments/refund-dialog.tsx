@@ -116,6 +116,7 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
 
   const submitting = form.formState.isSubmitting
   const reference = payment.reference
+  const currency = payment.currency
   return (
     <>
       <DialogHeader>
@@ -138,7 +139,7 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
               render={({ field }) => (
                 <FormItem>
                   <FormLabel>
-                    <Trans>Amount to refund ({payment.currency})</Trans>
+                    <Trans>Amount to refund ({currency})</Trans>
                   </FormLabel>
                   <FormControl>
                     <Input inputMode="decimal" autoComplete="off" {...field} data-testid="refund-amount" />

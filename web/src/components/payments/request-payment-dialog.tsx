@@ -114,7 +114,7 @@ function RequestPaymentContent({ onDone }: { onDone: () => void }) {
   })
 
   if (created) {
-    const description = created.description
+    const { description, reference } = created
     return (
       <>
         <DialogHeader>
@@ -125,7 +125,7 @@ function RequestPaymentContent({ onDone }: { onDone: () => void }) {
           <DialogDescription>
             <Trans>
               Send this link to the payer. <Money amount={created.amount} currency={created.currency} /> for “
-              {description}”, reference {created.reference}.
+              {description}”, reference {reference}.
             </Trans>
           </DialogDescription>
         </DialogHeader>
@@ -199,7 +199,7 @@ function RequestPaymentContent({ onDone }: { onDone: () => void }) {
               render={({ field }) => (
                 <FormItem>
                   <FormLabel>
-                    <Trans>Description</Trans>
+                    <Trans context="payment request">Description</Trans>
                   </FormLabel>
                   <FormControl>
                     <Input maxLength={255} autoComplete="off" {...field} />

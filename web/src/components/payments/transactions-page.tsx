@@ -188,11 +188,7 @@ export function TransactionsPage({
                 <Trans>Clear filters</Trans>
               </Button>
             )}
-            {transactions.data && (
-              <p className="ml-auto text-sm text-muted-foreground" data-testid="transactions-count">
-                <Plural value={transactions.data.count} one="# transaction" other="# transactions" />
-              </p>
-            )}
+            {transactions.data && <TransactionCount count={transactions.data.count} />}
           </div>
 
           {transactions.isPending ? (
@@ -242,6 +238,14 @@ export function TransactionsPage({
         </CardContent>
       </Card>
     </div>
+  )
+}
+
+function TransactionCount({ count }: { count: number }) {
+  return (
+    <p className="ml-auto text-sm text-muted-foreground" data-testid="transactions-count">
+      <Plural value={count} one="# transaction" other="# transactions" />
+    </p>
   )
 }
 
