@@ -2,6 +2,7 @@ import { identityModule } from './identity/index.ts'
 import { ledgerModule } from './ledger/index.ts'
 import { paymentsModule } from './payments/index.ts'
 import type { ModuleDefinition } from './platform/module.ts'
+import { programsModule } from './programs/index.ts'
 import { referenceModule } from './reference/index.ts'
 import { supportModule } from './support/index.ts'
 import { webhooksModule } from './webhooks/index.ts'
@@ -14,4 +15,5 @@ export const modules: readonly ModuleDefinition[] = [
   ledgerModule,
   paymentsModule,
   webhooksModule,
+  programsModule,
 ]

@@ -14,6 +14,8 @@ const publicRoutes = new Set([
   'POST /api/v1/auth/refresh',
   'POST /api/v1/support/requests',
   'GET /api/v1/user/avatars/{file}',
+  // Program images (cards, restaurants) appear on pages guests see; the file name is unguessable.
+  'GET /api/v1/manager/commons/images/{file}',
 ])
 const publicPrefixes = [
   // Reference data is read before anyone signs in (registration forms).

@@ -20,7 +20,9 @@ import { registerRegistrationRoutes, registrationHandlers } from './registration
 export { bearerSecurity, clientIp, requireUser, type SignedInUser, signedIn } from './auth.ts'
 export { type CreateUserInput, createUser } from './commands/create-user.ts'
 export { passwordSchema } from './passwords.ts'
+export { type UserContact, userContactByEmail, userContactById } from './queries/contacts.ts'
 export { displayNames } from './queries/display-names.ts'
+export { portalUrl } from './registration/portal-urls.ts'
 export { portalOfType, typeOfPortal, userTypes } from './user-types.ts'
 
 export const identityModule = defineModule({

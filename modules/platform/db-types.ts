@@ -23,6 +23,17 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface Cashpoints {
+  acceptor_user_id: string;
+  created_at: Generated<Timestamp>;
+  deactivated_at: Timestamp | null;
+  id: string;
+  is_active: Generated<boolean>;
+  program_id: string;
+  title: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface CountryInterests {
   country: string;
   created_at: Generated<Timestamp>;
@@ -250,6 +261,55 @@ export interface ProcessedEvents {
   processed_at: Generated<Timestamp>;
 }
 
+export interface ProgramAcceptors {
+  acceptor_user_id: string | null;
+  created_at: Generated<Timestamp>;
+  email: string;
+  id: string;
+  invited_by_user_id: string;
+  last_sent_at: Timestamp | null;
+  program_id: string;
+  responded_at: Timestamp | null;
+  sent_count: Generated<number>;
+  status: number;
+  token_hash: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ProgramImages {
+  bytes: number;
+  created_at: Generated<Timestamp>;
+  file: string;
+  height: number;
+  id: string;
+  owner_user_id: string;
+  width: number;
+}
+
+export interface ProgramMethods {
+  is_used: Generated<boolean>;
+  method_id: string;
+  program_id: string;
+  provider_id: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Programs {
+  activated_at: Timestamp | null;
+  blocked_at: Timestamp | null;
+  blocked_by_type: number | null;
+  created_at: Generated<Timestamp>;
+  currency: Generated<string>;
+  description: Generated<string>;
+  id: string;
+  owner_user_id: string;
+  status: number;
+  status_before_block: number | null;
+  title: string;
+  type: number;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface ProviderWebhooks {
   account_id: string | null;
   body: string;
@@ -456,6 +516,7 @@ export interface WebhookEndpoints {
 }
 
 export interface DB {
+  cashpoints: Cashpoints;
   country_interests: CountryInterests;
   email_codes: EmailCodes;
   geo_cities: GeoCities;
@@ -476,6 +537,10 @@ export interface DB {
   payment_refunds: PaymentRefunds;
   payments: Payments;
   processed_events: ProcessedEvents;
+  program_acceptors: ProgramAcceptors;
+  program_images: ProgramImages;
+  program_methods: ProgramMethods;
+  programs: Programs;
   provider_webhooks: ProviderWebhooks;
   refresh_tokens: RefreshTokens;
   sandbox_keys: SandboxKeys;

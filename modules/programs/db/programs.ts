@@ -1,0 +1,77 @@
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
+import type { DB, DbOrTrx, Trx } from '../../platform/db.ts'
+import type { PageRequest } from '../../platform/pagination.ts'
+import { pageOffset } from '../../platform/pagination.ts'
+
+export type ProgramRow = Selectable<DB['programs']>
+
+export function insertProgram(db: DbOrTrx, row: Insertable<DB['programs']>): Promise<ProgramRow> {
+  return db.insertInto('programs').values(row).returningAll().executeTakeFirstOrThrow()
+}
+
+export function findProgramRow(db: DbOrTrx, id: string): Promise<ProgramRow | undefined> {
+  return db.selectFrom('programs').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** The row locked for the rest of the transaction: status changes of one program run one at a time. */
+export function lockProgramRow(trx: Trx, id: string): Promise<ProgramRow | undefined> {
+  return trx.selectFrom('programs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+}
+
+export function updateProgramRow(
+  db: DbOrTrx,
+  id: string,
+  set: Updateable<DB['programs']>,
+): Promise<ProgramRow> {
+  return db
+    .updateTable('programs')
+    .set({ ...set, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function deleteProgramRow(db: DbOrTrx, id: string): Promise<void> {
+  await db.deleteFrom('programs').where('id', '=', id).execute()
+}
+
+export interface ProgramFilter {
+  /** Only this owner's programs; undefined: everyone's (admins). */
+  ownerUserId?: string | undefined
+  statuses?: readonly number[] | undefined
+  type?: number | undefined
+  /** Part of the title, any case. */
+  search?: string | undefined
+}
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+
+/** One page of programs, newest first, and the count over all pages. */
+export async function listProgramRows(
+  db: DbOrTrx,
+  filter: ProgramFilter,
+  page: PageRequest,
+): Promise<{ count: number; rows: ProgramRow[] }> {
+  let q = db.selectFrom('programs')
+  if (filter.ownerUserId) q = q.where('owner_user_id', '=', filter.ownerUserId)
+  if (filter.statuses?.length) q = q.where('status', 'in', [...filter.statuses])
+  if (filter.type) q = q.where('type', '=', filter.type)
+  if (filter.search) q = q.where('title', 'ilike', likePattern(filter.search))
+  const [rows, total] = await Promise.all([
+    q
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.size)
+      .offset(pageOffset(page))
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ])
+  return { count: Number(total.count), rows }
+}
+
+/** Ids of an owner's programs (for the ledger scope of a program owner). */
+export async function programIdsOfOwner(db: DbOrTrx, ownerUserId: string): Promise<string[]> {
+  const rows = await db.selectFrom('programs').select('id').where('owner_user_id', '=', ownerUserId).execute()
+  return rows.map((r) => r.id)
+}

@@ -1,0 +1,53 @@
+/**
+ * Programs: the programs of all five types (card 1001, credit management 2001, payment management
+ * 3001, foods 4001, food court 5001) and their life (draft steps, activation, block: spec section
+ * 4, see status-machine.ts), the payment methods a program takes, the acceptors program owners
+ * invite by e-mail and who accept or decline, the acceptors' cashpoints, and the `manager/commons`
+ * lookups (statuses, currencies, value types, reminder templates, images). Other modules read
+ * programs through the queries exported here: a program that is not active (blocked, expired,
+ * a draft) takes no payments (`isProgramAcceptingPayments`).
+ */
+import { registerOwnerLedgerScope } from '../ledger/index.ts'
+import { defineModule } from '../platform/module.ts'
+import { programIdsOfOwner } from './db/programs.ts'
+import { registerProgramsRoutes } from './http/routes.ts'
+import { sendAcceptorInvitation } from './jobs/send-invitation.ts'
+import './mail/index.ts'
+
+export {
+  type AcceptorStatus,
+  acceptorStatuses,
+  type ProgramStatus,
+  type ProgramType,
+  programStatuses,
+  programTypes,
+  stepOf,
+} from './codes.ts'
+export { attachInvitationsToAcceptor } from './commands/attach-invitations.ts'
+export { acceptorInvited, acceptorStatusChanged, programStatusChanged } from './events.ts'
+export {
+  hasValidatedMethod,
+  type MethodCheck,
+  type MethodSetting,
+  registerProgramMethodCheck,
+} from './methods.ts'
+export {
+  type CashpointSummary,
+  findCashpoint,
+  findProgram,
+  isActiveAcceptor,
+  isProgramAcceptingPayments,
+  type ProgramSummary,
+} from './queries/programs.ts'
+export { transition } from './status-machine.ts'
+
+// A program owner reads the ledger entries of their programs' sub-accounts.
+registerOwnerLedgerScope(async (db, ownerUserId) =>
+  (await programIdsOfOwner(db, ownerUserId)).map((id) => ({ kind: 'program' as const, external_id: id })),
+)
+
+export const programsModule = defineModule({
+  name: 'programs',
+  routes: (app) => registerProgramsRoutes(app),
+  handlers: [sendAcceptorInvitation],
+})

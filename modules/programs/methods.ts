@@ -1,0 +1,99 @@
+import { paymentMethods } from '../payments/index.ts'
+import type { DbOrTrx } from '../platform/db.ts'
+import type { FieldErrors } from '../platform/errors.ts'
+import { programMethodRows } from './db/program-methods.ts'
+
+/** A program's setting for one payment method of the catalogue (spec section 7: program-methods). */
+export interface MethodSetting {
+  method_id: string
+  provider_id: string | null
+  is_used: boolean
+}
+
+const catalogue = new Map(paymentMethods.map((m) => [m.id as string, m]))
+const knownProviders = new Set(paymentMethods.flatMap((m) => m.providers as string[]))
+
+/**
+ * The rules of spec section 5 for a list of settings, as per-field messages keyed like the
+ * request (`methods.0.provider_id`): the method must be in the catalogue and listed once; a
+ * provider, when given, must be one that can take the method; a used method needs a provider.
+ */
+export function methodSettingErrors(settings: readonly MethodSetting[]): FieldErrors {
+  const fields: FieldErrors = {}
+  const add = (key: string, message: string) => {
+    fields[key] = [...(fields[key] ?? []), message]
+  }
+  const seen = new Set<string>()
+  for (const [i, s] of settings.entries()) {
+    const method = catalogue.get(s.method_id)
+    if (!method) {
+      add(`methods.${i}.method_id`, 'unknown payment method')
+      continue
+    }
+    if (seen.has(s.method_id)) add(`methods.${i}.method_id`, 'this method is listed twice')
+    seen.add(s.method_id)
+    if (s.provider_id !== null) {
+      if (!knownProviders.has(s.provider_id)) add(`methods.${i}.provider_id`, 'unknown provider')
+      else if (!(method.providers as string[]).includes(s.provider_id)) {
+        add(`methods.${i}.provider_id`, 'this provider cannot take this payment method')
+      }
+    }
+    if (s.is_used && s.provider_id === null) {
+      add(
+        `methods.${i}.provider_id`,
+        method.providers.length
+          ? 'a provider is required when the method is used'
+          : 'no provider can take this payment method yet',
+      )
+    }
+  }
+  return fields
+}
+
+/** A saved setting that can take payments by the catalogue's rules. */
+export function isUsable(setting: MethodSetting): boolean {
+  const method = catalogue.get(setting.method_id)
+  return Boolean(
+    setting.is_used &&
+      setting.provider_id &&
+      method &&
+      (method.providers as string[]).includes(setting.provider_id),
+  )
+}
+
+/**
+ * Further checks another module adds to "a method validates" (e.g. payments: the owner has
+ * working credentials at the provider). Every registered check must pass for a used method.
+ */
+export type MethodCheck = (db: DbOrTrx, programId: string, setting: MethodSetting) => Promise<boolean>
+const checks: MethodCheck[] = []
+
+/** Adds a check to "a payment method validates" (the rule that lets a payment program reach draftStep3). */
+export function registerProgramMethodCheck(check: MethodCheck): void {
+  checks.push(check)
+}
+
+export async function isValidated(db: DbOrTrx, programId: string, setting: MethodSetting): Promise<boolean> {
+  if (!isUsable(setting)) return false
+  for (const check of checks) if (!(await check(db, programId, setting))) return false
+  return true
+}
+
+/** The program's saved settings with whether each validates. */
+export async function programMethodSettings(
+  db: DbOrTrx,
+  programId: string,
+): Promise<(MethodSetting & { validated: boolean })[]> {
+  const rows = await programMethodRows(db, programId)
+  return Promise.all(
+    rows.map(async (r) => {
+      const setting = { method_id: r.method_id, provider_id: r.provider_id, is_used: r.is_used }
+      return { ...setting, validated: await isValidated(db, programId, setting) }
+    }),
+  )
+}
+
+/** At least one payment method validates: what a payment program needs for draftStep3 and activation. */
+export async function hasValidatedMethod(db: DbOrTrx, programId: string): Promise<boolean> {
+  return (await programMethodSettings(db, programId)).some((s) => s.validated)
+}

@@ -1,0 +1,122 @@
+import { displayNames } from '../../identity/index.ts'
+import type { DbOrTrx } from '../../platform/db.ts'
+import type { PageRequest } from '../../platform/pagination.ts'
+import { type Caller, isAdmin } from '../access.ts'
+import {
+  acceptorStatuses,
+  draftStatuses,
+  type ProgramStatus,
+  type ProgramType,
+  programStatuses,
+} from '../codes.ts'
+import { findCashpointRow } from '../db/cashpoints.ts'
+import { findLiveByUser } from '../db/program-acceptors.ts'
+import { findProgramRow, listProgramRows, type ProgramRow } from '../db/programs.ts'
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** What other modules read about a program. */
+export interface ProgramSummary {
+  uuid: string
+  owner_user_id: string
+  type: ProgramType
+  status: ProgramStatus
+  title: string
+  currency: string
+}
+
+const summary = (r: ProgramRow): ProgramSummary => ({
+  uuid: r.id,
+  owner_user_id: r.owner_user_id,
+  type: r.type as ProgramType,
+  status: r.status as ProgramStatus,
+  title: r.title,
+  currency: r.currency,
+})
+
+/** A program by uuid, or undefined (also for a string that is no uuid). */
+export async function findProgram(db: DbOrTrx, uuid: string): Promise<ProgramSummary | undefined> {
+  if (!uuidPattern.test(uuid)) return undefined
+  const row = await findProgramRow(db, uuid)
+  return row && summary(row)
+}
+
+/**
+ * Whether payments may be taken in a program now: only an active one. A blocked, expired, pending
+ * or draft program (or none) takes no payments, and is unavailable to acceptors and card holders.
+ */
+export async function isProgramAcceptingPayments(db: DbOrTrx, uuid: string): Promise<boolean> {
+  return (await findProgram(db, uuid))?.status === programStatuses.active
+}
+
+/** Whether a user takes part in a program as an active (not pending, blocked or unsubscribed) acceptor. */
+export async function isActiveAcceptor(db: DbOrTrx, programUuid: string, userId: string): Promise<boolean> {
+  if (!uuidPattern.test(programUuid) || !uuidPattern.test(userId)) return false
+  const place = await findLiveByUser(db, programUuid, userId, [acceptorStatuses.active])
+  return place !== undefined
+}
+
+/** What other modules (the payment terminal) read about a cashpoint. */
+export interface CashpointSummary {
+  uuid: string
+  program_uuid: string
+  acceptor_user_id: string
+  title: string
+  is_active: boolean
+}
+
+export async function findCashpoint(db: DbOrTrx, uuid: string): Promise<CashpointSummary | undefined> {
+  if (!uuidPattern.test(uuid)) return undefined
+  const row = await findCashpointRow(db, uuid)
+  return (
+    row && {
+      uuid: row.id,
+      program_uuid: row.program_id,
+      acceptor_user_id: row.acceptor_user_id,
+      title: row.title,
+      is_active: row.is_active,
+    }
+  )
+}
+
+export const programFilters = ['all', 'active', 'draft'] as const
+export type ProgramFilterName = (typeof programFilters)[number]
+
+/**
+ * The program lists (spec section 2: all, active, draft): the owner's own programs, every
+ * program for an admin (optionally one owner's). With the owners' display names.
+ */
+export async function listPrograms(
+  db: DbOrTrx,
+  me: Caller,
+  query: PageRequest & {
+    filter: ProgramFilterName
+    type?: number | undefined
+    search?: string | undefined
+    owner?: string | undefined
+  },
+): Promise<{ count: number; rows: ProgramRow[]; owners: Map<string, string> }> {
+  const { count, rows } = await listProgramRows(
+    db,
+    {
+      ownerUserId: isAdmin(me) ? query.owner : me.user_id,
+      statuses:
+        query.filter === 'active'
+          ? [programStatuses.active]
+          : query.filter === 'draft'
+            ? draftStatuses
+            : undefined,
+      type: query.type,
+      search: query.search,
+    },
+    query,
+  )
+  return {
+    count,
+    rows,
+    owners: await displayNames(
+      db,
+      rows.map((r) => r.owner_user_id),
+    ),
+  }
+}
