@@ -290,9 +290,11 @@ function PayForm({ checkout }: { checkout: Checkout }) {
 
 function PayLabel({ amount, currency }: { amount: number; currency: string }) {
   return (
-    <Trans>
-      Pay <Money amount={amount} currency={currency} />
-    </Trans>
+    <span>
+      <Trans>
+        Pay <Money amount={amount} currency={currency} />
+      </Trans>
+    </span>
   )
 }
 

@@ -74,7 +74,7 @@ export function TransactionsPage({
 
       <Card className="gap-4">
         <CardContent className="grid gap-4">
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 sm:[&>*:first-child]:col-span-2">
             <SearchField
               id="transactions-search"
               label={t`Reference or description`}

@@ -56,8 +56,13 @@ export function CardForm({ checkout, action }: { checkout: SandboxCheckout; acti
 
   const fillTestCard = (cardNumber: string) => {
     setNumber(formatCardNumber(cardNumber))
-    if (!expiry) setExpiry(futureExpiry())
+    // A typed complete expiry stays; anything else becomes one that works.
+    if (!/^\d{2} \/ \d{2}$/.test(expiry)) setExpiry(futureExpiry())
     setErrors({})
+  }
+  /** A field's message goes as soon as the field is changed. */
+  const edited = (field: Field) => {
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest)
   }
 
   const fieldProps = (field: Field) => ({
@@ -87,7 +92,10 @@ export function CardForm({ checkout, action }: { checkout: SandboxCheckout; acti
                 autoComplete="cc-number"
                 placeholder="1234 1234 1234 1234"
                 value={number}
-                onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+                onChange={(e) => {
+                  setNumber(formatCardNumber(e.target.value))
+                  edited('card_number')
+                }}
                 className="pr-10 font-mono tabular-nums"
                 data-testid="sandbox-card-number"
                 {...fieldProps('card_number')}
@@ -111,7 +119,10 @@ export function CardForm({ checkout, action }: { checkout: SandboxCheckout; acti
                 autoComplete="cc-exp"
                 placeholder={t`MM / YY`}
                 value={expiry}
-                onChange={(e) => setExpiry(formatExpiry(e.target.value))}
+                onChange={(e) => {
+                  setExpiry(formatExpiry(e.target.value))
+                  edited('expiry')
+                }}
                 className="font-mono tabular-nums"
                 data-testid="sandbox-card-expiry"
                 {...fieldProps('expiry')}
@@ -129,7 +140,10 @@ export function CardForm({ checkout, action }: { checkout: SandboxCheckout; acti
                 autoComplete="cc-csc"
                 placeholder="123"
                 value={cvc}
-                onChange={(e) => setCvc(formatCvc(e.target.value))}
+                onChange={(e) => {
+                  setCvc(formatCvc(e.target.value))
+                  edited('cvc')
+                }}
                 className="font-mono tabular-nums"
                 data-testid="sandbox-card-cvc"
                 {...fieldProps('cvc')}
@@ -165,9 +179,11 @@ export function CardForm({ checkout, action }: { checkout: SandboxCheckout; acti
               <Trans>Processing…</Trans>
             </>
           ) : (
-            <Trans>
-              Pay <Money amount={checkout.amount} currency={checkout.currency} />
-            </Trans>
+            <span>
+              <Trans>
+                Pay <Money amount={checkout.amount} currency={checkout.currency} />
+              </Trans>
+            </span>
           )}
         </Button>
       </form>
