@@ -67,8 +67,10 @@ function useSandboxAction(id: string) {
     onSuccess: (view) => queryClient.setQueryData(sandboxKeys.checkout(id), view),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {
-        // Finished or expired meanwhile: show what it is now.
+        // Finished or expired meanwhile: show what it is now. A step that does not fit the
+        // payment's current state (`reason` open or requires_action) is worth a word too.
         void queryClient.invalidateQueries({ queryKey: sandboxKeys.checkout(id) })
+        if (error.reason === 'open' || error.reason === 'requires_action') notify.error(genericErrorMessage)
         return
       }
       // A card's 400 is shown under its fields by the card form itself.
