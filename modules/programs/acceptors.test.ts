@@ -341,6 +341,10 @@ describe('the acceptor list and the owner’s changes', () => {
     expect(
       (await t.h.get(api(`/program-acceptors/${sent.body.result.uuid}`), { token: otherOwner.token })).status,
     ).toBe(404)
+    const id = sent.body.result.uuid
+    expect((await t.h.delete(api(`/program-acceptors/${id}`), { token: otherOwner.token })).status).toBe(404)
+    expect((await t.h.delete(api(`/program-acceptors/${id}`), { token: admin.token })).status).toBe(403)
+    expect((await list(owner, '')).body.results.map((r) => r.uuid)).toContain(id)
   })
 
   it('blocks, reactivates and unsubscribes an acceptor; cashpoints follow their standing', async () => {

@@ -441,3 +441,44 @@ describe('public surface', () => {
     expect(await findProgram(t.services.db, '0193a5c2-7f1e-7b4c-9d2a-3e5f6a7b8c9d')).toBeUndefined()
   })
 })
+
+describe('who may call what', () => {
+  type Doc = { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> }
+  const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '0193a5c2-7f1e-7b4c-9d2a-3e5f6a7b8c9d')
+  const ownerOnly = (method: string, path: string) =>
+    path.startsWith('/api/v1/manager/programs') ||
+    path.startsWith('/api/v1/manager/program-methods') ||
+    (path === '/api/v1/manager/program-acceptors' && method === 'POST') ||
+    (path === '/api/v1/manager/program-acceptors/{uuid}' && method !== 'GET') ||
+    path.endsWith('/resend')
+  const acceptorOnly = (method: string, path: string) =>
+    path.endsWith('/accept') ||
+    path.endsWith('/decline') ||
+    path === '/api/v1/manager/acceptor-programs' ||
+    (path.startsWith('/api/v1/manager/cashpoints') && method !== 'GET')
+
+  it('refuses card holders every manager call, acceptors the owners’ calls and owners the acceptors’ (403)', async () => {
+    const doc = await t.h.get<Doc>('/api/v1/openapi.json')
+    const ops = Object.entries(doc.body.paths)
+      .filter(([path]) => path.startsWith('/api/v1/manager/'))
+      .flatMap(([path, byMethod]) =>
+        Object.entries(byMethod)
+          .filter(([, op]) => op.security?.some((s) => 'bearer' in s))
+          .map(([method]) => ({ method: method.toUpperCase(), path })),
+      )
+    expect(ops.length).toBeGreaterThanOrEqual(25)
+    const call = (who: SignedIn, method: string, path: string) =>
+      t.h.request(method, concrete(path), {
+        token: who.token,
+        raw: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+        headers: { 'content-type': 'application/json' },
+      })
+    for (const { method, path } of ops) {
+      expect((await call(holder, method, path)).status, `holder ${method} ${path}`).toBe(403)
+      if (ownerOnly(method, path))
+        expect((await call(acceptor, method, path)).status, `acceptor ${method} ${path}`).toBe(403)
+      if (acceptorOnly(method, path))
+        expect((await call(owner, method, path)).status, `owner ${method} ${path}`).toBe(403)
+    }
+  })
+})

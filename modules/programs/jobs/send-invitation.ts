@@ -1,4 +1,5 @@
 import { portalUrl, userContactByEmail, userContactById } from '../../identity/index.ts'
+import { brandName } from '../../platform/mail/layout.ts'
 import { renderEmail } from '../../platform/mail/render.ts'
 import { defineHandler } from '../../platform/module.ts'
 import { once } from '../../platform/once.ts'
@@ -54,7 +55,7 @@ export const sendAcceptorInvitation = defineHandler({
       await services.mailer.send({
         to: row.email,
         ...renderEmail(acceptorInvitationEmail, invitee?.language ?? inviter?.language, {
-          inviter: owner?.name || inviter?.name || owner?.email || 'Cardpay',
+          inviter: owner?.name || inviter?.name || owner?.email || brandName,
           program: program.title,
           email: row.email,
           url,
