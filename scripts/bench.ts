@@ -32,6 +32,10 @@ await admin.connect()
 await admin.query(`create database ${dbName}`)
 const dbUrl = new URL(postgres.adminUrl)
 dbUrl.pathname = `/${dbName}`
+// The queued ledger rows run on a database of their own (see there).
+const queueDbName = `${dbName}_ledger`
+const queueDbUrl = new URL(postgres.adminUrl)
+queueDbUrl.pathname = `/${queueDbName}`
 
 // Production mode needs configured signing keys, as a real deployment has.
 const keys = await generateKeyPair('EdDSA', { extractable: true })
@@ -246,38 +250,44 @@ try {
 
     // Through the queue, as other modules post: ledger.entry.requested events committed in the
     // outbox, moved to the ledger queue by the relay and posted by a worker process (relay and
-    // BullMQ worker in one process, as in production; the API process stays up but idle).
+    // BullMQ worker in one process, as in production; the API process stays up but idle). On a
+    // fresh database and Redis prefix of its own: on the routes' database the worker would first
+    // relay their events and run other modules' jobs (payment reconciliation of the orders above).
     const events = Number(process.env.BENCH_LEDGER_EVENTS ?? 4000 * ledgerSeconds)
     console.log(`\nledger postings through the queue (outbox → relay → BullMQ → worker process)`)
-    // The routes above left their own events in the outbox (support e-mails, payments); set them
-    // aside so that these rows measure ledger postings, not a worker catching up on other queues.
-    const { numUpdatedRows } = await ledgerDb
-      .updateTable('outbox')
-      .set({ sent_at: new Date() })
-      .where('sent_at', 'is', null)
-      .executeTakeFirst()
-    if (numUpdatedRows)
-      console.log(`  (${numUpdatedRows} events left by the routes above marked sent without relaying them)`)
-    const worker = startChild({
-      name: 'worker',
-      command: process.execPath,
-      args: [path.join(root, 'services/worker/main.ts')],
-      cwd: root,
-      env: { ...env, MIGRATE_ON_START: 'false' },
-    })
+    await admin.query(`create database ${queueDbName}`)
+    const queueDb = createDb({ url: queueDbUrl.toString(), max: 4 })
     try {
-      // Warm-up: proves the worker is up (relay listening, workers polling) and warms its JIT.
-      await benchQueuedPostings(ledgerDb, { events: 1000, timeoutMs: 60_000 }).catch((err: Error) => {
-        throw new Error(`${err.message}\n${worker.lastOutput()}`)
+      const { migrateToLatest } = await import('../modules/platform/migrate.ts')
+      await migrateToLatest(queueDb)
+      const worker = startChild({
+        name: 'worker',
+        command: process.execPath,
+        args: [path.join(root, 'services/worker/main.ts')],
+        cwd: root,
+        env: {
+          ...env,
+          DATABASE_URL: queueDbUrl.toString(),
+          REDIS_PREFIX: `${redisPrefix}_ledger`,
+          MIGRATE_ON_START: 'false',
+        },
       })
-      for (let round = 1; round <= 2; round++) {
-        const r = await benchQueuedPostings(ledgerDb, { events })
-        console.log(
-          `  ${events} events committed at once, run ${round}: ${String(r.perSecond).padStart(6)} entries/s (all posted in ${r.seconds.toFixed(1)} s, relayed in ${r.relayedSeconds.toFixed(1)} s)`,
-        )
+      try {
+        // Warm-up: proves the worker is up (relay listening, workers polling) and warms its JIT.
+        await benchQueuedPostings(queueDb, { events: 1000, timeoutMs: 60_000 }).catch((err: Error) => {
+          throw new Error(`${err.message}\n${worker.lastOutput()}`)
+        })
+        for (let round = 1; round <= 2; round++) {
+          const r = await benchQueuedPostings(queueDb, { events })
+          console.log(
+            `  ${events} events committed at once, run ${round}: ${String(r.perSecond).padStart(6)} entries/s (all posted in ${r.seconds.toFixed(1)} s, relayed in ${r.relayedSeconds.toFixed(1)} s)`,
+          )
+        }
+      } finally {
+        await worker.stop('SIGTERM', 10_000)
       }
     } finally {
-      await worker.stop('SIGTERM', 10_000)
+      await queueDb.destroy()
     }
   } finally {
     await ledgerDb.destroy()
@@ -285,8 +295,10 @@ try {
 } finally {
   await api.stop('SIGTERM', 10_000)
   await admin.query(`drop database if exists ${dbName} with (force)`)
+  await admin.query(`drop database if exists ${queueDbName} with (force)`)
   await admin.end()
-  await dropRedisKeys(redis.url, redisPrefix).catch(() => {})
+  for (const prefix of [redisPrefix, `${redisPrefix}_ledger`])
+    await dropRedisKeys(redis.url, prefix).catch(() => {})
   await redis.stop()
   await postgres.stop()
 }
