@@ -656,3 +656,32 @@ describe('a program’s provider keys', () => {
     expect(p.account_id).toBe(id)
   })
 })
+
+describe('the sandbox hosted page', () => {
+  it('names the merchant, and takes PayPal after approval in its window', async () => {
+    const link = await createLink(990)
+    const res = await t.h.post<unknown, { redirect_url: string }>(`/api/v1/payment/checkout/${link.uuid}`, {
+      method: 'paypal',
+    })
+    const sandboxId = res.body.redirect_url.split('/').pop() as string
+    const view = await t.h.get<{ merchant: string; method: string }>(`/api/v1/sandbox/checkout/${sandboxId}`)
+    expect(view.body).toMatchObject({ merchant: 'Bakkerij Jansen', method: 'paypal' })
+    const refused = await t.h.post<unknown, { status: string; failure_message: string }>(
+      `/api/v1/sandbox/checkout/${sandboxId}/confirm`,
+      { approve: false },
+    )
+    expect(refused.body).toMatchObject({
+      status: 'open',
+      failure_message: 'The payment was not approved in PayPal.',
+    })
+    const approved = await t.h.post<unknown, { status: string }>(
+      `/api/v1/sandbox/checkout/${sandboxId}/confirm`,
+      {
+        approve: true,
+      },
+    )
+    expect(approved.body.status).toBe('paid')
+    const done = await waitFor(link.uuid, 'paid')
+    expect(done.fee_amount).toBe(35 + 34) // 35 cents + 3.4 % of 9.90, rounded
+  })
+})

@@ -11,6 +11,7 @@ import {
   ProviderError,
 } from '../providers/provider.ts'
 import { contextFor, providerFor } from '../providers/registry.ts'
+import { merchantNameOf } from '../queries/payments.ts'
 import { isPayable, type PaymentStatus } from '../state.ts'
 import { applyProviderPayment } from './apply-provider-payment.ts'
 
@@ -142,7 +143,11 @@ export async function startAttempt(
       method: input.method,
       description: payment.description,
       returnUrl: input.return_url,
-      metadata: { payment_id: payment.id, payment_number: String(payment.number) },
+      metadata: {
+        payment_id: payment.id,
+        payment_number: String(payment.number),
+        merchant_name: await merchantNameOf(db, payment),
+      },
       card: input.card,
       locale: input.locale,
     })

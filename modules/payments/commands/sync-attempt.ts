@@ -2,6 +2,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Services } from '../../platform/module.ts'
 import { findAccount } from '../db/accounts.ts'
 import { contextFor, providerFor } from '../providers/registry.ts'
+import { merchantNameOf } from '../queries/payments.ts'
 import { applyProviderPayment } from './apply-provider-payment.ts'
 
 /**
@@ -29,6 +30,8 @@ export async function syncAttempt(
       'payments.currency',
       'payments.description',
       'payments.return_url',
+      'payments.acceptor_user_id',
+      'payments.owner_user_id',
     ])
     .where('payment_attempts.id', '=', attemptId)
     .executeTakeFirstOrThrow()
@@ -45,7 +48,11 @@ export async function syncAttempt(
         method: attempt.method as never,
         description: attempt.description,
         returnUrl: attempt.return_url ?? `${services.config.PUBLIC_URL}/checkout/${attempt.payment_id}`,
-        metadata: { payment_id: attempt.payment_id, payment_number: String(attempt.number) },
+        metadata: {
+          payment_id: attempt.payment_id,
+          payment_number: String(attempt.number),
+          merchant_name: await merchantNameOf(services.db, attempt),
+        },
       })
   await applyProviderPayment(services.db, attemptId, state, ctx)
 }

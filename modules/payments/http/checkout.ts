@@ -1,5 +1,4 @@
 import type { Context } from 'hono'
-import { displayNames } from '../../identity/index.ts'
 import { AppError } from '../../platform/errors.ts'
 import { createRoute, errorResponses, idempotencyKeyHeader, z } from '../../platform/http.ts'
 import { idempotency } from '../../platform/idempotency.ts'
@@ -10,7 +9,7 @@ import { startAttempt } from '../commands/start-attempt.ts'
 import { methodById } from '../methods.ts'
 import { type PaymentMethodId, paymentMethodIds } from '../providers/provider.ts'
 import { providerFor } from '../providers/registry.ts'
-import { findPaymentRow, paymentReference } from '../queries/payments.ts'
+import { findPaymentRow, merchantNameOf, paymentReference } from '../queries/payments.ts'
 import { paymentStatuses } from '../state.ts'
 import { paymentIdParam } from './schemas.ts'
 
@@ -42,8 +41,6 @@ async function viewOf(c: Context<AppEnv>, id: string) {
     .where('id', '=', p.account_id)
     .executeTakeFirstOrThrow()
   const provider = providerFor(services, account.provider as 'sandbox')
-  const receiver = p.acceptor_user_id ?? p.owner_user_id
-  const names = await displayNames(services.db, receiver ? [receiver] : [])
   return {
     uuid: p.id,
     reference: paymentReference(p.number),
@@ -51,7 +48,7 @@ async function viewOf(c: Context<AppEnv>, id: string) {
     amount: Number(p.amount),
     currency: p.currency,
     description: p.description,
-    merchant: (receiver && names.get(receiver)) || 'Cardpay',
+    merchant: await merchantNameOf(services.db, p),
     methods: provider.methods.flatMap((id) => {
       const m = methodById(id)
       return m ? [{ id: m.id, title: m.title }] : []

@@ -1,3 +1,4 @@
+import { displayNames } from '../../identity/index.ts'
 import type { Actor } from '../../platform/context.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -79,3 +80,13 @@ export async function paymentDetail(db: DbOrTrx, id: string) {
 
 /** The reference shown to people: PAY-001042. */
 export const paymentReference = (number: bigint) => `PAY-${number.toString().padStart(6, '0')}`
+
+/** Who is paid, as the payer sees it: the acceptor's or owner's name, else the platform's. */
+export async function merchantNameOf(
+  db: DbOrTrx,
+  p: { acceptor_user_id: string | null; owner_user_id: string | null },
+): Promise<string> {
+  const receiver = p.acceptor_user_id ?? p.owner_user_id
+  if (!receiver) return 'Cardpay'
+  return (await displayNames(db, [receiver])).get(receiver) || 'Cardpay'
+}

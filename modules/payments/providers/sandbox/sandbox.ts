@@ -325,13 +325,19 @@ export async function chooseCheckoutBank(db: Db, id: string, bank: string): Prom
 }
 
 /**
- * The payer approves or refuses in the confirmation step. A refused 3-D Secure check leaves the
- * payment open for another card; a refused bank payment (iDEAL) fails it, as iDEAL does.
+ * The payer approves or refuses in the confirmation step: 3-D Secure, the banking app (iDEAL) or the
+ * PayPal window (an open PayPal payment goes straight to it). A refused 3-D Secure check or PayPal
+ * approval leaves the payment open for another try; a refused bank payment (iDEAL) fails it, as
+ * iDEAL does.
  */
 export async function confirmCheckout(db: Db, id: string, approve: boolean): Promise<SandboxPaymentView> {
   await db.transaction().execute(async (trx) => {
-    const row = await lockOpen(trx, id, ['requires_action'])
-    const method = row.chosen_method ?? 'card'
+    const row = await lockOpen(trx, id, ['requires_action', 'open'])
+    const paypal = row.status === 'open'
+    if (paypal && row.method !== 'paypal') {
+      throw new AppError('conflict', 'this payment has no confirmation step yet', { reason: 'open' })
+    }
+    const method = paypal ? 'paypal' : (row.chosen_method ?? 'card')
     if (approve) return settle(trx, row, method, 'paid')
     if (method === 'ideal') {
       return settle(trx, row, method, 'failed', {
@@ -343,8 +349,11 @@ export async function confirmCheckout(db: Db, id: string, approve: boolean): Pro
       .updateTable('sandbox_payments')
       .set({
         status: 'open',
-        failure_code: 'authentication_failed',
-        failure_message: 'The card holder did not confirm the payment (3-D Secure).',
+        chosen_method: method,
+        failure_code: paypal ? 'paypal_not_approved' : 'authentication_failed',
+        failure_message: paypal
+          ? 'The payment was not approved in PayPal.'
+          : 'The card holder did not confirm the payment (3-D Secure).',
         updated_at: sql`now()`,
       })
       .where('id', '=', id)
