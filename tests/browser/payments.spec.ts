@@ -144,7 +144,7 @@ test.describe('payments', () => {
     await startPaying(page, 'card')
 
     // The provider's page: merchant and amount, then a declined card that leaves the page open.
-    await expect(page.getByTestId('sandbox-merchant')).not.toBeEmpty()
+    await expect(page.getByTestId('sandbox-merchant')).toHaveText(name)
     await expect(page.getByTestId('sandbox-amount')).toHaveText('€12.50')
     await payWithCard(page, '4000 0000 0000 0002')
     await expect(page.getByTestId('sandbox-failure')).toContainText('Your card was declined.')
