@@ -20,6 +20,7 @@ export { syncAttempt } from './commands/sync-attempt.ts'
 export { insertAccount, platformSandboxAccount } from './db/accounts.ts'
 export { paymentEnded, paymentPaid, paymentRefunded } from './events.ts'
 export { paymentMethods } from './methods.ts'
+export { type ProgramDirectory, registerProgramDirectory } from './programs.ts'
 export type { CardDetails, PaymentProvider, ProviderId } from './providers/provider.ts'
 export { type PaymentStatus, paymentStatuses } from './state.ts'
 

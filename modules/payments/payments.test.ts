@@ -606,9 +606,29 @@ describe('program owners and the ledger', () => {
   })
 })
 
-describe('a program’s provider keys', () => {
-  it('are checked against the provider, refused with the specification’s code, and sealed at rest', async () => {
-    const program = randomUUID()
+/** An active payment management program of the owner (iDEAL at the sandbox), through the manager API. */
+async function activePaymentProgram(token: string): Promise<string> {
+  const created = await t.h.post<unknown, { result: { uuid: string } }>(
+    '/api/v1/manager/programs',
+    { type: 3001, title: 'Bakery terminal' },
+    { token },
+  )
+  const uuid = created.body.result.uuid
+  await t.h.post(
+    '/api/v1/manager/program-methods',
+    { program: uuid, methods: [{ method_id: 'ideal', provider_id: 'sandbox', is_used: true }] },
+    { token },
+  )
+  for (const status of [11003, 11004, 11001]) {
+    const res = await t.h.patch(`/api/v1/manager/programs/${uuid}`, { status }, { token })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+  }
+  return uuid
+}
+
+describe('payments in a program', () => {
+  it('take the program’s own provider account; its keys are checked with the provider and sealed at rest', async () => {
+    const program = await activePaymentProgram(owner.token)
     const bad = saveProviderAccount(t.services, {
       owner_user_id: owner.userId,
       program_uuid: program,
@@ -642,18 +662,50 @@ describe('a program’s provider keys', () => {
     expect(row.credentials).not.toContain(key)
     expect((await findAccount(t.services.db, t.config, id))?.credentials.api_key).toBe(key)
 
-    // The program's payments are taken on its own account.
     const res = await t.h.post<unknown, Payment>(
       '/api/v1/payment/payments',
       { amount: 500, description: 'Program sale', program_uuid: program },
       { token: owner.token },
     )
+    expect(res.status).toBe(201)
     const p = await t.services.db
       .selectFrom('payments')
-      .select('account_id')
+      .select(['account_id', 'owner_user_id'])
       .where('id', '=', res.body.uuid)
       .executeTakeFirstOrThrow()
-    expect(p.account_id).toBe(id)
+    expect(p).toEqual({ account_id: id, owner_user_id: owner.userId })
+  })
+
+  it('are refused in another owner’s program, an unknown one, and once the program is blocked', async () => {
+    const program = await activePaymentProgram(owner.token)
+    const ask = (token: string, program_uuid: string) =>
+      t.h.post<unknown, ErrorBody>(
+        '/api/v1/payment/payments',
+        { amount: 500, description: 'x', program_uuid },
+        { token },
+      )
+    expect((await ask(otherOwner.token, program)).status).toBe(403)
+    const unknown = await ask(owner.token, randomUUID())
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.error.fields).toHaveProperty('program_uuid')
+
+    const link = await ask(owner.token, program)
+    expect(link.status).toBe(201)
+    const blocked = await t.h.patch(
+      `/api/v1/manager/programs/${program}`,
+      { status: 11007 },
+      { token: owner.token },
+    )
+    expect(blocked.status).toBe(202)
+    expect((await ask(owner.token, program)).body.error.reason).toBe('program_not_active')
+    const pay = await t.h.post<unknown, ErrorBody>(
+      `/api/v1/payment/checkout/${(link.body as unknown as Payment).uuid}`,
+      {
+        method: 'ideal',
+      },
+    )
+    expect(pay.status).toBe(422)
+    expect(pay.body.error.reason).toBe('program_not_active')
   })
 })
 

@@ -8,10 +8,13 @@
  * a draft) takes no payments (`isProgramAcceptingPayments`).
  */
 import { registerOwnerLedgerScope } from '../ledger/index.ts'
+import { registerProgramDirectory } from '../payments/index.ts'
 import { defineModule } from '../platform/module.ts'
+import { programStatuses } from './codes.ts'
 import { programIdsOfOwner } from './db/programs.ts'
 import { registerProgramsRoutes } from './http/routes.ts'
 import { sendAcceptorInvitation } from './jobs/send-invitation.ts'
+import { findProgram, isActiveAcceptor } from './queries/programs.ts'
 import './mail/index.ts'
 
 export {
@@ -45,6 +48,20 @@ export { transition } from './status-machine.ts'
 registerOwnerLedgerScope(async (db, ownerUserId) =>
   (await programIdsOfOwner(db, ownerUserId)).map((id) => ({ kind: 'program' as const, external_id: id })),
 )
+
+registerProgramDirectory({
+  async find(db, uuid) {
+    const program = await findProgram(db, uuid)
+    return (
+      program && {
+        owner_user_id: program.owner_user_id,
+        currency: program.currency,
+        accepting_payments: program.status === programStatuses.active,
+      }
+    )
+  },
+  isActiveAcceptor,
+})
 
 export const programsModule = defineModule({
   name: 'programs',

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { findAccount } from '../db/accounts.ts'
+import { assertProgramTakesPayments } from '../programs.ts'
 import {
   type CardDetails,
   InvalidCredentials,
@@ -65,6 +66,7 @@ export async function startAttempt(
     if (!isPayable(status) || payment.expires_at < new Date()) {
       throw new AppError('conflict', 'this payment can no longer be paid', { reason: 'payment_expired' })
     }
+    await assertProgramTakesPayments(trx, payment.program_uuid)
     if (input.payer_user_id && !payment.payer_user_id) {
       await trx
         .updateTable('payments')

@@ -7,6 +7,7 @@ import { currencyCode } from '../../platform/money.ts'
 import { createPayment } from '../commands/create-payment.ts'
 import { refundPayment } from '../commands/refund-payment.ts'
 import { paymentMethods } from '../methods.ts'
+import { programForPayment } from '../programs.ts'
 import { canRefund, findPaymentRow, paymentDetail, paymentVisibleTo } from '../queries/payments.ts'
 import { paymentIdParam, paymentSchema, toPaymentJson } from './schemas.ts'
 
@@ -170,6 +171,14 @@ export function registerPaymentRoutes(app: ApiApp) {
     const user = requireUser(c, 1, 2, 4)
     const input = c.req.valid('json')
     const services = c.get('services')
+    // In a program, the money is for the program's owner (and, at a cashpoint, the acceptor's).
+    const program = input.program_uuid
+      ? await programForPayment(services.db, {
+          program_uuid: input.program_uuid,
+          currency: input.currency,
+          caller: user,
+        })
+      : undefined
     const id = await createPayment(
       services,
       { actor: c.get('actor') },
@@ -179,7 +188,7 @@ export function registerPaymentRoutes(app: ApiApp) {
         currency: input.currency,
         description: input.description,
         program_uuid: input.program_uuid ?? null,
-        owner_user_id: user.user_type === 1 ? user.user_id : null,
+        owner_user_id: program?.owner_user_id ?? (user.user_type === 1 ? user.user_id : null),
         acceptor_user_id: user.user_type === 2 ? user.user_id : null,
         return_url: input.return_url ?? null,
         expires_in_ms: input.expires_in_days * 24 * 3600 * 1000,

@@ -1,0 +1,58 @@
+import type { DbOrTrx } from '../platform/db.ts'
+import { AppError, invalidField } from '../platform/errors.ts'
+
+/**
+ * What payments need to know about programs, supplied by the programs module at start-up (it
+ * depends on payments, so payments cannot import it). Without a directory (tests of this module
+ * alone) payments name no program.
+ */
+export interface ProgramDirectory {
+  find(
+    db: DbOrTrx,
+    uuid: string,
+  ): Promise<{ owner_user_id: string; currency: string; accepting_payments: boolean } | undefined>
+  isActiveAcceptor(db: DbOrTrx, programUuid: string, userId: string): Promise<boolean>
+}
+
+let directory: ProgramDirectory | undefined
+
+export function registerProgramDirectory(d: ProgramDirectory): void {
+  directory = d
+}
+
+/**
+ * The rules for a payment in a program: the program exists and the caller takes part in it (its
+ * owner, an active acceptor of it, or an admin), it takes payments now (active: not a draft, not
+ * blocked or expired), and the currency is the program's. Answers the program's owner, who the
+ * money is for.
+ */
+export async function programForPayment(
+  db: DbOrTrx,
+  input: { program_uuid: string; currency: string; caller: { user_id: string; user_type: number } },
+): Promise<{ owner_user_id: string }> {
+  const program = directory ? await directory.find(db, input.program_uuid) : undefined
+  if (!program) throw invalidField('program_uuid', 'no such program')
+  const { caller } = input
+  const takesPart =
+    caller.user_type === 4 ||
+    (caller.user_type === 1 && program.owner_user_id === caller.user_id) ||
+    (caller.user_type === 2 && (await directory?.isActiveAcceptor(db, input.program_uuid, caller.user_id)))
+  if (!takesPart)
+    throw new AppError('forbidden', 'access denied: not your program', { reason: 'not_program_member' })
+  await assertProgramTakesPayments(db, input.program_uuid)
+  if (program.currency !== input.currency) {
+    throw invalidField('currency', `the program takes payments in ${program.currency}`)
+  }
+  return { owner_user_id: program.owner_user_id }
+}
+
+/** A blocked, expired or draft program refuses payments (422 `program_not_active`). */
+export async function assertProgramTakesPayments(db: DbOrTrx, programUuid: string | null): Promise<void> {
+  if (!programUuid || !directory) return
+  const program = await directory.find(db, programUuid)
+  if (!program?.accepting_payments) {
+    throw new AppError('business_rule', 'this program does not take payments now', {
+      reason: 'program_not_active',
+    })
+  }
+}
