@@ -1,5 +1,6 @@
 import { accounts, type LedgerEntryRequest } from '../ledger/index.ts'
 import type { ProviderPayment } from './providers/provider.ts'
+import { paymentReference } from './queries/payments.ts'
 import {
   type AttemptStatus,
   derivePaymentStatus,
@@ -80,7 +81,7 @@ export function planApply(input: {
     postings.push({
       journal: 'sales',
       date: today,
-      description: `Payment ${payment.number}: ${payment.description}`.slice(0, 500),
+      description: `Payment ${paymentReference(payment.number)}: ${payment.description}`.slice(0, 500),
       source: { kind: 'payment.captured', id: attemptId },
       lines: [
         { account: accounts.payment_provider, currency, debit: amount },
@@ -92,7 +93,7 @@ export function planApply(input: {
     postings.push({
       journal: 'purchase',
       date: today,
-      description: `Provider fee, payment ${payment.number}`,
+      description: `Provider fee, payment ${paymentReference(payment.number)}`,
       source: { kind: 'payment.fee', id: attemptId },
       lines: [
         { account: accounts.acceptor, sub_account: receiver, currency, debit: Number(attemptFee) },
@@ -138,7 +139,7 @@ export function planApply(input: {
     postings.push({
       journal: 'sales',
       date: today,
-      description: `Refund of payment ${payment.number}`,
+      description: `Refund of payment ${paymentReference(payment.number)}`,
       source: { kind: 'payment.refund', id: r.id },
       lines: [
         { account: accounts.acceptor, sub_account: receiver, currency, debit: Number(r.amount) },
