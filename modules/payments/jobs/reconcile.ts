@@ -27,7 +27,7 @@ export const reconcilePayments = defineJob({
       .selectFrom('payment_attempts')
       .select('id')
       .where('status', 'in', ['creating', 'open', 'requires_action'])
-      .where('updated_at', '<', olderThan)
+      .where('updated_at', '<=', olderThan)
       .orderBy('updated_at')
       .limit(500)
       .execute()
@@ -35,7 +35,7 @@ export const reconcilePayments = defineJob({
       .selectFrom('payment_refunds')
       .select('id')
       .where('status', 'in', ['requested', 'pending'])
-      .where('updated_at', '<', olderThan)
+      .where('updated_at', '<=', olderThan)
       .limit(500)
       .execute()
     let failed = 0
