@@ -33,7 +33,8 @@ let holder: { token: string; userId: string }
 let admin: { token: string }
 
 beforeAll(async () => {
-  t = await createLiveTestContext()
+  // Every request here comes from one address: the per-address limit is tested on its own below.
+  t = await createLiveTestContext({ env: { PAY_LIMIT_PER_ADDRESS: '1000' } })
   owner = await signInAs(t.h, await seedUser(t, { type: 1, legal_type: 1, company_name: 'Bakkerij Jansen' }))
   otherOwner = await signInAs(t.h, await seedUser(t, { type: 1 }))
   holder = await signInAs(t.h, await seedUser(t, { type: 3 }))
@@ -743,5 +744,25 @@ describe('the sandbox hosted page', () => {
     expect(approved.body.status).toBe('paid')
     const done = await waitFor(link.uuid, 'paid')
     expect(done.fee_amount).toBe(35 + 34) // 35 cents + 3.4 % of 9.90, rounded
+  })
+})
+
+describe('rate limits on paying', () => {
+  it('refuses the eleventh try on one payment within the hour with 429 and Retry-After', async () => {
+    const link = await createLink(100)
+    const attempt = () =>
+      t.h.post<unknown, ErrorBody>('/api/v1/payment/pay', {
+        order_uuid: link.uuid,
+        payment_type: 'card',
+        card_number: '4242 4242 4242 4241',
+        exp_month: 4,
+        exp_year: 31,
+        cvc: '123',
+      })
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(400)
+    const limited = await attempt()
+    expect(limited.status).toBe(429)
+    expect(limited.body.error.reason).toBe('rate_limited')
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 })

@@ -79,6 +79,10 @@ const schema = z.object({
   /** How often the outbox relay sweeps for rows a missed notification left behind. */
   OUTBOX_SWEEP_MS: z.coerce.number().int().positive().default(5000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Tries to pay one payment per hour (public payment pages: against card testing). */
+  PAY_LIMIT_PER_PAYMENT: z.coerce.number().int().positive().default(10),
+  /** Tries to pay, any payment, per client address per 10 minutes. */
+  PAY_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   /**
    * Outbound webhooks may go to private, loopback and link-local addresses (a merchant's test
    * server on this machine). Default: allowed in development and test, refused in production (SSRF).

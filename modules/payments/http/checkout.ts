@@ -1,9 +1,10 @@
 import type { Context } from 'hono'
 import { AppError } from '../../platform/errors.ts'
-import { createRoute, errorResponses, idempotencyKeyHeader, z } from '../../platform/http.ts'
+import { clientAddress, createRoute, errorResponses, idempotencyKeyHeader, z } from '../../platform/http.ts'
 import { idempotency } from '../../platform/idempotency.ts'
 import { localeFromAcceptLanguage } from '../../platform/locales.ts'
 import type { ApiApp, AppEnv } from '../../platform/module.ts'
+import { consume } from '../../platform/rate-limit.ts'
 import { cardMessages, isValidCvc, parseCardNumber, parseExpiry } from '../cards.ts'
 import { startAttempt } from '../commands/start-attempt.ts'
 import { methodById } from '../methods.ts'
@@ -107,7 +108,7 @@ export const postCheckout = createRoute({
         },
       },
     },
-    ...errorResponses(400, 404, 409, 422),
+    ...errorResponses(400, 404, 409, 422, 429),
   },
 })
 
@@ -153,6 +154,20 @@ export const postPay = createRoute({
   },
 })
 
+/**
+ * Paying is public, so it is rate limited against card testing (many cards tried on one page):
+ * per payment and per client address.
+ */
+async function limitPaying(c: Context<AppEnv>, paymentId: string) {
+  const { redis, config } = c.get('services')
+  const limits = {
+    perPayment: { name: 'pay:payment', limit: config.PAY_LIMIT_PER_PAYMENT, windowSeconds: 3600 },
+    perAddress: { name: 'pay:address', limit: config.PAY_LIMIT_PER_ADDRESS, windowSeconds: 600 },
+  }
+  await consume(redis, config.REDIS_PREFIX, limits.perPayment, paymentId)
+  await consume(redis, config.REDIS_PREFIX, limits.perAddress, clientAddress(c) ?? 'unknown')
+}
+
 const returnUrlOf = (c: Context<AppEnv>, id: string) =>
   `${c.get('services').config.PUBLIC_URL}/checkout/${id}?returned=1`
 const payerOf = (c: Context<AppEnv>) => {
@@ -166,6 +181,7 @@ export function registerCheckoutRoutes(app: ApiApp) {
   app.openapi(postCheckout, async (c) => {
     const id = c.req.valid('param').uuid
     const method = (c.req.valid('json') ?? { method: 'card' as const }).method
+    await limitPaying(c, id)
     const started = await startAttempt(
       c.get('services'),
       { actor: c.get('actor'), requestId: c.get('requestId') },
@@ -185,6 +201,7 @@ export function registerCheckoutRoutes(app: ApiApp) {
 
   app.openapi(postPay, async (c) => {
     const input = c.req.valid('json')
+    await limitPaying(c, input.order_uuid)
     const method: PaymentMethodId = input.payment_type
     let card: { number: string; expMonth: number; expYear: number; cvc: string } | undefined
     if (method === 'card') {
