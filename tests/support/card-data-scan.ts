@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { luhn } from '../../modules/payments/cards.ts'
 
 /**
  * Looks for card numbers and CVCs in every row of every table of a database (each row as text),
@@ -45,17 +46,4 @@ export function cardNumbersIn(text: string): string[] {
     if (luhn(digits) && !/^(\d)\1+$/.test(digits)) hits.push(match[0])
   }
   return hits
-}
-
-function luhn(digits: string): boolean {
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48
-    if (i % 2 === 1) {
-      d *= 2
-      if (d > 9) d -= 9
-    }
-    sum += d
-  }
-  return sum % 10 === 0
 }

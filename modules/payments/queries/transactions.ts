@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { UserType } from '../../platform/context.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
-import type { PaymentStatus } from '../state.ts'
+import { type PaymentStatus, paymentStatuses } from '../state.ts'
 
 /**
  * Transactions: the money movements of payments as the Finance screens list them. A payment that
@@ -17,18 +17,7 @@ export const refundStatuses = ['requested', 'pending', 'succeeded', 'failed'] as
 export type RefundStatus = (typeof refundStatuses)[number]
 
 /** Every status a transaction can have: a payment's or a refund's. */
-export const transactionStatuses = [
-  'created',
-  'pending',
-  'paid',
-  'failed',
-  'cancelled',
-  'expired',
-  'refunded',
-  'partially_refunded',
-  'requested',
-  'succeeded',
-] as const
+export const transactionStatuses = [...paymentStatuses, 'requested', 'succeeded'] as const
 export type TransactionStatus = PaymentStatus | RefundStatus
 
 /**
