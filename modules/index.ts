@@ -5,6 +5,7 @@ import type { ModuleDefinition } from './platform/module.ts'
 import { programsModule } from './programs/index.ts'
 import { referenceModule } from './reference/index.ts'
 import { supportModule } from './support/index.ts'
+import { terminalModule } from './terminal/index.ts'
 import { webhooksModule } from './webhooks/index.ts'
 
 /** Every module of the platform, in the order their routes are mounted. */
@@ -16,4 +17,5 @@ export const modules: readonly ModuleDefinition[] = [
   paymentsModule,
   webhooksModule,
   programsModule,
+  terminalModule,
 ]

@@ -31,6 +31,9 @@ const publicPrefixes = [
   'GET /api/v1/payment/checkout/',
   'POST /api/v1/payment/checkout/',
   'POST /api/v1/payment/pay',
+  // Payers with a payment QR code (guests too): the signed, single-use token is the access.
+  'GET /api/v1/payment/qr-pay',
+  'POST /api/v1/payment/qr-pay',
   'POST /api/v1/payment/webhooks/',
   // The sandbox provider's hosted pages: the unguessable id in the link is the access.
   'GET /api/v1/sandbox/',

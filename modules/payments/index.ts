@@ -22,6 +22,14 @@ export { paymentEnded, paymentPaid, paymentRefunded } from './events.ts'
 export { paymentMethods } from './methods.ts'
 export { type ProgramDirectory, registerProgramDirectory } from './programs.ts'
 export type { CardDetails, PaymentProvider, ProviderId } from './providers/provider.ts'
+export {
+  type DailyPaymentTotal,
+  dailyPaymentTotals,
+  type PaymentFacts,
+  type PaymentTotalsFilter,
+  paymentFacts,
+  refundFacts,
+} from './queries/facts.ts'
 export { type PaymentStatus, paymentStatuses } from './state.ts'
 
 export const paymentsModule = defineModule({

@@ -211,6 +211,21 @@ export interface PaymentAttempts {
   updated_at: Generated<Timestamp>;
 }
 
+export interface PaymentNotifications {
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  description: Generated<string>;
+  endpoint_id: string;
+  fields: Generated<string[]>;
+  id: string;
+  is_active: Generated<boolean>;
+  owner_user_id: string;
+  program_uuid: string;
+  title: string;
+  updated_at: Generated<Timestamp>;
+  url: string;
+}
+
 export interface PaymentRefunds {
   amount: bigint;
   attempt_id: string;
@@ -427,6 +442,39 @@ export interface SupportRequests {
   user_id: string | null;
 }
 
+export interface TerminalKeys {
+  created_at: Generated<Timestamp>;
+  id: number;
+  sealed_key: string;
+}
+
+export interface TerminalRequests {
+  acceptor_user_id: string | null;
+  amount: bigint;
+  callback_endpoint_id: string | null;
+  cashpoint_title: string | null;
+  cashpoint_uuid: string | null;
+  claimed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  created_by: string;
+  currency: string;
+  description: string;
+  ended_at: Timestamp | null;
+  failure_message: string | null;
+  id: string;
+  owner_user_id: string;
+  paid_at: Timestamp | null;
+  payment_id: string;
+  program_uuid: string;
+  reference: string | null;
+  request_uuid: string | null;
+  source: string;
+  status: string;
+  token_expires_at: Timestamp;
+  token_hash: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Users {
   address: string | null;
   avatar: string | null;
@@ -534,6 +582,7 @@ export interface DB {
   password_resets: PasswordResets;
   payment_accounts: PaymentAccounts;
   payment_attempts: PaymentAttempts;
+  payment_notifications: PaymentNotifications;
   payment_refunds: PaymentRefunds;
   payments: Payments;
   processed_events: ProcessedEvents;
@@ -550,6 +599,8 @@ export interface DB {
   sandbox_transfers: SandboxTransfers;
   sessions: Sessions;
   support_requests: SupportRequests;
+  terminal_keys: TerminalKeys;
+  terminal_requests: TerminalRequests;
   users: Users;
   webhook_attempts: WebhookAttempts;
   webhook_deliveries: WebhookDeliveries;

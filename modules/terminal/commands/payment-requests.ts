@@ -1,0 +1,150 @@
+import type { RequestContext } from '../../platform/context.ts'
+import { AppError, type FieldErrors } from '../../platform/errors.ts'
+import type { Services } from '../../platform/module.ts'
+import { findCashpoint, findProgram, isActiveAcceptor, programTypes } from '../../programs/index.ts'
+import { createEndpoint } from '../../webhooks/index.ts'
+import { assertTakesPayments, type Caller } from '../access.ts'
+import { fieldByUuid } from '../catalogue.ts'
+import { findByRequestUuid, type TerminalRequestRow } from '../db/terminal-requests.ts'
+import { type NewRequest, recordRequest, renewToken } from './terminal-requests.ts'
+
+export interface PaymentRequestInput {
+  program_uuid: string
+  request_uuid: string
+  url?: string | undefined
+  secret?: string | undefined
+  fields: { field_uuid: string; value: string | number }[]
+}
+
+/** The catalogue fields a merchant system may fill in; the rest describe a payment already made. */
+const inputFields = [
+  'payment.amount',
+  'payment.currency',
+  'payment.description',
+  'payment.reference',
+  'payment.cashpoint',
+]
+
+const refuse = (fields: FieldErrors) =>
+  new AppError('validation_failed', 'validation failed', { reason: 'fieldsValidation', fields })
+
+/**
+ * A payment request from a merchant's own system (spec `manager/payment-requests`: url, secret,
+ * request_uuid, program_uuid, fields of value and field_uuid): the system asks for an amount in a
+ * payment management program, names it with its own `request_uuid`, and gets the QR link to show
+ * the payer (on its own screen, a receipt, an e-mail). When it is paid, or ends unpaid, the
+ * outcome is sent, signed with `secret`, to `url`; the program's payment notifications fire as
+ * for any payment in the program.
+ *
+ * Fields are the notification catalogue's `payment` fields, by uuid: amount (minor units,
+ * required), description (required), currency (must be the program's), reference (the merchant's
+ * own, shown to the payer as part of the description's context and sent back) and cashpoint (a
+ * cashpoint in the program, whose acceptor receives the money).
+ *
+ * The program's owner or an active acceptor of it may ask (an acceptor only at their own
+ * cashpoints). The same `request_uuid` again answers the same request (with a fresh QR link while
+ * nobody has started paying), so a merchant system may retry safely.
+ */
+export async function createPaymentRequest(
+  services: Pick<Services, 'db' | 'config'>,
+  ctx: RequestContext,
+  me: Caller,
+  input: PaymentRequestInput,
+): Promise<{
+  made: NewRequest | { row: TerminalRequestRow; token: string | null }
+  created: boolean
+  secret?: string
+}> {
+  const { db, config } = services
+  const program = await findProgram(db, input.program_uuid)
+  if (!program) throw refuse({ program_uuid: ['no such program'] })
+  const isOwner = me.user_type === 1 && program.owner_user_id === me.user_id
+  const isAcceptor = me.user_type === 2 && (await isActiveAcceptor(db, program.uuid, me.user_id))
+  if (!isOwner && !isAcceptor)
+    throw new AppError('forbidden', 'access denied', { reason: 'not_program_member' })
+  if (program.type !== programTypes.paymentManagement) {
+    throw new AppError('business_rule', 'only payment management programs take payment requests', {
+      reason: 'not_payment_program',
+    })
+  }
+
+  const existing = await findByRequestUuid(db, program.uuid, input.request_uuid)
+  if (existing) {
+    if (existing.created_by !== me.user_id) {
+      throw new AppError('conflict', 'this request_uuid is already used in the program', {
+        reason: 'request_uuid_taken',
+        fields: { request_uuid: ['already used in this program'] },
+      })
+    }
+    if (existing.status === 'open')
+      return { made: await renewToken(services, ctx, me, existing.id), created: false }
+    return { made: { row: existing, token: null }, created: false }
+  }
+  assertTakesPayments(program)
+
+  const errors: FieldErrors = {}
+  const values = new Map<string, string>()
+  input.fields.forEach((f, i) => {
+    const field = fieldByUuid(f.field_uuid)
+    if (!field || !inputFields.includes(field.key)) {
+      errors[`fields.${i}.field_uuid`] = [`not an input field; one of ${inputFields.join(', ')}`]
+    } else if (values.has(field.key)) {
+      errors[`fields.${i}.field_uuid`] = ['given twice']
+    } else values.set(field.key, String(f.value).trim())
+  })
+  const amountText = values.get('payment.amount')
+  const amount = amountText && /^[0-9]{1,12}$/.test(amountText) ? BigInt(amountText) : null
+  if (amount === null || amount <= 0n || amount > 100_000_000n) {
+    errors.amount = ['amount is required: a whole number of cents, more than zero, at most 100000000']
+  }
+  const description = values.get('payment.description') ?? ''
+  if (!description) errors.description = ['description is required']
+  else if (description.length > 255) errors.description = ['at most 255 characters']
+  const currency = values.get('payment.currency')
+  if (currency && currency !== program.currency) errors.currency = [`the program takes ${program.currency}`]
+  const reference = values.get('payment.reference') || null
+  if (reference && reference.length > 64) errors.reference = ['at most 64 characters']
+  let cashpoint: { uuid: string; title: string; acceptor_user_id: string } | null = null
+  const cashpointUuid = values.get('payment.cashpoint')
+  if (cashpointUuid) {
+    const found = await findCashpoint(db, cashpointUuid)
+    const usable =
+      found?.program_uuid === program.uuid &&
+      found.is_active &&
+      (isOwner || found.acceptor_user_id === me.user_id)
+    if (!found || !usable) errors.cashpoint = ['no such open cashpoint of yours in this program']
+    else cashpoint = found
+  }
+  if (Object.keys(errors).length) throw refuse(errors)
+
+  const saved = await db.transaction().execute(async (trx) => {
+    const callback = input.url
+      ? await createEndpoint(trx, config, {
+          owner_user_id: program.owner_user_id,
+          program_uuid: null,
+          url: input.url,
+          description: `Payment request ${input.request_uuid}`.slice(0, 500),
+          ...(input.secret ? { secret: input.secret } : {}),
+        })
+      : undefined
+    const made = await recordRequest(services, ctx, trx, me, {
+      source: 'api',
+      program,
+      cashpoint,
+      acceptor_user_id: cashpoint?.acceptor_user_id ?? (isAcceptor ? me.user_id : null),
+      amount: amount as bigint,
+      description,
+      reference,
+      request_uuid: input.request_uuid,
+      callback_endpoint_id: callback?.endpoint.id ?? null,
+    })
+    return { made, secret: callback?.secret }
+  })
+  ctx.log.info(
+    { terminal_request_id: saved.made.row.id, program_id: program.uuid, request_uuid: input.request_uuid },
+    'payment request created',
+  )
+  return saved.secret === undefined
+    ? { made: saved.made, created: true }
+    : { made: saved.made, created: true, secret: saved.secret }
+}

@@ -1,0 +1,110 @@
+import { requireUser, signedIn } from '../../identity/index.ts'
+import { AppError, invalidField } from '../../platform/errors.ts'
+import { createRoute, errorResponses, z } from '../../platform/http.ts'
+import type { ApiApp } from '../../platform/module.ts'
+import { findProgram } from '../../programs/index.ts'
+import { paymentStatistics } from '../queries/statistics.ts'
+import { bearerSecurity } from './schemas.ts'
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
+const maxDays = 366
+
+const validZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz })
+    return true
+  } catch {
+    return false
+  }
+}
+
+const query = z.object({
+  program: z.uuid('not a program id').optional(),
+  from: date.optional().openapi({ description: 'First day (default: 29 days before `to`)' }),
+  to: date.optional().openapi({ description: 'Last day, inclusive (default: today)' }),
+  tz: z
+    .string()
+    .max(64)
+    .refine(validZone, 'an IANA time zone such as Europe/Amsterdam')
+    .default('Europe/Amsterdam')
+    .openapi({ description: 'The days are counted in this time zone' }),
+})
+
+const statistics = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    time_zone: z.string(),
+    program: z.uuid().nullable(),
+    results: z.array(
+      z.object({
+        currency: z.string(),
+        count: z.number().int().openapi({ description: 'Paid payments' }),
+        amount: z.number().int().openapi({ description: 'Their sum, minor units' }),
+        refunded: z.number().int().openapi({ description: 'Refunded of it since, minor units' }),
+        days: z.array(z.object({ date: z.string(), count: z.number().int(), amount: z.number().int() })),
+      }),
+    ),
+  })
+  .openapi('PaymentStatistics')
+
+export const getStatistics = createRoute({
+  method: 'get',
+  path: '/manager/statistics',
+  tags: ['manager'],
+  summary: 'Paid payments per day',
+  description:
+    'A program owner: payments that pay them (optionally one of their programs; another owner’s: 403). An acceptor: payments taken at their cashpoints or by their links. An admin: all. One series per currency, every day of the range (at most 366 days), counted in `tz`.',
+  security: bearerSecurity,
+  middleware: [signedIn(1, 2, 4)] as const,
+  request: { query },
+  responses: {
+    200: { description: 'The figures', content: { 'application/json': { schema: statistics } } },
+    ...errorResponses(400, 401, 403, 404),
+  },
+})
+
+/** Today in a time zone, as YYYY-MM-DD. */
+const todayIn = (tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date())
+const shift = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+export function registerGetStatistics(app: ApiApp) {
+  app.openapi(getStatistics, async (c) => {
+    const me = requireUser(c, 1, 2, 4)
+    const q = c.req.valid('query')
+    const { db } = c.get('services')
+    const to = q.to ?? (q.from ? shift(q.from, 29) : todayIn(q.tz))
+    const from = q.from ?? shift(to, -29)
+    if (Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)))
+      throw invalidField('from', 'not a date')
+    if (from > to) throw invalidField('to', 'must not be before from')
+    if ((Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 > maxDays) {
+      throw invalidField('from', `at most ${maxDays} days`)
+    }
+    if (q.program && me.user_type === 1) {
+      const program = await findProgram(db, q.program)
+      if (!program) throw invalidField('program', 'no such program')
+      if (program.owner_user_id !== me.user_id) {
+        throw new AppError('forbidden', 'access denied', { reason: 'not_program_owner' })
+      }
+    }
+    const results = await paymentStatistics(db, me, { program: q.program, from, to, time_zone: q.tz })
+    return c.json(
+      {
+        from,
+        to,
+        time_zone: q.tz,
+        program: q.program ?? null,
+        results: results.map((r) => ({
+          currency: r.currency,
+          count: r.count,
+          amount: Number(r.amount),
+          refunded: Number(r.refunded),
+          days: r.days.map((d) => ({ date: d.date, count: d.count, amount: Number(d.amount) })),
+        })),
+      },
+      200,
+    )
+  })
+}

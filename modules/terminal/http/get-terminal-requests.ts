@@ -1,0 +1,59 @@
+import { requireUser, signedIn } from '../../identity/index.ts'
+import { createRoute, errorResponses, z } from '../../platform/http.ts'
+import type { ApiApp } from '../../platform/module.ts'
+import { pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
+import { listTerminalRequests, terminalStatuses } from '../db/terminal-requests.ts'
+import { bearerSecurity, terminalRequestSchema, toTerminalRequestJson } from './schemas.ts'
+
+const query = paginationQuery({ defaultSize: 20, maxSize: 100 }).extend({
+  cashpoint: z.uuid('not a cashpoint id').optional(),
+  program: z.uuid('not a program id').optional(),
+  status: z.enum(terminalStatuses, { message: `one of ${terminalStatuses.join(', ')}` }).optional(),
+})
+
+export const getTerminalRequests = createRoute({
+  method: 'get',
+  path: '/manager/terminal-requests',
+  tags: ['manager'],
+  summary: 'Terminal and payment requests, newest first',
+  description:
+    'An acceptor: those paying them; a program owner: those in their programs; an admin: all. Filter by cashpoint, program and status.',
+  security: bearerSecurity,
+  middleware: [signedIn(1, 2, 4)] as const,
+  request: { query },
+  responses: {
+    200: {
+      description: 'One page',
+      content: { 'application/json': { schema: pageSchema(terminalRequestSchema) } },
+    },
+    ...errorResponses(400, 401, 403),
+  },
+})
+
+export function registerGetTerminalRequests(app: ApiApp) {
+  app.openapi(getTerminalRequests, async (c) => {
+    const me = requireUser(c, 1, 2, 4)
+    const q = c.req.valid('query')
+    const { db, config } = c.get('services')
+    const { count, rows } = await listTerminalRequests(
+      db,
+      {
+        cashpointUuid: q.cashpoint,
+        programUuid: q.program,
+        status: q.status,
+        acceptorUserId: me.user_type === 2 ? me.user_id : undefined,
+        ownerUserId: me.user_type === 1 ? me.user_id : undefined,
+      },
+      q,
+    )
+    return c.json(
+      toPage(
+        c.req.url,
+        q,
+        count,
+        rows.map((r) => toTerminalRequestJson(config.PUBLIC_URL, r)),
+      ),
+      200,
+    )
+  })
+}
