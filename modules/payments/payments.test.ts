@@ -766,3 +766,81 @@ describe('rate limits on paying', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 })
+
+describe('a program’s methods and provider keys', () => {
+  it('offers only the methods the program uses, and refuses another', async () => {
+    const program = await activePaymentProgram(owner.token)
+    const link = await t.h.post<unknown, Payment>(
+      '/api/v1/payment/payments',
+      { amount: 700, description: 'iDEAL only', program_uuid: program },
+      { token: owner.token },
+    )
+    const view = await t.h.get<{ methods: { id: string }[] }>(`/api/v1/payment/checkout/${link.body.uuid}`)
+    expect(view.body.methods.map((m) => m.id)).toEqual(['ideal'])
+    const card = await t.h.post<unknown, ErrorBody>(`/api/v1/payment/checkout/${link.body.uuid}`, {
+      method: 'card',
+    })
+    expect(card.status).toBe(400)
+    expect(card.body.error.reason).toBe('payment_method_is_not_supported')
+    const ideal = await t.h.post<unknown, { redirect_url: string }>(
+      `/api/v1/payment/checkout/${link.body.uuid}`,
+      {
+        method: 'ideal',
+      },
+    )
+    expect(ideal.status).toBe(200)
+  })
+
+  it('lets the owner save keys (checked, masked in answers) and refuses other owners and portals', async () => {
+    const program = await activePaymentProgram(owner.token)
+    const save = (token: string, api_key: string) =>
+      t.h.post<unknown, { key_hint: string; webhook_url: string } & ErrorBody>(
+        '/api/v1/manager/program-providers',
+        { program, provider: 'sandbox', mode: 'test', api_key },
+        { token },
+      )
+    const saved = await save(owner.token, 'sk_test_ownerkey00000000wxyz')
+    expect(saved.status).toBe(201)
+    expect(saved.body.key_hint).toBe('…wxyz')
+    expect(saved.body.webhook_url).toMatch(/\/api\/v1\/payment\/webhooks\/sandbox\//)
+    const bad = await save(owner.token, 'nope')
+    expect(bad.status).toBe(422)
+    expect(bad.body.error.reason).toBe('ccv_pay_key_not_valid')
+    expect((await save(otherOwner.token, 'sk_test_ownerkey00000000wxyz')).status).toBe(403)
+    expect((await save(holder.token, 'sk_test_ownerkey00000000wxyz')).status).toBe(403)
+    const list = await t.h.get<{ results: { key_hint: string }[] }>(
+      `/api/v1/manager/program-providers?program=${program}`,
+      {
+        token: owner.token,
+      },
+    )
+    expect(list.body.results.map((r) => r.key_hint)).toEqual(['…wxyz'])
+    expect(JSON.stringify(list.body)).not.toContain('sk_test_ownerkey')
+    expect(
+      (await t.h.get(`/api/v1/manager/program-providers?program=${program}`, { token: otherOwner.token }))
+        .status,
+    ).toBe(403)
+  })
+
+  it('does not let a payment program use CCV or Stripe without keys', async () => {
+    const created = await t.h.post<unknown, { result: { uuid: string } }>(
+      '/api/v1/manager/programs',
+      { type: 3001, title: 'Needs keys' },
+      { token: owner.token },
+    )
+    const uuid = created.body.result.uuid
+    await t.h.post(
+      '/api/v1/manager/program-methods',
+      { program: uuid, methods: [{ method_id: 'card', provider_id: 'stripe', is_used: true }] },
+      { token: owner.token },
+    )
+    await t.h.patch(`/api/v1/manager/programs/${uuid}`, { status: 11003 }, { token: owner.token })
+    const step3 = await t.h.patch<unknown, ErrorBody>(
+      `/api/v1/manager/programs/${uuid}`,
+      { status: 11004 },
+      { token: owner.token },
+    )
+    expect(step3.status).toBe(422)
+    expect(step3.body.error.reason).toBe('no_validated_method')
+  })
+})

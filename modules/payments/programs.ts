@@ -12,6 +12,8 @@ export interface ProgramDirectory {
     uuid: string,
   ): Promise<{ owner_user_id: string; currency: string; accepting_payments: boolean } | undefined>
   isActiveAcceptor(db: DbOrTrx, programUuid: string, userId: string): Promise<boolean>
+  /** The payment methods the program uses, each with the provider that takes it. */
+  usedMethods(db: DbOrTrx, programUuid: string): Promise<{ method_id: string; provider_id: string }[]>
 }
 
 let directory: ProgramDirectory | undefined
@@ -55,4 +57,18 @@ export async function assertProgramTakesPayments(db: DbOrTrx, programUuid: strin
       reason: 'program_not_active',
     })
   }
+}
+
+/** The methods a program takes, with their providers; undefined outside programs. */
+export async function programMethods(
+  db: DbOrTrx,
+  programUuid: string | null,
+): Promise<{ method_id: string; provider_id: string }[] | undefined> {
+  if (!programUuid || !directory) return undefined
+  return directory.usedMethods(db, programUuid)
+}
+
+/** The program's owner, when the program exists. */
+export async function programOwner(db: DbOrTrx, programUuid: string): Promise<string | undefined> {
+  return directory ? (await directory.find(db, programUuid))?.owner_user_id : undefined
 }

@@ -8,12 +8,14 @@
  * a draft) takes no payments (`isProgramAcceptingPayments`).
  */
 import { registerOwnerLedgerScope } from '../ledger/index.ts'
-import { registerProgramDirectory } from '../payments/index.ts'
+import { hasProgramAccount, registerProgramDirectory } from '../payments/index.ts'
 import { defineModule } from '../platform/module.ts'
 import { programStatuses } from './codes.ts'
+import { programMethodRows } from './db/program-methods.ts'
 import { programIdsOfOwner } from './db/programs.ts'
 import { registerProgramsRoutes } from './http/routes.ts'
 import { sendAcceptorInvitation } from './jobs/send-invitation.ts'
+import { registerProgramMethodCheck } from './methods.ts'
 import { findProgram, isActiveAcceptor } from './queries/programs.ts'
 import './mail/index.ts'
 
@@ -61,7 +63,18 @@ registerProgramDirectory({
     )
   },
   isActiveAcceptor,
+  async usedMethods(db, uuid) {
+    return (await programMethodRows(db, uuid)).flatMap((m) =>
+      m.is_used && m.provider_id ? [{ method_id: m.method_id, provider_id: m.provider_id }] : [],
+    )
+  },
 })
+
+// A used method validates only when the program has keys for its provider (payments checks them
+// with the provider when they are saved: manager/program-providers).
+registerProgramMethodCheck((db, programId, setting) =>
+  setting.provider_id ? hasProgramAccount(db, programId, setting.provider_id) : Promise.resolve(false),
+)
 
 export const programsModule = defineModule({
   name: 'programs',

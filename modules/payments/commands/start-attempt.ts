@@ -3,13 +3,14 @@ import type { RequestContext } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
-import { findAccount } from '../db/accounts.ts'
-import { assertProgramTakesPayments } from '../programs.ts'
+import { findAccount, programAccountFor } from '../db/accounts.ts'
+import { assertProgramTakesPayments, programMethods } from '../programs.ts'
 import {
   type CardDetails,
   InvalidCredentials,
   type PaymentMethodId,
   ProviderError,
+  type ProviderId,
 } from '../providers/provider.ts'
 import { contextFor, providerFor } from '../providers/registry.ts'
 import { merchantNameOf } from '../queries/payments.ts'
@@ -91,10 +92,23 @@ export async function startAttempt(
       .select(sql<number>`coalesce(max(number), 0)`.as('n'))
       .where('payment_id', '=', paymentId)
       .executeTakeFirstOrThrow()
+    // In a program, the method decides the provider (the program's methods), and so the account.
+    const methods = await programMethods(trx, payment.program_uuid)
+    let accountId = payment.account_id
+    if (methods) {
+      const used = methods.find((m) => m.method_id === input.method)
+      if (!used) throw methodNotSupported()
+      accountId = await programAccountFor(
+        trx,
+        config,
+        payment.program_uuid as string,
+        used.provider_id as ProviderId,
+      )
+    }
     const account = await trx
       .selectFrom('payment_accounts')
       .select('provider')
-      .where('id', '=', payment.account_id)
+      .where('id', '=', accountId)
       .executeTakeFirstOrThrow()
     const attemptId = newId()
     await trx
@@ -103,13 +117,13 @@ export async function startAttempt(
         id: attemptId,
         payment_id: paymentId,
         number: Number(last.n) + 1,
-        account_id: payment.account_id,
+        account_id: accountId,
         provider: account.provider,
         method: input.method,
         status: 'creating',
       })
       .execute()
-    return { attemptId, payment }
+    return { attemptId, payment, accountId }
   })
   if ('reuse' in prepared && prepared.reuse) {
     return {
@@ -120,9 +134,13 @@ export async function startAttempt(
       failure: null,
     }
   }
-  const { attemptId, payment } = prepared as { attemptId: string; payment: typeof prepared.payment }
-  const account = await findAccount(db, config, payment.account_id)
-  if (!account) throw new Error(`payment account ${payment.account_id} is missing`)
+  const { attemptId, payment, accountId } = prepared as {
+    attemptId: string
+    payment: typeof prepared.payment
+    accountId: string
+  }
+  const account = await findAccount(db, config, accountId)
+  if (!account) throw new Error(`payment account ${accountId} is missing`)
   const provider = providerFor(services, account.provider)
   if (!provider.methods.includes(input.method)) {
     await markAttemptFailed(
@@ -131,10 +149,7 @@ export async function startAttempt(
       'payment_method_is_not_supported',
       'This payment method is not supported.',
     )
-    throw new AppError('validation_failed', 'this payment method is not supported', {
-      reason: 'payment_method_is_not_supported',
-      fields: { payment_type: ['payment_method_is_not_supported'] },
-    })
+    throw methodNotSupported()
   }
   let state: Awaited<ReturnType<typeof provider.createPayment>>
   try {
@@ -192,6 +207,12 @@ export async function startAttempt(
     failure: state.status === 'paid' ? null : (state.failure ?? null),
   }
 }
+
+const methodNotSupported = () =>
+  new AppError('validation_failed', 'this payment method is not supported', {
+    reason: 'payment_method_is_not_supported',
+    fields: { payment_type: ['payment_method_is_not_supported'] },
+  })
 
 async function markAttemptFailed(services: Services, attemptId: string, code: string, message: string) {
   await services.db

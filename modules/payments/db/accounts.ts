@@ -106,3 +106,48 @@ export async function platformSandboxAccount(db: Db, config: SecretsConfig): Pro
     .execute()
   return platformSandboxAccount(db, config)
 }
+
+/**
+ * The account a program takes a provider's payments on: the program's newest account at that
+ * provider, else (outside production) the platform sandbox for the sandbox provider. Without one
+ * the program has no valid keys for the provider (ccv_pay_key_not_valid).
+ */
+export async function programAccountFor(
+  db: Db,
+  config: SecretsConfig,
+  programUuid: string,
+  provider: ProviderId,
+): Promise<string> {
+  const own = await db
+    .selectFrom('payment_accounts')
+    .select('id')
+    .where('program_uuid', '=', programUuid)
+    .where('provider', '=', provider)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst()
+  if (own) return own.id
+  if (provider === 'sandbox' && config.NODE_ENV !== 'production') return platformSandboxAccount(db, config)
+  throw new AppError('business_rule', `the program has no valid ${provider} keys`, {
+    reason: 'ccv_pay_key_not_valid',
+  })
+}
+
+/**
+ * Whether a program has keys for a provider (a check of "a payment method validates" in program
+ * wizards). The sandbox needs none: in development it is the platform's, and a production program
+ * that wants it saves sandbox test keys like any other.
+ */
+export async function hasProgramAccount(
+  db: DbOrTrx,
+  programUuid: string,
+  provider: string,
+): Promise<boolean> {
+  if (provider === 'sandbox') return true
+  const own = await db
+    .selectFrom('payment_accounts')
+    .select('id')
+    .where('program_uuid', '=', programUuid)
+    .where('provider', '=', provider as ProviderId)
+    .executeTakeFirst()
+  return own !== undefined
+}

@@ -8,6 +8,7 @@ import { consume } from '../../platform/rate-limit.ts'
 import { cardMessages, isValidCvc, parseCardNumber, parseExpiry } from '../cards.ts'
 import { startAttempt } from '../commands/start-attempt.ts'
 import { methodById } from '../methods.ts'
+import { programMethods } from '../programs.ts'
 import { type PaymentMethodId, paymentMethodIds } from '../providers/provider.ts'
 import { providerFor } from '../providers/registry.ts'
 import { findPaymentRow, merchantNameOf, paymentReference } from '../queries/payments.ts'
@@ -50,7 +51,11 @@ async function viewOf(c: Context<AppEnv>, id: string) {
     currency: p.currency,
     description: p.description,
     merchant: await merchantNameOf(services.db, p),
-    methods: provider.methods.flatMap((id) => {
+    // A program's payers choose among the methods the program uses; a payment link outside any
+    // program offers what its provider takes.
+    methods: (
+      (await programMethods(services.db, p.program_uuid))?.map((m) => m.method_id) ?? provider.methods
+    ).flatMap((id) => {
       const m = methodById(id)
       return m ? [{ id: m.id, title: m.title }] : []
     }),

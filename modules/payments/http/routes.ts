@@ -1,6 +1,7 @@
 import type { ApiApp } from '../../platform/module.ts'
 import { registerCheckoutRoutes } from './checkout.ts'
 import { registerPaymentRoutes } from './payments.ts'
+import { registerProgramProviderRoutes } from './program-providers.ts'
 import { registerSandboxRoutes } from './sandbox.ts'
 import { registerTransactionRoutes } from './transactions.ts'
 import { registerVatRoutes } from './vat.ts'
@@ -8,6 +9,7 @@ import { registerWebhookRoutes } from './webhooks.ts'
 
 export function registerPaymentsRoutes(app: ApiApp) {
   registerPaymentRoutes(app)
+  registerProgramProviderRoutes(app)
   registerCheckoutRoutes(app)
   registerWebhookRoutes(app)
   registerSandboxRoutes(app)
