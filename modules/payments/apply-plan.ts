@@ -27,8 +27,12 @@ export interface RecordedPayment {
   description: string
   status: PaymentStatus
   expired: boolean
-  receiver: { kind: 'acceptor' | 'program' | 'owner' | 'general'; external_id: string }
+  receiver: SubAccount
+  /** Parts routed to connected merchants: credited to their sub-accounts, the rest to the receiver. */
+  splits?: readonly { receiver: SubAccount; amount: bigint }[]
 }
+
+export type SubAccount = { kind: 'acceptor' | 'program' | 'owner' | 'general'; external_id: string }
 export interface RecordedAttempt {
   id: string
   number: number
@@ -83,10 +87,7 @@ export function planApply(input: {
       date: today,
       description: `Payment ${paymentReference(payment.number)}: ${payment.description}`.slice(0, 500),
       source: { kind: 'payment.captured', id: attemptId },
-      lines: [
-        { account: accounts.payment_provider, currency, debit: amount },
-        { account: accounts.acceptor, sub_account: receiver, currency, credit: amount },
-      ],
+      lines: [{ account: accounts.payment_provider, currency, debit: amount }, ...creditsOf(payment)],
     })
   }
   if (attemptFee !== null && attempt.fee === null) {
@@ -180,4 +181,28 @@ export function planApply(input: {
     ended,
     refundedNow,
   }
+}
+
+/** The capture's credits: each split part to its merchant, the rest to the payment's receiver. */
+function creditsOf(payment: RecordedPayment) {
+  const splits = payment.splits ?? []
+  const rest = payment.amount - splits.reduce((sum, s) => sum + s.amount, 0n)
+  return [
+    ...splits.map((s) => ({
+      account: accounts.acceptor,
+      sub_account: s.receiver,
+      currency: payment.currency,
+      credit: Number(s.amount),
+    })),
+    ...(rest > 0n
+      ? [
+          {
+            account: accounts.acceptor,
+            sub_account: payment.receiver,
+            currency: payment.currency,
+            credit: Number(rest),
+          },
+        ]
+      : []),
+  ]
 }

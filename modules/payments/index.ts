@@ -13,7 +13,9 @@ import { reconcilePayments } from './jobs/reconcile.ts'
 
 export { cardMessages, parseCardNumber } from './cards.ts'
 export { type CreatePaymentInput, createPayment } from './commands/create-payment.ts'
+export { merchantStatus, onboardMerchant } from './commands/onboard-merchant.ts'
 export { refundPayment } from './commands/refund-payment.ts'
+export { releaseSplit } from './commands/release-split.ts'
 export { type ProviderAccountInput, saveProviderAccount } from './commands/save-provider-account.ts'
 export { type StartAttemptInput, startAttempt } from './commands/start-attempt.ts'
 export { syncAttempt } from './commands/sync-attempt.ts'
@@ -30,6 +32,7 @@ export {
   paymentFacts,
   refundFacts,
 } from './queries/facts.ts'
+export type { Split } from './splits.ts'
 export { type PaymentStatus, paymentStatuses } from './state.ts'
 
 export const paymentsModule = defineModule({

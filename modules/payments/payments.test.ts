@@ -5,6 +5,9 @@ import { cardNumbersIn, scanDatabaseForCardData } from '../../tests/support/card
 import { seedUser, signInAs } from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { eventually } from '../../tests/support/smtp.ts'
+import { createPayment } from './commands/create-payment.ts'
+import { merchantStatus, onboardMerchant } from './commands/onboard-merchant.ts'
+import { releaseSplit } from './commands/release-split.ts'
 import { saveProviderAccount } from './commands/save-provider-account.ts'
 import { findAccount, platformSandboxAccount } from './db/accounts.ts'
 import { reconcilePayments } from './jobs/reconcile.ts'
@@ -842,5 +845,118 @@ describe('a program’s methods and provider keys', () => {
     )
     expect(step3.status).toBe(422)
     expect(step3.body.error.reason).toBe('no_validated_method')
+  })
+})
+
+describe('split payments and payouts', () => {
+  it('routes a part to an onboarded merchant, holds it until released, and posts capture and payout once', async () => {
+    const program = await activePaymentProgram(owner.token)
+    await t.h.post(
+      '/api/v1/manager/program-methods',
+      { program, methods: [{ method_id: 'card', provider_id: 'sandbox', is_used: true }] },
+      { token: owner.token },
+    )
+    const restaurant = randomUUID()
+    const merchant = await onboardMerchant(t.services, {
+      program_uuid: program,
+      provider: 'sandbox',
+      reference: restaurant,
+      email: 'pizza@example.com',
+      name: 'Pizzeria Uno',
+      country: 'NL',
+      returnUrl: `${t.url}/done`,
+    })
+    expect(merchant).toMatchObject({
+      status: 'pending',
+      onboardingUrl: expect.stringContaining('/sandbox/onboarding/'),
+    })
+    // The merchant finishes on the provider's onboarding page.
+    const done = await t.h.post<unknown, { status: string }>(
+      `/api/v1/sandbox/onboarding/${merchant.merchantAccountId}`,
+      {
+        approve: true,
+      },
+    )
+    expect(done.body.status).toBe('active')
+    expect(
+      await merchantStatus(t.services, {
+        program_uuid: program,
+        provider: 'sandbox',
+        merchant_account_id: merchant.merchantAccountId,
+      }),
+    ).toMatchObject({ status: 'active' })
+
+    const receiver = { kind: 'acceptor' as const, external_id: restaurant }
+    const id = await createPayment(
+      t.services,
+      { actor: { kind: 'system', name: 'test' } },
+      {
+        payable: { kind: 'food_order' },
+        amount: 1000n,
+        currency: 'EUR',
+        description: 'Food court order',
+        program_uuid: program,
+        owner_user_id: owner.userId,
+        splits: [{ merchant_account_id: merchant.merchantAccountId, receiver, amount: 700n }],
+      },
+    )
+    const sandboxId = await startCheckout(id)
+    await hostedCard(sandboxId, '4242 4242 4242 4242')
+    await waitFor(id, 'paid')
+    const [attempt] = await attemptIds(id)
+    const capture = await eventually(async () => {
+      const rows = await ledgerEntries('payment.captured', [attempt as string])
+      return rows[0]
+    })
+    const lines = await t.services.db
+      .selectFrom('ledger_lines')
+      .innerJoin('ledger_sub_accounts', 'ledger_sub_accounts.id', 'ledger_lines.sub_account_id')
+      .select([
+        'ledger_lines.account',
+        'ledger_sub_accounts.kind',
+        'ledger_sub_accounts.external_id',
+        'ledger_lines.credit',
+      ])
+      .where('ledger_lines.entry_id', '=', capture?.id as string)
+      .where('ledger_lines.credit', '>', 0n)
+      .execute()
+    expect(lines.map((l) => [l.kind, l.credit]).sort()).toEqual([
+      ['acceptor', 700n],
+      ['program', 300n],
+    ])
+
+    const released = await releaseSplit(
+      t.services,
+      { actor: { kind: 'system', name: 'test' }, requestId: 'r' },
+      id,
+      merchant.merchantAccountId,
+    )
+    expect(released.status).toBe('paid')
+    await expect(
+      releaseSplit(
+        t.services,
+        { actor: { kind: 'system', name: 'test' }, requestId: 'r' },
+        id,
+        merchant.merchantAccountId,
+      ),
+    ).rejects.toMatchObject({ reason: 'released' })
+    await eventually(async () => (await ledgerEntries('payment.payout', [released.payout_id])).length === 1)
+  })
+
+  it('refuses parts that add up to more than the payment', async () => {
+    const receiver = { kind: 'acceptor' as const, external_id: 'x' }
+    await expect(
+      createPayment(
+        t.services,
+        { actor: { kind: 'system', name: 'test' } },
+        {
+          payable: { kind: 'food_order' },
+          amount: 100n,
+          currency: 'EUR',
+          description: 'x',
+          splits: [{ merchant_account_id: 'acct_1', receiver, amount: 101n }],
+        },
+      ),
+    ).rejects.toMatchObject({ fields: { splits: expect.any(Array) } })
   })
 })

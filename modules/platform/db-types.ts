@@ -226,6 +226,21 @@ export interface PaymentNotifications {
   url: string;
 }
 
+export interface PaymentPayouts {
+  amount: bigint;
+  attempt_id: string;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  id: string;
+  merchant_account_id: string;
+  payment_id: string;
+  provider_transfer_id: string | null;
+  receiver_id: string;
+  receiver_kind: string;
+  status: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface PaymentRefunds {
   amount: bigint;
   attempt_id: string;
@@ -266,6 +281,7 @@ export interface Payments {
   program_uuid: string | null;
   refunded_amount: Generated<bigint>;
   return_url: string | null;
+  splits: Generated<Json>;
   status: string;
   updated_at: Generated<Timestamp>;
 }
@@ -583,6 +599,7 @@ export interface DB {
   payment_accounts: PaymentAccounts;
   payment_attempts: PaymentAttempts;
   payment_notifications: PaymentNotifications;
+  payment_payouts: PaymentPayouts;
   payment_refunds: PaymentRefunds;
   payments: Payments;
   processed_events: ProcessedEvents;

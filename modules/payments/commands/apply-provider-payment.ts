@@ -7,6 +7,7 @@ import { newId } from '../../platform/ids.ts'
 import { planApply, type RefundStatus } from '../apply-plan.ts'
 import { paymentEnded, paymentPaid, paymentRefunded } from '../events.ts'
 import type { ProviderPayment } from '../providers/provider.ts'
+import { splitsOf } from '../splits.ts'
 import { type AttemptStatus, isMoneyTaken, type PaymentStatus } from '../state.ts'
 
 type Ctx = Pick<RequestContext, 'actor' | 'requestId'> | undefined
@@ -55,6 +56,7 @@ export async function applyProviderPayment(
         status: payment.status as PaymentStatus,
         expired: payment.expires_at < new Date(),
         receiver: receiverOf(payment),
+        splits: splitsOf(payment.splits).map((sp) => ({ receiver: sp.receiver, amount: sp.amount })),
       },
       attempts: attempts.map((a) => ({
         id: a.id,

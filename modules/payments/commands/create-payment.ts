@@ -1,8 +1,10 @@
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db } from '../../platform/db.ts'
+import { AppError } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { accountForPayment } from '../db/accounts.ts'
+import { type Split, splitsJson } from '../splits.ts'
 
 export interface CreatePaymentInput {
   /** What is paid: e.g. `payment_link`, `card_order`, `bill`, `food_order`, `terminal_request`. */
@@ -20,6 +22,8 @@ export interface CreatePaymentInput {
   metadata?: Record<string, string>
   /** How long the payer has; default 7 days. */
   expires_in_ms?: number
+  /** Parts for connected merchants (food courts), held by the provider until released. */
+  splits?: Split[]
 }
 
 /** Default time a payer has to pay a payment before it expires. */
@@ -36,6 +40,17 @@ export async function createPayment(
   input: CreatePaymentInput,
   db: Db = services.db,
 ): Promise<string> {
+  const splits = input.splits ?? []
+  const routed = splits.reduce((sum, sp) => sum + sp.amount, 0n)
+  if (splits.some((sp) => sp.amount <= 0n) || routed > input.amount) {
+    throw new AppError(
+      'validation_failed',
+      'the split parts must be positive and add up to at most the amount',
+      {
+        fields: { splits: ['the parts must be positive and add up to at most the amount'] },
+      },
+    )
+  }
   const accountId = await accountForPayment(services.db, services.config, input.program_uuid ?? null)
   const id = newId()
   await db
@@ -56,6 +71,7 @@ export async function createPayment(
       description: input.description,
       return_url: input.return_url ?? null,
       metadata: JSON.stringify(input.metadata ?? {}),
+      splits: splitsJson(splits),
       expires_at: new Date(Date.now() + (input.expires_in_ms ?? defaultPaymentLifetimeMs)),
     })
     .execute()

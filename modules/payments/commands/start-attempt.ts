@@ -14,6 +14,7 @@ import {
 } from '../providers/provider.ts'
 import { contextFor, providerFor } from '../providers/registry.ts'
 import { merchantNameOf } from '../queries/payments.ts'
+import { splitsOf } from '../splits.ts'
 import { isPayable, type PaymentStatus } from '../state.ts'
 import { applyProviderPayment } from './apply-provider-payment.ts'
 
@@ -167,6 +168,11 @@ export async function startAttempt(
       },
       card: input.card,
       locale: input.locale,
+      splits: splitsOf(payment.splits).map((sp) => ({
+        merchantAccountId: sp.merchant_account_id,
+        amount: sp.amount,
+        releaseAfter: sp.release_after,
+      })),
     })
   } catch (err) {
     if (err instanceof InvalidCredentials) {

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { publish } from '../../platform/events.ts'
 import { defineJob } from '../../platform/module.ts'
 import { sendRefund } from '../commands/refund-payment.ts'
+import { sendPayout } from '../commands/release-split.ts'
 import { syncAttempt } from '../commands/sync-attempt.ts'
 import { paymentEnded } from '../events.ts'
 
@@ -38,6 +39,13 @@ export const reconcilePayments = defineJob({
       .where('updated_at', '<=', olderThan)
       .limit(500)
       .execute()
+    const payouts = await services.db
+      .selectFrom('payment_payouts')
+      .select('id')
+      .where('status', 'in', ['requested', 'pending'])
+      .where('updated_at', '<=', olderThan)
+      .limit(500)
+      .execute()
     let failed = 0
     for (const a of attempts) {
       await syncAttempt(services, a.id).catch((err) => {
@@ -54,6 +62,12 @@ export const reconcilePayments = defineJob({
       await sendRefund(services, r.id).catch((err) => {
         failed++
         log.warn({ err, refund_id: r.id }, 'reconciliation could not send a refund')
+      })
+    }
+    for (const p of payouts) {
+      await sendPayout(services, p.id).catch((err) => {
+        failed++
+        log.warn({ err, payout_id: p.id }, 'reconciliation could not send a payout')
       })
     }
     // Payments nobody started paying before they expired: payables hear of it (`payments.payment.ended`).
@@ -101,6 +115,9 @@ export const reconcilePayments = defineJob({
         )
       })
     }
-    log.info({ attempts: attempts.length, refunds: refunds.length, failed, expired }, 'payments reconciled')
+    log.info(
+      { attempts: attempts.length, refunds: refunds.length, payouts: payouts.length, failed, expired },
+      'payments reconciled',
+    )
   },
 })
