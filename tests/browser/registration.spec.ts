@@ -170,5 +170,6 @@ test('an acceptor registers from an invitation link; the invitation token goes w
     phone_code: '+32',
   })
   expect(body).not.toHaveProperty('company_name')
-  await expect(page).toHaveURL(portalUrl('acceptor', '/orders'))
+  // The invitation waits under Programs, so an invited acceptor starts there.
+  await expect(page).toHaveURL(portalUrl('acceptor', '/programs'))
 })

@@ -20,8 +20,10 @@ test.describe('sign-in on each portal', () => {
         'page',
       )
       await expect(page.getByTestId('user-menu')).toContainText(demoUsers[portal].name)
-      // The admin lands on the finances journals; the other homes are still empty for a new account.
+      // The admin lands on the finances journals, the program owner on their programs (where a new
+      // one starts); the other homes are still empty for a new account.
       if (portal === 'admin') await expect(page.getByTestId('finances-tabs')).toBeVisible()
+      else if (portal === 'programs') await expect(page.getByTestId('new-program').first()).toBeVisible()
       else await expect(page.getByTestId('empty-state')).toContainText('Nothing here yet')
 
       // The session survives a reload: the server renders the signed-in page from the cookie.

@@ -16,6 +16,7 @@ import { Route as PortalRouteImport } from './routes/_portal'
 import { Route as DynamicFoodRouteImport } from './routes/_dynamic/food'
 import { Route as GuestIndexRouteImport } from './routes/_guest/index'
 import { Route as GuestPasswordRouteImport } from './routes/_guest/password'
+import { Route as PortalAcceptorsRouteImport } from './routes/_portal/acceptors'
 import { Route as PortalBillsRouteImport } from './routes/_portal/bills'
 import { Route as PortalCardsRouteImport } from './routes/_portal/cards'
 import { Route as PortalFinancesRouteRouteImport } from './routes/_portal/finances/route'
@@ -45,6 +46,8 @@ import { Route as PortalUserUuidRouteImport } from './routes/_portal/user.$uuid'
 import { Route as SandboxCheckoutIdRouteImport } from './routes/sandbox/checkout.$id'
 import { Route as SandboxOnboardingIdRouteImport } from './routes/sandbox/onboarding.$id'
 import { Route as PortalFinancesJournalsUuidRouteImport } from './routes/_portal/finances/journals.$uuid'
+import { Route as PortalProgramsTypeNewRouteImport } from './routes/_portal/programs/$type.new'
+import { Route as PortalProgramsTypeDraftUuidRouteImport } from './routes/_portal/programs/$type.draft.$uuid'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -77,6 +80,11 @@ const GuestPasswordRoute = GuestPasswordRouteImport.update({
   id: '/password',
   path: '/password',
   getParentRoute: () => GuestRoute,
+} as any)
+const PortalAcceptorsRoute = PortalAcceptorsRouteImport.update({
+  id: '/acceptors',
+  path: '/acceptors',
+  getParentRoute: () => PortalRoute,
 } as any)
 const PortalBillsRoute = PortalBillsRouteImport.update({
   id: '/bills',
@@ -230,6 +238,17 @@ const PortalFinancesJournalsUuidRoute =
     path: '/journals/$uuid',
     getParentRoute: () => PortalFinancesRouteRoute,
   } as any)
+const PortalProgramsTypeNewRoute = PortalProgramsTypeNewRouteImport.update({
+  id: '/programs/$type/new',
+  path: '/programs/$type/new',
+  getParentRoute: () => PortalRoute,
+} as any)
+const PortalProgramsTypeDraftUuidRoute =
+  PortalProgramsTypeDraftUuidRouteImport.update({
+    id: '/programs/$type/draft/$uuid',
+    path: '/programs/$type/draft/$uuid',
+    getParentRoute: () => PortalRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
@@ -238,6 +257,7 @@ export interface FileRoutesByFullPath {
   '/transactions': typeof PortalTransactionsRouteRouteWithChildren
   '/food': typeof DynamicFoodRoute
   '/password': typeof GuestPasswordRoute
+  '/acceptors': typeof PortalAcceptorsRoute
   '/bills': typeof PortalBillsRoute
   '/cards': typeof PortalCardsRoute
   '/home': typeof PortalHomeRoute
@@ -265,12 +285,15 @@ export interface FileRoutesByFullPath {
   '/programs/': typeof PortalProgramsIndexRoute
   '/transactions/': typeof PortalTransactionsIndexRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
+  '/programs/$type/new': typeof PortalProgramsTypeNewRoute
+  '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
   '/food': typeof DynamicFoodRoute
   '/password': typeof GuestPasswordRoute
+  '/acceptors': typeof PortalAcceptorsRoute
   '/bills': typeof PortalBillsRoute
   '/cards': typeof PortalCardsRoute
   '/home': typeof PortalHomeRoute
@@ -298,6 +321,8 @@ export interface FileRoutesByTo {
   '/programs': typeof PortalProgramsIndexRoute
   '/transactions': typeof PortalTransactionsIndexRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
+  '/programs/$type/new': typeof PortalProgramsTypeNewRoute
+  '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -309,6 +334,7 @@ export interface FileRoutesById {
   '/_portal/transactions': typeof PortalTransactionsRouteRouteWithChildren
   '/_dynamic/food': typeof DynamicFoodRoute
   '/_guest/password': typeof GuestPasswordRoute
+  '/_portal/acceptors': typeof PortalAcceptorsRoute
   '/_portal/bills': typeof PortalBillsRoute
   '/_portal/cards': typeof PortalCardsRoute
   '/_portal/home': typeof PortalHomeRoute
@@ -337,6 +363,8 @@ export interface FileRoutesById {
   '/_portal/programs/': typeof PortalProgramsIndexRoute
   '/_portal/transactions/': typeof PortalTransactionsIndexRoute
   '/_portal/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
+  '/_portal/programs/$type/new': typeof PortalProgramsTypeNewRoute
+  '/_portal/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -347,6 +375,7 @@ export interface FileRouteTypes {
     | '/transactions'
     | '/food'
     | '/password'
+    | '/acceptors'
     | '/bills'
     | '/cards'
     | '/home'
@@ -374,12 +403,15 @@ export interface FileRouteTypes {
     | '/programs/'
     | '/transactions/'
     | '/finances/journals/$uuid'
+    | '/programs/$type/new'
+    | '/programs/$type/draft/$uuid'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
     | '/'
     | '/food'
     | '/password'
+    | '/acceptors'
     | '/bills'
     | '/cards'
     | '/home'
@@ -407,6 +439,8 @@ export interface FileRouteTypes {
     | '/programs'
     | '/transactions'
     | '/finances/journals/$uuid'
+    | '/programs/$type/new'
+    | '/programs/$type/draft/$uuid'
   id:
     | '__root__'
     | '/$'
@@ -417,6 +451,7 @@ export interface FileRouteTypes {
     | '/_portal/transactions'
     | '/_dynamic/food'
     | '/_guest/password'
+    | '/_portal/acceptors'
     | '/_portal/bills'
     | '/_portal/cards'
     | '/_portal/home'
@@ -445,6 +480,8 @@ export interface FileRouteTypes {
     | '/_portal/programs/'
     | '/_portal/transactions/'
     | '/_portal/finances/journals/$uuid'
+    | '/_portal/programs/$type/new'
+    | '/_portal/programs/$type/draft/$uuid'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -506,6 +543,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/password'
       preLoaderRoute: typeof GuestPasswordRouteImport
       parentRoute: typeof GuestRoute
+    }
+    '/_portal/acceptors': {
+      id: '/_portal/acceptors'
+      path: '/acceptors'
+      fullPath: '/acceptors'
+      preLoaderRoute: typeof PortalAcceptorsRouteImport
+      parentRoute: typeof PortalRoute
     }
     '/_portal/bills': {
       id: '/_portal/bills'
@@ -710,6 +754,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalFinancesJournalsUuidRouteImport
       parentRoute: typeof PortalFinancesRouteRoute
     }
+    '/_portal/programs/$type/new': {
+      id: '/_portal/programs/$type/new'
+      path: '/programs/$type/new'
+      fullPath: '/programs/$type/new'
+      preLoaderRoute: typeof PortalProgramsTypeNewRouteImport
+      parentRoute: typeof PortalRoute
+    }
+    '/_portal/programs/$type/draft/$uuid': {
+      id: '/_portal/programs/$type/draft/$uuid'
+      path: '/programs/$type/draft/$uuid'
+      fullPath: '/programs/$type/draft/$uuid'
+      preLoaderRoute: typeof PortalProgramsTypeDraftUuidRouteImport
+      parentRoute: typeof PortalRoute
+    }
   }
 }
 
@@ -789,6 +847,7 @@ const PortalTransactionsRouteRouteWithChildren =
 interface PortalRouteChildren {
   PortalFinancesRouteRoute: typeof PortalFinancesRouteRouteWithChildren
   PortalTransactionsRouteRoute: typeof PortalTransactionsRouteRouteWithChildren
+  PortalAcceptorsRoute: typeof PortalAcceptorsRoute
   PortalBillsRoute: typeof PortalBillsRoute
   PortalCardsRoute: typeof PortalCardsRoute
   PortalHomeRoute: typeof PortalHomeRoute
@@ -800,11 +859,14 @@ interface PortalRouteChildren {
   PortalProgramsUuidRoute: typeof PortalProgramsUuidRoute
   PortalUserUuidRoute: typeof PortalUserUuidRoute
   PortalProgramsIndexRoute: typeof PortalProgramsIndexRoute
+  PortalProgramsTypeNewRoute: typeof PortalProgramsTypeNewRoute
+  PortalProgramsTypeDraftUuidRoute: typeof PortalProgramsTypeDraftUuidRoute
 }
 
 const PortalRouteChildren: PortalRouteChildren = {
   PortalFinancesRouteRoute: PortalFinancesRouteRouteWithChildren,
   PortalTransactionsRouteRoute: PortalTransactionsRouteRouteWithChildren,
+  PortalAcceptorsRoute: PortalAcceptorsRoute,
   PortalBillsRoute: PortalBillsRoute,
   PortalCardsRoute: PortalCardsRoute,
   PortalHomeRoute: PortalHomeRoute,
@@ -816,6 +878,8 @@ const PortalRouteChildren: PortalRouteChildren = {
   PortalProgramsUuidRoute: PortalProgramsUuidRoute,
   PortalUserUuidRoute: PortalUserUuidRoute,
   PortalProgramsIndexRoute: PortalProgramsIndexRoute,
+  PortalProgramsTypeNewRoute: PortalProgramsTypeNewRoute,
+  PortalProgramsTypeDraftUuidRoute: PortalProgramsTypeDraftUuidRoute,
 }
 
 const PortalRouteWithChildren =

@@ -18,6 +18,18 @@ export interface GuardContext {
 /** localStorage key under which the acceptor portal keeps a program opened before signing in. */
 export const pendingProgramKey = 'programId'
 
+/**
+ * sessionStorage key under which the acceptor portal keeps an invitation link opened before
+ * signing in (`/programs?invitation=<uuid>&invite=<token>`): only this tab, since it holds the
+ * link's secret, and only until the sign-in that follows.
+ */
+export const pendingInvitationKey = 'programInvitation'
+
+export interface PendingInvitation {
+  invitation: string
+  invite: string
+}
+
 const programPage = /^\/programs\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i
 
 /** Home of the portal for a signed-in user: Finances, Programs, Orders or Food; otherwise Home. */
@@ -35,8 +47,10 @@ export function guardLoginPage(context: GuardContext): void {
 /**
  * Signed-in routes (`_portal`). Not signed in: to `/`; on the acceptor host a program information
  * page first keeps its uuid (localStorage `programId`; while rendering on the server it travels as
- * `/?program=<uuid>` and the sign-in page stores it). When the server could not tell (access cookie
- * expired, refresh cookie unseen) the route renders as "restoring" and the browser decides.
+ * `/?program=<uuid>` and the sign-in page stores it), and so does an invitation link
+ * (`/programs?invitation=<uuid>&invite=<token>`, kept for this tab) so that signing in leads back
+ * to it. When the server could not tell (access cookie expired, refresh cookie unseen) the route
+ * renders as "restoring" and the browser decides.
  */
 export function guardPortalRoute(
   context: GuardContext,
@@ -50,6 +64,12 @@ export function guardPortalRoute(
       rememberPendingProgram(program)
       throw redirect({ to: '/', replace: true })
     }
+    const invitation = invitationLinkOf(location)
+    if (invitation && !context.sessionRestorable) {
+      if (typeof window === 'undefined') throw redirect({ to: '/', search: invitation, replace: true })
+      rememberPendingInvitation(invitation)
+      throw redirect({ to: '/', replace: true })
+    }
   }
   if (context.sessionRestorable) return { session: null, restoring: true }
   throw redirect({ to: '/', replace: true })
@@ -58,6 +78,56 @@ export function guardPortalRoute(
 /** A main screen the current portal does not have is an unknown path: to `/` (spec section 2). */
 export function requireScreen(portal: Portal, path: MainPath): void {
   if (!portalHasScreen(portal, path)) throw redirect({ to: '/', replace: true })
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The invitation of an acceptor's e-mail link (`/programs?invitation=<uuid>&invite=<token>`), if this is one. */
+export function invitationLinkOf(
+  location: Pick<ParsedLocation, 'pathname' | 'search'>,
+): PendingInvitation | null {
+  if (location.pathname.replace(/\/$/, '') !== '/programs') return null
+  const search = location.search as Record<string, unknown>
+  const invitation = search.invitation === undefined ? '' : String(search.invitation)
+  const invite = search.invite === undefined ? '' : String(search.invite)
+  if (!uuidPattern.test(invitation) || invite.length === 0 || invite.length > 200) return null
+  return { invitation, invite }
+}
+
+export function rememberPendingInvitation(link: PendingInvitation): void {
+  try {
+    sessionStorage.setItem(pendingInvitationKey, JSON.stringify(link))
+  } catch {
+    // Storage unavailable: after signing in the acceptor finds the invitation under Programs.
+  }
+}
+
+/**
+ * Where an acceptor goes right after signing in when they came from a link: the invitation of an
+ * e-mail link (with its token), else a program page opened before signing in. Each is used once.
+ */
+export function takePendingDestination(
+  portal: Portal,
+):
+  | { to: '/programs'; search: PendingInvitation }
+  | { to: '/programs/$uuid'; params: { uuid: string } }
+  | null {
+  if (portal !== 'acceptor') return null
+  try {
+    const stored = sessionStorage.getItem(pendingInvitationKey)
+    sessionStorage.removeItem(pendingInvitationKey)
+    const link = stored ? (JSON.parse(stored) as Partial<PendingInvitation>) : null
+    if (link && typeof link.invitation === 'string' && typeof link.invite === 'string') {
+      const checked = invitationLinkOf({ pathname: '/programs', search: link })
+      if (checked) return { to: '/programs', search: checked }
+    }
+    const program = localStorage.getItem(pendingProgramKey)
+    localStorage.removeItem(pendingProgramKey)
+    if (program && uuidPattern.test(program)) return { to: '/programs/$uuid', params: { uuid: program } }
+  } catch {
+    // Storage unavailable: the portal's home, as usual.
+  }
+  return null
 }
 
 export function rememberPendingProgram(uuid: string): void {

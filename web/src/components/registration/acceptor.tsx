@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Navigate, useNavigate } from '@tanstack/react-router'
 import { MailOpenIcon } from 'lucide-react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { homePath } from '~/lib/guard.ts'
 import { BusinessDetails, BusinessDetailsCard } from './business-details.tsx'
 import { CheckEmail } from './check-email.tsx'
@@ -22,6 +22,9 @@ export function AcceptorRegistration({ step, invite }: { step: AcceptorStep; inv
   const navigate = useNavigate()
   const draft = useDraft('acceptor')
   const confirmedEmail = draft.email
+  // Once the account exists the draft is cleared; the screen then waits for the navigation away
+  // instead of reacting to the empty draft (which would send it back to the first step).
+  const [finished, setFinished] = useState(false)
   const go = (next: AcceptorStep) => void navigate({ to: '/registration', search: { step: next } })
 
   // Keep the invitation for the last step, then drop it from the address bar.
@@ -32,6 +35,7 @@ export function AcceptorRegistration({ step, invite }: { step: AcceptorStep; inv
   }, [invite, step, navigate])
 
   const invited = Boolean(draft.invite || invite)
+  if (finished) return null
   const invitation = invited ? (
     <Notice tone="info" testId="invitation">
       <p className="flex items-center gap-2 font-medium">
@@ -85,7 +89,11 @@ export function AcceptorRegistration({ step, invite }: { step: AcceptorStep; inv
       {liveSignupToken(draft) ? (
         <BusinessDetails
           portal="acceptor"
-          onDone={() => void navigate({ to: homePath('acceptor'), replace: true })}
+          // Invited: the invitation waits under Programs, so that is where the new account starts.
+          onDone={() => {
+            setFinished(true)
+            void navigate({ to: invited ? '/programs' : homePath('acceptor'), replace: true })
+          }}
           onExpired={() => go('resend')}
         />
       ) : (

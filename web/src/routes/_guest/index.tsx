@@ -30,7 +30,13 @@ import {
 import { Input } from '~/components/ui/input.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { applyFieldErrors, describeApiError } from '~/lib/api-messages.ts'
-import { guardLoginPage, homePath, rememberPendingProgram } from '~/lib/guard.ts'
+import {
+  guardLoginPage,
+  homePath,
+  rememberPendingInvitation,
+  rememberPendingProgram,
+  takePendingDestination,
+} from '~/lib/guard.ts'
 import { isLocale, storedLocale } from '~/lib/i18n.ts'
 import { type Portal, portalCopy, portals } from '~/lib/portal.ts'
 import { signIn } from '~/lib/session.ts'
@@ -39,9 +45,15 @@ import { signIn } from '~/lib/session.ts'
  * The start page of every portal: sign-in. A signed-in user goes on to the portal's home (spec
  * section 2). `?program=<uuid>` carries a program page opened on the acceptor host before signing
  * in, when the server had to redirect; it is kept in localStorage and removed from the address.
+ * `?invitation=<uuid>&invite=<token>` does the same for an invitation link; after signing in the
+ * acceptor goes back to it (or to the program page).
  */
 export const Route = createFileRoute('/_guest/')({
-  validateSearch: z.object({ program: z.uuid().optional().catch(undefined) }),
+  validateSearch: z.object({
+    program: z.uuid().optional().catch(undefined),
+    invitation: z.uuid().optional().catch(undefined),
+    invite: z.coerce.string().min(1).max(200).optional().catch(undefined),
+  }),
   beforeLoad: ({ context }) => guardLoginPage(context),
   component: SignIn,
 })
@@ -88,7 +100,7 @@ function SignIn() {
   const { i18n } = useLingui()
   const navigate = useNavigate()
   const { portal } = useRouteContext({ from: '__root__' })
-  const { program } = Route.useSearch()
+  const { program, invitation, invite } = Route.useSearch()
   const { switchLocale } = useSwitchLocale()
   const [showPassword, setShowPassword] = useState(false)
   const [problem, setProblem] = useState<Problem | null>(null)
@@ -104,10 +116,11 @@ function SignIn() {
 
   // A program page opened before signing in (acceptor host, server redirect): keep it, clean the URL.
   useEffect(() => {
-    if (!program) return
-    rememberPendingProgram(program)
+    if (!program && !(invitation && invite)) return
+    if (program) rememberPendingProgram(program)
+    if (invitation && invite) rememberPendingInvitation({ invitation, invite })
     void navigate({ to: '/', search: {}, replace: true })
-  }, [program, navigate])
+  }, [program, invitation, invite, navigate])
 
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null)
@@ -116,7 +129,7 @@ function SignIn() {
       // Keep the language chosen in this browser; without a choice, the account's language applies.
       const preferred = session.user.language
       if (!storedLocale() && isLocale(preferred) && preferred !== i18n.locale) switchLocale(preferred)
-      await navigate({ to: homePath(portal), replace: true })
+      await navigate({ ...(takePendingDestination(portal) ?? { to: homePath(portal) }), replace: true })
     } catch (error) {
       if (applyFieldErrors(form, error)) return
       setProblem(problemOf(error))

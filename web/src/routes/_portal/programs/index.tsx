@@ -1,21 +1,97 @@
 import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams, useNavigate, useRouteContext } from '@tanstack/react-router'
+import { z } from 'zod'
 import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
+import { AcceptorProgramsPage } from '~/components/programs/acceptor-programs-page.tsx'
+import { ProgramsPage } from '~/components/programs/programs-page.tsx'
+import {
+  type ProgramsSearch,
+  type ProgramTypeId,
+  programFilters,
+  programTypeIds,
+} from '~/components/programs/queries.ts'
 import { requireScreen } from '~/lib/guard.ts'
 
+const searchDefaults = { filter: 'all', page: 1 } as const
+
 /**
- * Programs: the admin's list of all programs, the program owner's own programs, the acceptor's
- * programs and cash points. Its content arrives with the programs issue.
+ * The list's tab, filters and page live in the URL, so a filtered list can be reloaded, shared and
+ * gone back to. On the acceptor portal `invitation` and `invite` come from the invitation e-mail.
+ */
+const programsSearch = z.object({
+  filter: z.enum(programFilters).catch(searchDefaults.filter).default(searchDefaults.filter),
+  search: z.string().trim().max(100).optional().catch(undefined),
+  type: z.coerce
+    .number()
+    .refine((n) => (programTypeIds as number[]).includes(n))
+    .transform((n) => n as ProgramTypeId)
+    .optional()
+    .catch(undefined),
+  owner: z.uuid().optional().catch(undefined),
+  page: z.coerce.number().int().min(1).catch(searchDefaults.page).default(searchDefaults.page),
+  invitation: z.uuid().optional().catch(undefined),
+  invite: z.coerce.string().min(1).max(200).optional().catch(undefined),
+})
+
+/**
+ * `/programs`: the program owner's own programs and the admin's list of all programs (tabs all,
+ * active, draft); on the acceptor portal the programs the acceptor takes part in with their
+ * cashpoints and invitations (spec section 2). The card-holder portal's program screens come later.
  */
 export const Route = createFileRoute('/_portal/programs/')({
+  validateSearch: programsSearch,
+  search: { middlewares: [stripSearchParams(searchDefaults)] },
   beforeLoad: ({ context }) => requireScreen(context.portal, '/programs'),
   component: Programs,
 })
 
 function Programs() {
+  const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
+  const search = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+
+  if (portal === 'acceptor') {
+    const link = search.invitation ? { invitation: search.invitation, invite: search.invite } : undefined
+    return (
+      <AcceptorProgramsPage
+        link={link}
+        onLinkDone={() =>
+          navigate({
+            search: (prev) => ({ ...prev, invitation: undefined, invite: undefined }),
+            replace: true,
+          })
+        }
+      />
+    )
+  }
+  if (portal === 'cardholder') {
+    return (
+      <MainScreenPlaceholder path="/programs">
+        <Trans>Programs will appear here once they are created.</Trans>
+      </MainScreenPlaceholder>
+    )
+  }
+
+  const onSearchChange = (change: Partial<ProgramsSearch>) =>
+    navigate({
+      search: (prev) => {
+        const next = { ...prev, ...change }
+        // Keep the URL short: no empty filters.
+        for (const key of ['search', 'type', 'owner'] as const) if (!next[key]) delete next[key]
+        return next
+      },
+      replace: true,
+    })
   return (
-    <MainScreenPlaceholder path="/programs">
-      <Trans>Programs will appear here once they are created.</Trans>
-    </MainScreenPlaceholder>
+    <ProgramsPage
+      search={{
+        filter: search.filter,
+        search: search.search,
+        type: search.type,
+        owner: portal === 'admin' ? search.owner : undefined,
+        page: search.page,
+      }}
+      onSearchChange={onSearchChange}
+    />
   )
 }

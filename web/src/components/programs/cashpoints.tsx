@@ -1,0 +1,337 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import {
+  CheckIcon,
+  LoaderCircleIcon,
+  PencilIcon,
+  PlusIcon,
+  PowerIcon,
+  PowerOffIcon,
+  StoreIcon,
+  XIcon,
+} from 'lucide-react'
+import { useId, useState } from 'react'
+import { useHydrated } from '~/components/payments/use-hydrated.ts'
+import { Badge } from '~/components/ui/badge.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { Input } from '~/components/ui/input.tsx'
+import { Label } from '~/components/ui/label.tsx'
+import { ApiError } from '~/lib/api.ts'
+import { notify } from '~/lib/notify.tsx'
+import { createCashpoint, updateCashpoint } from './actions.ts'
+import { fieldMessage, programErrorMessage } from './errors.ts'
+import { type Cashpoint, programKeys } from './queries.ts'
+
+/** A name as the API takes it: trimmed, 1 to 100 characters. */
+const cashpointTitle = (text: string) => text.trim()
+
+/** The API's message for a refused name, in the reader's words; null when the refusal is not about the name. */
+function titleError(error: unknown): string | ReturnType<typeof fieldMessage> | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null
+  const first = error.fields.title?.[0]
+  return first ? fieldMessage(first) : null
+}
+
+/**
+ * An acceptor's cashpoints in one program (the named points of sale where payments are taken):
+ * open one, rename it, deactivate it and reactivate it. Opening, renaming and reactivating need an
+ * active place in a usable program; deactivating always works.
+ */
+export function Cashpoints({
+  program,
+  cashpoints,
+  usable,
+}: {
+  program: string
+  cashpoints: Cashpoint[]
+  usable: boolean
+}) {
+  return (
+    <div className="grid gap-3" data-testid="cashpoints">
+      {cashpoints.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="cashpoints-empty">
+          <StoreIcon aria-hidden="true" className="size-4" />
+          {usable ? (
+            <Trans>No cashpoints yet. Open one for each counter or device where you take payments.</Trans>
+          ) : (
+            <Trans>No cashpoints.</Trans>
+          )}
+        </p>
+      ) : (
+        <ul className="grid gap-2">
+          {cashpoints.map((cashpoint) => (
+            <CashpointRow key={cashpoint.uuid} cashpoint={cashpoint} usable={usable} />
+          ))}
+        </ul>
+      )}
+      {usable && <NewCashpoint program={program} />}
+    </div>
+  )
+}
+
+function NewCashpoint({ program }: { program: string }) {
+  const { i18n } = useLingui()
+  const hydrated = useHydrated()
+  const queryClient = useQueryClient()
+  const id = useId()
+  const [title, setTitle] = useState('')
+  const [error, setError] = useState<ReturnType<typeof titleError>>(null)
+  const [saving, setSaving] = useState(false)
+  const submit = async () => {
+    const name = cashpointTitle(title)
+    if (!name) {
+      setError(msg`Enter a name for the cashpoint.`)
+      return
+    }
+    setSaving(true)
+    try {
+      await createCashpoint(program, name)
+      setTitle('')
+      setError(null)
+      notify.success(msg`Cashpoint opened`)
+      await queryClient.invalidateQueries({ queryKey: programKeys.mine() })
+    } catch (err) {
+      const message = titleError(err)
+      if (message) setError(message)
+      else notify.error(programErrorMessage(err))
+    } finally {
+      setSaving(false)
+    }
+  }
+  return (
+    <form
+      noValidate
+      className="grid gap-1.5"
+      data-testid="cashpoint-new"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <Label htmlFor={id} className="text-[13px] text-muted-foreground">
+        <Trans>New cashpoint</Trans>
+      </Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={id}
+          value={title}
+          maxLength={100}
+          autoComplete="off"
+          placeholder={i18n._(msg`e.g. Counter 1`)}
+          onChange={(e) => {
+            setTitle(e.target.value)
+            setError(null)
+          }}
+          disabled={saving || !hydrated}
+          aria-invalid={error ? true : undefined}
+          data-testid="cashpoint-new-title"
+        />
+        <Button
+          type="submit"
+          variant="outline"
+          disabled={saving || !hydrated}
+          aria-busy={saving}
+          data-testid="cashpoint-create"
+        >
+          {saving ? (
+            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+          ) : (
+            <PlusIcon aria-hidden="true" />
+          )}
+          <Trans>Open cashpoint</Trans>
+        </Button>
+      </div>
+      {error && (
+        <p
+          role="alert"
+          className="text-[13px] font-medium text-destructive"
+          data-testid="cashpoint-new-error"
+        >
+          {typeof error === 'string' ? error : i18n._(error)}
+        </p>
+      )}
+    </form>
+  )
+}
+
+function CashpointRow({ cashpoint, usable }: { cashpoint: Cashpoint; usable: boolean }) {
+  const { i18n, t } = useLingui()
+  const hydrated = useHydrated()
+  const queryClient = useQueryClient()
+  const [editing, setEditing] = useState(false)
+  const [title, setTitle] = useState(cashpoint.title)
+  const [error, setError] = useState<ReturnType<typeof titleError>>(null)
+  const [busy, setBusy] = useState(false)
+  const name = cashpoint.title
+
+  const change = async (
+    patch: { title?: string; is_active?: boolean },
+    done: Parameters<typeof notify.success>[0],
+  ) => {
+    setBusy(true)
+    try {
+      await updateCashpoint(cashpoint.uuid, patch)
+      notify.success(done)
+      setEditing(false)
+      setError(null)
+      await queryClient.invalidateQueries({ queryKey: programKeys.mine() })
+    } catch (err) {
+      const message = titleError(err)
+      if (message) setError(message)
+      else notify.error(programErrorMessage(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const rename = () => {
+    const next = cashpointTitle(title)
+    if (!next) {
+      setError(msg`Enter a name for the cashpoint.`)
+      return
+    }
+    if (next === cashpoint.title) {
+      setEditing(false)
+      return
+    }
+    void change({ title: next }, msg`Cashpoint renamed`)
+  }
+
+  return (
+    <li
+      className="grid gap-1.5 rounded-lg border px-3 py-2.5"
+      data-testid="cashpoint"
+      data-uuid={cashpoint.uuid}
+      data-active={cashpoint.is_active}
+    >
+      {editing ? (
+        <form
+          noValidate
+          className="flex flex-col gap-2 sm:flex-row sm:items-center"
+          onSubmit={(e) => {
+            e.preventDefault()
+            rename()
+          }}
+        >
+          <Input
+            value={title}
+            maxLength={100}
+            autoComplete="off"
+            autoFocus
+            aria-label={t`Name of the cashpoint`}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => {
+              setTitle(e.target.value)
+              setError(null)
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                setEditing(false)
+                setTitle(cashpoint.title)
+                setError(null)
+              }
+            }}
+            disabled={busy}
+            data-testid="cashpoint-rename-title"
+          />
+          <div className="flex gap-1">
+            <Button
+              type="submit"
+              size="sm"
+              disabled={busy}
+              aria-busy={busy}
+              data-testid="cashpoint-rename-save"
+            >
+              {busy ? (
+                <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+              ) : (
+                <CheckIcon aria-hidden="true" />
+              )}
+              <Trans>Save</Trans>
+            </Button>
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              disabled={busy}
+              onClick={() => {
+                setEditing(false)
+                setTitle(cashpoint.title)
+                setError(null)
+              }}
+            >
+              <XIcon aria-hidden="true" />
+              <Trans>Cancel</Trans>
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex items-center gap-2">
+            <StoreIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+            <span className="font-medium" data-testid="cashpoint-title">
+              {cashpoint.title}
+            </span>
+            {cashpoint.is_active ? (
+              <Badge variant="success" data-testid="cashpoint-status">
+                <Trans context="cashpoint">Active</Trans>
+              </Badge>
+            ) : (
+              <Badge variant="muted" data-testid="cashpoint-status">
+                <Trans context="cashpoint">Inactive</Trans>
+              </Badge>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-1">
+            {usable && cashpoint.is_active && (
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={busy || !hydrated}
+                onClick={() => setEditing(true)}
+                aria-label={t`Rename ${name}`}
+                data-testid="cashpoint-rename"
+              >
+                <PencilIcon aria-hidden="true" />
+                <Trans>Rename</Trans>
+              </Button>
+            )}
+            {cashpoint.is_active ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={busy || !hydrated}
+                onClick={() => void change({ is_active: false }, msg`Cashpoint deactivated`)}
+                aria-label={t`Deactivate ${name}`}
+                data-testid="cashpoint-deactivate"
+              >
+                <PowerOffIcon aria-hidden="true" />
+                <Trans>Deactivate</Trans>
+              </Button>
+            ) : (
+              usable && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={busy || !hydrated}
+                  onClick={() => void change({ is_active: true }, msg`Cashpoint reactivated`)}
+                  aria-label={t`Reactivate ${name}`}
+                  data-testid="cashpoint-reactivate"
+                >
+                  <PowerIcon aria-hidden="true" />
+                  <Trans>Reactivate</Trans>
+                </Button>
+              )
+            )}
+          </div>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="text-[13px] font-medium text-destructive" data-testid="cashpoint-error">
+          {typeof error === 'string' ? error : i18n._(error)}
+        </p>
+      )}
+    </li>
+  )
+}

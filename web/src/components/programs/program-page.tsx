@@ -1,0 +1,498 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate, useRouteContext } from '@tanstack/react-router'
+import {
+  ArrowLeftIcon,
+  ArrowRightIcon,
+  BanIcon,
+  LayersIcon,
+  LoaderCircleIcon,
+  LockIcon,
+  SaveIcon,
+  ShieldAlertIcon,
+  Trash2Icon,
+  UnlockIcon,
+} from 'lucide-react'
+import { type ReactNode, useState } from 'react'
+import { useHydrated } from '~/components/payments/use-hydrated.ts'
+import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
+import { Skeleton } from '~/components/ui/skeleton.tsx'
+import { ApiError } from '~/lib/api.ts'
+import { notify } from '~/lib/notify.tsx'
+import { AcceptorsSection } from './acceptors-section.tsx'
+import { deleteProgram, programChanged, saveProgramMethods, updateProgram } from './actions.ts'
+import { ConfirmButton } from './confirm-button.tsx'
+import { EditProgramButton } from './edit-program-dialog.tsx'
+import { isForbidden, isNotFound, noRetryOn4xx, programErrorMessage } from './errors.ts'
+import { methodTitles, ProgramStatusBadge, ProgramTypeName, providerNames } from './labels.tsx'
+import { MethodsList, noMethodMessage, useMethodsForm } from './methods-editor.tsx'
+import {
+  isDraftStatus,
+  type Program,
+  type ProgramMethod,
+  programKeys,
+  programMethodsQueryOptions,
+  programQueryOptions,
+  programStatuses,
+  programTypes,
+  slugOfType,
+} from './queries.ts'
+
+/**
+ * `/programs/{uuid}` on the program-owner and admin portals: the program's overview (type, status,
+ * currency, created, activated), Block (answered 202) and Unblock, and for the owner editing,
+ * the payment methods of a payment program and the acceptors. An admin also sees the owner.
+ * Another owner's program is "not found" (the API answers 404), a refused call "access denied".
+ */
+export function ProgramPage({ uuid }: { uuid: string }) {
+  const program = useQuery({ ...programQueryOptions(uuid), retry: noRetryOn4xx })
+  if (program.isPending) return <ProgramSkeleton />
+  if (program.isError) {
+    if (isNotFound(program.error)) return <ProgramMissing kind="not-found" />
+    if (isForbidden(program.error)) return <ProgramMissing kind="denied" />
+    return <LoadError onRetry={() => program.refetch()} />
+  }
+  return <ProgramView program={program.data} />
+}
+
+function Back() {
+  return (
+    <Button variant="ghost" size="sm" asChild className="w-fit">
+      <Link to="/programs" data-testid="program-back">
+        <ArrowLeftIcon aria-hidden="true" />
+        <Trans>Programs</Trans>
+      </Link>
+    </Button>
+  )
+}
+
+function Detail({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-[13px] text-muted-foreground">{label}</dt>
+      <dd className="text-sm break-words" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  )
+}
+
+const blockable: readonly number[] = [
+  programStatuses.active,
+  programStatuses.pending,
+  programStatuses.expired,
+]
+
+function ProgramView({ program }: { program: Program }) {
+  const { i18n } = useLingui()
+  const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
+  const isAdmin = portal === 'admin'
+  const isOwner = portal === 'programs'
+  const draft = isDraftStatus(program.status.id)
+  const blocked = program.status.id === programStatuses.blocked
+  const slug = slugOfType(program.type.id)
+  const date = (iso: string) => i18n.date(iso, { dateStyle: 'medium', timeStyle: 'short' })
+  const blockedAt = program.blocked ? date(program.blocked.at) : ''
+
+  return (
+    <div className="grid grid-cols-1 gap-6" data-testid="program-page" data-uuid={program.uuid}>
+      <Back />
+      <Card>
+        <CardHeader className="gap-3">
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div className="grid gap-1.5">
+              <div className="flex flex-wrap items-center gap-2">
+                <h1
+                  id="screen-title"
+                  data-testid="screen-title"
+                  className="text-2xl font-semibold tracking-tight"
+                >
+                  {program.title}
+                </h1>
+                <ProgramStatusBadge status={program.status} testId="program-detail-status" />
+              </div>
+              <p className="text-sm text-muted-foreground" data-testid="program-detail-type">
+                <ProgramTypeName type={program.type} />
+              </p>
+            </div>
+            <ProgramActions program={program} isAdmin={isAdmin} isOwner={isOwner} />
+          </div>
+          {program.description && (
+            <p
+              className="text-sm whitespace-pre-line text-muted-foreground"
+              data-testid="program-description"
+            >
+              {program.description}
+            </p>
+          )}
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          {blocked && program.blocked && (
+            <div
+              role="status"
+              data-testid="program-blocked-notice"
+              className="flex gap-3 rounded-lg border border-destructive/25 bg-destructive/5 px-3.5 py-3 text-[13px] text-destructive"
+            >
+              <LockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <p>
+                {program.blocked.by === 'admin' ? (
+                  <Trans>
+                    Blocked by an administrator on {blockedAt}. Acceptors and card holders cannot use it.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Blocked by its owner on {blockedAt}. Acceptors and card holders cannot use it.
+                  </Trans>
+                )}
+                {isOwner && program.blocked.by === 'admin' && (
+                  <>
+                    {' '}
+                    <Trans>Only an administrator can unblock it.</Trans>
+                  </>
+                )}
+              </p>
+            </div>
+          )}
+          {draft && isOwner && slug && (
+            <div
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary-200 bg-primary-50/60 px-4 py-3 text-sm"
+              data-testid="program-draft-notice"
+            >
+              <p>
+                <Trans>This program is a draft. Finish its setup to activate it.</Trans>
+              </p>
+              <Button size="sm" asChild>
+                <Link
+                  to="/programs/$type/draft/$uuid"
+                  params={{ type: slug, uuid: program.uuid }}
+                  data-testid="program-continue"
+                >
+                  <Trans>Continue setup</Trans>
+                  <ArrowRightIcon aria-hidden="true" />
+                </Link>
+              </Button>
+            </div>
+          )}
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <Detail label={<Trans>Type</Trans>} testId="program-overview-type">
+              <ProgramTypeName type={program.type} />
+            </Detail>
+            <Detail label={<Trans>Status</Trans>} testId="program-overview-status">
+              <ProgramStatusBadge status={program.status} />
+            </Detail>
+            <Detail label={<Trans>Currency</Trans>} testId="program-overview-currency">
+              {program.currency}
+            </Detail>
+            <Detail label={<Trans>Created</Trans>} testId="program-overview-created">
+              <time dateTime={program.created}>{date(program.created)}</time>
+            </Detail>
+            <Detail label={<Trans>Activated</Trans>} testId="program-overview-activated">
+              {program.activated ? (
+                <time dateTime={program.activated}>{date(program.activated)}</time>
+              ) : (
+                <span className="text-muted-foreground">
+                  <Trans>Not yet</Trans>
+                </span>
+              )}
+            </Detail>
+            {isAdmin && (
+              <Detail label={<Trans>Owner</Trans>} testId="program-overview-owner">
+                <Link
+                  to="/user/$uuid"
+                  params={{ uuid: program.owner.uuid }}
+                  className="text-primary-600 hover:underline"
+                >
+                  {program.owner.name || '—'}
+                </Link>
+                <Link
+                  to="/programs"
+                  search={{ owner: program.owner.uuid }}
+                  className="mt-0.5 block text-[13px] text-muted-foreground hover:text-primary-700 hover:underline"
+                  data-testid="program-owner-programs"
+                >
+                  <Trans>All programs of this owner</Trans>
+                </Link>
+              </Detail>
+            )}
+          </dl>
+        </CardContent>
+      </Card>
+
+      {program.type.id === programTypes.paymentManagement && !draft && (
+        <PaymentMethodsCard program={program} canEdit={isOwner && !blocked} />
+      )}
+
+      {!draft && <AcceptorsSection program={program} canManage={isOwner} />}
+    </div>
+  )
+}
+
+/** Block, unblock, edit and delete, as the program's status and the reader's role allow. */
+function ProgramActions({
+  program,
+  isAdmin,
+  isOwner,
+}: {
+  program: Program
+  isAdmin: boolean
+  isOwner: boolean
+}) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const hydrated = useHydrated()
+  const [unblocking, setUnblocking] = useState(false)
+  const status = program.status.id
+  const title = program.title
+  const draft = isDraftStatus(status)
+  const canUnblock =
+    status === programStatuses.blocked && (isAdmin || (isOwner && program.blocked?.by === 'owner'))
+
+  const block = async () => {
+    try {
+      const saved = await updateProgram(program.uuid, { status: programStatuses.blocked })
+      programChanged(queryClient, saved)
+      notify.success(msg`Program blocked`, {
+        description: msg`Acceptors and card holders can no longer use it.`,
+      })
+    } catch (error) {
+      void queryClient.invalidateQueries({ queryKey: programKeys.detail(program.uuid) })
+      notify.error(programErrorMessage(error))
+    }
+  }
+
+  const unblock = async () => {
+    setUnblocking(true)
+    try {
+      const saved = await updateProgram(program.uuid, { status: programStatuses.active })
+      programChanged(queryClient, saved)
+      notify.success(msg`Program unblocked`)
+    } catch (error) {
+      void queryClient.invalidateQueries({ queryKey: programKeys.detail(program.uuid) })
+      notify.error(programErrorMessage(error))
+    } finally {
+      setUnblocking(false)
+    }
+  }
+
+  const remove = async () => {
+    try {
+      await deleteProgram(program.uuid)
+      queryClient.removeQueries({ queryKey: programKeys.detail(program.uuid) })
+      void queryClient.invalidateQueries({ queryKey: programKeys.lists() })
+      notify.success(msg`Draft deleted`)
+      await navigate({ to: '/programs', replace: true })
+    } catch (error) {
+      notify.error(programErrorMessage(error))
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {isOwner && !draft && status !== programStatuses.blocked && <EditProgramButton program={program} />}
+      {isOwner && draft && (
+        <ConfirmButton
+          variant="ghost"
+          destructive
+          testId="delete-draft"
+          title={<Trans>Delete this draft?</Trans>}
+          description={<Trans>The draft and everything set in it are removed. This cannot be undone.</Trans>}
+          confirmLabel={<Trans>Delete draft</Trans>}
+          onConfirm={remove}
+        >
+          <Trash2Icon aria-hidden="true" />
+          <Trans>Delete draft</Trans>
+        </ConfirmButton>
+      )}
+      {(isOwner || isAdmin) && blockable.includes(status) && (
+        <ConfirmButton
+          variant="outline"
+          destructive
+          testId="program-block"
+          title={<Trans>Block “{title}”?</Trans>}
+          description={
+            <Trans>
+              The program becomes unavailable: acceptors cannot take payments in it and card holders cannot
+              pay. It can be unblocked later.
+            </Trans>
+          }
+          confirmLabel={<Trans>Block program</Trans>}
+          onConfirm={block}
+        >
+          <BanIcon aria-hidden="true" />
+          <Trans>Block</Trans>
+        </ConfirmButton>
+      )}
+      {canUnblock && (
+        <Button
+          variant="outline"
+          onClick={unblock}
+          disabled={unblocking || !hydrated}
+          aria-busy={unblocking}
+          data-testid="program-unblock"
+        >
+          {unblocking ? (
+            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+          ) : (
+            <UnlockIcon aria-hidden="true" />
+          )}
+          <Trans>Unblock</Trans>
+        </Button>
+      )}
+    </div>
+  )
+}
+
+/** A payment program's methods: the owner changes them (one must stay in use), an admin reads them. */
+function PaymentMethodsCard({ program, canEdit }: { program: Program; canEdit: boolean }) {
+  const { i18n } = useLingui()
+  const methods = useQuery({ ...programMethodsQueryOptions(program.uuid), retry: noRetryOn4xx })
+  return (
+    <Card data-testid="program-methods">
+      <CardHeader>
+        <CardTitle>
+          <Trans>Payment methods</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>How payers can pay in this program, and the provider that takes each method.</Trans>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {methods.isPending ? (
+          <RowsSkeleton rows={3} />
+        ) : methods.isError ? (
+          <LoadError onRetry={() => methods.refetch()}>
+            {i18n._(programErrorMessage(methods.error))}
+          </LoadError>
+        ) : canEdit ? (
+          <MethodsCardForm key={methods.dataUpdatedAt} program={program} methods={methods.data.results} />
+        ) : (
+          <UsedMethods methods={methods.data.results} />
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+function UsedMethods({ methods }: { methods: ProgramMethod[] }) {
+  const { i18n } = useLingui()
+  const used = methods.filter((m) => m.is_used)
+  if (used.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>None in use</Trans>
+      </p>
+    )
+  return (
+    <ul className="grid gap-1 text-sm">
+      {used.map((m) => (
+        <li key={m.id} data-testid="used-method" data-method={m.id}>
+          {methodTitles[m.id] ? i18n._(methodTitles[m.id]!) : m.title}
+          {m.provider && (
+            <span className="text-muted-foreground">
+              {' · '}
+              {providerNames[m.provider] ? i18n._(providerNames[m.provider]!) : m.provider}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function MethodsCardForm({ program, methods }: { program: Program; methods: ProgramMethod[] }) {
+  const hydrated = useHydrated()
+  const queryClient = useQueryClient()
+  const form = useMethodsForm(methods)
+  const [saving, setSaving] = useState(false)
+  const save = async () => {
+    if (!form.validate()) return
+    setSaving(true)
+    try {
+      const saved = await saveProgramMethods(program.uuid, form.rows)
+      queryClient.setQueryData(programKeys.methods(program.uuid), saved)
+      notify.success(msg`Payment methods saved`)
+    } catch (error) {
+      if (form.applyServerErrors(error)) return
+      if (error instanceof ApiError && error.reason === 'no_validated_method') {
+        form.setGeneral(noMethodMessage)
+        return
+      }
+      notify.error(programErrorMessage(error))
+    } finally {
+      setSaving(false)
+    }
+  }
+  return (
+    <form
+      className="grid gap-4"
+      noValidate
+      data-testid="program-methods-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void save()
+      }}
+    >
+      <MethodsList methods={methods} form={form} disabled={saving || !hydrated} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={saving || !hydrated} aria-busy={saving} data-testid="methods-save">
+          {saving ? (
+            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+          ) : (
+            <SaveIcon aria-hidden="true" />
+          )}
+          <Trans>Save payment methods</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function ProgramMissing({ kind }: { kind: 'not-found' | 'denied' }) {
+  return (
+    <Card
+      data-testid={kind === 'denied' ? 'program-denied' : 'program-not-found'}
+      className="mx-auto w-full max-w-lg"
+    >
+      <CardContent className="flex flex-col items-center gap-3 py-6 text-center">
+        {kind === 'denied' ? (
+          <ShieldAlertIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+        ) : (
+          <LayersIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+        )}
+        <h1 id="screen-title" data-testid="screen-title" className="text-xl font-semibold">
+          {kind === 'denied' ? <Trans>Access denied</Trans> : <Trans>Program not found</Trans>}
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          {kind === 'denied' ? (
+            <Trans>This program belongs to someone else.</Trans>
+          ) : (
+            <Trans>There is no program at this address, or it is not yours. It may have been deleted.</Trans>
+          )}
+        </p>
+        <Button variant="outline" asChild>
+          <Link to="/programs">
+            <Trans>All programs</Trans>
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  )
+}
+
+function ProgramSkeleton() {
+  return (
+    <Card data-testid="program-skeleton">
+      <span className="sr-only">
+        <Trans>Loading…</Trans>
+      </span>
+      <CardContent className="grid gap-3">
+        <Skeleton className="h-7 w-64" />
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-20 w-full" />
+      </CardContent>
+    </Card>
+  )
+}

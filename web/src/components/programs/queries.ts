@@ -1,0 +1,262 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { api } from '~/lib/api.ts'
+import type { Page } from '~/lib/queries/types.ts'
+
+/** Shapes of the programs API (`manager/...`, see modules/programs/http) as the program screens read them. */
+
+/** Program types (spec section 1) and the slugs of their creation routes (spec section 2). */
+export const programTypes = {
+  card: 1001,
+  creditManagement: 2001,
+  paymentManagement: 3001,
+  foodsManagement: 4001,
+  foodCourtManagement: 5001,
+} as const
+export type ProgramTypeId = (typeof programTypes)[keyof typeof programTypes]
+export const programTypeIds = Object.values(programTypes) as ProgramTypeId[]
+
+export const programTypeSlugs = ['card', 'cm', 'pm', 'food', 'food-court'] as const
+export type ProgramTypeSlug = (typeof programTypeSlugs)[number]
+
+export const typeOfSlug: Record<ProgramTypeSlug, ProgramTypeId> = {
+  card: programTypes.card,
+  cm: programTypes.creditManagement,
+  pm: programTypes.paymentManagement,
+  food: programTypes.foodsManagement,
+  'food-court': programTypes.foodCourtManagement,
+}
+
+export const slugOfType = (type: number): ProgramTypeSlug | undefined =>
+  programTypeSlugs.find((slug) => typeOfSlug[slug] === type)
+
+export const isProgramTypeSlug = (value: string): value is ProgramTypeSlug =>
+  (programTypeSlugs as readonly string[]).includes(value)
+
+/** Program status ids (spec section 4). */
+export const programStatuses = {
+  active: 11001,
+  draftStep1: 11002,
+  draftStep2: 11003,
+  draftStep3: 11004,
+  pending: 11005,
+  expired: 11006,
+  blocked: 11007,
+} as const
+export type ProgramStatusId = (typeof programStatuses)[keyof typeof programStatuses]
+
+export const isDraftStatus = (status: number) =>
+  status === programStatuses.draftStep1 ||
+  status === programStatuses.draftStep2 ||
+  status === programStatuses.draftStep3
+
+/** Acceptor status ids (spec section 4). */
+export const acceptorStatuses = {
+  active: 21001,
+  pending: 21002,
+  unsubscribed: 21003,
+  rejected: 21004,
+  blocked: 21005,
+} as const
+export type AcceptorStatusId = (typeof acceptorStatuses)[keyof typeof acceptorStatuses]
+export const acceptorStatusFilters = ['pending', 'active', 'rejected', 'unsubscribed', 'blocked'] as const
+export type AcceptorStatusFilter = (typeof acceptorStatusFilters)[number]
+
+export interface CodeObject {
+  id: number
+  title: string
+  description: string
+}
+
+export interface StatusObject extends CodeObject {
+  uuid: string
+}
+
+export interface Person {
+  uuid: string
+  name: string
+}
+
+export interface Program {
+  uuid: string
+  title: string
+  description: string
+  status: StatusObject
+  type: CodeObject
+  /** The creation step a draft resumes at (1 or 2); null past the drafts. */
+  step: number | null
+  currency: string
+  owner: Person
+  blocked: { by: 'owner' | 'admin'; at: string } | null
+  activated: string | null
+  created: string
+  updated: string
+}
+
+export interface ProgramBrief {
+  uuid: string
+  title: string
+  type: CodeObject
+  status: StatusObject
+  currency: string
+  owner: Person
+}
+
+/** An invitation to a program, or an acceptor's place in it. */
+export interface ProgramAcceptor {
+  uuid: string
+  email: string
+  status: StatusObject
+  program: ProgramBrief
+  acceptor: Person | null
+  invited: string
+  sent: string | null
+  responded: string | null
+  updated: string
+}
+
+export interface Cashpoint {
+  uuid: string
+  program: string
+  acceptor: string
+  title: string
+  is_active: boolean
+  created: string
+  updated: string
+}
+
+/** `GET manager/acceptor-programs`: the acceptor's place in a program with their cashpoints in it. */
+export interface AcceptorProgram extends ProgramAcceptor {
+  cashpoints: Cashpoint[]
+}
+
+export interface ProgramMethod {
+  id: string
+  title: string
+  description: string
+  psp_id: string | null
+  providers: string[]
+  provider: string | null
+  is_used: boolean
+  validated: boolean
+}
+
+export interface ProgramMethods {
+  program: string
+  results: ProgramMethod[]
+}
+
+export interface Currency {
+  code: string
+  name: string
+  symbol: string
+  decimals: number
+  is_default: boolean
+}
+
+export const programFilters = ['all', 'active', 'draft'] as const
+export type ProgramFilter = (typeof programFilters)[number]
+
+export interface ProgramsSearch {
+  filter: ProgramFilter
+  search?: string | undefined
+  type?: ProgramTypeId | undefined
+  owner?: string | undefined
+  page: number
+}
+
+export const programsPageSize = 20
+export const acceptorsPageSize = 20
+
+export interface AcceptorsFilter {
+  status?: AcceptorStatusFilter | undefined
+  page: number
+}
+
+export const programKeys = {
+  all: ['programs'] as const,
+  lists: () => [...programKeys.all, 'list'] as const,
+  list: (search: ProgramsSearch) => [...programKeys.lists(), search] as const,
+  detail: (uuid: string) => [...programKeys.all, 'detail', uuid] as const,
+  methods: (uuid: string) => [...programKeys.all, 'methods', uuid] as const,
+  acceptors: (program: string) => [...programKeys.all, 'acceptors', program] as const,
+  acceptorsPage: (program: string, filter: AcceptorsFilter) =>
+    [...programKeys.acceptors(program), filter] as const,
+  mine: () => [...programKeys.all, 'mine'] as const,
+  invitation: (uuid: string, token: string | undefined) =>
+    [...programKeys.all, 'invitation', uuid, token ?? ''] as const,
+  currencies: () => [...programKeys.all, 'currencies'] as const,
+}
+
+const path = (uuid: string) => encodeURIComponent(uuid)
+
+export const programsQueryOptions = (search: ProgramsSearch) =>
+  queryOptions({
+    queryKey: programKeys.list(search),
+    queryFn: () =>
+      api.get<Page<Program>>('/manager/programs', {
+        query: {
+          filter: search.filter,
+          search: search.search?.trim(),
+          type: search.type,
+          owner: search.owner,
+          page: search.page,
+          size: programsPageSize,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  })
+
+export const programQueryOptions = (uuid: string) =>
+  queryOptions({
+    queryKey: programKeys.detail(uuid),
+    queryFn: async () => (await api.get<{ result: Program }>(`/manager/programs/${path(uuid)}`)).result,
+  })
+
+export const programMethodsQueryOptions = (uuid: string) =>
+  queryOptions({
+    queryKey: programKeys.methods(uuid),
+    queryFn: () => api.get<ProgramMethods>('/manager/program-methods', { query: { program: uuid } }),
+    staleTime: 0,
+  })
+
+export const programAcceptorsQueryOptions = (program: string, filter: AcceptorsFilter) =>
+  queryOptions({
+    queryKey: programKeys.acceptorsPage(program, filter),
+    queryFn: () =>
+      api.get<Page<ProgramAcceptor>>('/manager/program-acceptors', {
+        query: {
+          program,
+          status: filter.status ? acceptorStatuses[filter.status] : undefined,
+          page: filter.page,
+          size: acceptorsPageSize,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  })
+
+/** The acceptor portal's programs: live places (active, pending, blocked) with their cashpoints. */
+export const acceptorProgramsQueryOptions = () =>
+  queryOptions({
+    queryKey: programKeys.mine(),
+    queryFn: () => api.get<Page<AcceptorProgram>>('/manager/acceptor-programs', { query: { size: 100 } }),
+  })
+
+/** One invitation, read with the link's token when it is not (yet) tied to the signed-in account. */
+export const invitationQueryOptions = (uuid: string, token: string | undefined) =>
+  queryOptions({
+    queryKey: programKeys.invitation(uuid, token),
+    queryFn: async () =>
+      (
+        await api.get<{ result: ProgramAcceptor }>(`/manager/program-acceptors/${path(uuid)}`, {
+          query: { invite_token: token },
+        })
+      ).result,
+    staleTime: 0,
+  })
+
+export const currenciesQueryOptions = () =>
+  queryOptions({
+    queryKey: programKeys.currencies(),
+    queryFn: () => api.get<Page<Currency>>('/manager/commons/currencies'),
+    staleTime: Number.POSITIVE_INFINITY,
+  })

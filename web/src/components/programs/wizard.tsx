@@ -1,0 +1,692 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import {
+  ArrowLeftIcon,
+  ArrowRightIcon,
+  ClockIcon,
+  LoaderCircleIcon,
+  RocketIcon,
+  SaveIcon,
+  Trash2Icon,
+} from 'lucide-react'
+import { type ReactNode, useMemo, useState } from 'react'
+import { z } from 'zod'
+import { useHydrated } from '~/components/payments/use-hydrated.ts'
+import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useZodForm,
+} from '~/components/ui/form.tsx'
+import { Input } from '~/components/ui/input.tsx'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
+import { Textarea } from '~/components/ui/textarea.tsx'
+import { ApiError } from '~/lib/api.ts'
+import { notify } from '~/lib/notify.tsx'
+import { createProgram, deleteProgram, programChanged, saveProgramMethods, updateProgram } from './actions.ts'
+import { ConfirmButton } from './confirm-button.tsx'
+import { fieldMessage, programErrorMessage } from './errors.ts'
+import { methodTitles, ProgramStatusBadge, providerNames, typeSlugName } from './labels.tsx'
+import { MethodsList, noMethodMessage, useMethodsForm } from './methods-editor.tsx'
+import { programTypeIcons } from './new-program-dialog.tsx'
+import {
+  currenciesQueryOptions,
+  type Program,
+  type ProgramMethod,
+  type ProgramTypeSlug,
+  programKeys,
+  programMethodsQueryOptions,
+  programStatuses,
+  typeOfSlug,
+} from './queries.ts'
+import { type StepItem, Stepper } from './stepper.tsx'
+
+export type WizardStep = 0 | 1 | 2
+
+/**
+ * The creation wizard shared by all five program types (spec sections 2 and 4): steps 0 to 2 with
+ * a stepper. Step 0 (title, description, currency) is common and saves the program as a draft
+ * (draftStep1); from then on the draft lives at `/programs/<type>/draft/{uuid}` and resumes at the
+ * step the API names. Payment management has its steps here: payment methods (draftStep2, then
+ * draftStep3 once a method validates) and review with activation. The type-specific steps of the
+ * other types come with their own releases: their frame says so instead of showing empty forms.
+ */
+export function ProgramWizard({
+  slug,
+  program,
+  step,
+}: {
+  slug: ProgramTypeSlug
+  program: Program | null
+  step: WizardStep
+}) {
+  const { i18n } = useLingui()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const isPayment = slug === 'pm'
+  const Icon = programTypeIcons[slug]
+  const typeName = i18n._(typeSlugName(slug))
+  const reached = program ? (program.step ?? 0) : 0
+
+  const steps: StepItem[] = [
+    { label: <Trans>Program details</Trans> },
+    isPayment
+      ? { label: <Trans>Payment methods</Trans> }
+      : { label: <Trans>Settings of this program type</Trans>, later: true },
+    isPayment
+      ? { label: <Trans>Review and activate</Trans> }
+      : { label: <Trans>Review and activate</Trans>, later: true },
+  ]
+
+  const goTo = (next: WizardStep, saved: Program | null = program) => {
+    if (!saved) return
+    void navigate({
+      to: '/programs/$type/draft/$uuid',
+      params: { type: slug, uuid: saved.uuid },
+      search: { step: next },
+    })
+  }
+
+  const remove = async () => {
+    if (!program) return
+    try {
+      await deleteProgram(program.uuid)
+      queryClient.removeQueries({ queryKey: programKeys.detail(program.uuid) })
+      void queryClient.invalidateQueries({ queryKey: programKeys.lists() })
+      notify.success(msg`Draft deleted`)
+      await navigate({ to: '/programs', replace: true })
+    } catch (error) {
+      notify.error(programErrorMessage(error))
+    }
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-6" data-testid="program-wizard" data-type={slug}>
+      <Button variant="ghost" size="sm" asChild className="w-fit">
+        <Link to="/programs" data-testid="wizard-back-to-programs">
+          <ArrowLeftIcon aria-hidden="true" />
+          <Trans>Programs</Trans>
+        </Link>
+      </Button>
+
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex items-start gap-3">
+          <span className="grid size-11 shrink-0 place-content-center rounded-full bg-primary-50 text-primary-600">
+            <Icon aria-hidden="true" className="size-5" />
+          </span>
+          <div className="grid gap-1">
+            <h1
+              id="screen-title"
+              data-testid="screen-title"
+              className="text-2xl font-semibold tracking-tight"
+            >
+              {program ? program.title : <Trans>New program</Trans>}
+            </h1>
+            <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              <span data-testid="wizard-type">{typeName}</span>
+              {program ? (
+                <ProgramStatusBadge status={program.status} testId="wizard-status" />
+              ) : (
+                <span>
+                  · <Trans>not saved yet</Trans>
+                </span>
+              )}
+            </p>
+          </div>
+        </div>
+        {program && (
+          <ConfirmButton
+            variant="ghost"
+            size="sm"
+            destructive
+            testId="delete-draft"
+            title={<Trans>Delete this draft?</Trans>}
+            description={
+              <Trans>The draft and everything set in it are removed. This cannot be undone.</Trans>
+            }
+            confirmLabel={<Trans>Delete draft</Trans>}
+            onConfirm={remove}
+          >
+            <Trash2Icon aria-hidden="true" />
+            <Trans>Delete draft</Trans>
+          </ConfirmButton>
+        )}
+      </header>
+
+      <Stepper steps={steps} current={step} reached={reached} onOpen={(s) => goTo(s as WizardStep)} />
+
+      {step === 0 && (
+        <DetailsStep
+          key={program?.uuid ?? 'new'}
+          slug={slug}
+          program={program}
+          onSaved={(saved, created) => {
+            if (created) {
+              notify.success(msg`Draft saved`, {
+                description: msg`You can leave now and continue later from Programs.`,
+              })
+              void navigate({
+                to: '/programs/$type/draft/$uuid',
+                params: { type: slug, uuid: saved.uuid },
+                search: { step: 1 },
+                replace: true,
+              })
+            } else goTo(1, saved)
+          }}
+        />
+      )}
+      {step === 1 && program && isPayment && (
+        <MethodsStep program={program} onBack={() => goTo(0)} onDone={(saved) => goTo(2, saved)} />
+      )}
+      {step === 1 && program && !isPayment && <LaterStep typeName={typeName} onBack={() => goTo(0)} />}
+      {step === 2 && program && isPayment && <ReviewStep program={program} onBack={() => goTo(1)} />}
+    </div>
+  )
+}
+
+function StepCard({
+  title,
+  description,
+  children,
+  testId,
+}: {
+  title: ReactNode
+  description?: ReactNode
+  children: ReactNode
+  testId: string
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className="grid gap-6">{children}</CardContent>
+    </Card>
+  )
+}
+
+function StepButtons({
+  onBack,
+  children,
+  disabled,
+}: {
+  onBack?: (() => void) | undefined
+  children: ReactNode
+  disabled?: boolean
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-5">
+      {onBack ? (
+        <Button variant="outline" onClick={onBack} disabled={disabled} data-testid="wizard-back">
+          <ArrowLeftIcon aria-hidden="true" />
+          <Trans>Back</Trans>
+        </Button>
+      ) : (
+        <Button variant="ghost" asChild>
+          <Link to="/programs">
+            <Trans>Cancel</Trans>
+          </Link>
+        </Button>
+      )}
+      <div className="flex flex-wrap gap-2">{children}</div>
+    </div>
+  )
+}
+
+/** The currency's name in the reader's language, from the browser (e.g. "Euro", "евро"). */
+function useCurrencyName() {
+  const { i18n } = useLingui()
+  return useMemo(() => {
+    let names: Intl.DisplayNames | undefined
+    try {
+      names = new Intl.DisplayNames([i18n.locale], { type: 'currency' })
+    } catch {
+      names = undefined
+    }
+    return (code: string, fallback: string) => names?.of(code) ?? fallback
+  }, [i18n.locale])
+}
+
+const detailsSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: msg`Enter a title.`.id })
+    .max(200, { error: msg`At most 200 characters.`.id }),
+  description: z.string().trim().max(5000, { error: msg`At most 5000 characters.`.id }),
+  currency: z.string().length(3),
+})
+
+/** Step 0, common to every type: what the program is called, what it is for and its currency. */
+function DetailsStep({
+  slug,
+  program,
+  onSaved,
+}: {
+  slug: ProgramTypeSlug
+  program: Program | null
+  onSaved: (program: Program, created: boolean) => void
+}) {
+  const { t } = useLingui()
+  const hydrated = useHydrated()
+  const queryClient = useQueryClient()
+  const currencies = useQuery(currenciesQueryOptions())
+  const currencyName = useCurrencyName()
+  const form = useZodForm(detailsSchema, {
+    defaultValues: {
+      title: program?.title ?? '',
+      description: program?.description ?? '',
+      currency: program?.currency ?? 'EUR',
+    },
+  })
+  const submitting = form.formState.isSubmitting
+  const currencyOptions = currencies.data?.results ?? [
+    {
+      code: form.getValues('currency'),
+      name: form.getValues('currency'),
+      symbol: '',
+      decimals: 2,
+      is_default: true,
+    },
+  ]
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      if (!program) {
+        const created = await createProgram(typeOfSlug[slug], values)
+        programChanged(queryClient, created)
+        onSaved(created, true)
+        return
+      }
+      const change = {
+        ...(values.title !== program.title ? { title: values.title } : {}),
+        ...(values.description !== program.description ? { description: values.description } : {}),
+        ...(values.currency !== program.currency ? { currency: values.currency } : {}),
+      }
+      const saved = Object.keys(change).length ? await updateProgram(program.uuid, change) : program
+      programChanged(queryClient, saved)
+      onSaved(saved, false)
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        let applied = false
+        for (const field of ['title', 'description', 'currency'] as const) {
+          const first = error.fields[field]?.[0]
+          if (!first) continue
+          const message = fieldMessage(first)
+          form.setError(field, {
+            type: 'server',
+            message: typeof message === 'string' ? message : message.id,
+          })
+          applied = true
+        }
+        if (applied) return
+      }
+      notify.error(programErrorMessage(error))
+    }
+  })
+
+  return (
+    <StepCard
+      testId="wizard-step-details"
+      title={<Trans>Program details</Trans>}
+      description={
+        <Trans>How the program is called and described to acceptors, and the currency it runs in.</Trans>
+      }
+    >
+      <Form {...form}>
+        <form onSubmit={submit} noValidate className="grid gap-5" data-testid="program-details-form">
+          <fieldset disabled={submitting || !hydrated} className="grid gap-5">
+            <FormField
+              control={form.control}
+              name="title"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>
+                    <Trans context="program">Title</Trans>
+                  </FormLabel>
+                  <FormControl>
+                    <Input maxLength={200} autoComplete="off" {...field} data-testid="program-title" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="description"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>
+                    <Trans context="program">Description</Trans>
+                  </FormLabel>
+                  <FormControl>
+                    <Textarea maxLength={5000} {...field} data-testid="program-description" />
+                  </FormControl>
+                  <FormDescription>
+                    <Trans>Optional. Acceptors read it with their invitation.</Trans>
+                  </FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="currency"
+              render={({ field }) => (
+                <FormItem className="max-w-xs">
+                  <FormLabel>
+                    <Trans>Currency</Trans>
+                  </FormLabel>
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <FormControl>
+                      <SelectTrigger data-testid="program-currency" aria-label={t`Currency`}>
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {currencyOptions.map((c) => (
+                        <SelectItem key={c.code} value={c.code}>
+                          {c.code} · {currencyName(c.code, c.name)}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormDescription>
+                    <Trans>It can be changed while the program is a draft.</Trans>
+                  </FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </fieldset>
+          <StepButtons disabled={submitting}>
+            <Button
+              type="submit"
+              disabled={submitting || !hydrated}
+              aria-busy={submitting}
+              data-testid="wizard-next"
+            >
+              {submitting ? (
+                <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+              ) : (
+                <SaveIcon aria-hidden="true" />
+              )}
+              {program ? <Trans>Save and continue</Trans> : <Trans>Save draft and continue</Trans>}
+            </Button>
+          </StepButtons>
+        </form>
+      </Form>
+    </StepCard>
+  )
+}
+
+/** Step 1 of a payment management program: which payment methods it takes, each with its provider. */
+function MethodsStep({
+  program,
+  onBack,
+  onDone,
+}: {
+  program: Program
+  onBack: () => void
+  onDone: (program: Program) => void
+}) {
+  const methods = useQuery(programMethodsQueryOptions(program.uuid))
+  return (
+    <StepCard
+      testId="wizard-step-methods"
+      title={<Trans>Payment methods</Trans>}
+      description={
+        <Trans>
+          Switch on the methods payers may use and choose the provider that takes each. At least one method in
+          use is needed.
+        </Trans>
+      }
+    >
+      {methods.isPending ? (
+        <RowsSkeleton rows={4} />
+      ) : methods.isError ? (
+        <LoadError onRetry={() => methods.refetch()} />
+      ) : (
+        <MethodsStepForm
+          key={methods.dataUpdatedAt}
+          program={program}
+          methods={methods.data.results}
+          onBack={onBack}
+          onDone={onDone}
+        />
+      )}
+    </StepCard>
+  )
+}
+
+function MethodsStepForm({
+  program,
+  methods,
+  onBack,
+  onDone,
+}: {
+  program: Program
+  methods: ProgramMethod[]
+  onBack: () => void
+  onDone: (program: Program) => void
+}) {
+  const hydrated = useHydrated()
+  const queryClient = useQueryClient()
+  const form = useMethodsForm(methods)
+  const [saving, setSaving] = useState(false)
+
+  const save = async () => {
+    if (!form.validate()) return
+    setSaving(true)
+    try {
+      const saved = await saveProgramMethods(program.uuid, form.rows)
+      queryClient.setQueryData(programKeys.methods(program.uuid), saved)
+      // Spec section 4: draftStep1 → draftStep2, then draftStep3 only when a method validates.
+      let current = program
+      if (current.status.id === programStatuses.draftStep1)
+        current = await updateProgram(program.uuid, { status: programStatuses.draftStep2 })
+      if (current.status.id === programStatuses.draftStep2)
+        current = await updateProgram(program.uuid, { status: programStatuses.draftStep3 })
+      programChanged(queryClient, current)
+      onDone(current)
+    } catch (error) {
+      void queryClient.invalidateQueries({ queryKey: programKeys.detail(program.uuid) })
+      if (form.applyServerErrors(error)) return
+      if (error instanceof ApiError && error.reason === 'no_validated_method') {
+        form.setGeneral(noMethodMessage)
+        return
+      }
+      notify.error(programErrorMessage(error))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <form
+      className="grid gap-5"
+      noValidate
+      data-testid="program-methods-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void save()
+      }}
+    >
+      <MethodsList methods={methods} form={form} disabled={saving || !hydrated} />
+      <StepButtons onBack={onBack} disabled={saving}>
+        <Button type="submit" disabled={saving || !hydrated} aria-busy={saving} data-testid="wizard-next">
+          {saving ? (
+            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+          ) : (
+            <ArrowRightIcon aria-hidden="true" />
+          )}
+          <Trans>Save and continue</Trans>
+        </Button>
+      </StepButtons>
+    </form>
+  )
+}
+
+/** Step 2 of a payment management program: everything at a glance, then activation. */
+function ReviewStep({ program, onBack }: { program: Program; onBack: () => void }) {
+  const { i18n } = useLingui()
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const methods = useQuery(programMethodsQueryOptions(program.uuid))
+  const [activating, setActivating] = useState(false)
+  const used = methods.data?.results.filter((m) => m.is_used) ?? []
+  const complete = program.status.id === programStatuses.draftStep3 || used.some((m) => m.validated)
+
+  const activate = async () => {
+    setActivating(true)
+    try {
+      let current = program
+      if (current.status.id === programStatuses.draftStep2)
+        current = await updateProgram(program.uuid, { status: programStatuses.draftStep3 })
+      current = await updateProgram(program.uuid, { status: programStatuses.active })
+      programChanged(queryClient, current)
+      notify.success(msg`Program activated`, {
+        description: msg`Invite acceptors now: they take payments at their cashpoints.`,
+      })
+      await navigate({ to: '/programs/$uuid', params: { uuid: program.uuid }, replace: true })
+    } catch (error) {
+      void queryClient.invalidateQueries({ queryKey: programKeys.detail(program.uuid) })
+      notify.error(programErrorMessage(error))
+      setActivating(false)
+    }
+  }
+
+  return (
+    <StepCard
+      testId="wizard-step-review"
+      title={<Trans>Review and activate</Trans>}
+      description={
+        <Trans>Check the program. Once active, acceptors you invite can take payments in it.</Trans>
+      }
+    >
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <ReviewItem label={<Trans context="program">Title</Trans>} testId="review-title">
+          {program.title}
+        </ReviewItem>
+        <ReviewItem label={<Trans>Currency</Trans>} testId="review-currency">
+          {program.currency}
+        </ReviewItem>
+        <ReviewItem label={<Trans context="program">Description</Trans>} className="sm:col-span-2">
+          {program.description || <span className="text-muted-foreground">—</span>}
+        </ReviewItem>
+        <ReviewItem label={<Trans>Payment methods</Trans>} className="sm:col-span-2" testId="review-methods">
+          {methods.isPending ? (
+            <RowsSkeleton rows={1} />
+          ) : used.length === 0 ? (
+            <span className="text-muted-foreground">
+              <Trans>None in use</Trans>
+            </span>
+          ) : (
+            <ul className="grid gap-1">
+              {used.map((m) => (
+                <li key={m.id} data-testid="review-method" data-method={m.id}>
+                  {methodTitles[m.id] ? i18n._(methodTitles[m.id]!) : m.title}
+                  {m.provider && (
+                    <span className="text-muted-foreground">
+                      {' · '}
+                      {providerNames[m.provider] ? i18n._(providerNames[m.provider]!) : m.provider}
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </ReviewItem>
+      </dl>
+      {!complete && methods.isSuccess && (
+        <p
+          role="alert"
+          className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-[13px] text-amber-900"
+          data-testid="review-incomplete"
+        >
+          <Trans>Use at least one payment method with a provider that can take it.</Trans>
+        </p>
+      )}
+      <StepButtons onBack={onBack} disabled={activating}>
+        <Button
+          onClick={activate}
+          disabled={activating || !hydrated || !complete}
+          aria-busy={activating}
+          data-testid="wizard-activate"
+        >
+          {activating ? (
+            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+          ) : (
+            <RocketIcon aria-hidden="true" />
+          )}
+          <Trans>Activate program</Trans>
+        </Button>
+      </StepButtons>
+    </StepCard>
+  )
+}
+
+function ReviewItem({
+  label,
+  children,
+  className,
+  testId,
+}: {
+  label: ReactNode
+  children: ReactNode
+  className?: string
+  testId?: string
+}) {
+  return (
+    <div className={className ? `grid gap-0.5 ${className}` : 'grid gap-0.5'} data-testid={testId}>
+      <dt className="text-[13px] text-muted-foreground">{label}</dt>
+      <dd className="text-sm break-words whitespace-pre-line">{children}</dd>
+    </div>
+  )
+}
+
+/**
+ * Step 1 of card, credit management, food and food court programs: their own settings come with
+ * their own releases. The draft is kept; nothing here pretends to set what is not built yet.
+ */
+function LaterStep({ typeName, onBack }: { typeName: string; onBack: () => void }) {
+  return (
+    <StepCard testId="wizard-step-later" title={<Trans>Your draft is saved</Trans>}>
+      <div
+        className="flex gap-3 rounded-lg border border-dashed bg-muted/40 px-4 py-4 text-sm"
+        data-testid="wizard-later"
+      >
+        <ClockIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary-600" />
+        <div className="grid gap-1.5">
+          <p className="font-medium">
+            <Trans>The rest of the setup of {typeName} programs arrives with its own release.</Trans>
+          </p>
+          <p className="text-muted-foreground">
+            <Trans>
+              Until then this program stays a draft. You can change its details or delete it, and continue the
+              setup here once it is available.
+            </Trans>
+          </p>
+        </div>
+      </div>
+      <StepButtons onBack={onBack}>
+        <Button asChild>
+          <Link to="/programs" data-testid="wizard-done">
+            <Trans>Back to programs</Trans>
+          </Link>
+        </Button>
+      </StepButtons>
+    </StepCard>
+  )
+}
