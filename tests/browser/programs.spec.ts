@@ -311,6 +311,38 @@ test.describe('programs', () => {
     await ownerPage.context().close()
   })
 
+  test('a program page opened on the acceptor portal before signing in is where signing in leads', async ({
+    browser,
+  }) => {
+    const tag = newTag()
+    const title = `Standplaats ${tag}`
+    const owner = await seedUser('programs')
+    const acceptor = await seedUser('acceptor')
+    const ownerPage = await signedInPage(browser, 'programs', owner)
+    const programUuid = await activePaymentProgram(ownerPage, title)
+    const invited = await apiCall(ownerPage, 'POST', '/manager/program-acceptors', {
+      program: programUuid,
+      email: acceptor.email,
+    })
+    expect(invited.status).toBe(201)
+
+    const context = await browser.newContext()
+    await context.addCookies([{ name: 'lang', value: 'en', url: portalUrl('acceptor') }])
+    const page = await context.newPage()
+    await page.goto(portalUrl('acceptor', `/programs/${programUuid}`))
+    await expect(page).toHaveURL(portalUrl('acceptor', '/'))
+    await submitSignIn(page, acceptor.email, acceptor.password)
+    await expect(page).toHaveURL(portalUrl('acceptor', `/programs/${programUuid}`))
+    const invitation = page.getByTestId('invitation')
+    await expect(invitation.getByTestId('invitation-title')).toHaveText(`Invitation to “${title}”`)
+    await invitation.getByTestId('invitation-accept').click()
+    await expect(page.getByTestId('my-program').getByTestId('my-program-title')).toHaveText(title)
+    // Used once: signing in again goes to the portal's home.
+    expect(await page.evaluate(() => localStorage.getItem('programId'))).toBeNull()
+    await context.close()
+    await ownerPage.context().close()
+  })
+
   test('a draft is resumed from its address, and a draft is deleted', async ({ browser }) => {
     const tag = newTag()
     const owner = await seedUser('programs')
