@@ -14,6 +14,7 @@ import { Route as DynamicRouteImport } from './routes/_dynamic'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as PortalRouteImport } from './routes/_portal'
 import { Route as DynamicFoodRouteImport } from './routes/_dynamic/food'
+import { Route as DynamicPayRouteImport } from './routes/_dynamic/pay'
 import { Route as GuestIndexRouteImport } from './routes/_guest/index'
 import { Route as GuestPasswordRouteImport } from './routes/_guest/password'
 import { Route as PortalAcceptorsRouteImport } from './routes/_portal/acceptors'
@@ -25,6 +26,7 @@ import { Route as PortalOrdersRouteImport } from './routes/_portal/orders'
 import { Route as PortalPostsRouteImport } from './routes/_portal/posts'
 import { Route as PortalProfileRouteImport } from './routes/_portal/profile'
 import { Route as PortalStatisticsRouteImport } from './routes/_portal/statistics'
+import { Route as PortalTerminalRouteRouteImport } from './routes/_portal/terminal/route'
 import { Route as PortalTransactionsRouteRouteImport } from './routes/_portal/transactions/route'
 import { Route as PortalUsersRouteImport } from './routes/_portal/users'
 import { Route as DynamicCheckoutUuidRouteImport } from './routes/_dynamic/checkout.$uuid'
@@ -40,6 +42,8 @@ import { Route as PortalFinancesBalancesRouteImport } from './routes/_portal/fin
 import { Route as PortalFinancesTrialBalanceRouteImport } from './routes/_portal/finances/trial-balance'
 import { Route as PortalProgramsIndexRouteImport } from './routes/_portal/programs/index'
 import { Route as PortalProgramsUuidRouteImport } from './routes/_portal/programs/$uuid'
+import { Route as PortalTerminalIndexRouteImport } from './routes/_portal/terminal/index'
+import { Route as PortalTerminalCashpointRouteImport } from './routes/_portal/terminal/$cashpoint'
 import { Route as PortalTransactionsIndexRouteImport } from './routes/_portal/transactions/index'
 import { Route as PortalTransactionsUuidRouteImport } from './routes/_portal/transactions/$uuid'
 import { Route as PortalUserUuidRouteImport } from './routes/_portal/user.$uuid'
@@ -69,6 +73,11 @@ const PortalRoute = PortalRouteImport.update({
 const DynamicFoodRoute = DynamicFoodRouteImport.update({
   id: '/food',
   path: '/food',
+  getParentRoute: () => DynamicRoute,
+} as any)
+const DynamicPayRoute = DynamicPayRouteImport.update({
+  id: '/pay',
+  path: '/pay',
   getParentRoute: () => DynamicRoute,
 } as any)
 const GuestIndexRoute = GuestIndexRouteImport.update({
@@ -124,6 +133,11 @@ const PortalProfileRoute = PortalProfileRouteImport.update({
 const PortalStatisticsRoute = PortalStatisticsRouteImport.update({
   id: '/statistics',
   path: '/statistics',
+  getParentRoute: () => PortalRoute,
+} as any)
+const PortalTerminalRouteRoute = PortalTerminalRouteRouteImport.update({
+  id: '/terminal',
+  path: '/terminal',
   getParentRoute: () => PortalRoute,
 } as any)
 const PortalTransactionsRouteRoute = PortalTransactionsRouteRouteImport.update({
@@ -207,6 +221,16 @@ const PortalProgramsUuidRoute = PortalProgramsUuidRouteImport.update({
   path: '/programs/$uuid',
   getParentRoute: () => PortalRoute,
 } as any)
+const PortalTerminalIndexRoute = PortalTerminalIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PortalTerminalRouteRoute,
+} as any)
+const PortalTerminalCashpointRoute = PortalTerminalCashpointRouteImport.update({
+  id: '/$cashpoint',
+  path: '/$cashpoint',
+  getParentRoute: () => PortalTerminalRouteRoute,
+} as any)
 const PortalTransactionsIndexRoute = PortalTransactionsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -254,8 +278,10 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
   '/finances': typeof PortalFinancesRouteRouteWithChildren
+  '/terminal': typeof PortalTerminalRouteRouteWithChildren
   '/transactions': typeof PortalTransactionsRouteRouteWithChildren
   '/food': typeof DynamicFoodRoute
+  '/pay': typeof DynamicPayRoute
   '/password': typeof GuestPasswordRoute
   '/acceptors': typeof PortalAcceptorsRoute
   '/bills': typeof PortalBillsRoute
@@ -275,6 +301,7 @@ export interface FileRoutesByFullPath {
   '/finances/balances': typeof PortalFinancesBalancesRoute
   '/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/programs/$uuid': typeof PortalProgramsUuidRoute
+  '/terminal/$cashpoint': typeof PortalTerminalCashpointRoute
   '/transactions/$uuid': typeof PortalTransactionsUuidRoute
   '/user/$uuid': typeof PortalUserUuidRoute
   '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
@@ -283,6 +310,7 @@ export interface FileRoutesByFullPath {
   '/registration/': typeof GuestRegistrationIndexRoute
   '/finances/': typeof PortalFinancesIndexRoute
   '/programs/': typeof PortalProgramsIndexRoute
+  '/terminal/': typeof PortalTerminalIndexRoute
   '/transactions/': typeof PortalTransactionsIndexRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
@@ -292,6 +320,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
   '/food': typeof DynamicFoodRoute
+  '/pay': typeof DynamicPayRoute
   '/password': typeof GuestPasswordRoute
   '/acceptors': typeof PortalAcceptorsRoute
   '/bills': typeof PortalBillsRoute
@@ -311,6 +340,7 @@ export interface FileRoutesByTo {
   '/finances/balances': typeof PortalFinancesBalancesRoute
   '/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/programs/$uuid': typeof PortalProgramsUuidRoute
+  '/terminal/$cashpoint': typeof PortalTerminalCashpointRoute
   '/transactions/$uuid': typeof PortalTransactionsUuidRoute
   '/user/$uuid': typeof PortalUserUuidRoute
   '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
@@ -319,6 +349,7 @@ export interface FileRoutesByTo {
   '/registration': typeof GuestRegistrationIndexRoute
   '/finances': typeof PortalFinancesIndexRoute
   '/programs': typeof PortalProgramsIndexRoute
+  '/terminal': typeof PortalTerminalIndexRoute
   '/transactions': typeof PortalTransactionsIndexRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
@@ -331,8 +362,10 @@ export interface FileRoutesById {
   '/_guest': typeof GuestRouteWithChildren
   '/_portal': typeof PortalRouteWithChildren
   '/_portal/finances': typeof PortalFinancesRouteRouteWithChildren
+  '/_portal/terminal': typeof PortalTerminalRouteRouteWithChildren
   '/_portal/transactions': typeof PortalTransactionsRouteRouteWithChildren
   '/_dynamic/food': typeof DynamicFoodRoute
+  '/_dynamic/pay': typeof DynamicPayRoute
   '/_guest/password': typeof GuestPasswordRoute
   '/_portal/acceptors': typeof PortalAcceptorsRoute
   '/_portal/bills': typeof PortalBillsRoute
@@ -353,6 +386,7 @@ export interface FileRoutesById {
   '/_portal/finances/balances': typeof PortalFinancesBalancesRoute
   '/_portal/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/_portal/programs/$uuid': typeof PortalProgramsUuidRoute
+  '/_portal/terminal/$cashpoint': typeof PortalTerminalCashpointRoute
   '/_portal/transactions/$uuid': typeof PortalTransactionsUuidRoute
   '/_portal/user/$uuid': typeof PortalUserUuidRoute
   '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
@@ -361,6 +395,7 @@ export interface FileRoutesById {
   '/_guest/registration/': typeof GuestRegistrationIndexRoute
   '/_portal/finances/': typeof PortalFinancesIndexRoute
   '/_portal/programs/': typeof PortalProgramsIndexRoute
+  '/_portal/terminal/': typeof PortalTerminalIndexRoute
   '/_portal/transactions/': typeof PortalTransactionsIndexRoute
   '/_portal/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/_portal/programs/$type/new': typeof PortalProgramsTypeNewRoute
@@ -372,8 +407,10 @@ export interface FileRouteTypes {
     | '/$'
     | '/'
     | '/finances'
+    | '/terminal'
     | '/transactions'
     | '/food'
+    | '/pay'
     | '/password'
     | '/acceptors'
     | '/bills'
@@ -393,6 +430,7 @@ export interface FileRouteTypes {
     | '/finances/balances'
     | '/finances/trial-balance'
     | '/programs/$uuid'
+    | '/terminal/$cashpoint'
     | '/transactions/$uuid'
     | '/user/$uuid'
     | '/sandbox/checkout/$id'
@@ -401,6 +439,7 @@ export interface FileRouteTypes {
     | '/registration/'
     | '/finances/'
     | '/programs/'
+    | '/terminal/'
     | '/transactions/'
     | '/finances/journals/$uuid'
     | '/programs/$type/new'
@@ -410,6 +449,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/'
     | '/food'
+    | '/pay'
     | '/password'
     | '/acceptors'
     | '/bills'
@@ -429,6 +469,7 @@ export interface FileRouteTypes {
     | '/finances/balances'
     | '/finances/trial-balance'
     | '/programs/$uuid'
+    | '/terminal/$cashpoint'
     | '/transactions/$uuid'
     | '/user/$uuid'
     | '/sandbox/checkout/$id'
@@ -437,6 +478,7 @@ export interface FileRouteTypes {
     | '/registration'
     | '/finances'
     | '/programs'
+    | '/terminal'
     | '/transactions'
     | '/finances/journals/$uuid'
     | '/programs/$type/new'
@@ -448,8 +490,10 @@ export interface FileRouteTypes {
     | '/_guest'
     | '/_portal'
     | '/_portal/finances'
+    | '/_portal/terminal'
     | '/_portal/transactions'
     | '/_dynamic/food'
+    | '/_dynamic/pay'
     | '/_guest/password'
     | '/_portal/acceptors'
     | '/_portal/bills'
@@ -470,6 +514,7 @@ export interface FileRouteTypes {
     | '/_portal/finances/balances'
     | '/_portal/finances/trial-balance'
     | '/_portal/programs/$uuid'
+    | '/_portal/terminal/$cashpoint'
     | '/_portal/transactions/$uuid'
     | '/_portal/user/$uuid'
     | '/sandbox/checkout/$id'
@@ -478,6 +523,7 @@ export interface FileRouteTypes {
     | '/_guest/registration/'
     | '/_portal/finances/'
     | '/_portal/programs/'
+    | '/_portal/terminal/'
     | '/_portal/transactions/'
     | '/_portal/finances/journals/$uuid'
     | '/_portal/programs/$type/new'
@@ -528,6 +574,13 @@ declare module '@tanstack/react-router' {
       path: '/food'
       fullPath: '/food'
       preLoaderRoute: typeof DynamicFoodRouteImport
+      parentRoute: typeof DynamicRoute
+    }
+    '/_dynamic/pay': {
+      id: '/_dynamic/pay'
+      path: '/pay'
+      fullPath: '/pay'
+      preLoaderRoute: typeof DynamicPayRouteImport
       parentRoute: typeof DynamicRoute
     }
     '/_guest/': {
@@ -605,6 +658,13 @@ declare module '@tanstack/react-router' {
       path: '/statistics'
       fullPath: '/statistics'
       preLoaderRoute: typeof PortalStatisticsRouteImport
+      parentRoute: typeof PortalRoute
+    }
+    '/_portal/terminal': {
+      id: '/_portal/terminal'
+      path: '/terminal'
+      fullPath: '/terminal'
+      preLoaderRoute: typeof PortalTerminalRouteRouteImport
       parentRoute: typeof PortalRoute
     }
     '/_portal/transactions': {
@@ -712,6 +772,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalProgramsUuidRouteImport
       parentRoute: typeof PortalRoute
     }
+    '/_portal/terminal/': {
+      id: '/_portal/terminal/'
+      path: '/'
+      fullPath: '/terminal/'
+      preLoaderRoute: typeof PortalTerminalIndexRouteImport
+      parentRoute: typeof PortalTerminalRouteRoute
+    }
+    '/_portal/terminal/$cashpoint': {
+      id: '/_portal/terminal/$cashpoint'
+      path: '/$cashpoint'
+      fullPath: '/terminal/$cashpoint'
+      preLoaderRoute: typeof PortalTerminalCashpointRouteImport
+      parentRoute: typeof PortalTerminalRouteRoute
+    }
     '/_portal/transactions/': {
       id: '/_portal/transactions/'
       path: '/'
@@ -773,11 +847,13 @@ declare module '@tanstack/react-router' {
 
 interface DynamicRouteChildren {
   DynamicFoodRoute: typeof DynamicFoodRoute
+  DynamicPayRoute: typeof DynamicPayRoute
   DynamicCheckoutUuidRoute: typeof DynamicCheckoutUuidRoute
 }
 
 const DynamicRouteChildren: DynamicRouteChildren = {
   DynamicFoodRoute: DynamicFoodRoute,
+  DynamicPayRoute: DynamicPayRoute,
   DynamicCheckoutUuidRoute: DynamicCheckoutUuidRoute,
 }
 
@@ -828,6 +904,19 @@ const PortalFinancesRouteRouteChildren: PortalFinancesRouteRouteChildren = {
 const PortalFinancesRouteRouteWithChildren =
   PortalFinancesRouteRoute._addFileChildren(PortalFinancesRouteRouteChildren)
 
+interface PortalTerminalRouteRouteChildren {
+  PortalTerminalCashpointRoute: typeof PortalTerminalCashpointRoute
+  PortalTerminalIndexRoute: typeof PortalTerminalIndexRoute
+}
+
+const PortalTerminalRouteRouteChildren: PortalTerminalRouteRouteChildren = {
+  PortalTerminalCashpointRoute: PortalTerminalCashpointRoute,
+  PortalTerminalIndexRoute: PortalTerminalIndexRoute,
+}
+
+const PortalTerminalRouteRouteWithChildren =
+  PortalTerminalRouteRoute._addFileChildren(PortalTerminalRouteRouteChildren)
+
 interface PortalTransactionsRouteRouteChildren {
   PortalTransactionsUuidRoute: typeof PortalTransactionsUuidRoute
   PortalTransactionsIndexRoute: typeof PortalTransactionsIndexRoute
@@ -846,6 +935,7 @@ const PortalTransactionsRouteRouteWithChildren =
 
 interface PortalRouteChildren {
   PortalFinancesRouteRoute: typeof PortalFinancesRouteRouteWithChildren
+  PortalTerminalRouteRoute: typeof PortalTerminalRouteRouteWithChildren
   PortalTransactionsRouteRoute: typeof PortalTransactionsRouteRouteWithChildren
   PortalAcceptorsRoute: typeof PortalAcceptorsRoute
   PortalBillsRoute: typeof PortalBillsRoute
@@ -865,6 +955,7 @@ interface PortalRouteChildren {
 
 const PortalRouteChildren: PortalRouteChildren = {
   PortalFinancesRouteRoute: PortalFinancesRouteRouteWithChildren,
+  PortalTerminalRouteRoute: PortalTerminalRouteRouteWithChildren,
   PortalTransactionsRouteRoute: PortalTransactionsRouteRouteWithChildren,
   PortalAcceptorsRoute: PortalAcceptorsRoute,
   PortalBillsRoute: PortalBillsRoute,

@@ -10,6 +10,7 @@ import {
   LayersIcon,
   type LucideIcon,
   NewspaperIcon,
+  QrCodeIcon,
   ReceiptIcon,
   UsersIcon,
   UtensilsIcon,
@@ -29,6 +30,7 @@ export type MainPath =
   | '/orders'
   | '/bills'
   | '/food'
+  | '/terminal'
 
 export interface MainScreen {
   label: MessageDescriptor
@@ -47,6 +49,7 @@ export const mainScreens: Record<MainPath, MainScreen> = {
   '/orders': { label: msg`Orders`, icon: ReceiptIcon },
   '/bills': { label: msg`Bills`, icon: FileTextIcon },
   '/food': { label: msg`Food`, icon: UtensilsIcon },
+  '/terminal': { label: msg`Terminal`, icon: QrCodeIcon },
 }
 
 /**
@@ -57,7 +60,7 @@ export const mainScreens: Record<MainPath, MainScreen> = {
 export const portalNavigation: Record<Portal, readonly MainPath[]> = {
   admin: ['/finances', '/transactions', '/statistics', '/users', '/programs', '/cards', '/posts'],
   programs: ['/home', '/programs', '/transactions', '/posts'],
-  acceptor: ['/home', '/orders', '/transactions', '/programs', '/statistics', '/posts'],
+  acceptor: ['/home', '/orders', '/terminal', '/transactions', '/programs', '/statistics', '/posts'],
   cardholder: ['/food', '/cards', '/bills', '/transactions', '/posts', '/home'],
 }
 
@@ -79,6 +82,8 @@ export const portalHome: Record<Portal, MainPath> = {
  */
 const alsoReachable: Partial<Record<Portal, readonly MainPath[]>> = {
   cardholder: ['/programs'],
+  // The owner works the terminal at their programs' cashpoints, reached from Home.
+  programs: ['/terminal'],
 }
 
 export function portalHasScreen(portal: Portal, path: MainPath): boolean {

@@ -1,20 +1,63 @@
 import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { ArrowLeftRightIcon, QrCodeIcon } from 'lucide-react'
 import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
+import { StatisticsPanel } from '~/components/terminal/statistics-panel.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { requireScreen } from '~/lib/guard.ts'
 
-/** The signed-in start page of the program-owner, acceptor and card-holder portals. Its content arrives with its own issue; until then an honest empty state. */
+/**
+ * The signed-in start page of the program-owner, acceptor and card-holder portals. Owners and
+ * acceptors see the payments of their payment programs per day, with the way to the terminal;
+ * the card holder's overview arrives with its own issue (an honest empty state until then).
+ */
 export const Route = createFileRoute('/_portal/home')({
   beforeLoad: ({ context }) => requireScreen(context.portal, '/home'),
   component: Home,
 })
 
 function Home() {
+  const { portal } = Route.useRouteContext()
+  if (portal !== 'programs' && portal !== 'acceptor') {
+    return (
+      <MainScreenPlaceholder path={'/home'}>
+        <Trans>
+          Your overview will appear here: the latest activity of your account and what needs your attention.
+        </Trans>
+      </MainScreenPlaceholder>
+    )
+  }
   return (
-    <MainScreenPlaceholder path={'/home'}>
-      <Trans>
-        Your overview will appear here: the latest activity of your account and what needs your attention.
-      </Trans>
-    </MainScreenPlaceholder>
+    <div className="grid grid-cols-1 gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="screen-title" data-testid="screen-title" className="text-2xl font-semibold tracking-tight">
+            <Trans>Home</Trans>
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            {portal === 'acceptor' ? (
+              <Trans>The payments taken at your cashpoints, per day.</Trans>
+            ) : (
+              <Trans>The payments to your programs, per day.</Trans>
+            )}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link to="/transactions">
+              <ArrowLeftRightIcon aria-hidden="true" />
+              <Trans>Transactions</Trans>
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/terminal" data-testid="home-terminal">
+              <QrCodeIcon aria-hidden="true" />
+              <Trans>Terminal</Trans>
+            </Link>
+          </Button>
+        </div>
+      </header>
+      <StatisticsPanel compact />
+    </div>
   )
 }

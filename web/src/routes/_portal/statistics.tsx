@@ -1,18 +1,34 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
+import { StatisticsPanel } from '~/components/terminal/statistics-panel.tsx'
 import { requireScreen } from '~/lib/guard.ts'
 
-/** Statistics of the admin and acceptor portals. Its content arrives with its own issue; until then an honest empty state. */
+/**
+ * Statistics of the admin and acceptor portals: paid payments per day (an acceptor's at their
+ * cashpoints, every payment for an admin), with a chart and the specification's date presets.
+ */
 export const Route = createFileRoute('/_portal/statistics')({
   beforeLoad: ({ context }) => requireScreen(context.portal, '/statistics'),
   component: Statistics,
 })
 
 function Statistics() {
+  const { portal } = Route.useRouteContext()
   return (
-    <MainScreenPlaceholder path={'/statistics'}>
-      <Trans>Statistics will appear here once programs have orders and payments to count.</Trans>
-    </MainScreenPlaceholder>
+    <div className="grid grid-cols-1 gap-6">
+      <header>
+        <h1 id="screen-title" data-testid="screen-title" className="text-2xl font-semibold tracking-tight">
+          <Trans>Statistics</Trans>
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          {portal === 'admin' ? (
+            <Trans>Paid payments on the whole platform, per day.</Trans>
+          ) : (
+            <Trans>The payments taken at your cashpoints, per day.</Trans>
+          )}
+        </p>
+      </header>
+      <StatisticsPanel />
+    </div>
   )
 }

@@ -1,0 +1,381 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import {
+  CameraIcon,
+  CameraOffIcon,
+  CircleAlertIcon,
+  LoaderCircleIcon,
+  LockIcon,
+  QrCodeIcon,
+  ScanLineIcon,
+} from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Money } from '~/components/finances/amount.tsx'
+import { useHydrated } from '~/components/payments/use-hydrated.ts'
+import { Button } from '~/components/ui/button.tsx'
+import { Card, CardContent, CardHeader } from '~/components/ui/card.tsx'
+import { Input } from '~/components/ui/input.tsx'
+import { Label } from '~/components/ui/label.tsx'
+import { Skeleton } from '~/components/ui/skeleton.tsx'
+import { ApiError, api } from '~/lib/api.ts'
+import { describeApiError, genericErrorMessage, serverErrorMessage } from '~/lib/api-messages.ts'
+import { notify } from '~/lib/notify.tsx'
+import { qrRefusals } from './messages.ts'
+import { previewQueryOptions, tokenFromText } from './queries.ts'
+
+/** A code already used in this tab leads back to its checkout (reload, back button). */
+const claimedKey = (token: string) => `qr-pay:${token.slice(-22)}`
+
+function claimedCheckout(token: string): string | null {
+  try {
+    return sessionStorage.getItem(claimedKey(token))
+  } catch {
+    return null
+  }
+}
+
+/**
+ * `/pay` (spec: "QR pay"): the payer scans a payment QR code with the phone's camera (permission
+ * asked when they press Scan) or opens its link; sees who asks for how much and what for; and goes
+ * on to the checkout, where they pay at the program's provider. A code that cannot be used says
+ * why, and nothing is charged.
+ */
+export function PayPage({ token }: { token: string | undefined }) {
+  const navigate = useNavigate()
+  const open = (next: string) => navigate({ to: '/pay', search: { token: next }, replace: true })
+  return (
+    <div className="mx-auto grid w-full max-w-md gap-4" data-testid="pay-page">
+      {token ? (
+        <QrPayment key={token} token={token} onScanAgain={() => navigate({ to: '/pay', search: {} })} />
+      ) : (
+        <Scanner onToken={open} />
+      )}
+      <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
+        <LockIcon aria-hidden="true" className="size-3.5" />
+        <Trans>Card details are entered on the payment provider’s secure page, never here.</Trans>
+      </p>
+    </div>
+  )
+}
+
+function QrPayment({ token, onScanAgain }: { token: string; onScanAgain: () => void }) {
+  const { i18n } = useLingui()
+  const hydrated = useHydrated()
+  const [leaving, setLeaving] = useState(false)
+  const earlier = hydrated ? claimedCheckout(token) : null
+  const preview = useQuery({ ...previewQueryOptions(token), enabled: hydrated && !earlier })
+  const goToCheckout = (uuid: string) => {
+    setLeaving(true)
+    window.location.assign(`/checkout/${uuid}`)
+  }
+  useEffect(() => {
+    if (!earlier) return
+    setLeaving(true)
+    window.location.assign(`/checkout/${earlier}`)
+  }, [earlier])
+
+  const pay = useMutation({
+    mutationFn: () => api.post<{ checkout_uuid: string }>('/payment/qr-pay', { token }, { session: false }),
+    onSuccess: ({ checkout_uuid }) => {
+      try {
+        sessionStorage.setItem(claimedKey(token), checkout_uuid)
+      } catch {
+        // No storage: a reload shows that the code was used.
+      }
+      goToCheckout(checkout_uuid)
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.reason && qrRefusals[error.reason]))
+        notify.error(describeApiError(error))
+    },
+  })
+
+  const refusal =
+    (preview.error instanceof ApiError && preview.error.reason) ||
+    (pay.error instanceof ApiError && pay.error.reason) ||
+    null
+  if (refusal && qrRefusals[refusal]) {
+    const words = qrRefusals[refusal]
+    return (
+      <Card data-testid="pay-refused" data-reason={refusal}>
+        <CardContent className="flex flex-col items-center gap-3 py-4 text-center" role="alert">
+          <CircleAlertIcon aria-hidden="true" className="size-10 text-amber-600" />
+          <h1 className="text-lg font-semibold">{i18n._(words.title)}</h1>
+          <p className="text-sm text-muted-foreground">{i18n._(words.text)}</p>
+          <Button variant="outline" onClick={onScanAgain} data-testid="pay-scan-again">
+            <ScanLineIcon aria-hidden="true" />
+            <Trans>Scan another code</Trans>
+          </Button>
+        </CardContent>
+      </Card>
+    )
+  }
+  if (preview.isError) {
+    const message =
+      preview.error instanceof ApiError && preview.error.code === 'network'
+        ? describeApiError(preview.error)
+        : preview.error instanceof ApiError && preview.error.status >= 500
+          ? serverErrorMessage
+          : genericErrorMessage
+    return (
+      <Card data-testid="pay-error">
+        <CardContent className="flex flex-col items-center gap-3 py-4 text-center" role="alert">
+          <CircleAlertIcon aria-hidden="true" className="size-8 text-destructive" />
+          <p className="text-sm">{i18n._(message)}</p>
+          <Button variant="outline" onClick={() => preview.refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
+        </CardContent>
+      </Card>
+    )
+  }
+  if (!preview.data) {
+    return (
+      <Card data-testid="pay-skeleton">
+        <span className="sr-only">
+          <Trans>Loading…</Trans>
+        </span>
+        <CardContent className="grid gap-4">
+          <Skeleton className="h-4 w-28" />
+          <Skeleton className="h-7 w-48" />
+          <Skeleton className="h-9 w-32" />
+          <Skeleton className="h-11 w-full" />
+        </CardContent>
+      </Card>
+    )
+  }
+  const p = preview.data
+  const merchant = p.merchant
+  const busy = pay.isPending || leaving
+  return (
+    <Card className="gap-5" data-testid="pay-preview">
+      <CardHeader className="gap-3">
+        <p className="text-[13px] font-semibold tracking-[0.12em] text-muted-foreground uppercase">
+          <Trans>QR payment</Trans>
+        </p>
+        <div className="grid gap-1">
+          <h1 className="text-xl font-semibold tracking-tight" data-testid="pay-merchant">
+            <Trans>Pay {merchant}</Trans>
+          </h1>
+          {p.cashpoint && <p className="text-sm text-muted-foreground">{p.cashpoint}</p>}
+          <p className="text-sm break-words text-muted-foreground" data-testid="pay-description">
+            {p.description}
+          </p>
+        </div>
+        <Money
+          amount={p.amount}
+          currency={p.currency}
+          className="text-3xl font-semibold tracking-tight"
+          testId="pay-amount"
+        />
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <Button
+          size="lg"
+          className="w-full"
+          onClick={() => pay.mutate()}
+          disabled={busy}
+          aria-busy={busy}
+          data-testid="pay-continue"
+        >
+          {busy ? (
+            <>
+              <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+              <Trans>Opening the payment…</Trans>
+            </>
+          ) : (
+            <span>
+              <Trans>
+                Pay <Money amount={p.amount} currency={p.currency} />
+              </Trans>
+            </span>
+          )}
+        </Button>
+        <p className="text-center text-xs text-muted-foreground">
+          <Trans>
+            This code works once. Valid until{' '}
+            <time dateTime={p.expires}>{i18n.date(p.expires, { timeStyle: 'short' })}</time>.
+          </Trans>
+        </p>
+      </CardContent>
+    </Card>
+  )
+}
+
+type CameraState = 'idle' | 'starting' | 'scanning' | 'denied' | 'unavailable'
+
+/**
+ * Reads a payment QR code with the camera: `getUserMedia` (the browser asks for permission when
+ * Scan is pressed, not before), frames drawn to a canvas and decoded with jsQR a few times a
+ * second. Or the payer pastes the link. Anything that is not a `/pay` link is said to be so.
+ */
+function Scanner({ onToken }: { onToken: (token: string) => void }) {
+  const { t } = useLingui()
+  const hydrated = useHydrated()
+  const video = useRef<HTMLVideoElement>(null)
+  const [state, setState] = useState<CameraState>('idle')
+  const [notPayment, setNotPayment] = useState(false)
+  const [link, setLink] = useState('')
+  const [linkError, setLinkError] = useState(false)
+  const onTokenRef = useRef(onToken)
+  onTokenRef.current = onToken
+  const active = state === 'starting' || state === 'scanning'
+
+  useEffect(() => {
+    if (!active) return
+    let stream: MediaStream | undefined
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let stopped = false
+    const canvas = document.createElement('canvas')
+    const context = canvas.getContext('2d', { willReadFrequently: true })
+    const scan = async () => {
+      const { default: jsQR } = await import('jsqr')
+      const tick = () => {
+        if (stopped) return
+        const v = video.current
+        if (v && context && v.readyState >= 2 && v.videoWidth > 0) {
+          canvas.width = v.videoWidth
+          canvas.height = v.videoHeight
+          context.drawImage(v, 0, 0)
+          const frame = context.getImageData(0, 0, canvas.width, canvas.height)
+          const found = jsQR(frame.data, frame.width, frame.height, { inversionAttempts: 'dontInvert' })
+          if (found?.data) {
+            const token = tokenFromText(found.data)
+            if (token) {
+              stopped = true
+              onTokenRef.current(token)
+              return
+            }
+            setNotPayment(true)
+          }
+        }
+        timer = setTimeout(tick, 250)
+      }
+      tick()
+    }
+    const start = async () => {
+      if (!navigator.mediaDevices?.getUserMedia) {
+        setState('unavailable')
+        return
+      }
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: 'environment' },
+          audio: false,
+        })
+        if (stopped) return
+        if (video.current) {
+          video.current.srcObject = stream
+          await video.current.play().catch(() => undefined)
+        }
+        setState('scanning')
+        await scan()
+      } catch (error) {
+        const name = (error as { name?: string }).name
+        setState(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'unavailable')
+      }
+    }
+    void start()
+    return () => {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      for (const track of stream?.getTracks() ?? []) track.stop()
+    }
+  }, [active])
+
+  const submitLink = (event: React.FormEvent) => {
+    event.preventDefault()
+    const token = tokenFromText(link)
+    if (token) onToken(token)
+    else setLinkError(true)
+  }
+
+  return (
+    <Card className="gap-5" data-testid="pay-scanner">
+      <CardHeader className="gap-2">
+        <h1 className="text-xl font-semibold tracking-tight">
+          <Trans>Pay with a QR code</Trans>
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          <Trans>Scan the code the merchant shows you. You see the amount before you pay.</Trans>
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="relative grid aspect-square place-content-center overflow-hidden rounded-lg border bg-muted">
+          <video
+            ref={video}
+            muted
+            playsInline
+            className={active ? 'absolute inset-0 size-full object-cover' : 'hidden'}
+            aria-label={t`Camera view`}
+          />
+          {!active && <QrCodeIcon aria-hidden="true" className="size-16 text-muted-foreground" />}
+        </div>
+        <div role="status" aria-live="polite" className="text-sm">
+          {state === 'scanning' && (
+            <p className="text-muted-foreground">
+              {notPayment ? (
+                <Trans>That is not a payment QR code. Point the camera at the merchant’s code.</Trans>
+              ) : (
+                <Trans>Point the camera at the QR code.</Trans>
+              )}
+            </p>
+          )}
+          {state === 'denied' && (
+            <p className="text-red-700" data-testid="pay-camera-denied">
+              <Trans>
+                Camera access was refused. Allow the camera for this site in your browser’s settings, or open
+                the link of the QR code with your phone’s camera app.
+              </Trans>
+            </p>
+          )}
+          {state === 'unavailable' && (
+            <p className="text-red-700">
+              <Trans>
+                No camera can be used here. Open the link of the QR code with your phone’s camera app instead.
+              </Trans>
+            </p>
+          )}
+        </div>
+        {active ? (
+          <Button variant="outline" onClick={() => setState('idle')}>
+            <CameraOffIcon aria-hidden="true" />
+            <Trans>Stop the camera</Trans>
+          </Button>
+        ) : (
+          <Button size="lg" onClick={() => setState('starting')} disabled={!hydrated} data-testid="pay-scan">
+            <CameraIcon aria-hidden="true" />
+            <Trans>Scan QR code</Trans>
+          </Button>
+        )}
+        <form onSubmit={submitLink} className="grid gap-2 border-t pt-4" noValidate>
+          <Label htmlFor="pay-link">
+            <Trans>Or paste the payment link</Trans>
+          </Label>
+          <div className="flex gap-2">
+            <Input
+              id="pay-link"
+              value={link}
+              onChange={(e) => {
+                setLink(e.target.value)
+                setLinkError(false)
+              }}
+              aria-invalid={linkError}
+              autoComplete="off"
+              inputMode="url"
+            />
+            <Button type="submit" variant="outline" disabled={!hydrated}>
+              <Trans>Open</Trans>
+            </Button>
+          </div>
+          {linkError && (
+            <p className="text-[13px] text-destructive">
+              <Trans>That is not a payment link.</Trans>
+            </p>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  )
+}
