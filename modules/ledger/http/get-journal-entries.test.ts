@@ -135,6 +135,32 @@ describe('GET payment/journals', () => {
     expect(back.body).toMatchObject({ reversed_by: null, reversal_of: original.entry.id })
   })
 
+  it('filters by sub-account, for an owner only within their own scope', async () => {
+    const program = 'e2a4b6c8-0000-4000-8000-00000000f001'
+    const owner = await signInAs(t.h, await seedUser(t, { type: 1 }))
+    const toProgram = (id: string, kind: 'program' | 'owner', external: string): PostingInput => ({
+      ...sale(id, '2026-06-01', 300n),
+      lines: [
+        { account: 120, currency: 'EUR', debit: 300n },
+        { account: 230, currency: 'EUR', credit: 300n, sub_account: { kind, external_id: external } },
+      ],
+    })
+    const forProgram = await post(toProgram('jl-sub-1', 'program', program))
+    const forOwner = await post(toProgram('jl-sub-2', 'owner', owner.userId))
+
+    const byProgram = await list(`sub_account=program:${program}`)
+    expect(byProgram.status).toBe(200)
+    expect(byProgram.body.results.map((r) => r.uuid)).toEqual([forProgram.entry.id])
+
+    const ownList = (query: string) =>
+      t.h.get<ListPage>(`/api/v1/payment/journals?${query}`, { token: owner.token })
+    const mine = await ownList(`sub_account=owner:${owner.userId}`)
+    expect(mine.body.results.map((r) => r.uuid)).toEqual([forOwner.entry.id])
+    // Another's sub-account stays out of an owner's reach: the filter never widens the scope.
+    expect((await ownList(`sub_account=program:${program}`)).body.count).toBe(0)
+    expect((await ownList(`sub_account=owner:${owner.userId}&search=jl-sub-1`)).body.count).toBe(0)
+  })
+
   it('answers 400 for bad filters', async () => {
     const bad = async (query: string) => (await list(query)) as unknown as { status: number; body: ErrorBody }
     expect((await bad('journal=payroll')).body.error.fields).toHaveProperty('journal')
@@ -142,6 +168,7 @@ describe('GET payment/journals', () => {
     expect((await bad('to=soon')).body.error.fields).toHaveProperty('to')
     expect((await bad('page=0')).body.error.fields).toHaveProperty('page')
     expect((await bad(`search=${'x'.repeat(101)}`)).body.error.fields).toHaveProperty('search')
+    expect((await bad('sub_account=planet:1')).body.error.fields).toHaveProperty('sub_account')
   })
 
   it('is for admins, and for program owners only as far as their own sub-accounts go', async () => {

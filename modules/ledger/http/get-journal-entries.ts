@@ -2,9 +2,9 @@ import { bearerSecurity, userTypes } from '../../identity/index.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { pageOffset, pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
-import { journals } from '../chart.ts'
+import { journals, subAccountKinds } from '../chart.ts'
 import { journalEntries } from '../queries/journal-entries.ts'
-import { ledgerScopeOf } from '../scope.ts'
+import { ledgerScopeOf, type SubAccountKey } from '../scope.ts'
 import { admin, dateParam, entryFields, num, signedIn } from './common.ts'
 
 const query = paginationQuery({ defaultSize: 25, maxSize: 200 }).extend({
@@ -17,6 +17,19 @@ const query = paginationQuery({ defaultSize: 25, maxSize: 200 }).extend({
     .max(100, 'at most 100 characters')
     .optional()
     .openapi({ description: 'Part of the description or source (any case), or the entry number' }),
+  sub_account: z
+    .string()
+    .trim()
+    .regex(
+      new RegExp(`^(${subAccountKinds.join('|')}):[^\\s]{0,200}$`),
+      `kind:external_id, kind one of ${subAccountKinds.join(', ')}`,
+    )
+    .optional()
+    .openapi({
+      description:
+        'Only entries with a line on this sub-account, as `kind:external_id` (e.g. `program:<program uuid>`); within the caller’s scope',
+      example: 'program:0193a7c2-5b1e-7c3a-9f1e-2a4b6c8d0e1f',
+    }),
 })
 
 const summary = z
@@ -35,7 +48,7 @@ export const getJournalEntries = createRoute({
   tags: ['payment'],
   summary: 'Journal entries (admin; a program owner: those touching their own sub-accounts)',
   description:
-    'The entries of a journal (all journals without `journal`), newest booking date first, with their total per currency; filters: booking date range `from`–`to` (inclusive) and `search` in description, source or number. The lines of one entry: `GET payment/journals/{uuid}`.',
+    'The entries of a journal (all journals without `journal`), newest booking date first, with their total per currency; filters: booking date range `from`–`to` (inclusive), `search` in description, source or number, and `sub_account` (`kind:external_id`) for the entries of one sub-account. The lines of one entry: `GET payment/journals/{uuid}`.',
   security: bearerSecurity,
   middleware: [signedIn(userTypes.programOwner, admin)] as const,
   request: { query },
@@ -45,13 +58,26 @@ export const getJournalEntries = createRoute({
   },
 })
 
+/** `program:<uuid>` → its key; the kind was checked by the query schema. */
+function subAccountKeyOf(text: string): SubAccountKey {
+  const at = text.indexOf(':')
+  return { kind: text.slice(0, at) as SubAccountKey['kind'], external_id: text.slice(at + 1) }
+}
+
 export function registerGetJournalEntries(app: ApiApp) {
   app.openapi(getJournalEntries, async (c) => {
     const scope = await ledgerScopeOf(c)
     const q = c.req.valid('query')
     const { count, results } = await journalEntries(
       c.get('services').db,
-      { journal: q.journal, from: q.from, to: q.to, search: q.search, scope },
+      {
+        journal: q.journal,
+        from: q.from,
+        to: q.to,
+        search: q.search,
+        scope,
+        subAccount: q.sub_account ? subAccountKeyOf(q.sub_account) : undefined,
+      },
       { limit: q.size, offset: pageOffset(q) },
     )
     return c.json(

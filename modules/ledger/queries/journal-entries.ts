@@ -4,7 +4,7 @@ import { invalidField } from '../../platform/errors.ts'
 import type { Journal } from '../chart.ts'
 import { type EntryHeader, entryHeaders, toHeader } from '../db/entries.ts'
 import { isValidDate } from '../rules.ts'
-import { inScope, type LedgerScope } from '../scope.ts'
+import { inScope, type LedgerScope, type SubAccountKey } from '../scope.ts'
 
 export interface JournalEntryFilter {
   journal?: Journal | undefined
@@ -19,6 +19,11 @@ export interface JournalEntryFilter {
   search?: string | undefined
   /** Only entries touching a sub-account the caller may read (a program owner's). */
   scope?: LedgerScope | undefined
+  /**
+   * Only entries with a line on this sub-account (under any account), e.g. one program's: how an
+   * owner reads a single program's money. Combined with the scope, never widening it.
+   */
+  subAccount?: SubAccountKey | undefined
 }
 
 /** An entry as a journal lists it: its header, what reverses it, and its total per currency. */
@@ -58,6 +63,20 @@ export async function journalEntries(
           .select(sql`1`.as('one'))
           .whereRef('sl.entry_id', '=', 'e.id')
           .where(inScope(scope, 'sl.sub_account_id')),
+      ),
+    )
+  }
+  const sub = filter.subAccount
+  if (sub) {
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('ledger_lines as fl')
+          .innerJoin('ledger_sub_accounts as fs', 'fs.id', 'fl.sub_account_id')
+          .select(sql`1`.as('one'))
+          .whereRef('fl.entry_id', '=', 'e.id')
+          .where('fs.kind', '=', sub.kind)
+          .where('fs.external_id', '=', sub.external_id),
       ),
     )
   }
