@@ -478,3 +478,63 @@ describe('statistics', () => {
     expect((await t.h.get(api('/statistics?tz=Mars/Olympus'), { token: owner.token })).status).toBe(400)
   })
 })
+
+describe('refund notifications', () => {
+  it('tell the merchant about a refund with the refund fields chosen', async () => {
+    const n = await t.h.post<unknown, { result: { secret: string } }>(
+      api('/payment-notifications'),
+      {
+        program,
+        title: 'Refunds',
+        url: `${merchant.url}/refunds`,
+        categories: [use('refund', 'refund_amount', 'refunded_total', 'reason')],
+      },
+      { token: owner.token },
+    )
+    expect(n.status).toBe(201)
+    const { result: r } = (await ask(900)).body
+    const started = await claim(r.token as string)
+    expect(await payAtSandbox(started.body.checkout_uuid)).toBe('paid')
+    await eventually(async () => (await view(r.uuid)).status === 'paid', 15_000, 'paid')
+    const refund = await t.h.post(
+      `/api/v1/payment/payments/${r.payment.uuid}/refunds`,
+      { amount: 400, reason: 'One loaf returned' },
+      { token: owner.token, headers: { 'idempotency-key': `refund-${r.uuid}` } },
+    )
+    expect(refund.status).toBe(202)
+    const delivery = (await eventually(
+      async () => merchant.requestsTo('/refunds')[0],
+      20_000,
+      'refund sent',
+    )) as Received
+    expect(verifyWebhookSignature(n.body.result.secret, delivery.body, delivery.headers)).toBe(true)
+    const body = JSON.parse(delivery.body)
+    expect(body.type).toBe('payment.refunded')
+    expect(body.data).toEqual({
+      payment_uuid: r.payment.uuid,
+      category: 'refund',
+      refund_amount: 400,
+      refunded_total: 400,
+      reason: 'One loaf returned',
+    })
+    // Paid payments of the program went to that endpoint too? No: it uses no payment field.
+    expect(merchant.requestsTo('/refunds')).toHaveLength(1)
+  })
+
+  it('makes one payment request of two sent at once with the same request_uuid', async () => {
+    const body = {
+      program_uuid: program,
+      request_uuid: 'order-race',
+      fields: [
+        { field_uuid: fieldUuid('payment.amount'), value: 300 },
+        { field_uuid: fieldUuid('payment.description'), value: 'Race' },
+      ],
+    }
+    const [a, b] = await Promise.all([
+      t.h.post<unknown, Res>(api('/payment-requests'), body, { token: owner.token }),
+      t.h.post<unknown, Res>(api('/payment-requests'), body, { token: owner.token }),
+    ])
+    expect([a.status, b.status].sort()).toEqual([200, 201])
+    expect(a.body.result.uuid).toBe(b.body.result.uuid)
+  })
+})

@@ -117,7 +117,7 @@ export async function createPaymentRequest(
   }
   if (Object.keys(errors).length) throw refuse(errors)
 
-  const saved = await db.transaction().execute(async (trx) => {
+  const saving = db.transaction().execute(async (trx) => {
     const callback = input.url
       ? await createEndpoint(trx, config, {
           owner_user_id: program.owner_user_id,
@@ -140,6 +140,13 @@ export async function createPaymentRequest(
     })
     return { made, secret: callback?.secret }
   })
+  const saved = await saving.catch(async (err: unknown) => {
+    // The same request_uuid sent twice at once: the first one made it; answer as for a repeat.
+    const e = err as { code?: string; constraint?: string }
+    if (e?.code !== '23505' || e.constraint !== 'terminal_requests_request_uuid') throw err
+    return undefined
+  })
+  if (!saved) return createPaymentRequest(services, ctx, me, input)
   ctx.log.info(
     { terminal_request_id: saved.made.row.id, program_id: program.uuid, request_uuid: input.request_uuid },
     'payment request created',
