@@ -40,6 +40,7 @@ import { Route as GuestRegistrationResendRouteImport } from './routes/_guest/reg
 import { Route as PortalFinancesIndexRouteImport } from './routes/_portal/finances/index'
 import { Route as PortalFinancesBalancesRouteImport } from './routes/_portal/finances/balances'
 import { Route as PortalFinancesTrialBalanceRouteImport } from './routes/_portal/finances/trial-balance'
+import { Route as PortalPaymentNotificationsProgramRouteImport } from './routes/_portal/payment-notifications.$program'
 import { Route as PortalProgramsIndexRouteImport } from './routes/_portal/programs/index'
 import { Route as PortalProgramsUuidRouteImport } from './routes/_portal/programs/$uuid'
 import { Route as PortalTerminalIndexRouteImport } from './routes/_portal/terminal/index'
@@ -211,6 +212,12 @@ const PortalFinancesTrialBalanceRoute =
     path: '/trial-balance',
     getParentRoute: () => PortalFinancesRouteRoute,
   } as any)
+const PortalPaymentNotificationsProgramRoute =
+  PortalPaymentNotificationsProgramRouteImport.update({
+    id: '/payment-notifications/$program',
+    path: '/payment-notifications/$program',
+    getParentRoute: () => PortalRoute,
+  } as any)
 const PortalProgramsIndexRoute = PortalProgramsIndexRouteImport.update({
   id: '/programs/',
   path: '/programs/',
@@ -300,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/registration/resend': typeof GuestRegistrationResendRoute
   '/finances/balances': typeof PortalFinancesBalancesRoute
   '/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
+  '/payment-notifications/$program': typeof PortalPaymentNotificationsProgramRoute
   '/programs/$uuid': typeof PortalProgramsUuidRoute
   '/terminal/$cashpoint': typeof PortalTerminalCashpointRoute
   '/transactions/$uuid': typeof PortalTransactionsUuidRoute
@@ -339,6 +347,7 @@ export interface FileRoutesByTo {
   '/registration/resend': typeof GuestRegistrationResendRoute
   '/finances/balances': typeof PortalFinancesBalancesRoute
   '/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
+  '/payment-notifications/$program': typeof PortalPaymentNotificationsProgramRoute
   '/programs/$uuid': typeof PortalProgramsUuidRoute
   '/terminal/$cashpoint': typeof PortalTerminalCashpointRoute
   '/transactions/$uuid': typeof PortalTransactionsUuidRoute
@@ -385,6 +394,7 @@ export interface FileRoutesById {
   '/_guest/registration/resend': typeof GuestRegistrationResendRoute
   '/_portal/finances/balances': typeof PortalFinancesBalancesRoute
   '/_portal/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
+  '/_portal/payment-notifications/$program': typeof PortalPaymentNotificationsProgramRoute
   '/_portal/programs/$uuid': typeof PortalProgramsUuidRoute
   '/_portal/terminal/$cashpoint': typeof PortalTerminalCashpointRoute
   '/_portal/transactions/$uuid': typeof PortalTransactionsUuidRoute
@@ -429,6 +439,7 @@ export interface FileRouteTypes {
     | '/registration/resend'
     | '/finances/balances'
     | '/finances/trial-balance'
+    | '/payment-notifications/$program'
     | '/programs/$uuid'
     | '/terminal/$cashpoint'
     | '/transactions/$uuid'
@@ -468,6 +479,7 @@ export interface FileRouteTypes {
     | '/registration/resend'
     | '/finances/balances'
     | '/finances/trial-balance'
+    | '/payment-notifications/$program'
     | '/programs/$uuid'
     | '/terminal/$cashpoint'
     | '/transactions/$uuid'
@@ -513,6 +525,7 @@ export interface FileRouteTypes {
     | '/_guest/registration/resend'
     | '/_portal/finances/balances'
     | '/_portal/finances/trial-balance'
+    | '/_portal/payment-notifications/$program'
     | '/_portal/programs/$uuid'
     | '/_portal/terminal/$cashpoint'
     | '/_portal/transactions/$uuid'
@@ -758,6 +771,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalFinancesTrialBalanceRouteImport
       parentRoute: typeof PortalFinancesRouteRoute
     }
+    '/_portal/payment-notifications/$program': {
+      id: '/_portal/payment-notifications/$program'
+      path: '/payment-notifications/$program'
+      fullPath: '/payment-notifications/$program'
+      preLoaderRoute: typeof PortalPaymentNotificationsProgramRouteImport
+      parentRoute: typeof PortalRoute
+    }
     '/_portal/programs/': {
       id: '/_portal/programs/'
       path: '/programs'
@@ -946,6 +966,7 @@ interface PortalRouteChildren {
   PortalProfileRoute: typeof PortalProfileRoute
   PortalStatisticsRoute: typeof PortalStatisticsRoute
   PortalUsersRoute: typeof PortalUsersRoute
+  PortalPaymentNotificationsProgramRoute: typeof PortalPaymentNotificationsProgramRoute
   PortalProgramsUuidRoute: typeof PortalProgramsUuidRoute
   PortalUserUuidRoute: typeof PortalUserUuidRoute
   PortalProgramsIndexRoute: typeof PortalProgramsIndexRoute
@@ -966,6 +987,8 @@ const PortalRouteChildren: PortalRouteChildren = {
   PortalProfileRoute: PortalProfileRoute,
   PortalStatisticsRoute: PortalStatisticsRoute,
   PortalUsersRoute: PortalUsersRoute,
+  PortalPaymentNotificationsProgramRoute:
+    PortalPaymentNotificationsProgramRoute,
   PortalProgramsUuidRoute: PortalProgramsUuidRoute,
   PortalUserUuidRoute: PortalUserUuidRoute,
   PortalProgramsIndexRoute: PortalProgramsIndexRoute,

@@ -1,0 +1,598 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  BellIcon,
+  EyeIcon,
+  EyeOffIcon,
+  HistoryIcon,
+  LoaderCircleIcon,
+  PencilIcon,
+  PlusIcon,
+  RotateCwIcon,
+  Trash2Icon,
+} from 'lucide-react'
+import { useState } from 'react'
+import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { ConfirmButton } from '~/components/programs/confirm-button.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { Card, CardContent } from '~/components/ui/card.tsx'
+import { Checkbox } from '~/components/ui/checkbox.tsx'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '~/components/ui/dialog.tsx'
+import { Input } from '~/components/ui/input.tsx'
+import { Label } from '~/components/ui/label.tsx'
+import { Switch } from '~/components/ui/switch.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
+import { Textarea } from '~/components/ui/textarea.tsx'
+import { ApiError, api } from '~/lib/api.ts'
+import { describeApiError } from '~/lib/api-messages.ts'
+import { notify } from '~/lib/notify.tsx'
+import type { Page } from '~/lib/queries/types.ts'
+import { notificationCategoryNames, notificationFieldNames } from './messages.ts'
+import { MaxRepeatsError, saveWithRetries } from './save-with-retries.ts'
+
+/** A catalogue name in the reader's language (the API's stable name when it is new to us). */
+const labelOf = (i18n: I18n, names: Record<string, MessageDescriptor>, name: string) => {
+  const descriptor = names[name]
+  return descriptor ? i18n._(descriptor) : name
+}
+
+/** Shapes of `manager/payment-notifications` and the webhooks delivery log (see modules/terminal/http). */
+interface CatalogueField {
+  uuid: string
+  key: string
+  title: string
+}
+interface Category {
+  uuid: string
+  key: string
+  title: string
+  event_type: string
+  fields: CatalogueField[]
+}
+interface Notification {
+  uuid: string
+  program: string
+  title: string
+  description: string
+  url: string
+  secret: string | null
+  is_active: boolean
+  endpoint_uuid: string
+  categories: (Omit<Category, 'fields'> & {
+    is_used: boolean
+    fields: (CatalogueField & { is_used: boolean })[]
+  })[]
+  created: string
+  updated: string
+}
+interface Delivery {
+  uuid: string
+  event_type: string
+  status: 'pending' | 'succeeded' | 'failed'
+  reason: string | null
+  attempts: number
+  last_status: number | null
+  created: string
+}
+
+const keys = {
+  all: ['payment-notifications'] as const,
+  categories: () => [...keys.all, 'categories'] as const,
+  list: (program: string) => [...keys.all, 'list', program] as const,
+  deliveries: (endpoint: string) => [...keys.all, 'deliveries', endpoint] as const,
+}
+
+const categoriesQuery = () =>
+  queryOptions({
+    queryKey: keys.categories(),
+    queryFn: () =>
+      api.get<{ results: Category[] }>('/manager/payment-notifications/categories').then((r) => r.results),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+const listQuery = (program: string) =>
+  queryOptions({
+    queryKey: keys.list(program),
+    queryFn: () =>
+      api
+        .get<{ results: Notification[] }>('/manager/payment-notifications', { query: { program } })
+        .then((r) => r.results),
+  })
+
+/**
+ * The payment notifications of a payment program (spec: "payment notifications"): the merchant
+ * endpoints that receive a signed message when a payment in the program is paid, refunded or
+ * fails, each with the fields it chooses; their delivery log, with replay. For the program's owner.
+ */
+export function NotificationsSection({ program, titled = true }: { program: string; titled?: boolean }) {
+  const list = useQuery(listQuery(program))
+  const [editing, setEditing] = useState<Notification | 'new' | null>(null)
+  return (
+    <section aria-labelledby="notifications-title" className="grid gap-4" data-testid="notifications">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="notifications-title" className={titled ? 'text-lg font-semibold' : 'sr-only'}>
+            <Trans>Payment notifications</Trans>
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            <Trans>
+              Your systems hear of every payment in this program: a signed message to each address below.
+            </Trans>
+          </p>
+        </div>
+        <Button onClick={() => setEditing('new')} data-testid="notification-add">
+          <PlusIcon aria-hidden="true" />
+          <Trans>Add notification</Trans>
+        </Button>
+      </div>
+      {list.isError ? (
+        <LoadError onRetry={() => list.refetch()} />
+      ) : list.isPending ? (
+        <RowsSkeleton rows={2} />
+      ) : list.data.length === 0 ? (
+        <EmptyState icon={<BellIcon aria-hidden="true" className="size-6" />}>
+          <Trans>No notifications yet. Add the address of your system to hear of payments.</Trans>
+        </EmptyState>
+      ) : (
+        <div className="grid gap-3">
+          {list.data.map((n) => (
+            <NotificationCard key={n.uuid} notification={n} onEdit={() => setEditing(n)} />
+          ))}
+        </div>
+      )}
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl" data-testid="notification-dialog">
+          {editing !== null && (
+            <NotificationForm
+              program={program}
+              notification={editing === 'new' ? null : editing}
+              onDone={() => setEditing(null)}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+    </section>
+  )
+}
+
+function NotificationCard({ notification: n, onEdit }: { notification: Notification; onEdit: () => void }) {
+  const { i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [showLog, setShowLog] = useState(false)
+  const [showSecret, setShowSecret] = useState(false)
+  const used = n.categories.flatMap((c) => c.fields.filter((f) => f.is_used).map((f) => ({ c, f })))
+  const remove = async () => {
+    try {
+      await api.delete(`/manager/payment-notifications/${n.uuid}`)
+      notify.success(msg`Notification deleted`)
+      await queryClient.invalidateQueries({ queryKey: keys.list(n.program) })
+    } catch (error) {
+      notify.error(describeApiError(error))
+    }
+  }
+  return (
+    <Card className="gap-3" data-testid="notification" data-uuid={n.uuid}>
+      <CardContent className="grid gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="flex items-center gap-2 font-medium">
+              <span data-testid="notification-title">{n.title}</span>
+              {n.is_active ? (
+                <Badge variant="success">
+                  <Trans>Active</Trans>
+                </Badge>
+              ) : (
+                <Badge variant="muted">
+                  <Trans>Off</Trans>
+                </Badge>
+              )}
+            </p>
+            <p className="truncate font-mono text-[13px] text-muted-foreground">{n.url}</p>
+            {n.description && <p className="text-sm text-muted-foreground">{n.description}</p>}
+          </div>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" onClick={onEdit} data-testid="notification-edit">
+              <PencilIcon aria-hidden="true" />
+              <Trans>Edit</Trans>
+            </Button>
+            <ConfirmButton
+              size="sm"
+              title={<Trans>Delete this notification?</Trans>}
+              description={
+                <Trans>Nothing more is sent to this address. Its delivery log stays readable.</Trans>
+              }
+              confirmLabel={<Trans>Delete</Trans>}
+              onConfirm={remove}
+              destructive
+              testId="notification-delete"
+            >
+              <Trash2Icon aria-hidden="true" />
+              <Trans>Delete</Trans>
+            </ConfirmButton>
+          </div>
+        </div>
+        <ul className="flex flex-wrap gap-1.5" aria-label={i18n._(msg`Fields sent`)}>
+          {used.map(({ c, f }) => (
+            <li key={f.key}>
+              <Badge variant="outline">
+                {labelOf(i18n, notificationCategoryNames, c.key)} ·{' '}
+                {labelOf(i18n, notificationFieldNames, f.title)}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+        {n.secret && (
+          <div className="flex items-center gap-2 text-[13px]">
+            <span className="text-muted-foreground">
+              <Trans>Signing secret</Trans>
+            </span>
+            <code className="truncate font-mono" data-testid="notification-secret">
+              {showSecret ? n.secret : 'whsec_••••••••••••'}
+            </code>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setShowSecret((s) => !s)}
+              aria-label={showSecret ? i18n._(msg`Hide the secret`) : i18n._(msg`Show the secret`)}
+            >
+              {showSecret ? <EyeOffIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
+            </Button>
+          </div>
+        )}
+        <div>
+          <Button
+            variant="link"
+            className="h-auto px-0"
+            onClick={() => setShowLog((s) => !s)}
+            aria-expanded={showLog}
+            data-testid="notification-log-toggle"
+          >
+            <HistoryIcon aria-hidden="true" />
+            {showLog ? <Trans>Hide the delivery log</Trans> : <Trans>Delivery log</Trans>}
+          </Button>
+          {showLog && <DeliveryLog endpoint={n.endpoint_uuid} />}
+        </div>
+      </CardContent>
+    </Card>
+  )
+}
+
+const deliveryVariant = { pending: 'warning', succeeded: 'success', failed: 'destructive' } as const
+const deliveryNames = {
+  pending: msg({ message: 'Retrying', context: 'webhook delivery status' }),
+  succeeded: msg({ message: 'Delivered', context: 'webhook delivery status' }),
+  failed: msg({ message: 'Failed', context: 'webhook delivery status' }),
+}
+
+/** The endpoint's deliveries, newest first, each with a Replay (the webhooks module's routes). */
+function DeliveryLog({ endpoint }: { endpoint: string }) {
+  const { i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const log = useQuery({
+    queryKey: keys.deliveries(endpoint),
+    queryFn: () =>
+      api.get<Page<Delivery>>(`/payment/webhook-endpoints/${endpoint}/deliveries`, { query: { size: 25 } }),
+    refetchInterval: (q) => (q.state.data?.results.some((d) => d.status === 'pending') ? 3000 : false),
+  })
+  const replay = useMutation({
+    mutationFn: (delivery: string) => api.post<Delivery>(`/payment/webhook-deliveries/${delivery}/replay`),
+    onSuccess: () => {
+      notify.success(msg`Sent again`)
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: keys.deliveries(endpoint) }), 1500)
+    },
+    onError: (error) => notify.error(describeApiError(error)),
+  })
+  if (log.isError) return <LoadError onRetry={() => log.refetch()} />
+  if (log.isPending) return <RowsSkeleton rows={2} />
+  if (log.data.results.length === 0)
+    return (
+      <EmptyState>
+        <Trans>Nothing sent yet.</Trans>
+      </EmptyState>
+    )
+  return (
+    <Table data-testid="delivery-log">
+      <TableHeader>
+        <TableRow>
+          <TableHead>
+            <Trans>Sent</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Event</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans context="webhook delivery">Status</Trans>
+          </TableHead>
+          <TableHead className="text-right">
+            <Trans>Attempts</Trans>
+          </TableHead>
+          <TableHead />
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {log.data.results.map((d) => (
+          <TableRow key={d.uuid} data-testid="delivery" data-status={d.status}>
+            <TableCell>
+              <time dateTime={d.created}>
+                {i18n.date(d.created, { dateStyle: 'short', timeStyle: 'medium' })}
+              </time>
+            </TableCell>
+            <TableCell className="font-mono text-[13px]">{d.event_type}</TableCell>
+            <TableCell>
+              <Badge variant={deliveryVariant[d.status]} data-testid="delivery-status">
+                {i18n._(deliveryNames[d.status])}
+              </Badge>
+              {d.reason && <span className="ml-2 font-mono text-xs text-muted-foreground">{d.reason}</span>}
+              {d.last_status !== null && (
+                <span className="ml-2 text-xs text-muted-foreground tabular-nums">HTTP {d.last_status}</span>
+              )}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">{d.attempts}</TableCell>
+            <TableCell className="text-right">
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => replay.mutate(d.uuid)}
+                disabled={replay.isPending}
+                data-testid="delivery-replay"
+              >
+                <RotateCwIcon aria-hidden="true" />
+                <Trans>Replay</Trans>
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
+
+/**
+ * Add or change a notification. The save is retried three times (1 s, 2 s, 3 s) when the server
+ * cannot be reached; then it says `maxRepeats`. A refusal of the input (`fieldsValidation`) is
+ * shown under each field at once.
+ */
+function NotificationForm({
+  program,
+  notification,
+  onDone,
+}: {
+  program: string
+  notification: Notification | null
+  onDone: () => void
+}) {
+  const { i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const categories = useQuery(categoriesQuery())
+  const [title, setTitle] = useState(notification?.title ?? '')
+  const [description, setDescription] = useState(notification?.description ?? '')
+  const [url, setUrl] = useState(notification?.url ?? '')
+  const [secret, setSecret] = useState('')
+  const [active, setActive] = useState(notification?.is_active ?? true)
+  const [used, setUsed] = useState<Set<string>>(
+    () =>
+      new Set(
+        notification?.categories.flatMap((c) => c.fields.filter((f) => f.is_used).map((f) => f.uuid)) ?? [],
+      ),
+  )
+  const [fields, setFields] = useState<Record<string, string[]>>({})
+  const [failure, setFailure] = useState<'fieldsValidation' | 'maxRepeats' | null>(null)
+  const [retrying, setRetrying] = useState(0)
+  const [saving, setSaving] = useState(false)
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault()
+    setFields({})
+    setFailure(null)
+    // Spec section 5, checked here too: a missing title or field is said at once.
+    const local: Record<string, string[]> = {}
+    if (!title.trim()) local.title = [i18n._(msg`Enter a title.`)]
+    if (!url.trim()) local.url = [i18n._(msg`Enter the address of your system.`)]
+    if (active && used.size === 0) local.categories = [i18n._(msg`Choose at least one field to send.`)]
+    if (Object.keys(local).length) {
+      setFields(local)
+      setFailure('fieldsValidation')
+      return
+    }
+    const body = {
+      title: title.trim(),
+      description: description.trim(),
+      url: url.trim(),
+      ...(secret.trim() ? { secret: secret.trim() } : {}),
+      is_active: active,
+      categories: (categories.data ?? []).map((c) => ({
+        uuid: c.uuid,
+        fields: c.fields.map((f) => ({ uuid: f.uuid, is_used: used.has(f.uuid) })),
+      })),
+    }
+    setSaving(true)
+    setRetrying(0)
+    try {
+      await saveWithRetries(
+        () =>
+          notification
+            ? api.patch(`/manager/payment-notifications/${notification.uuid}`, body)
+            : api.post('/manager/payment-notifications', { program, ...body }),
+        { onRetry: setRetrying },
+      )
+      notify.success(notification ? msg`Notification saved` : msg`Notification added`)
+      await queryClient.invalidateQueries({ queryKey: keys.list(program) })
+      onDone()
+    } catch (error) {
+      if (error instanceof MaxRepeatsError) setFailure('maxRepeats')
+      else if (error instanceof ApiError && error.reason === 'fieldsValidation') {
+        setFields(error.fields)
+        setFailure('fieldsValidation')
+      } else notify.error(describeApiError(error))
+    } finally {
+      setSaving(false)
+      setRetrying(0)
+    }
+  }
+
+  const fieldError = (name: string) =>
+    fields[name]?.[0] ? (
+      <p className="text-[13px] text-destructive" data-testid={`notification-error-${name}`}>
+        {fields[name]?.[0]}
+      </p>
+    ) : null
+  const categoryErrors = Object.entries(fields).filter(([k]) => k.startsWith('categories'))
+
+  return (
+    <form onSubmit={save} noValidate className="grid gap-4" data-testid="notification-form">
+      <DialogHeader>
+        <DialogTitle>
+          {notification ? <Trans>Change notification</Trans> : <Trans>Add notification</Trans>}
+        </DialogTitle>
+        <DialogDescription>
+          <Trans>
+            Messages are signed (Standard Webhooks) with the secret; retried after 1 s, 2 s, 3 s and longer
+            when your system does not answer.
+          </Trans>
+        </DialogDescription>
+      </DialogHeader>
+      {failure && (
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/30 bg-red-50 px-3 py-2 text-sm text-red-800"
+          data-testid="notification-failure"
+        >
+          <Trans>Error: {failure}</Trans>
+        </p>
+      )}
+      <fieldset disabled={saving} className="grid gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor="notification-title">
+            <Trans>Title</Trans>
+          </Label>
+          <Input
+            id="notification-title"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            maxLength={200}
+          />
+          {fieldError('title')}
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="notification-description">
+            <Trans context="notification">Description</Trans>
+          </Label>
+          <Textarea
+            id="notification-description"
+            rows={2}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={500}
+          />
+          {fieldError('description')}
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="notification-url">
+            <Trans>Address (URL)</Trans>
+          </Label>
+          <Input
+            id="notification-url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            inputMode="url"
+            placeholder="https://"
+            className="font-mono text-[13px]"
+          />
+          {fieldError('url')}
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="notification-secret">
+            <Trans>Signing secret</Trans>
+          </Label>
+          <Input
+            id="notification-secret"
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+            placeholder={notification ? i18n._(msg`Leave empty to keep the current one`) : 'whsec_…'}
+            autoComplete="off"
+            className="font-mono text-[13px]"
+          />
+          <p className="text-[13px] text-muted-foreground">
+            <Trans>Leave it empty and a new secret is made for you.</Trans>
+          </p>
+          {fieldError('secret')}
+        </div>
+        <div className="flex items-center gap-3">
+          <Switch id="notification-active" checked={active} onCheckedChange={setActive} />
+          <Label htmlFor="notification-active">
+            <Trans>Send notifications</Trans>
+          </Label>
+        </div>
+        <div className="grid gap-3">
+          <p className="text-sm font-medium">
+            <Trans>What to send</Trans>
+          </p>
+          {categories.isPending ? (
+            <RowsSkeleton rows={2} />
+          ) : categories.isError ? (
+            <LoadError onRetry={() => categories.refetch()} />
+          ) : (
+            categories.data.map((c) => (
+              <fieldset
+                key={c.uuid}
+                className="grid gap-2 rounded-lg border p-3"
+                data-testid={`category-${c.key}`}
+              >
+                <legend className="px-1 text-[13px] font-semibold">
+                  {labelOf(i18n, notificationCategoryNames, c.key)}
+                  <span className="ml-2 font-mono font-normal text-muted-foreground">{c.event_type}</span>
+                </legend>
+                <div className="grid gap-2 sm:grid-cols-2">
+                  {c.fields.map((f) => (
+                    <span key={f.uuid} className="flex items-center gap-2 text-sm">
+                      <Checkbox
+                        id={`field-${f.uuid}`}
+                        checked={used.has(f.uuid)}
+                        onCheckedChange={(checked) =>
+                          setUsed((prev) => {
+                            const next = new Set(prev)
+                            if (checked === true) next.add(f.uuid)
+                            else next.delete(f.uuid)
+                            return next
+                          })
+                        }
+                        data-testid={`field-${f.key}`}
+                      />
+                      <Label htmlFor={`field-${f.uuid}`} className="font-normal">
+                        {labelOf(i18n, notificationFieldNames, f.title)}
+                      </Label>
+                    </span>
+                  ))}
+                </div>
+              </fieldset>
+            ))
+          )}
+          {categoryErrors.map(([k, messages]) => (
+            <p key={k} className="text-[13px] text-destructive" data-testid="notification-error-categories">
+              {messages[0]}
+            </p>
+          ))}
+        </div>
+      </fieldset>
+      <DialogFooter>
+        <Button type="button" variant="ghost" onClick={onDone} disabled={saving}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button type="submit" disabled={saving} aria-busy={saving} data-testid="notification-save">
+          {saving && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
+          {retrying > 0 ? <Trans>Trying again ({retrying} of 3)…</Trans> : <Trans>Save</Trans>}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}
