@@ -8,6 +8,7 @@ import {
   type ProgramMethods,
   type ProgramStatusId,
   type ProgramTypeId,
+  type ProviderAccount,
   programKeys,
 } from './queries.ts'
 
@@ -44,6 +45,19 @@ export interface MethodSetting {
 
 export function saveProgramMethods(program: string, methods: MethodSetting[]): Promise<ProgramMethods> {
   return api.post<ProgramMethods>('/manager/program-methods', { program, methods })
+}
+
+export interface ProviderKeys {
+  program: string
+  provider: string
+  mode: 'test' | 'live'
+  api_key: string
+  webhook_secret?: string | undefined
+}
+
+/** Saves a program's keys at a provider; the API checks them with the provider first (422, 503). */
+export function saveProviderKeys(keys: ProviderKeys): Promise<ProviderAccount> {
+  return api.post<ProviderAccount>('/manager/program-providers', keys)
 }
 
 export async function inviteAcceptor(program: string, email: string): Promise<ProgramAcceptor> {

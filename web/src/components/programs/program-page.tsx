@@ -14,7 +14,7 @@ import {
   Trash2Icon,
   UnlockIcon,
 } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -29,12 +29,15 @@ import { EditProgramButton } from './edit-program-dialog.tsx'
 import { isForbidden, isNotFound, noRetryOn4xx, programErrorMessage } from './errors.ts'
 import { methodTitles, ProgramStatusBadge, ProgramTypeName, providerNames } from './labels.tsx'
 import { MethodsList, noMethodMessage, useMethodsForm } from './methods-editor.tsx'
+import { ProgramFinances } from './program-finances.tsx'
+import { keysMissingMessage, missingKeys, ProviderKeysPanel, panelProvidersOf } from './provider-keys.tsx'
 import {
   isDraftStatus,
   type Program,
   type ProgramMethod,
   programKeys,
   programMethodsQueryOptions,
+  programProvidersQueryOptions,
   programQueryOptions,
   programStatuses,
   programTypes,
@@ -226,6 +229,8 @@ function ProgramView({ program }: { program: Program }) {
       )}
 
       {!draft && <AcceptorsSection program={program} canManage={isOwner} />}
+
+      {isOwner && !draft && <ProgramFinances program={program} />}
     </div>
   )
 }
@@ -406,6 +411,8 @@ function MethodsCardForm({ program, methods }: { program: Program; methods: Prog
   const hydrated = useHydrated()
   const queryClient = useQueryClient()
   const form = useMethodsForm(methods)
+  const formId = useId()
+  const accounts = useQuery(programProvidersQueryOptions(program.uuid))
   const [saving, setSaving] = useState(false)
   const save = async () => {
     if (!form.validate()) return
@@ -417,7 +424,7 @@ function MethodsCardForm({ program, methods }: { program: Program; methods: Prog
     } catch (error) {
       if (form.applyServerErrors(error)) return
       if (error instanceof ApiError && error.reason === 'no_validated_method') {
-        form.setGeneral(noMethodMessage)
+        form.setGeneral(missingKeys(form.rows, accounts.data?.results) ? keysMissingMessage : noMethodMessage)
         return
       }
       notify.error(programErrorMessage(error))
@@ -425,19 +432,30 @@ function MethodsCardForm({ program, methods }: { program: Program; methods: Prog
       setSaving(false)
     }
   }
+  // The keys panel has its own form beside this one (forms do not nest); Save submits by the id.
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      data-testid="program-methods-form"
-      onSubmit={(e) => {
-        e.preventDefault()
-        void save()
-      }}
-    >
-      <MethodsList methods={methods} form={form} disabled={saving || !hydrated} />
+    <div className="grid gap-5">
+      <form
+        id={formId}
+        className="grid gap-4"
+        noValidate
+        data-testid="program-methods-form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void save()
+        }}
+      >
+        <MethodsList methods={methods} form={form} disabled={saving || !hydrated} />
+      </form>
+      <ProviderKeysPanel program={program.uuid} providers={panelProvidersOf(form.rows)} />
       <div className="flex justify-end">
-        <Button type="submit" disabled={saving || !hydrated} aria-busy={saving} data-testid="methods-save">
+        <Button
+          type="submit"
+          form={formId}
+          disabled={saving || !hydrated}
+          aria-busy={saving}
+          data-testid="methods-save"
+        >
           {saving ? (
             <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
           ) : (
@@ -446,7 +464,7 @@ function MethodsCardForm({ program, methods }: { program: Program; methods: Prog
           <Trans>Save payment methods</Trans>
         </Button>
       </div>
-    </form>
+    </div>
   )
 }
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api } from '~/lib/api.ts'
 import type { Page } from '~/lib/queries/types.ts'
+import { type JournalEntrySummary, ledgerKeys } from '../finances/queries.ts'
 
 /** Shapes of the programs API (`manager/...`, see modules/programs/http) as the program screens read them. */
 
@@ -145,6 +146,19 @@ export interface ProgramMethods {
   results: ProgramMethod[]
 }
 
+/** `manager/program-providers`: a program's saved provider keys, shown masked. */
+export interface ProviderAccount {
+  uuid: string
+  program: string
+  provider: string
+  mode: 'test' | 'live'
+  /** The key's last four characters, e.g. `…a1b2`. */
+  key_hint: string
+  /** Where the provider must post its webhooks for this account. */
+  webhook_url: string
+  created: string
+}
+
 export interface Currency {
   code: string
   name: string
@@ -178,6 +192,7 @@ export const programKeys = {
   list: (search: ProgramsSearch) => [...programKeys.lists(), search] as const,
   detail: (uuid: string) => [...programKeys.all, 'detail', uuid] as const,
   methods: (uuid: string) => [...programKeys.all, 'methods', uuid] as const,
+  providers: (uuid: string) => [...programKeys.all, 'providers', uuid] as const,
   acceptors: (program: string) => [...programKeys.all, 'acceptors', program] as const,
   acceptorsPage: (program: string, filter: AcceptorsFilter) =>
     [...programKeys.acceptors(program), filter] as const,
@@ -217,6 +232,14 @@ export const programMethodsQueryOptions = (uuid: string) =>
     queryKey: programKeys.methods(uuid),
     queryFn: () => api.get<ProgramMethods>('/manager/program-methods', { query: { program: uuid } }),
     staleTime: 0,
+  })
+
+/** A program's provider accounts, newest first (the newest of a provider is the one payments use). */
+export const programProvidersQueryOptions = (uuid: string) =>
+  queryOptions({
+    queryKey: programKeys.providers(uuid),
+    queryFn: () =>
+      api.get<{ results: ProviderAccount[] }>('/manager/program-providers', { query: { program: uuid } }),
   })
 
 export const programAcceptorsQueryOptions = (program: string, filter: AcceptorsFilter) =>
@@ -259,4 +282,20 @@ export const currenciesQueryOptions = () =>
     queryKey: programKeys.currencies(),
     queryFn: () => api.get<Page<Currency>>('/manager/commons/currencies'),
     staleTime: Number.POSITIVE_INFINITY,
+  })
+
+export const programEntriesPageSize = 10
+
+/**
+ * The ledger entries of one program (`GET payment/journals?sub_account=program:<uuid>`): every
+ * journal, newest first. The ledger scopes an owner to their own programs' sub-accounts.
+ */
+export const programEntriesQueryOptions = (program: string, page: number) =>
+  queryOptions({
+    queryKey: [...ledgerKeys.all, 'program-entries', program, page] as const,
+    queryFn: () =>
+      api.get<Page<JournalEntrySummary>>('/payment/journals', {
+        query: { sub_account: `program:${program}`, page, size: programEntriesPageSize },
+      }),
+    placeholderData: keepPreviousData,
   })

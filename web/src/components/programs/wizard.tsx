@@ -11,7 +11,7 @@ import {
   SaveIcon,
   Trash2Icon,
 } from 'lucide-react'
-import { type ReactNode, useMemo, useState } from 'react'
+import { type ReactNode, useId, useMemo, useState } from 'react'
 import { z } from 'zod'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
@@ -38,6 +38,7 @@ import { fieldMessage, programErrorMessage } from './errors.ts'
 import { methodTitles, ProgramStatusBadge, providerNames, typeSlugName } from './labels.tsx'
 import { MethodsList, noMethodMessage, useMethodsForm } from './methods-editor.tsx'
 import { programTypeIcons } from './new-program-dialog.tsx'
+import { keysMissingMessage, missingKeys, ProviderKeysPanel, panelProvidersOf } from './provider-keys.tsx'
 import {
   currenciesQueryOptions,
   type Program,
@@ -45,6 +46,7 @@ import {
   type ProgramTypeSlug,
   programKeys,
   programMethodsQueryOptions,
+  programProvidersQueryOptions,
   programStatuses,
   typeOfSlug,
 } from './queries.ts'
@@ -457,8 +459,10 @@ function MethodsStep({
       ) : methods.isError ? (
         <LoadError onRetry={() => methods.refetch()} />
       ) : (
+        // Keyed by the program, not by the data's time: saving writes the answer into the cache,
+        // and a remount then would drop the message of a refused step (e.g. keys missing).
         <MethodsStepForm
-          key={methods.dataUpdatedAt}
+          key={program.uuid}
           program={program}
           methods={methods.data.results}
           onBack={onBack}
@@ -483,6 +487,8 @@ function MethodsStepForm({
   const hydrated = useHydrated()
   const queryClient = useQueryClient()
   const form = useMethodsForm(methods)
+  const formId = useId()
+  const accounts = useQuery(programProvidersQueryOptions(program.uuid))
   const [saving, setSaving] = useState(false)
 
   const save = async () => {
@@ -503,7 +509,8 @@ function MethodsStepForm({
       void queryClient.invalidateQueries({ queryKey: programKeys.detail(program.uuid) })
       if (form.applyServerErrors(error)) return
       if (error instanceof ApiError && error.reason === 'no_validated_method') {
-        form.setGeneral(noMethodMessage)
+        // A CCV or Stripe method validates only with the owner's keys there: say so when they are missing.
+        form.setGeneral(missingKeys(form.rows, accounts.data?.results) ? keysMissingMessage : noMethodMessage)
         return
       }
       notify.error(programErrorMessage(error))
@@ -512,19 +519,31 @@ function MethodsStepForm({
     }
   }
 
+  // The keys panel has its own form, so it sits beside the methods form (forms do not nest) and
+  // the step's button submits the methods form by its id.
   return (
-    <form
-      className="grid gap-5"
-      noValidate
-      data-testid="program-methods-form"
-      onSubmit={(e) => {
-        e.preventDefault()
-        void save()
-      }}
-    >
-      <MethodsList methods={methods} form={form} disabled={saving || !hydrated} />
+    <div className="grid gap-5">
+      <form
+        id={formId}
+        className="grid gap-5"
+        noValidate
+        data-testid="program-methods-form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void save()
+        }}
+      >
+        <MethodsList methods={methods} form={form} disabled={saving || !hydrated} />
+      </form>
+      <ProviderKeysPanel program={program.uuid} providers={panelProvidersOf(form.rows)} />
       <StepButtons onBack={onBack} disabled={saving}>
-        <Button type="submit" disabled={saving || !hydrated} aria-busy={saving} data-testid="wizard-next">
+        <Button
+          type="submit"
+          form={formId}
+          disabled={saving || !hydrated}
+          aria-busy={saving}
+          data-testid="wizard-next"
+        >
           {saving ? (
             <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
           ) : (
@@ -533,7 +552,7 @@ function MethodsStepForm({
           <Trans>Save and continue</Trans>
         </Button>
       </StepButtons>
-    </form>
+    </div>
   )
 }
 
