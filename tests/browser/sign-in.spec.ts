@@ -5,7 +5,7 @@ import { demoPassword, demoUsers, signInAs, signInCard, submitSignIn } from './s
 const navigation: Record<PortalName, string[]> = {
   admin: ['Finances', 'Transactions', 'Statistics', 'Users', 'Programs', 'Cards', 'Posts'],
   programs: ['Home', 'Programs', 'Transactions', 'Posts'],
-  acceptor: ['Home', 'Orders', 'Transactions', 'Programs', 'Statistics', 'Posts'],
+  acceptor: ['Home', 'Orders', 'Terminal', 'Transactions', 'Programs', 'Statistics', 'Posts'],
   cardholder: ['Food', 'Cards', 'Bills', 'Transactions', 'Posts', 'Home'],
 }
 
