@@ -35,6 +35,7 @@ import {
   type ProgramAcceptor,
   programKeys,
   programStatuses,
+  programTypes,
 } from './queries.ts'
 
 /** The invitation an e-mail link opened: `/programs?invitation=<uuid>&invite=<token>`. */
@@ -434,7 +435,12 @@ function PlaceCard({ place }: { place: AcceptorProgram }) {
           <h3 className="text-sm font-semibold">
             <Trans>Cashpoints</Trans>
           </h3>
-          <Cashpoints program={program.uuid} cashpoints={place.cashpoints} usable={usable} />
+          <Cashpoints
+            program={program.uuid}
+            cashpoints={place.cashpoints}
+            usable={usable}
+            terminal={program.type.id === programTypes.paymentManagement}
+          />
         </div>
       </CardContent>
     </Card>

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import {
   CheckIcon,
   LoaderCircleIcon,
@@ -8,6 +9,7 @@ import {
   PlusIcon,
   PowerIcon,
   PowerOffIcon,
+  QrCodeIcon,
   StoreIcon,
   XIcon,
 } from 'lucide-react'
@@ -42,10 +44,13 @@ export function Cashpoints({
   program,
   cashpoints,
   usable,
+  terminal = false,
 }: {
   program: string
   cashpoints: Cashpoint[]
   usable: boolean
+  /** The program takes payments at its cashpoints (payment management): link each to its terminal. */
+  terminal?: boolean
 }) {
   return (
     <div className="grid gap-3" data-testid="cashpoints">
@@ -61,7 +66,7 @@ export function Cashpoints({
       ) : (
         <ul className="grid gap-2">
           {cashpoints.map((cashpoint) => (
-            <CashpointRow key={cashpoint.uuid} cashpoint={cashpoint} usable={usable} />
+            <CashpointRow key={cashpoint.uuid} cashpoint={cashpoint} usable={usable} terminal={terminal} />
           ))}
         </ul>
       )}
@@ -155,7 +160,15 @@ function NewCashpoint({ program }: { program: string }) {
   )
 }
 
-function CashpointRow({ cashpoint, usable }: { cashpoint: Cashpoint; usable: boolean }) {
+function CashpointRow({
+  cashpoint,
+  usable,
+  terminal,
+}: {
+  cashpoint: Cashpoint
+  usable: boolean
+  terminal: boolean
+}) {
   const { i18n, t } = useLingui()
   const hydrated = useHydrated()
   const queryClient = useQueryClient()
@@ -284,6 +297,14 @@ function CashpointRow({ cashpoint, usable }: { cashpoint: Cashpoint; usable: boo
             )}
           </div>
           <div className="flex flex-wrap gap-1">
+            {terminal && usable && cashpoint.is_active && (
+              <Button size="sm" variant="outline" asChild data-testid="cashpoint-terminal">
+                <Link to="/terminal/$cashpoint" params={{ cashpoint: cashpoint.uuid }}>
+                  <QrCodeIcon aria-hidden="true" />
+                  <Trans>Terminal</Trans>
+                </Link>
+              </Button>
+            )}
             {usable && cashpoint.is_active && (
               <Button
                 size="sm"

@@ -17,6 +17,7 @@ import {
 import { type ReactNode, useId, useState } from 'react'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { NotificationsSection } from '~/components/terminal/notifications-section.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
@@ -226,6 +227,10 @@ function ProgramView({ program }: { program: Program }) {
 
       {program.type.id === programTypes.paymentManagement && !draft && (
         <PaymentMethodsCard program={program} canEdit={isOwner && !blocked} />
+      )}
+
+      {isOwner && program.type.id === programTypes.paymentManagement && !draft && (
+        <NotificationsSection program={program.uuid} />
       )}
 
       {!draft && <AcceptorsSection program={program} canManage={isOwner} />}
