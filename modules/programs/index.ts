@@ -12,7 +12,7 @@ import { hasProgramAccount, registerProgramDirectory } from '../payments/index.t
 import { defineModule } from '../platform/module.ts'
 import { programStatuses } from './codes.ts'
 import { programMethodRows } from './db/program-methods.ts'
-import { programIdsOfOwner } from './db/programs.ts'
+import { acceptorsOfOwnerPrograms, programIdsOfOwner } from './db/programs.ts'
 import { registerProgramsRoutes } from './http/routes.ts'
 import { sendAcceptorInvitation } from './jobs/send-invitation.ts'
 import { registerProgramMethodCheck } from './methods.ts'
@@ -47,9 +47,14 @@ export {
 export { transition } from './status-machine.ts'
 
 // A program owner reads the ledger entries of their programs' sub-accounts.
-registerOwnerLedgerScope(async (db, ownerUserId) =>
-  (await programIdsOfOwner(db, ownerUserId)).map((id) => ({ kind: 'program' as const, external_id: id })),
-)
+registerOwnerLedgerScope(async (db, ownerUserId) => [
+  ...(await programIdsOfOwner(db, ownerUserId)).map((id) => ({ kind: 'program' as const, external_id: id })),
+  // What each program owes its acceptors (their sub-account per program: `<program>/<acceptor>`).
+  ...(await acceptorsOfOwnerPrograms(db, ownerUserId)).map((a) => ({
+    kind: 'acceptor' as const,
+    external_id: `${a.program_id}/${a.acceptor_user_id}`,
+  })),
+])
 
 registerProgramDirectory({
   async find(db, uuid) {

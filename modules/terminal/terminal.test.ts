@@ -212,11 +212,18 @@ describe('a terminal payment end to end', () => {
           eb.fn.countAll<bigint>().as('lines'),
         ])
         .where('ledger_sub_accounts.kind', '=', 'acceptor')
-        .where('ledger_sub_accounts.external_id', '=', acceptor.userId)
+        .where('ledger_sub_accounts.external_id', '=', `${program}/${acceptor.userId}`)
         .executeTakeFirstOrThrow()
       return Number(row.lines) === 2 ? row : undefined
     })
     expect(BigInt(balance!.credit) - BigInt(balance!.debit)).toBe(1250n - 43n)
+
+    // The program's owner reads it with the program's money; another owner does not.
+    const query = `/api/v1/payment/journals?sub_account=program:${program},acceptor:${program}/*`
+    const forOwner = await t.h.get<{ count: number }>(query, { token: owner.token })
+    expect(forOwner.body.count).toBe(2) // the sale and its fee
+    const stranger = otherOwner
+    expect((await t.h.get<{ count: number }>(query, { token: stranger.token })).body.count).toBe(0)
   })
 })
 

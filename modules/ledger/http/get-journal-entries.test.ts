@@ -161,6 +161,25 @@ describe('GET payment/journals', () => {
     expect((await ownList(`sub_account=owner:${owner.userId}&search=jl-sub-1`)).body.count).toBe(0)
   })
 
+  it('filters by several sub-accounts, and by an external id prefix (a program and its acceptors)', async () => {
+    const program = 'e2a4b6c8-0000-4000-8000-00000000f002'
+    const toAcceptor = (id: string, kind: 'program' | 'acceptor', external: string): PostingInput => ({
+      ...sale(id, '2026-06-02', 200n),
+      lines: [
+        { account: 120, currency: 'EUR', debit: 200n },
+        { account: 230, currency: 'EUR', credit: 200n, sub_account: { kind, external_id: external } },
+      ],
+    })
+    const own = await post(toAcceptor('jl-multi-1', 'program', program))
+    const atCashpoint = await post(toAcceptor('jl-multi-2', 'acceptor', `${program}/acceptor-1`))
+    await post(toAcceptor('jl-multi-3', 'acceptor', 'other-program/acceptor-1'))
+    // `_` in a prefix is a character, not a wildcard.
+    await post(toAcceptor('jl-multi-4', 'acceptor', `${program.slice(0, -1)}_/acceptor-1`))
+    const both = await list(`sub_account=program:${program},acceptor:${program}/*`)
+    expect(both.status).toBe(200)
+    expect(both.body.results.map((r) => r.uuid).sort()).toEqual([own.entry.id, atCashpoint.entry.id].sort())
+  })
+
   it('answers 400 for bad filters', async () => {
     const bad = async (query: string) => (await list(query)) as unknown as { status: number; body: ErrorBody }
     expect((await bad('journal=payroll')).body.error.fields).toHaveProperty('journal')
@@ -169,6 +188,7 @@ describe('GET payment/journals', () => {
     expect((await bad('page=0')).body.error.fields).toHaveProperty('page')
     expect((await bad(`search=${'x'.repeat(101)}`)).body.error.fields).toHaveProperty('search')
     expect((await bad('sub_account=planet:1')).body.error.fields).toHaveProperty('sub_account')
+    expect((await bad('sub_account=program:1,planet:2')).body.error.fields).toHaveProperty('sub_account')
   })
 
   it('is for admins, and for program owners only as far as their own sub-accounts go', async () => {

@@ -21,13 +21,15 @@ const query = paginationQuery({ defaultSize: 25, maxSize: 200 }).extend({
     .string()
     .trim()
     .regex(
-      new RegExp(`^(${subAccountKinds.join('|')}):[^\\s]{0,200}$`),
-      `kind:external_id, kind one of ${subAccountKinds.join(', ')}`,
+      new RegExp(
+        `^(${subAccountKinds.join('|')}):[^\\s,]{0,200}(,(${subAccountKinds.join('|')}):[^\\s,]{0,200}){0,9}$`,
+      ),
+      `kind:external_id (up to 10, comma-separated), kind one of ${subAccountKinds.join(', ')}`,
     )
     .optional()
     .openapi({
       description:
-        'Only entries with a line on this sub-account, as `kind:external_id` (e.g. `program:<program uuid>`); within the caller’s scope',
+        'Only entries with a line on one of these sub-accounts, as `kind:external_id`, comma-separated (e.g. `program:<program uuid>`); an external id ending in `*` matches by prefix (`acceptor:<program uuid>/*`: the program’s acceptors); within the caller’s scope',
       example: 'program:0193a7c2-5b1e-7c3a-9f1e-2a4b6c8d0e1f',
     }),
 })
@@ -58,10 +60,12 @@ export const getJournalEntries = createRoute({
   },
 })
 
-/** `program:<uuid>` → its key; the kind was checked by the query schema. */
-function subAccountKeyOf(text: string): SubAccountKey {
-  const at = text.indexOf(':')
-  return { kind: text.slice(0, at) as SubAccountKey['kind'], external_id: text.slice(at + 1) }
+/** `program:<uuid>,acceptor:<uuid>/*` → their keys; the kinds were checked by the query schema. */
+function subAccountKeysOf(text: string): SubAccountKey[] {
+  return text.split(',').map((one) => {
+    const at = one.indexOf(':')
+    return { kind: one.slice(0, at) as SubAccountKey['kind'], external_id: one.slice(at + 1) }
+  })
 }
 
 export function registerGetJournalEntries(app: ApiApp) {
@@ -76,7 +80,7 @@ export function registerGetJournalEntries(app: ApiApp) {
         to: q.to,
         search: q.search,
         scope,
-        subAccount: q.sub_account ? subAccountKeyOf(q.sub_account) : undefined,
+        subAccount: q.sub_account ? subAccountKeysOf(q.sub_account) : undefined,
       },
       { limit: q.size, offset: pageOffset(q) },
     )

@@ -23,7 +23,7 @@ export interface JournalEntryFilter {
    * Only entries with a line on this sub-account (under any account), e.g. one program's: how an
    * owner reads a single program's money. Combined with the scope, never widening it.
    */
-  subAccount?: SubAccountKey | undefined
+  subAccount?: SubAccountKey | readonly SubAccountKey[] | undefined
 }
 
 /** An entry as a journal lists it: its header, what reverses it, and its total per currency. */
@@ -66,8 +66,10 @@ export async function journalEntries(
       ),
     )
   }
-  const sub = filter.subAccount
-  if (sub) {
+  // Several sub-accounts match any of them; an external id ending in `*` matches by prefix (all of
+  // a program's acceptors: `acceptor:<program>/*`).
+  const subs = filter.subAccount === undefined ? [] : ([] as SubAccountKey[]).concat(filter.subAccount)
+  if (subs.length) {
     base = base.where((eb) =>
       eb.exists(
         eb
@@ -75,8 +77,22 @@ export async function journalEntries(
           .innerJoin('ledger_sub_accounts as fs', 'fs.id', 'fl.sub_account_id')
           .select(sql`1`.as('one'))
           .whereRef('fl.entry_id', '=', 'e.id')
-          .where('fs.kind', '=', sub.kind)
-          .where('fs.external_id', '=', sub.external_id),
+          .where((w) =>
+            w.or(
+              subs.map((sub) =>
+                w.and([
+                  w('fs.kind', '=', sub.kind),
+                  sub.external_id.endsWith('*')
+                    ? w(
+                        'fs.external_id',
+                        'like',
+                        `${sub.external_id.slice(0, -1).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`,
+                      )
+                    : w('fs.external_id', '=', sub.external_id),
+                ]),
+              ),
+            ),
+          ),
       ),
     )
   }

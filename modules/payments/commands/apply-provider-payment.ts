@@ -161,13 +161,22 @@ export async function applyProviderPayment(
   })
 }
 
-/** Whose money a payment is, in the ledger: the acceptor's, else the program's, else the owner's. */
+/**
+ * Whose money a payment is, in the ledger: the acceptor's, else the program's, else the owner's.
+ * An acceptor has a sub-account per program (`<program>/<acceptor>`): what a program owes each of
+ * its acceptors, which its owner reads with the program's own.
+ */
 export function receiverOf(p: {
   acceptor_user_id: string | null
   program_uuid: string | null
   owner_user_id: string | null
 }): { kind: 'acceptor' | 'program' | 'owner' | 'general'; external_id: string } {
-  if (p.acceptor_user_id) return { kind: 'acceptor', external_id: p.acceptor_user_id }
+  if (p.acceptor_user_id) {
+    return {
+      kind: 'acceptor',
+      external_id: p.program_uuid ? `${p.program_uuid}/${p.acceptor_user_id}` : p.acceptor_user_id,
+    }
+  }
   if (p.program_uuid) return { kind: 'program', external_id: p.program_uuid }
   if (p.owner_user_id) return { kind: 'owner', external_id: p.owner_user_id }
   return { kind: 'general', external_id: '' }

@@ -71,6 +71,22 @@ export async function listProgramRows(
 }
 
 /** Ids of an owner's programs (for the ledger scope of a program owner). */
+/** The acceptors (users) who ever took part in an owner's programs, per program. */
+export async function acceptorsOfOwnerPrograms(
+  db: DbOrTrx,
+  ownerUserId: string,
+): Promise<{ program_id: string; acceptor_user_id: string }[]> {
+  const rows = await db
+    .selectFrom('program_acceptors as pa')
+    .innerJoin('programs as p', 'p.id', 'pa.program_id')
+    .select(['pa.program_id', 'pa.acceptor_user_id'])
+    .where('p.owner_user_id', '=', ownerUserId)
+    .where('pa.acceptor_user_id', 'is not', null)
+    .distinct()
+    .execute()
+  return rows.map((r) => ({ program_id: r.program_id, acceptor_user_id: r.acceptor_user_id as string }))
+}
+
 export async function programIdsOfOwner(db: DbOrTrx, ownerUserId: string): Promise<string[]> {
   const rows = await db.selectFrom('programs').select('id').where('owner_user_id', '=', ownerUserId).execute()
   return rows.map((r) => r.id)

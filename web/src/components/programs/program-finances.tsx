@@ -102,13 +102,29 @@ export function ProgramFinances({ program }: { program: Program }) {
   )
 }
 
-/** Account 230's balance of this program's sub-account, per currency, as money owed to the owner. */
+/**
+ * Account 230's balance of this program, per currency: its own sub-account (owed to the owner) and
+ * its acceptors' sub-accounts in it (`<program>/<acceptor>`: owed to them), together.
+ */
 function ProgramBalance({ program }: { program: Program }) {
   const accounts = useQuery(ledgerAccountsQueryOptions(undefined, true))
-  const balances: Amounts[] =
-    accounts.data?.results
-      .find((a) => a.number === programAccount)
-      ?.sub_accounts?.find((s) => s.kind === 'program' && s.external_id === program.uuid)?.balances ?? []
+  const mine = (s: { kind: string; external_id: string }) =>
+    (s.kind === 'program' && s.external_id === program.uuid) ||
+    (s.kind === 'acceptor' && s.external_id.startsWith(`${program.uuid}/`))
+  const perCurrency = new Map<string, Amounts>()
+  for (const sub of accounts.data?.results.find((a) => a.number === programAccount)?.sub_accounts ?? []) {
+    if (!mine(sub)) continue
+    for (const b of sub.balances) {
+      const t = perCurrency.get(b.currency) ?? { currency: b.currency, debit: 0, credit: 0, balance: 0 }
+      perCurrency.set(b.currency, {
+        currency: b.currency,
+        debit: t.debit + b.debit,
+        credit: t.credit + b.credit,
+        balance: t.balance + b.balance,
+      })
+    }
+  }
+  const balances: Amounts[] = [...perCurrency.values()]
   const shown = balances.length ? balances : [{ currency: program.currency, debit: 0, credit: 0, balance: 0 }]
   return (
     <section className="grid gap-2" aria-labelledby="program-balance-title" data-testid="program-balance">

@@ -295,7 +295,11 @@ export const programEntriesQueryOptions = (program: string, page: number) =>
     queryKey: [...ledgerKeys.all, 'program-entries', program, page] as const,
     queryFn: () =>
       api.get<Page<JournalEntrySummary>>('/payment/journals', {
-        query: { sub_account: `program:${program}`, page, size: programEntriesPageSize },
+        query: {
+          sub_account: `program:${program},acceptor:${program}/*`,
+          page,
+          size: programEntriesPageSize,
+        },
       }),
     placeholderData: keepPreviousData,
   })
