@@ -14,31 +14,28 @@ import {
   Trash2Icon,
   UnlockIcon,
 } from 'lucide-react'
-import { type ReactNode, useId, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import { NotificationsSection } from '~/components/terminal/notifications-section.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
-import { ApiError } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
 import { AcceptorsSection } from './acceptors-section.tsx'
-import { deleteProgram, programChanged, saveProgramMethods, updateProgram } from './actions.ts'
+import { deleteProgram, programChanged, updateProgram } from './actions.ts'
 import { ConfirmButton } from './confirm-button.tsx'
 import { EditProgramButton } from './edit-program-dialog.tsx'
 import { isForbidden, isNotFound, noRetryOn4xx, programErrorMessage } from './errors.ts'
 import { methodTitles, ProgramStatusBadge, ProgramTypeName, providerNames } from './labels.tsx'
-import { MethodsList, noMethodMessage, useMethodsForm } from './methods-editor.tsx'
+import { MethodsWithKeys } from './methods-with-keys.tsx'
 import { ProgramFinances } from './program-finances.tsx'
-import { keysMissingMessage, missingKeys, ProviderKeysPanel, panelProvidersOf } from './provider-keys.tsx'
 import {
   isDraftStatus,
   type Program,
   type ProgramMethod,
   programKeys,
   programMethodsQueryOptions,
-  programProvidersQueryOptions,
   programQueryOptions,
   programStatuses,
   programTypes,
@@ -413,63 +410,33 @@ function UsedMethods({ methods }: { methods: ProgramMethod[] }) {
 }
 
 function MethodsCardForm({ program, methods }: { program: Program; methods: ProgramMethod[] }) {
-  const hydrated = useHydrated()
-  const queryClient = useQueryClient()
-  const form = useMethodsForm(methods)
-  const formId = useId()
-  const accounts = useQuery(programProvidersQueryOptions(program.uuid))
-  const [saving, setSaving] = useState(false)
-  const save = async () => {
-    if (!form.validate()) return
-    setSaving(true)
-    try {
-      const saved = await saveProgramMethods(program.uuid, form.rows)
-      queryClient.setQueryData(programKeys.methods(program.uuid), saved)
-      notify.success(msg`Payment methods saved`)
-    } catch (error) {
-      if (form.applyServerErrors(error)) return
-      if (error instanceof ApiError && error.reason === 'no_validated_method') {
-        form.setGeneral(missingKeys(form.rows, accounts.data?.results) ? keysMissingMessage : noMethodMessage)
-        return
-      }
-      notify.error(programErrorMessage(error))
-    } finally {
-      setSaving(false)
-    }
-  }
-  // The keys panel has its own form beside this one (forms do not nest); Save submits by the id.
   return (
-    <div className="grid gap-5">
-      <form
-        id={formId}
-        className="grid gap-4"
-        noValidate
-        data-testid="program-methods-form"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void save()
-        }}
-      >
-        <MethodsList methods={methods} form={form} disabled={saving || !hydrated} />
-      </form>
-      <ProviderKeysPanel program={program.uuid} providers={panelProvidersOf(form.rows)} />
-      <div className="flex justify-end">
-        <Button
-          type="submit"
-          form={formId}
-          disabled={saving || !hydrated}
-          aria-busy={saving}
-          data-testid="methods-save"
-        >
-          {saving ? (
-            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-          ) : (
-            <SaveIcon aria-hidden="true" />
-          )}
-          <Trans>Save payment methods</Trans>
-        </Button>
-      </div>
-    </div>
+    <MethodsWithKeys
+      program={program}
+      methods={methods}
+      afterSave={async () => {
+        notify.success(msg`Payment methods saved`)
+      }}
+    >
+      {({ formId, saving, disabled }) => (
+        <div className="flex justify-end">
+          <Button
+            type="submit"
+            form={formId}
+            disabled={disabled}
+            aria-busy={saving}
+            data-testid="methods-save"
+          >
+            {saving ? (
+              <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+            ) : (
+              <SaveIcon aria-hidden="true" />
+            )}
+            <Trans>Save payment methods</Trans>
+          </Button>
+        </div>
+      )}
+    </MethodsWithKeys>
   )
 }
 

@@ -11,7 +11,7 @@ import {
   SaveIcon,
   Trash2Icon,
 } from 'lucide-react'
-import { type ReactNode, useId, useMemo, useState } from 'react'
+import { type ReactNode, useMemo, useState } from 'react'
 import { z } from 'zod'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
@@ -32,13 +32,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~
 import { Textarea } from '~/components/ui/textarea.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
-import { createProgram, deleteProgram, programChanged, saveProgramMethods, updateProgram } from './actions.ts'
+import { createProgram, deleteProgram, programChanged, updateProgram } from './actions.ts'
 import { ConfirmButton } from './confirm-button.tsx'
 import { fieldMessage, programErrorMessage } from './errors.ts'
 import { methodTitles, ProgramStatusBadge, providerNames, typeSlugName } from './labels.tsx'
-import { MethodsList, noMethodMessage, useMethodsForm } from './methods-editor.tsx'
+import { MethodsWithKeys } from './methods-with-keys.tsx'
 import { programTypeIcons } from './new-program-dialog.tsx'
-import { keysMissingMessage, missingKeys, ProviderKeysPanel, panelProvidersOf } from './provider-keys.tsx'
 import {
   currenciesQueryOptions,
   type Program,
@@ -46,7 +45,6 @@ import {
   type ProgramTypeSlug,
   programKeys,
   programMethodsQueryOptions,
-  programProvidersQueryOptions,
   programStatuses,
   typeOfSlug,
 } from './queries.ts'
@@ -484,75 +482,41 @@ function MethodsStepForm({
   onBack: () => void
   onDone: (program: Program) => void
 }) {
-  const hydrated = useHydrated()
   const queryClient = useQueryClient()
-  const form = useMethodsForm(methods)
-  const formId = useId()
-  const accounts = useQuery(programProvidersQueryOptions(program.uuid))
-  const [saving, setSaving] = useState(false)
-
-  const save = async () => {
-    if (!form.validate()) return
-    setSaving(true)
-    try {
-      const saved = await saveProgramMethods(program.uuid, form.rows)
-      queryClient.setQueryData(programKeys.methods(program.uuid), saved)
-      // Spec section 4: draftStep1 → draftStep2, then draftStep3 only when a method validates.
-      let current = program
-      if (current.status.id === programStatuses.draftStep1)
-        current = await updateProgram(program.uuid, { status: programStatuses.draftStep2 })
-      if (current.status.id === programStatuses.draftStep2)
-        current = await updateProgram(program.uuid, { status: programStatuses.draftStep3 })
-      programChanged(queryClient, current)
-      onDone(current)
-    } catch (error) {
-      void queryClient.invalidateQueries({ queryKey: programKeys.detail(program.uuid) })
-      if (form.applyServerErrors(error)) return
-      if (error instanceof ApiError && error.reason === 'no_validated_method') {
-        // A CCV or Stripe method validates only with the owner's keys there: say so when they are missing.
-        form.setGeneral(missingKeys(form.rows, accounts.data?.results) ? keysMissingMessage : noMethodMessage)
-        return
-      }
-      notify.error(programErrorMessage(error))
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  // The keys panel has its own form, so it sits beside the methods form (forms do not nest) and
-  // the step's button submits the methods form by its id.
   return (
-    <div className="grid gap-5">
-      <form
-        id={formId}
-        className="grid gap-5"
-        noValidate
-        data-testid="program-methods-form"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void save()
-        }}
-      >
-        <MethodsList methods={methods} form={form} disabled={saving || !hydrated} />
-      </form>
-      <ProviderKeysPanel program={program.uuid} providers={panelProvidersOf(form.rows)} />
-      <StepButtons onBack={onBack} disabled={saving}>
-        <Button
-          type="submit"
-          form={formId}
-          disabled={saving || !hydrated}
-          aria-busy={saving}
-          data-testid="wizard-next"
-        >
-          {saving ? (
-            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-          ) : (
-            <ArrowRightIcon aria-hidden="true" />
-          )}
-          <Trans>Save and continue</Trans>
-        </Button>
-      </StepButtons>
-    </div>
+    <MethodsWithKeys
+      program={program}
+      methods={methods}
+      afterSave={async () => {
+        // Spec section 4: draftStep1 → draftStep2, then draftStep3 only when a method validates.
+        let current = program
+        if (current.status.id === programStatuses.draftStep1)
+          current = await updateProgram(program.uuid, { status: programStatuses.draftStep2 })
+        if (current.status.id === programStatuses.draftStep2)
+          current = await updateProgram(program.uuid, { status: programStatuses.draftStep3 })
+        programChanged(queryClient, current)
+        onDone(current)
+      }}
+    >
+      {({ formId, saving, disabled }) => (
+        <StepButtons onBack={onBack} disabled={saving}>
+          <Button
+            type="submit"
+            form={formId}
+            disabled={disabled}
+            aria-busy={saving}
+            data-testid="wizard-next"
+          >
+            {saving ? (
+              <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+            ) : (
+              <ArrowRightIcon aria-hidden="true" />
+            )}
+            <Trans>Save and continue</Trans>
+          </Button>
+        </StepButtons>
+      )}
+    </MethodsWithKeys>
   )
 }
 

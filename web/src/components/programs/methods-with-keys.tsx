@@ -1,0 +1,75 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useId, useState } from 'react'
+import { useHydrated } from '~/components/payments/use-hydrated.ts'
+import { ApiError } from '~/lib/api.ts'
+import { notify } from '~/lib/notify.tsx'
+import { saveProgramMethods } from './actions.ts'
+import { programErrorMessage } from './errors.ts'
+import { MethodsList, noMethodMessage, useMethodsForm } from './methods-editor.tsx'
+import { keysMissingMessage, missingKeys, ProviderKeysPanel, panelProvidersOf } from './provider-keys.tsx'
+import { type Program, type ProgramMethod, programKeys, programProvidersQueryOptions } from './queries.ts'
+
+/**
+ * A payment program's methods form with its provider keys panel beside it (forms do not nest, so
+ * the caller's button submits the methods form by `formId`), used by the wizard's methods step and
+ * the program page. Saving stores the methods, then runs `afterSave` (the wizard's status steps, or
+ * a notice); a method that cannot validate is said in words, naming missing keys when that is why.
+ */
+export function MethodsWithKeys({
+  program,
+  methods,
+  afterSave,
+  children,
+}: {
+  program: Program
+  methods: ProgramMethod[]
+  afterSave: () => Promise<void>
+  children: (state: { formId: string; saving: boolean; disabled: boolean }) => ReactNode
+}) {
+  const hydrated = useHydrated()
+  const queryClient = useQueryClient()
+  const form = useMethodsForm(methods)
+  const formId = useId()
+  const accounts = useQuery(programProvidersQueryOptions(program.uuid))
+  const [saving, setSaving] = useState(false)
+
+  const save = async () => {
+    if (!form.validate()) return
+    setSaving(true)
+    try {
+      const saved = await saveProgramMethods(program.uuid, form.rows)
+      queryClient.setQueryData(programKeys.methods(program.uuid), saved)
+      await afterSave()
+    } catch (error) {
+      void queryClient.invalidateQueries({ queryKey: programKeys.detail(program.uuid) })
+      if (form.applyServerErrors(error)) return
+      if (error instanceof ApiError && error.reason === 'no_validated_method') {
+        // A CCV or Stripe method validates only with the owner's keys there: say so when they are missing.
+        form.setGeneral(missingKeys(form.rows, accounts.data?.results) ? keysMissingMessage : noMethodMessage)
+        return
+      }
+      notify.error(programErrorMessage(error))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <div className="grid gap-5">
+      <form
+        id={formId}
+        className="grid gap-5"
+        noValidate
+        data-testid="program-methods-form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void save()
+        }}
+      >
+        <MethodsList methods={methods} form={form} disabled={saving || !hydrated} />
+      </form>
+      <ProviderKeysPanel program={program.uuid} providers={panelProvidersOf(form.rows)} />
+      {children({ formId, saving, disabled: saving || !hydrated })}
+    </div>
+  )
+}
