@@ -8,15 +8,23 @@ import { inflateSync } from 'node:zlib'
 export function pdfText(pdf: Uint8Array): string {
   const source = Buffer.from(pdf).toString('latin1')
   const objects = new Map<number, { dict: string; data: string }>()
-  for (const m of source.matchAll(/(\d+) 0 obj\b([\s\S]*?)\bendobj/g)) {
-    const body = m[2] ?? ''
-    const at = body.search(/\bstream\r?\n/)
-    if (at === -1) {
-      objects.set(Number(m[1]), { dict: body, data: '' })
+  // Objects are read one after the other; a stream is taken by its /Length, never by searching for
+  // `endstream`/`endobj`, which compressed bytes can contain by chance.
+  const header = /(\d+) 0 obj\b/g
+  for (let m = header.exec(source); m; m = header.exec(source)) {
+    const start = m.index + m[0].length
+    const streamAt = source.slice(start).search(/\bstream\r?\n/)
+    const endAt = source.indexOf('endobj', start)
+    if (streamAt === -1 || (endAt !== -1 && start + streamAt > endAt)) {
+      objects.set(Number(m[1]), { dict: source.slice(start, endAt === -1 ? undefined : endAt), data: '' })
       continue
     }
-    const dict = body.slice(0, at)
-    const raw = body.slice(body.indexOf('\n', at) + 1, body.lastIndexOf('endstream')).replace(/\r?\n$/, '')
+    const dict = source.slice(start, start + streamAt)
+    const dataStart = source.indexOf('\n', start + streamAt) + 1
+    const length = Number(/\/Length (\d+)/.exec(dict)?.[1] ?? Number.NaN)
+    const raw = Number.isFinite(length)
+      ? source.slice(dataStart, dataStart + length)
+      : source.slice(dataStart, source.indexOf('endstream', dataStart)).replace(/\r?\n$/, '')
     let data = raw
     if (dict.includes('/FlateDecode')) {
       try {
@@ -26,6 +34,9 @@ export function pdfText(pdf: Uint8Array): string {
       }
     }
     objects.set(Number(m[1]), { dict, data })
+    const objectEnd = source.indexOf('endobj', dataStart + (Number.isFinite(length) ? length : 0))
+    if (objectEnd === -1) break
+    header.lastIndex = objectEnd + 'endobj'.length
   }
 
   // Font resource name (F1, F2, …) → glyph id → text.
