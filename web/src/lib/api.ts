@@ -220,10 +220,11 @@ async function send(url: string, options: ApiOptions): Promise<Response> {
 }
 
 /**
- * Calls the API and answers its JSON body (undefined for 204). Throws `ApiError` for any answer
- * outside 2xx. See the module comment for refresh and retry.
+ * Sends a call with the session handling of the module comment (refresh first when the token is
+ * about to expire, one refresh and retry after a 401/403) and answers the successful response.
+ * Throws `ApiError` for any answer outside 2xx.
  */
-export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+async function request(path: string, options: ApiOptions): Promise<Response> {
   const url = apiUrl(path, options.query)
   const withSession = options.session !== false && !isServer
 
@@ -244,10 +245,40 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
 
   if (!response.ok) throw await toApiError(response)
+  return response
+}
+
+/**
+ * Calls the API and answers its JSON body (undefined for 204). Throws `ApiError` for any answer
+ * outside 2xx. See the module comment for refresh and retry.
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const response = await request(path, options)
   if (response.status === 204 || response.headers.get('content-length') === '0') return undefined as T
   const type = response.headers.get('content-type') ?? ''
   if (!type.includes('json')) return undefined as T
   return (await response.json()) as T
+}
+
+/**
+ * A file the API answers (a CSV export, a PDF) as a Blob, with the same session handling as every
+ * call, so a download works with the session cookie and survives an expiring token. The file name
+ * the API suggests (`Content-Disposition`) comes along when it gives one.
+ */
+api.blob = async (
+  path: string,
+  options: Omit<ApiOptions, 'body'> = {},
+): Promise<{ blob: Blob; filename: string | undefined }> => {
+  const response = await request(path, {
+    ...options,
+    method: options.method ?? 'GET',
+    headers: { accept: '*/*', ...options.headers },
+  })
+  const disposition = response.headers.get('content-disposition') ?? ''
+  const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition)
+  const encoded = match?.[1]
+  const filename = encoded ? decodeURIComponent(encoded) : match?.[2]
+  return { blob: await response.blob(), filename }
 }
 
 api.get = <T>(path: string, options: Omit<ApiOptions, 'method' | 'body'> = {}) =>
