@@ -5,12 +5,14 @@ import { cardNumbersIn, scanDatabaseForCardData } from '../../tests/support/card
 import { seedUser, signInAs } from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { eventually } from '../../tests/support/smtp.ts'
+import { closePayment } from './commands/close-payment.ts'
 import { createPayment } from './commands/create-payment.ts'
 import { merchantStatus, onboardMerchant } from './commands/onboard-merchant.ts'
 import { releaseSplit } from './commands/release-split.ts'
 import { saveProviderAccount } from './commands/save-provider-account.ts'
 import { findAccount, platformSandboxAccount } from './db/accounts.ts'
 import { reconcilePayments } from './jobs/reconcile.ts'
+import { registerRefundRule } from './payables.ts'
 import { webhookSecretOf } from './providers/sandbox/sandbox.ts'
 import { signSandboxPayload } from './providers/sandbox/signature.ts'
 
@@ -569,6 +571,74 @@ describe('reconciliation', () => {
       method: 'card',
     })
     expect(start.status).toBe(409)
+  })
+})
+
+describe('what payables decide', () => {
+  const payCard = (id: string) =>
+    t.h.post<unknown, ErrorBody & { status: string }>('/api/v1/payment/pay', {
+      order_uuid: id,
+      payment_type: 'card',
+      card_number: '4242 4242 4242 4242',
+      exp_month: 4,
+      exp_year: 31,
+      cvc: '123',
+    })
+
+  it('closes a payment its payable no longer wants, so that it can no longer be paid, and says so once', async () => {
+    const link = await createLink(410)
+    expect(await closePayment(t.services.db, link.uuid)).toBe('closed')
+    expect(await closePayment(t.services.db, link.uuid)).toBe('closed')
+    expect((await payment(link.uuid)).status).toBe('cancelled')
+    const refused = await payCard(link.uuid)
+    expect(refused.status).toBe(409)
+    expect(refused.body.error.reason).toBe('payment_expired')
+    const ended = await t.services.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('name', '=', 'payments.payment.ended')
+      .where(sql<boolean>`payload->>'payment_id' = ${link.uuid}`)
+      .execute()
+    expect(ended).toHaveLength(1)
+
+    const paid = await createLink(420)
+    expect((await payCard(paid.uuid)).body.status).toBe('paid')
+    expect(await closePayment(t.services.db, paid.uuid)).toBe('paid')
+    expect((await payment(paid.uuid)).status).toBe('paid')
+  })
+
+  it('takes the uuid a payable gives, and refuses a refund its payable rule refuses', async () => {
+    const id = randomUUID()
+    registerRefundRule('test_voucher_batch', async (_db, payableId) =>
+      payableId === id ? { reason: 'voucher_batch_issued', message: 'the vouchers are issued' } : null,
+    )
+    await createPayment(
+      t.services,
+      { actor: { kind: 'user', user_id: owner.userId, user_type: 1 } },
+      {
+        id,
+        payable: { kind: 'test_voucher_batch', id },
+        amount: 800n,
+        currency: 'EUR',
+        description: 'Vouchers',
+        owner_user_id: owner.userId,
+      },
+    )
+    expect((await payCard(id)).body.status).toBe('paid')
+    const refund = await t.h.post<unknown, ErrorBody>(
+      `/api/v1/payment/payments/${id}/refunds`,
+      {},
+      {
+        token: owner.token,
+        headers: { 'idempotency-key': randomUUID() },
+      },
+    )
+    expect(refund.status).toBe(422)
+    expect(refund.body.error).toMatchObject({
+      reason: 'voucher_batch_issued',
+      message: 'the vouchers are issued',
+    })
+    expect((await payment(id)).refunded_amount).toBe(0)
   })
 })
 

@@ -7,6 +7,8 @@ import { accountForPayment } from '../db/accounts.ts'
 import { type Split, splitsJson } from '../splits.ts'
 
 export interface CreatePaymentInput {
+  /** The payment's id, when the payable wants its own uuid to be the payment's (a card order). */
+  id?: string
   /** What is paid: e.g. `payment_link`, `card_order`, `bill`, `food_order`, `terminal_request`. */
   /** The payable's id defaults to the payment's own id (a payment link is its own payable). */
   payable: { kind: string; id?: string }
@@ -52,7 +54,7 @@ export async function createPayment(
     )
   }
   const accountId = await accountForPayment(services.db, services.config, input.program_uuid ?? null)
-  const id = newId()
+  const id = input.id ?? newId()
   await db
     .insertInto('payments')
     .values({

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { findAccount } from '../db/accounts.ts'
+import { refundRefusal } from '../payables.ts'
 import { ProviderError } from '../providers/provider.ts'
 import { contextFor, providerFor } from '../providers/registry.ts'
 import { syncAttempt } from './sync-attempt.ts'
@@ -38,6 +39,8 @@ export async function refundPayment(
     if (payment.status !== 'paid' && payment.status !== 'partially_refunded') {
       throw new AppError('business_rule', 'only a paid payment can be refunded', { reason: 'not_refundable' })
     }
+    const refusal = await refundRefusal(trx, { kind: payment.payable_kind, id: payment.payable_id })
+    if (refusal) throw new AppError('business_rule', refusal.message, { reason: refusal.reason })
     const attempt = await trx
       .selectFrom('payment_attempts')
       .select('id')
