@@ -29,6 +29,7 @@ export {
   stepOf,
 } from './codes.ts'
 export { attachInvitationsToAcceptor } from './commands/attach-invitations.ts'
+export { type UpdateProgramInput, updateProgramIn } from './commands/update-program.ts'
 export { acceptorInvited, acceptorStatusChanged, programStatusChanged } from './events.ts'
 export {
   hasValidatedMethod,
@@ -36,12 +37,14 @@ export {
   type MethodSetting,
   registerProgramMethodCheck,
 } from './methods.ts'
+export { type ProgramImageSummary, programImage, programImageUrl } from './queries/images.ts'
 export {
   type CashpointSummary,
   findCashpoint,
   findProgram,
   isActiveAcceptor,
   isProgramAcceptingPayments,
+  lockProgram,
   type ProgramSummary,
 } from './queries/programs.ts'
 export { transition } from './status-machine.ts'

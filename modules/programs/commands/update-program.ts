@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../platform/context.ts'
-import type { Db } from '../../platform/db.ts'
+import type { Db, Trx } from '../../platform/db.ts'
 import { AppError, businessRule } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
 import { type Caller, isAdmin, programOfManager } from '../access.ts'
@@ -31,65 +31,89 @@ export async function updateProgram(
   programId: string,
   input: UpdateProgramInput,
 ): Promise<{ program: ProgramRow; kind: TransitionKind }> {
-  const result = await db.transaction().execute(async (trx) => {
-    const row = await programOfManager(trx, me, programId, true)
-    const details =
-      input.title !== undefined || input.description !== undefined || input.currency !== undefined
-    if (details && isAdmin(me)) {
-      throw new AppError('forbidden', 'administrators may only block and unblock programs', {
-        reason: 'admin_may_only_block',
-      })
-    }
-    if (details && row.status === programStatuses.blocked) throw programBlocked()
-    if (input.currency !== undefined && input.currency !== row.currency && !isDraft(row.status)) {
-      throw businessRule('the currency can only be changed while the program is a draft', 'currency_locked')
-    }
+  const result = await db
+    .transaction()
+    .execute(async (trx) => updateProgramIn(trx, ctx, me, programId, input))
+  logChange(ctx, programId, result)
+  return { program: result.program, kind: result.kind }
+}
 
-    let kind: TransitionKind = 'none'
-    let status = row.status as ProgramStatus
-    if (input.status !== undefined) {
-      const t = transition({
-        type: row.type as ProgramType,
-        from: row.status as ProgramStatus,
-        to: input.status,
-        by: isAdmin(me) ? 'admin' : 'owner',
-        blockedByType: row.blocked_by_type,
-        statusBeforeBlock: row.status_before_block as ProgramStatus | null,
-        methodValidated:
-          row.type === programTypes.paymentManagement ? await hasValidatedMethod(trx, row.id) : undefined,
-      })
-      if (!t.ok) throw new AppError(t.code, t.message, { reason: t.reason })
-      kind = t.kind
-      status = t.status
-    }
+/**
+ * `updateProgram` inside the caller's transaction, for a module whose own change moves the
+ * program along (the cards module: choosing a card type is draftStep2, complete card settings
+ * draftStep3). Same rules, same lock on the program row, the same `programs.program.status-changed`
+ * event, which is delivered only if the caller's transaction commits (the caller logs the change
+ * after its commit).
+ */
+export async function updateProgramIn(
+  trx: Trx,
+  ctx: RequestContext,
+  me: Caller,
+  programId: string,
+  input: UpdateProgramInput,
+): Promise<{ program: ProgramRow; kind: TransitionKind; from: number }> {
+  const row = await programOfManager(trx, me, programId, true)
+  const details = input.title !== undefined || input.description !== undefined || input.currency !== undefined
+  if (details && isAdmin(me)) {
+    throw new AppError('forbidden', 'administrators may only block and unblock programs', {
+      reason: 'admin_may_only_block',
+    })
+  }
+  if (details && row.status === programStatuses.blocked) throw programBlocked()
+  if (input.currency !== undefined && input.currency !== row.currency && !isDraft(row.status)) {
+    throw businessRule('the currency can only be changed while the program is a draft', 'currency_locked')
+  }
 
-    const set = {
-      ...(input.title !== undefined ? { title: input.title } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.currency !== undefined ? { currency: input.currency } : {}),
-      ...(kind !== 'none' ? { status } : {}),
-      ...(kind === 'block'
-        ? { blocked_by_type: me.user_type, status_before_block: row.status, blocked_at: new Date() }
-        : {}),
-      ...(kind === 'unblock' ? { blocked_by_type: null, status_before_block: null, blocked_at: null } : {}),
-      ...(kind === 'activate' ? { activated_at: new Date() } : {}),
-    }
-    const program = Object.keys(set).length ? await updateProgramRow(trx, row.id, set) : row
-    if (kind !== 'none') {
-      await publish(
-        trx,
-        programStatusChanged,
-        { program_id: row.id, type: row.type, from: row.status, to: program.status },
-        ctx,
-      )
-    }
-    return { program, kind, from: row.status }
-  })
+  let kind: TransitionKind = 'none'
+  let status = row.status as ProgramStatus
+  if (input.status !== undefined) {
+    const t = transition({
+      type: row.type as ProgramType,
+      from: row.status as ProgramStatus,
+      to: input.status,
+      by: isAdmin(me) ? 'admin' : 'owner',
+      blockedByType: row.blocked_by_type,
+      statusBeforeBlock: row.status_before_block as ProgramStatus | null,
+      methodValidated:
+        row.type === programTypes.paymentManagement ? await hasValidatedMethod(trx, row.id) : undefined,
+    })
+    if (!t.ok) throw new AppError(t.code, t.message, { reason: t.reason })
+    kind = t.kind
+    status = t.status
+  }
+
+  const set = {
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.currency !== undefined ? { currency: input.currency } : {}),
+    ...(kind !== 'none' ? { status } : {}),
+    ...(kind === 'block'
+      ? { blocked_by_type: me.user_type, status_before_block: row.status, blocked_at: new Date() }
+      : {}),
+    ...(kind === 'unblock' ? { blocked_by_type: null, status_before_block: null, blocked_at: null } : {}),
+    ...(kind === 'activate' ? { activated_at: new Date() } : {}),
+  }
+  const program = Object.keys(set).length ? await updateProgramRow(trx, row.id, set) : row
+  if (kind !== 'none') {
+    await publish(
+      trx,
+      programStatusChanged,
+      { program_id: row.id, type: row.type, from: row.status, to: program.status },
+      ctx,
+    )
+  }
+  return { program, kind, from: row.status }
+}
+
+function logChange(
+  ctx: RequestContext,
+  programId: string,
+  result: { program: ProgramRow; kind: TransitionKind; from: number },
+) {
   if (result.kind !== 'none') {
     ctx.log.info(
       { program_id: programId, from: result.from, to: result.program.status, kind: result.kind },
       'program status changed',
     )
   }
-  return { program: result.program, kind: result.kind }
 }

@@ -6,6 +6,7 @@ import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { imageDir, imageFileName, uploadImage } from '../commands/upload-image.ts'
 import type { ProgramImageRow } from '../db/images.ts'
+import { programImageUrl } from '../queries/images.ts'
 import { requestContext, resultOf } from './schemas.ts'
 
 export const imageSchema = z
@@ -20,12 +21,10 @@ export const imageSchema = z
   })
   .openapi('ProgramImage')
 
-const imageUrl = (file: string) => `/api/v1/manager/commons/images/${file}`
-
 const toImageJson = (r: ProgramImageRow) => ({
   uuid: r.id,
   file: r.file,
-  url: imageUrl(r.file),
+  url: programImageUrl(r.file),
   width: r.width,
   height: r.height,
   size: r.bytes,

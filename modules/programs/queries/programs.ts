@@ -1,5 +1,5 @@
 import { displayNames } from '../../identity/index.ts'
-import type { DbOrTrx } from '../../platform/db.ts'
+import type { DbOrTrx, Trx } from '../../platform/db.ts'
 import type { PageRequest } from '../../platform/pagination.ts'
 import { type Caller, isAdmin } from '../access.ts'
 import {
@@ -11,7 +11,7 @@ import {
 } from '../codes.ts'
 import { findCashpointRow } from '../db/cashpoints.ts'
 import { findLiveByUser } from '../db/program-acceptors.ts'
-import { findProgramRow, listProgramRows, type ProgramRow } from '../db/programs.ts'
+import { findProgramRow, listProgramRows, lockProgramRow, type ProgramRow } from '../db/programs.ts'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -38,6 +38,17 @@ const summary = (r: ProgramRow): ProgramSummary => ({
 export async function findProgram(db: DbOrTrx, uuid: string): Promise<ProgramSummary | undefined> {
   if (!uuidPattern.test(uuid)) return undefined
   const row = await findProgramRow(db, uuid)
+  return row && summary(row)
+}
+
+/**
+ * A program by uuid with its row locked for the rest of the caller's transaction, so that another
+ * module's change that depends on the program's status (card settings, card orders) does not
+ * interleave with a status change.
+ */
+export async function lockProgram(trx: Trx, uuid: string): Promise<ProgramSummary | undefined> {
+  if (!uuidPattern.test(uuid)) return undefined
+  const row = await lockProgramRow(trx, uuid)
   return row && summary(row)
 }
 
