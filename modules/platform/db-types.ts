@@ -23,6 +23,56 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface CardOrders {
+  amount: bigint;
+  card_type: number;
+  cards_issued: Generated<number>;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  ended_at: Timestamp | null;
+  id: string;
+  number: Generated<bigint>;
+  owner_user_id: string;
+  paid_at: Timestamp | null;
+  program_id: string;
+  quantity: number;
+  status: string;
+  unit_price: bigint;
+  unit_value: bigint;
+  unit_vat: bigint;
+  updated_at: Generated<Timestamp>;
+  use_number: number | null;
+  validity: Json;
+  vat_rate_bp: number;
+}
+
+export interface Cards {
+  activated_at: Timestamp | null;
+  balance: bigint;
+  card_type: number;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  expires_at: Timestamp | null;
+  holder_user_id: string | null;
+  id: string;
+  order_id: string;
+  program_id: string;
+  status: string;
+  token: string;
+  updated_at: Generated<Timestamp>;
+  use_number: number | null;
+  uses_left: number | null;
+  value: bigint;
+}
+
+export interface CardTypePrices {
+  card_type: number;
+  currency: string;
+  price: bigint;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+}
+
 export interface Cashpoints {
   acceptor_user_id: string;
   created_at: Generated<Timestamp>;
@@ -307,6 +357,28 @@ export interface ProgramAcceptors {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ProgramCards {
+  created_at: Generated<Timestamp>;
+  currency: string;
+  description: Generated<string>;
+  expiry_date: Timestamp | null;
+  expiry_type: number | null;
+  expiry_value: number | null;
+  id: string;
+  image_id: string | null;
+  is_private: Generated<boolean>;
+  orientation: Generated<string>;
+  program_id: string;
+  start_date: Timestamp | null;
+  title: Generated<string>;
+  type: number;
+  updated_at: Generated<Timestamp>;
+  use_number: number | null;
+  valid_until: Timestamp | null;
+  validity_mode: string | null;
+  value: bigint | null;
+}
+
 export interface ProgramImages {
   bytes: number;
   created_at: Generated<Timestamp>;
@@ -580,6 +652,9 @@ export interface WebhookEndpoints {
 }
 
 export interface DB {
+  card_orders: CardOrders;
+  card_type_prices: CardTypePrices;
+  cards: Cards;
   cashpoints: Cashpoints;
   country_interests: CountryInterests;
   email_codes: EmailCodes;
@@ -604,6 +679,7 @@ export interface DB {
   payments: Payments;
   processed_events: ProcessedEvents;
   program_acceptors: ProgramAcceptors;
+  program_cards: ProgramCards;
   program_images: ProgramImages;
   program_methods: ProgramMethods;
   programs: Programs;
