@@ -607,6 +607,32 @@ describe('what payables decide', () => {
     expect((await payment(paid.uuid)).status).toBe('paid')
   })
 
+  it('sends the payer back to the payable’s own page when the payment names one', async () => {
+    const id = randomUUID()
+    const back = 'http://programs.localhost:3000/programs/0193a5c2-7f1e-7b4c-9d2a-3e5f6a7b8c9d/order'
+    await createPayment(
+      t.services,
+      { actor: { kind: 'user', user_id: owner.userId, user_type: 1 } },
+      {
+        id,
+        payable: { kind: 'test_return', id },
+        amount: 700n,
+        currency: 'EUR',
+        description: 'Cards',
+        payer_user_id: owner.userId,
+        return_url: back,
+      },
+    )
+    const sandboxId = await startCheckout(id, owner.token)
+    const paid = await hostedCard(sandboxId, '4242 4242 4242 4242')
+    expect(paid.body).toMatchObject({ status: 'paid', return_url: back })
+
+    // Without one, the payer comes back to the checkout.
+    const link = await createLink(710)
+    const other = await hostedCard(await startCheckout(link.uuid), '4242 4242 4242 4242')
+    expect(other.body.return_url).toBe(`${t.url}/checkout/${link.uuid}?returned=1`)
+  })
+
   it('takes the uuid a payable gives, and refuses a refund its payable rule refuses', async () => {
     const id = randomUUID()
     registerRefundRule('test_voucher_batch', async (_db, payableId) =>

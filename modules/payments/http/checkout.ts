@@ -173,8 +173,15 @@ async function limitPaying(c: Context<AppEnv>, paymentId: string) {
   await consume(redis, config.REDIS_PREFIX, limits.perAddress, clientAddress(c) ?? 'unknown')
 }
 
-const returnUrlOf = (c: Context<AppEnv>, id: string) =>
-  `${c.get('services').config.PUBLIC_URL}/checkout/${id}?returned=1`
+/**
+ * Where the provider sends the payer back: the payment's own return URL when its payable has a page
+ * that follows the payment (a card order returns to its order page), else the checkout, which then
+ * waits for the provider's answer (`?returned=1`).
+ */
+async function returnUrlOf(c: Context<AppEnv>, id: string): Promise<string> {
+  const p = await findPaymentRow(c.get('services').db, id)
+  return p?.return_url ?? `${c.get('services').config.PUBLIC_URL}/checkout/${id}?returned=1`
+}
 const payerOf = (c: Context<AppEnv>) => {
   const actor = c.get('actor')
   return actor.kind === 'user' && actor.user_type === 3 ? actor.user_id : null
@@ -195,7 +202,7 @@ export function registerCheckoutRoutes(app: ApiApp) {
         method,
         payer_user_id: payerOf(c),
         locale: localeFromAcceptLanguage(c.req.header('accept-language')),
-        return_url: returnUrlOf(c, id),
+        return_url: await returnUrlOf(c, id),
       },
     )
     return c.json(
@@ -230,7 +237,7 @@ export function registerCheckoutRoutes(app: ApiApp) {
         card,
         payer_user_id: payerOf(c),
         locale: localeFromAcceptLanguage(c.req.header('accept-language')),
-        return_url: returnUrlOf(c, input.order_uuid),
+        return_url: await returnUrlOf(c, input.order_uuid),
       },
     )
     if (started.failure && !started.redirect_url) {
