@@ -52,6 +52,7 @@ import { Route as SandboxCheckoutIdRouteImport } from './routes/sandbox/checkout
 import { Route as SandboxOnboardingIdRouteImport } from './routes/sandbox/onboarding.$id'
 import { Route as PortalFinancesJournalsUuidRouteImport } from './routes/_portal/finances/journals.$uuid'
 import { Route as PortalProgramsTypeNewRouteImport } from './routes/_portal/programs/$type.new'
+import { Route as PortalProgramsUuidOrderRouteImport } from './routes/_portal/programs/$uuid_.order'
 import { Route as PortalProgramsTypeDraftUuidRouteImport } from './routes/_portal/programs/$type.draft.$uuid'
 
 const SplatRoute = SplatRouteImport.update({
@@ -274,6 +275,11 @@ const PortalProgramsTypeNewRoute = PortalProgramsTypeNewRouteImport.update({
   path: '/programs/$type/new',
   getParentRoute: () => PortalRoute,
 } as any)
+const PortalProgramsUuidOrderRoute = PortalProgramsUuidOrderRouteImport.update({
+  id: '/programs/$uuid_/order',
+  path: '/programs/$uuid/order',
+  getParentRoute: () => PortalRoute,
+} as any)
 const PortalProgramsTypeDraftUuidRoute =
   PortalProgramsTypeDraftUuidRouteImport.update({
     id: '/programs/$type/draft/$uuid',
@@ -322,6 +328,7 @@ export interface FileRoutesByFullPath {
   '/transactions/': typeof PortalTransactionsIndexRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
+  '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
   '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
 }
 export interface FileRoutesByTo {
@@ -362,6 +369,7 @@ export interface FileRoutesByTo {
   '/transactions': typeof PortalTransactionsIndexRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
+  '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
   '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
 }
 export interface FileRoutesById {
@@ -409,6 +417,7 @@ export interface FileRoutesById {
   '/_portal/transactions/': typeof PortalTransactionsIndexRoute
   '/_portal/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/_portal/programs/$type/new': typeof PortalProgramsTypeNewRoute
+  '/_portal/programs/$uuid_/order': typeof PortalProgramsUuidOrderRoute
   '/_portal/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
 }
 export interface FileRouteTypes {
@@ -454,6 +463,7 @@ export interface FileRouteTypes {
     | '/transactions/'
     | '/finances/journals/$uuid'
     | '/programs/$type/new'
+    | '/programs/$uuid/order'
     | '/programs/$type/draft/$uuid'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -494,6 +504,7 @@ export interface FileRouteTypes {
     | '/transactions'
     | '/finances/journals/$uuid'
     | '/programs/$type/new'
+    | '/programs/$uuid/order'
     | '/programs/$type/draft/$uuid'
   id:
     | '__root__'
@@ -540,6 +551,7 @@ export interface FileRouteTypes {
     | '/_portal/transactions/'
     | '/_portal/finances/journals/$uuid'
     | '/_portal/programs/$type/new'
+    | '/_portal/programs/$uuid_/order'
     | '/_portal/programs/$type/draft/$uuid'
   fileRoutesById: FileRoutesById
 }
@@ -855,6 +867,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalProgramsTypeNewRouteImport
       parentRoute: typeof PortalRoute
     }
+    '/_portal/programs/$uuid_/order': {
+      id: '/_portal/programs/$uuid_/order'
+      path: '/programs/$uuid/order'
+      fullPath: '/programs/$uuid/order'
+      preLoaderRoute: typeof PortalProgramsUuidOrderRouteImport
+      parentRoute: typeof PortalRoute
+    }
     '/_portal/programs/$type/draft/$uuid': {
       id: '/_portal/programs/$type/draft/$uuid'
       path: '/programs/$type/draft/$uuid'
@@ -971,6 +990,7 @@ interface PortalRouteChildren {
   PortalUserUuidRoute: typeof PortalUserUuidRoute
   PortalProgramsIndexRoute: typeof PortalProgramsIndexRoute
   PortalProgramsTypeNewRoute: typeof PortalProgramsTypeNewRoute
+  PortalProgramsUuidOrderRoute: typeof PortalProgramsUuidOrderRoute
   PortalProgramsTypeDraftUuidRoute: typeof PortalProgramsTypeDraftUuidRoute
 }
 
@@ -993,6 +1013,7 @@ const PortalRouteChildren: PortalRouteChildren = {
   PortalUserUuidRoute: PortalUserUuidRoute,
   PortalProgramsIndexRoute: PortalProgramsIndexRoute,
   PortalProgramsTypeNewRoute: PortalProgramsTypeNewRoute,
+  PortalProgramsUuidOrderRoute: PortalProgramsUuidOrderRoute,
   PortalProgramsTypeDraftUuidRoute: PortalProgramsTypeDraftUuidRoute,
 }
 

@@ -24,6 +24,8 @@ import { Skeleton } from '~/components/ui/skeleton.tsx'
 import { notify } from '~/lib/notify.tsx'
 import { AcceptorsSection } from './acceptors-section.tsx'
 import { deleteProgram, programChanged, updateProgram } from './actions.ts'
+import { CardBatches } from './card-batches.tsx'
+import { CardSection } from './card-section.tsx'
 import { ConfirmButton } from './confirm-button.tsx'
 import { EditProgramButton } from './edit-program-dialog.tsx'
 import { isForbidden, isNotFound, noRetryOn4xx, programErrorMessage } from './errors.ts'
@@ -45,7 +47,8 @@ import {
 /**
  * `/programs/{uuid}` on the program-owner and admin portals: the program's overview (type, status,
  * currency, created, activated), Block (answered 202) and Unblock, and for the owner editing,
- * the payment methods of a payment program and the acceptors. An admin also sees the owner.
+ * the payment methods of a payment program and the acceptors; a card program's card (with "Order
+ * cards") and its card batches. An admin also sees the owner.
  * Another owner's program is "not found" (the API answers 404), a refused call "access denied".
  */
 export function ProgramPage({ uuid }: { uuid: string }) {
@@ -228,6 +231,12 @@ function ProgramView({ program }: { program: Program }) {
 
       {isOwner && program.type.id === programTypes.paymentManagement && !draft && (
         <NotificationsSection program={program.uuid} />
+      )}
+
+      {program.type.id === programTypes.card && !draft && <CardSection program={program} isOwner={isOwner} />}
+
+      {program.type.id === programTypes.card && !draft && (
+        <CardBatches program={program} canOrder={isOwner && program.status.id === programStatuses.active} />
       )}
 
       {!draft && <AcceptorsSection program={program} canManage={isOwner} />}

@@ -10,7 +10,8 @@ export interface StepItem {
 }
 
 /**
- * Where the creation wizard stands: steps 0 to 2 (spec section 2, "multi-step program creation").
+ * Where the creation wizard stands: steps 0 to 2 (spec section 2, "multi-step program creation"),
+ * 0 to 3 for a card program.
  * Steps already reached can be opened again; a step that comes later says so.
  */
 export function Stepper({
@@ -27,7 +28,10 @@ export function Stepper({
   const { t } = useLingui()
   return (
     <nav aria-label={t`Setup steps`}>
-      <ol className="grid gap-2 sm:grid-cols-3" data-testid="wizard-steps">
+      <ol
+        className={cn('grid gap-2', steps.length > 3 ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3')}
+        data-testid="wizard-steps"
+      >
         {steps.map((step, index) => {
           const isCurrent = index === current
           const done = index < reached && !isCurrent
@@ -64,7 +68,7 @@ export function Stepper({
           )
           return (
             <li
-              // biome-ignore lint/suspicious/noArrayIndexKey: the steps are fixed: 0, 1 and 2
+              // biome-ignore lint/suspicious/noArrayIndexKey: the steps are fixed: 0 to 2 (3)
               key={index}
               data-testid="wizard-step"
               data-step={index}

@@ -11,12 +11,11 @@ import {
   SaveIcon,
   Trash2Icon,
 } from 'lucide-react'
-import { type ReactNode, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { z } from 'zod'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import {
   Form,
   FormControl,
@@ -33,6 +32,7 @@ import { Textarea } from '~/components/ui/textarea.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
 import { createProgram, deleteProgram, programChanged, updateProgram } from './actions.ts'
+import { CardReviewStep, CardSettingsStep, CardTypeStep } from './card-wizard-steps.tsx'
 import { ConfirmButton } from './confirm-button.tsx'
 import { fieldMessage, programErrorMessage } from './errors.ts'
 import { methodTitles, ProgramStatusBadge, providerNames, typeSlugName } from './labels.tsx'
@@ -46,19 +46,38 @@ import {
   programKeys,
   programMethodsQueryOptions,
   programStatuses,
+  programTypes,
   typeOfSlug,
 } from './queries.ts'
 import { type StepItem, Stepper } from './stepper.tsx'
+import { ReviewItem, StepButtons, StepCard } from './wizard-parts.tsx'
 
-export type WizardStep = 0 | 1 | 2
+export type WizardStep = 0 | 1 | 2 | 3
+
+/**
+ * The step a draft resumes at. The API names steps 0 to 2 (spec section 4: draftStep2 and
+ * draftStep3 are both step 2); a card program has one more, so there draftStep2 is its settings and
+ * draftStep3 its review.
+ */
+export function wizardStepOf(program: Program): WizardStep {
+  if (program.type.id === programTypes.card) {
+    if (program.status.id === programStatuses.draftStep1) return 1
+    if (program.status.id === programStatuses.draftStep2) return 2
+    if (program.status.id === programStatuses.draftStep3) return 3
+    return 0
+  }
+  return (program.step ?? 0) as WizardStep
+}
 
 /**
  * The creation wizard shared by all five program types (spec sections 2 and 4): steps 0 to 2 with
  * a stepper. Step 0 (title, description, currency) is common and saves the program as a draft
  * (draftStep1); from then on the draft lives at `/programs/<type>/draft/{uuid}` and resumes at the
  * step the API names. Payment management has its steps here: payment methods (draftStep2, then
- * draftStep3 once a method validates) and review with activation. The type-specific steps of the
- * other types come with their own releases: their frame says so instead of showing empty forms.
+ * draftStep3 once a method validates) and review with activation; a card program its card type,
+ * its card's settings and review with activation (card-wizard-steps.tsx). The type-specific steps
+ * of the other types come with their own releases: their frame says so instead of showing empty
+ * forms.
  */
 export function ProgramWizard({
   slug,
@@ -73,19 +92,27 @@ export function ProgramWizard({
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const isPayment = slug === 'pm'
+  const isCard = slug === 'card'
   const Icon = programTypeIcons[slug]
   const typeName = i18n._(typeSlugName(slug))
-  const reached = program ? (program.step ?? 0) : 0
+  const reached = program ? wizardStepOf(program) : 0
 
-  const steps: StepItem[] = [
-    { label: <Trans>Program details</Trans> },
-    isPayment
-      ? { label: <Trans>Payment methods</Trans> }
-      : { label: <Trans>Settings of this program type</Trans>, later: true },
-    isPayment
-      ? { label: <Trans>Review and activate</Trans> }
-      : { label: <Trans>Review and activate</Trans>, later: true },
-  ]
+  const steps: StepItem[] = isCard
+    ? [
+        { label: <Trans>Program details</Trans> },
+        { label: <Trans>Card type</Trans> },
+        { label: <Trans>Card settings</Trans> },
+        { label: <Trans>Review and activate</Trans> },
+      ]
+    : [
+        { label: <Trans>Program details</Trans> },
+        isPayment
+          ? { label: <Trans>Payment methods</Trans> }
+          : { label: <Trans>Settings of this program type</Trans>, later: true },
+        isPayment
+          ? { label: <Trans>Review and activate</Trans> }
+          : { label: <Trans>Review and activate</Trans>, later: true },
+      ]
 
   const goTo = (next: WizardStep, saved: Program | null = program) => {
     if (!saved) return
@@ -187,58 +214,17 @@ export function ProgramWizard({
       {step === 1 && program && isPayment && (
         <MethodsStep program={program} onBack={() => goTo(0)} onDone={(saved) => goTo(2, saved)} />
       )}
-      {step === 1 && program && !isPayment && <LaterStep typeName={typeName} onBack={() => goTo(0)} />}
-      {step === 2 && program && isPayment && <ReviewStep program={program} onBack={() => goTo(1)} />}
-    </div>
-  )
-}
-
-function StepCard({
-  title,
-  description,
-  children,
-  testId,
-}: {
-  title: ReactNode
-  description?: ReactNode
-  children: ReactNode
-  testId: string
-}) {
-  return (
-    <Card data-testid={testId}>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description && <CardDescription>{description}</CardDescription>}
-      </CardHeader>
-      <CardContent className="grid gap-6">{children}</CardContent>
-    </Card>
-  )
-}
-
-function StepButtons({
-  onBack,
-  children,
-  disabled,
-}: {
-  onBack?: (() => void) | undefined
-  children: ReactNode
-  disabled?: boolean
-}) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-5">
-      {onBack ? (
-        <Button variant="outline" onClick={onBack} disabled={disabled} data-testid="wizard-back">
-          <ArrowLeftIcon aria-hidden="true" />
-          <Trans>Back</Trans>
-        </Button>
-      ) : (
-        <Button variant="ghost" asChild>
-          <Link to="/programs">
-            <Trans>Cancel</Trans>
-          </Link>
-        </Button>
+      {step === 1 && program && isCard && (
+        <CardTypeStep program={program} onBack={() => goTo(0)} onDone={(saved) => goTo(2, saved)} />
       )}
-      <div className="flex flex-wrap gap-2">{children}</div>
+      {step === 2 && program && isCard && (
+        <CardSettingsStep program={program} onBack={() => goTo(1)} onDone={(saved) => goTo(3, saved)} />
+      )}
+      {step === 3 && program && isCard && <CardReviewStep program={program} onBack={() => goTo(2)} />}
+      {step === 1 && program && !isPayment && !isCard && (
+        <LaterStep typeName={typeName} onBack={() => goTo(0)} />
+      )}
+      {step === 2 && program && isPayment && <ReviewStep program={program} onBack={() => goTo(1)} />}
     </div>
   )
 }
@@ -617,25 +603,6 @@ function ReviewStep({ program, onBack }: { program: Program; onBack: () => void 
         </Button>
       </StepButtons>
     </StepCard>
-  )
-}
-
-function ReviewItem({
-  label,
-  children,
-  className,
-  testId,
-}: {
-  label: ReactNode
-  children: ReactNode
-  className?: string
-  testId?: string
-}) {
-  return (
-    <div className={className ? `grid gap-0.5 ${className}` : 'grid gap-0.5'} data-testid={testId}>
-      <dt className="text-[13px] text-muted-foreground">{label}</dt>
-      <dd className="text-sm break-words whitespace-pre-line">{children}</dd>
-    </div>
   )
 }
 

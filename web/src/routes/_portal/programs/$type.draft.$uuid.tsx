@@ -10,16 +10,17 @@ import {
   programQueryOptions,
   slugOfType,
 } from '~/components/programs/queries.ts'
-import { ProgramWizard, type WizardStep } from '~/components/programs/wizard.tsx'
+import { ProgramWizard, type WizardStep, wizardStepOf } from '~/components/programs/wizard.tsx'
 
 /**
  * `/programs/<type>/draft/{uuid}` (spec section 2, "edit drafts"): a saved draft in the creation
- * wizard. Without `?step=` it resumes at the step the API names for its status (`step`); a step
+ * wizard. Without `?step=` it resumes at the step the API names for its status (`step`; a card
+ * program's own mapping, see `wizardStepOf`); a step
  * not reached yet is not skipped to. A program past the drafts opens its own page.
  */
 export const Route = createFileRoute('/_portal/programs/$type/draft/$uuid')({
   validateSearch: z.object({
-    step: z.coerce.number().int().min(0).max(2).optional().catch(undefined),
+    step: z.coerce.number().int().min(0).max(3).optional().catch(undefined),
   }),
   beforeLoad: ({ context, params }) => {
     if (context.portal !== 'programs') throw redirect({ to: '/', replace: true })
@@ -48,7 +49,7 @@ function Draft() {
       <Navigate to="/programs/$type/draft/$uuid" params={{ type: slug, uuid }} search={{ step }} replace />
     )
   }
-  const reached = data.step ?? 0
+  const reached = wizardStepOf(data)
   const current = Math.min(step ?? reached, reached) as WizardStep
   return <ProgramWizard slug={slug} program={data} step={current} />
 }

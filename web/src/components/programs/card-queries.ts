@@ -1,0 +1,235 @@
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query'
+import { ApiError, api } from '~/lib/api.ts'
+import type { Page } from '~/lib/queries/types.ts'
+import { programKeys } from './queries.ts'
+
+/**
+ * Shapes and calls of the cards API (docs/cards.md: `manager/cards`, `manager/card-types`,
+ * `manager/card-type-prices`, `payment/order`, `card/batches`) as the program owner's card screens
+ * read and write them.
+ */
+
+/** Card type ids (spec sections 3 and 9): voucher 101, gift card 201. */
+export const cardTypes = { voucher: 101, gift: 201 } as const
+export type CardTypeId = (typeof cardTypes)[keyof typeof cardTypes]
+export type CardTypeCode = keyof typeof cardTypes
+
+/** Card expiry types (spec section 9): year 31, month 21, day 11. */
+export const cardExpiryTypes = { year: 31, month: 21, day: 11 } as const
+export type CardExpiryType = (typeof cardExpiryTypes)[keyof typeof cardExpiryTypes]
+
+export type CardOrientation = 'horizontal' | 'vertical'
+
+export interface CardTypePrice {
+  currency: string
+  /** Minor units per card, excluding VAT. */
+  price: number
+  /** The VAT on one card's price, minor units. */
+  vat: number
+  vat_rate: number | string
+}
+
+export interface CardType {
+  id: CardTypeId
+  code: CardTypeCode
+  title: string
+  description: string
+  prices: CardTypePrice[]
+}
+
+export interface TypePrice extends CardTypePrice {
+  type: CardTypeId
+}
+
+/** `use_number`: 1 once, above 1 that many uses, null unlimited. */
+export interface CardValue {
+  value: number
+  currency: string
+  use_number: number | null
+}
+
+export type CardValidity =
+  | { mode: 'program' }
+  | { mode: 'after_activation'; expiry_type: CardExpiryType; expiry_value: number }
+  | { mode: 'until'; until: string }
+
+export interface Card {
+  uuid: string
+  program_uuid: string
+  type: { id: CardTypeId; code: CardTypeCode; title: string }
+  title: string
+  description: string
+  image: string | null
+  image_url: string | null
+  orientation: CardOrientation
+  values: CardValue[]
+  validity: CardValidity | null
+  is_private: boolean
+  start_date: string | null
+  expiry_date: string | null
+  /** Every setting is there: the program can go to review and be activated. */
+  complete: boolean
+  /** A paid order exists: only title, description and image can still change. */
+  locked: boolean
+  created: string
+  updated: string
+}
+
+export interface CardSettings {
+  title?: string
+  description?: string
+  image?: string | null
+  orientation?: CardOrientation
+  values?: { value: number; currency?: string; use_number: number | null }[]
+  validity?: CardValidity
+  is_private?: boolean
+  start_date?: string | null
+  expiry_date?: string | null
+}
+
+export type OrderStatus = 'open' | 'paid' | 'cancelled' | 'expired'
+
+/** A card order (`payment/order`, `card/batches`): its uuid is its payment's uuid. */
+export interface CardOrder {
+  uuid: string
+  number: string | number
+  program_uuid: string
+  program_title: string
+  quantity: number
+  unit_value: number
+  unit_price: number
+  unit_vat: number
+  vat_rate: number | string
+  amount: number
+  currency: string
+  status: OrderStatus
+  cards_issued: number
+  created: string
+  paid_at: string | null
+  payment: { uuid: string; status: string; pay_url: string } | null
+}
+
+/** Limits of an order and a card (modules/cards/codes.ts), checked here before the API does. */
+export const orderQuantity = { min: 1, max: 10_000 } as const
+export const maxCardValue = 1_000_000
+export const maxUseNumber = 1000
+/** Largest `expiry_value` per expiry type (ten years in every unit). */
+export const maxExpiryValue: Record<CardExpiryType, number> = { 31: 10, 21: 120, 11: 3660 }
+
+export const cardKeys = {
+  all: ['cards'] as const,
+  types: () => [...cardKeys.all, 'types'] as const,
+  prices: (currency: string) => [...cardKeys.all, 'prices', currency] as const,
+  expiries: () => [...cardKeys.all, 'expiries'] as const,
+  card: (program: string) => [...cardKeys.all, 'card', program] as const,
+  order: (program: string) => [...cardKeys.all, 'order', program] as const,
+  batches: (program: string) => [...cardKeys.all, 'batches', program] as const,
+  batchesPage: (program: string, page: number) => [...cardKeys.batches(program), page] as const,
+}
+
+const path = (uuid: string) => encodeURIComponent(uuid)
+
+export const cardTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: cardKeys.types(),
+    queryFn: () => api.get<{ results: CardType[] }>('/manager/card-types'),
+    staleTime: 5 * 60_000,
+  })
+
+export const cardTypePricesQueryOptions = (currency: string) =>
+  queryOptions({
+    queryKey: cardKeys.prices(currency),
+    queryFn: () => api.get<{ results: TypePrice[] }>('/manager/card-type-prices', { query: { currency } }),
+    staleTime: 60_000,
+  })
+
+export const cardExpiriesQueryOptions = () =>
+  queryOptions({
+    queryKey: cardKeys.expiries(),
+    queryFn: () => api.get<{ results: { id: CardExpiryType; title: string }[] }>('/manager/card-expiries'),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/** The program's card, or null before a type is chosen. */
+export const programCardQueryOptions = (program: string) =>
+  queryOptions({
+    queryKey: cardKeys.card(program),
+    queryFn: async () =>
+      (await api.get<{ result: Card | null }>('/manager/cards', { query: { program } })).result,
+  })
+
+/** The program's newest order, or null when it has none (the API answers 404). */
+export const latestOrderQueryOptions = (program: string) =>
+  queryOptions({
+    queryKey: cardKeys.order(program),
+    queryFn: async () => {
+      try {
+        return (await api.get<{ result: CardOrder }>('/payment/order', { query: { program_uuid: program } }))
+          .result
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404 && error.code === 'not_found') return null
+        throw error
+      }
+    },
+  })
+
+export const batchesPageSize = 10
+
+export const cardBatchesQueryOptions = (program: string, page: number) =>
+  queryOptions({
+    queryKey: cardKeys.batchesPage(program, page),
+    queryFn: () =>
+      api.get<Page<CardOrder>>('/card/batches', { query: { program, page, size: batchesPageSize } }),
+    placeholderData: keepPreviousData,
+  })
+
+/** Chooses the card's type: makes the card, or replaces one of another type (its settings go). */
+export async function chooseCardType(program: string, type: CardTypeId): Promise<Card> {
+  return (await api.post<{ result: Card }>('/manager/cards', { program, type })).result
+}
+
+export async function saveCardSettings(uuid: string, settings: CardSettings): Promise<Card> {
+  return (await api.patch<{ result: Card }>(`/manager/cards/${path(uuid)}`, settings)).result
+}
+
+/** Orders cards; the key makes a repeated click or a retry after a lost answer one order. */
+export async function orderCards(
+  program: string,
+  quantity: number,
+  idempotencyKey: string,
+): Promise<CardOrder> {
+  return (
+    await api.post<{ result: CardOrder }>(
+      '/payment/order',
+      { program_uuid: program, quantity },
+      { headers: { 'idempotency-key': idempotencyKey } },
+    )
+  ).result
+}
+
+/** The issued cards of a paid order as a CSV file, fetched with the session like every call. */
+export function batchCardsCsv(order: string) {
+  return api.blob(`/card/batches/${path(order)}/cards.csv`, { headers: { accept: 'text/csv' } })
+}
+
+/** After the card changed: its program (status moves with the card) and lists are read again. */
+export function cardChanged(queryClient: QueryClient, program: string, card: Card | null): void {
+  queryClient.setQueryData(cardKeys.card(program), card)
+  void queryClient.invalidateQueries({ queryKey: programKeys.detail(program) })
+  void queryClient.invalidateQueries({ queryKey: programKeys.lists() })
+}
+
+/** The price of one card of a type in a currency, if an admin has set one. */
+export function priceOf(
+  prices: readonly TypePrice[] | undefined,
+  type: CardTypeId,
+  currency: string,
+): TypePrice | undefined {
+  return prices?.find((p) => p.type === type && p.currency === currency)
+}
+
+/** The VAT rate, a percentage in the API (21), as a fraction (0.21). */
+export function vatFraction(rate: number | string): number {
+  const n = typeof rate === 'string' ? Number.parseFloat(rate) : rate
+  return Number.isFinite(n) ? n / 100 : 0
+}

@@ -1,0 +1,24 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { z } from 'zod'
+import { CardOrderPage } from '~/components/programs/card-order-page.tsx'
+
+/**
+ * `/programs/{uuid}/order` (spec section 2, "card order"), on the program-owner portal only: order
+ * cards of an active card program and pay for them. The payment sends the payer back here with
+ * `?order=<uuid>`, so the page shows how that order ended. Not nested in the program page (`_`).
+ */
+export const Route = createFileRoute('/_portal/programs/$uuid_/order')({
+  validateSearch: z.object({
+    order: z.uuid().optional().catch(undefined),
+  }),
+  beforeLoad: ({ context }) => {
+    if (context.portal !== 'programs') throw redirect({ to: '/', replace: true })
+  },
+  component: Order,
+})
+
+function Order() {
+  const { uuid } = Route.useParams()
+  const { order } = Route.useSearch()
+  return <CardOrderPage key={uuid} uuid={uuid} returnedOrder={order} />
+}
