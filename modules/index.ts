@@ -1,3 +1,4 @@
+import { cardsModule } from './cards/index.ts'
 import { identityModule } from './identity/index.ts'
 import { ledgerModule } from './ledger/index.ts'
 import { paymentsModule } from './payments/index.ts'
@@ -17,5 +18,6 @@ export const modules: readonly ModuleDefinition[] = [
   paymentsModule,
   webhooksModule,
   programsModule,
+  cardsModule,
   terminalModule,
 ]

@@ -1,0 +1,31 @@
+import type { DbOrTrx, Trx } from '../platform/db.ts'
+import { notFound } from '../platform/errors.ts'
+import { findProgram, lockProgram, type ProgramSummary, programTypes } from '../programs/index.ts'
+import { notCardProgram } from './errors.ts'
+
+/** Who calls: the signed-in user and their type (1 program owner, 2 acceptor, 3 card holder, 4 admin). */
+export interface Caller {
+  user_id: string
+  user_type: number
+}
+
+export const isAdmin = (me: Caller) => me.user_type === 4
+
+/**
+ * A card program named in a call: its owner's, or any for an admin when `adminMayRead`. Anyone
+ * else is told it does not exist (404), so program ids reveal nothing about other owners. A
+ * program of another type: 422 `not_card_program`. With `trx` the program row is locked for the
+ * rest of the transaction (status changes of the program wait for it).
+ */
+export async function cardProgramOf(
+  db: DbOrTrx,
+  me: Caller,
+  uuid: string,
+  opts: { adminMayRead?: boolean; lock?: Trx } = {},
+): Promise<ProgramSummary> {
+  const program = opts.lock ? await lockProgram(opts.lock, uuid) : await findProgram(db, uuid)
+  const mine = program && (program.owner_user_id === me.user_id || (opts.adminMayRead && isAdmin(me)))
+  if (!program || !mine) throw notFound('program')
+  if (program.type !== programTypes.card) throw notCardProgram()
+  return program
+}

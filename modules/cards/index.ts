@@ -1,0 +1,32 @@
+/**
+ * Cards: the card of a card program (type 1001: vouchers and gift cards) and the draft steps it
+ * drives, the price of a card per type (set by admins), card orders paid to the platform through
+ * payments (the order's uuid is its payment's), the cards a paid order issues (unique tokens, a
+ * ledger entry in the cards journal), and card holders activating cards by token. Programs,
+ * payments and the ledger are used through their public surfaces only.
+ */
+import { registerRefundRule } from '../payments/index.ts'
+import { defineModule } from '../platform/module.ts'
+import { cardOrderPayable } from './codes.ts'
+import { findOrder } from './db/orders.ts'
+import { registerCardsRoutes } from './http/routes.ts'
+import { onCardOrderEnded, onCardOrderPaid } from './jobs/payment-news.ts'
+
+export { type CardType, cardTypes, expiryTypes } from './codes.ts'
+export { cardActivated, cardOrderIssued } from './events.ts'
+
+// The cards of a paid order carry its money: refunding it through payments would leave them valid.
+registerRefundRule(cardOrderPayable, async (db, orderId) =>
+  (await findOrder(db, orderId))
+    ? {
+        reason: 'card_order_not_refundable',
+        message: 'a card order is not refunded: its cards are issued and carry its value',
+      }
+    : null,
+)
+
+export const cardsModule = defineModule({
+  name: 'cards',
+  routes: (app) => registerCardsRoutes(app),
+  handlers: [onCardOrderPaid, onCardOrderEnded],
+})
