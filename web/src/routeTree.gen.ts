@@ -19,7 +19,7 @@ import { Route as GuestIndexRouteImport } from './routes/_guest/index'
 import { Route as GuestPasswordRouteImport } from './routes/_guest/password'
 import { Route as PortalAcceptorsRouteImport } from './routes/_portal/acceptors'
 import { Route as PortalBillsRouteImport } from './routes/_portal/bills'
-import { Route as PortalCardsRouteImport } from './routes/_portal/cards'
+import { Route as PortalCardsRouteRouteImport } from './routes/_portal/cards/route'
 import { Route as PortalFinancesRouteRouteImport } from './routes/_portal/finances/route'
 import { Route as PortalHomeRouteImport } from './routes/_portal/home'
 import { Route as PortalOrdersRouteImport } from './routes/_portal/orders'
@@ -37,6 +37,9 @@ import { Route as GuestRegistrationCheckEmailRouteImport } from './routes/_guest
 import { Route as GuestRegistrationConfirmRouteImport } from './routes/_guest/registration/confirm'
 import { Route as GuestRegistrationPasswordRouteImport } from './routes/_guest/registration/password'
 import { Route as GuestRegistrationResendRouteImport } from './routes/_guest/registration/resend'
+import { Route as PortalCardsIndexRouteImport } from './routes/_portal/cards/index'
+import { Route as PortalCardsTokenRouteImport } from './routes/_portal/cards/$token'
+import { Route as PortalCardsAddRouteImport } from './routes/_portal/cards/add'
 import { Route as PortalFinancesIndexRouteImport } from './routes/_portal/finances/index'
 import { Route as PortalFinancesBalancesRouteImport } from './routes/_portal/finances/balances'
 import { Route as PortalFinancesTrialBalanceRouteImport } from './routes/_portal/finances/trial-balance'
@@ -102,7 +105,7 @@ const PortalBillsRoute = PortalBillsRouteImport.update({
   path: '/bills',
   getParentRoute: () => PortalRoute,
 } as any)
-const PortalCardsRoute = PortalCardsRouteImport.update({
+const PortalCardsRouteRoute = PortalCardsRouteRouteImport.update({
   id: '/cards',
   path: '/cards',
   getParentRoute: () => PortalRoute,
@@ -197,6 +200,21 @@ const GuestRegistrationResendRoute = GuestRegistrationResendRouteImport.update({
   path: '/registration/resend',
   getParentRoute: () => GuestRoute,
 } as any)
+const PortalCardsIndexRoute = PortalCardsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PortalCardsRouteRoute,
+} as any)
+const PortalCardsTokenRoute = PortalCardsTokenRouteImport.update({
+  id: '/$token',
+  path: '/$token',
+  getParentRoute: () => PortalCardsRouteRoute,
+} as any)
+const PortalCardsAddRoute = PortalCardsAddRouteImport.update({
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => PortalCardsRouteRoute,
+} as any)
 const PortalFinancesIndexRoute = PortalFinancesIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -290,6 +308,7 @@ const PortalProgramsTypeDraftUuidRoute =
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
+  '/cards': typeof PortalCardsRouteRouteWithChildren
   '/finances': typeof PortalFinancesRouteRouteWithChildren
   '/terminal': typeof PortalTerminalRouteRouteWithChildren
   '/transactions': typeof PortalTransactionsRouteRouteWithChildren
@@ -298,7 +317,6 @@ export interface FileRoutesByFullPath {
   '/password': typeof GuestPasswordRoute
   '/acceptors': typeof PortalAcceptorsRoute
   '/bills': typeof PortalBillsRoute
-  '/cards': typeof PortalCardsRoute
   '/home': typeof PortalHomeRoute
   '/orders': typeof PortalOrdersRoute
   '/posts': typeof PortalPostsRoute
@@ -311,6 +329,8 @@ export interface FileRoutesByFullPath {
   '/registration/confirm': typeof GuestRegistrationConfirmRoute
   '/registration/password': typeof GuestRegistrationPasswordRoute
   '/registration/resend': typeof GuestRegistrationResendRoute
+  '/cards/$token': typeof PortalCardsTokenRoute
+  '/cards/add': typeof PortalCardsAddRoute
   '/finances/balances': typeof PortalFinancesBalancesRoute
   '/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/payment-notifications/$program': typeof PortalPaymentNotificationsProgramRoute
@@ -322,6 +342,7 @@ export interface FileRoutesByFullPath {
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
   '/forgot-password/': typeof GuestForgotPasswordIndexRoute
   '/registration/': typeof GuestRegistrationIndexRoute
+  '/cards/': typeof PortalCardsIndexRoute
   '/finances/': typeof PortalFinancesIndexRoute
   '/programs/': typeof PortalProgramsIndexRoute
   '/terminal/': typeof PortalTerminalIndexRoute
@@ -339,7 +360,6 @@ export interface FileRoutesByTo {
   '/password': typeof GuestPasswordRoute
   '/acceptors': typeof PortalAcceptorsRoute
   '/bills': typeof PortalBillsRoute
-  '/cards': typeof PortalCardsRoute
   '/home': typeof PortalHomeRoute
   '/orders': typeof PortalOrdersRoute
   '/posts': typeof PortalPostsRoute
@@ -352,6 +372,8 @@ export interface FileRoutesByTo {
   '/registration/confirm': typeof GuestRegistrationConfirmRoute
   '/registration/password': typeof GuestRegistrationPasswordRoute
   '/registration/resend': typeof GuestRegistrationResendRoute
+  '/cards/$token': typeof PortalCardsTokenRoute
+  '/cards/add': typeof PortalCardsAddRoute
   '/finances/balances': typeof PortalFinancesBalancesRoute
   '/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/payment-notifications/$program': typeof PortalPaymentNotificationsProgramRoute
@@ -363,6 +385,7 @@ export interface FileRoutesByTo {
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
   '/forgot-password': typeof GuestForgotPasswordIndexRoute
   '/registration': typeof GuestRegistrationIndexRoute
+  '/cards': typeof PortalCardsIndexRoute
   '/finances': typeof PortalFinancesIndexRoute
   '/programs': typeof PortalProgramsIndexRoute
   '/terminal': typeof PortalTerminalIndexRoute
@@ -378,6 +401,7 @@ export interface FileRoutesById {
   '/_dynamic': typeof DynamicRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
   '/_portal': typeof PortalRouteWithChildren
+  '/_portal/cards': typeof PortalCardsRouteRouteWithChildren
   '/_portal/finances': typeof PortalFinancesRouteRouteWithChildren
   '/_portal/terminal': typeof PortalTerminalRouteRouteWithChildren
   '/_portal/transactions': typeof PortalTransactionsRouteRouteWithChildren
@@ -386,7 +410,6 @@ export interface FileRoutesById {
   '/_guest/password': typeof GuestPasswordRoute
   '/_portal/acceptors': typeof PortalAcceptorsRoute
   '/_portal/bills': typeof PortalBillsRoute
-  '/_portal/cards': typeof PortalCardsRoute
   '/_portal/home': typeof PortalHomeRoute
   '/_portal/orders': typeof PortalOrdersRoute
   '/_portal/posts': typeof PortalPostsRoute
@@ -400,6 +423,8 @@ export interface FileRoutesById {
   '/_guest/registration/confirm': typeof GuestRegistrationConfirmRoute
   '/_guest/registration/password': typeof GuestRegistrationPasswordRoute
   '/_guest/registration/resend': typeof GuestRegistrationResendRoute
+  '/_portal/cards/$token': typeof PortalCardsTokenRoute
+  '/_portal/cards/add': typeof PortalCardsAddRoute
   '/_portal/finances/balances': typeof PortalFinancesBalancesRoute
   '/_portal/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/_portal/payment-notifications/$program': typeof PortalPaymentNotificationsProgramRoute
@@ -411,6 +436,7 @@ export interface FileRoutesById {
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
   '/_guest/forgot-password/': typeof GuestForgotPasswordIndexRoute
   '/_guest/registration/': typeof GuestRegistrationIndexRoute
+  '/_portal/cards/': typeof PortalCardsIndexRoute
   '/_portal/finances/': typeof PortalFinancesIndexRoute
   '/_portal/programs/': typeof PortalProgramsIndexRoute
   '/_portal/terminal/': typeof PortalTerminalIndexRoute
@@ -425,6 +451,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/$'
     | '/'
+    | '/cards'
     | '/finances'
     | '/terminal'
     | '/transactions'
@@ -433,7 +460,6 @@ export interface FileRouteTypes {
     | '/password'
     | '/acceptors'
     | '/bills'
-    | '/cards'
     | '/home'
     | '/orders'
     | '/posts'
@@ -446,6 +472,8 @@ export interface FileRouteTypes {
     | '/registration/confirm'
     | '/registration/password'
     | '/registration/resend'
+    | '/cards/$token'
+    | '/cards/add'
     | '/finances/balances'
     | '/finances/trial-balance'
     | '/payment-notifications/$program'
@@ -457,6 +485,7 @@ export interface FileRouteTypes {
     | '/sandbox/onboarding/$id'
     | '/forgot-password/'
     | '/registration/'
+    | '/cards/'
     | '/finances/'
     | '/programs/'
     | '/terminal/'
@@ -474,7 +503,6 @@ export interface FileRouteTypes {
     | '/password'
     | '/acceptors'
     | '/bills'
-    | '/cards'
     | '/home'
     | '/orders'
     | '/posts'
@@ -487,6 +515,8 @@ export interface FileRouteTypes {
     | '/registration/confirm'
     | '/registration/password'
     | '/registration/resend'
+    | '/cards/$token'
+    | '/cards/add'
     | '/finances/balances'
     | '/finances/trial-balance'
     | '/payment-notifications/$program'
@@ -498,6 +528,7 @@ export interface FileRouteTypes {
     | '/sandbox/onboarding/$id'
     | '/forgot-password'
     | '/registration'
+    | '/cards'
     | '/finances'
     | '/programs'
     | '/terminal'
@@ -512,6 +543,7 @@ export interface FileRouteTypes {
     | '/_dynamic'
     | '/_guest'
     | '/_portal'
+    | '/_portal/cards'
     | '/_portal/finances'
     | '/_portal/terminal'
     | '/_portal/transactions'
@@ -520,7 +552,6 @@ export interface FileRouteTypes {
     | '/_guest/password'
     | '/_portal/acceptors'
     | '/_portal/bills'
-    | '/_portal/cards'
     | '/_portal/home'
     | '/_portal/orders'
     | '/_portal/posts'
@@ -534,6 +565,8 @@ export interface FileRouteTypes {
     | '/_guest/registration/confirm'
     | '/_guest/registration/password'
     | '/_guest/registration/resend'
+    | '/_portal/cards/$token'
+    | '/_portal/cards/add'
     | '/_portal/finances/balances'
     | '/_portal/finances/trial-balance'
     | '/_portal/payment-notifications/$program'
@@ -545,6 +578,7 @@ export interface FileRouteTypes {
     | '/sandbox/onboarding/$id'
     | '/_guest/forgot-password/'
     | '/_guest/registration/'
+    | '/_portal/cards/'
     | '/_portal/finances/'
     | '/_portal/programs/'
     | '/_portal/terminal/'
@@ -640,7 +674,7 @@ declare module '@tanstack/react-router' {
       id: '/_portal/cards'
       path: '/cards'
       fullPath: '/cards'
-      preLoaderRoute: typeof PortalCardsRouteImport
+      preLoaderRoute: typeof PortalCardsRouteRouteImport
       parentRoute: typeof PortalRoute
     }
     '/_portal/finances': {
@@ -761,6 +795,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/registration/resend'
       preLoaderRoute: typeof GuestRegistrationResendRouteImport
       parentRoute: typeof GuestRoute
+    }
+    '/_portal/cards/': {
+      id: '/_portal/cards/'
+      path: '/'
+      fullPath: '/cards/'
+      preLoaderRoute: typeof PortalCardsIndexRouteImport
+      parentRoute: typeof PortalCardsRouteRoute
+    }
+    '/_portal/cards/$token': {
+      id: '/_portal/cards/$token'
+      path: '/$token'
+      fullPath: '/cards/$token'
+      preLoaderRoute: typeof PortalCardsTokenRouteImport
+      parentRoute: typeof PortalCardsRouteRoute
+    }
+    '/_portal/cards/add': {
+      id: '/_portal/cards/add'
+      path: '/add'
+      fullPath: '/cards/add'
+      preLoaderRoute: typeof PortalCardsAddRouteImport
+      parentRoute: typeof PortalCardsRouteRoute
     }
     '/_portal/finances/': {
       id: '/_portal/finances/'
@@ -926,6 +981,21 @@ const GuestRouteChildren: GuestRouteChildren = {
 
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
+interface PortalCardsRouteRouteChildren {
+  PortalCardsTokenRoute: typeof PortalCardsTokenRoute
+  PortalCardsAddRoute: typeof PortalCardsAddRoute
+  PortalCardsIndexRoute: typeof PortalCardsIndexRoute
+}
+
+const PortalCardsRouteRouteChildren: PortalCardsRouteRouteChildren = {
+  PortalCardsTokenRoute: PortalCardsTokenRoute,
+  PortalCardsAddRoute: PortalCardsAddRoute,
+  PortalCardsIndexRoute: PortalCardsIndexRoute,
+}
+
+const PortalCardsRouteRouteWithChildren =
+  PortalCardsRouteRoute._addFileChildren(PortalCardsRouteRouteChildren)
+
 interface PortalFinancesRouteRouteChildren {
   PortalFinancesBalancesRoute: typeof PortalFinancesBalancesRoute
   PortalFinancesTrialBalanceRoute: typeof PortalFinancesTrialBalanceRoute
@@ -973,12 +1043,12 @@ const PortalTransactionsRouteRouteWithChildren =
   )
 
 interface PortalRouteChildren {
+  PortalCardsRouteRoute: typeof PortalCardsRouteRouteWithChildren
   PortalFinancesRouteRoute: typeof PortalFinancesRouteRouteWithChildren
   PortalTerminalRouteRoute: typeof PortalTerminalRouteRouteWithChildren
   PortalTransactionsRouteRoute: typeof PortalTransactionsRouteRouteWithChildren
   PortalAcceptorsRoute: typeof PortalAcceptorsRoute
   PortalBillsRoute: typeof PortalBillsRoute
-  PortalCardsRoute: typeof PortalCardsRoute
   PortalHomeRoute: typeof PortalHomeRoute
   PortalOrdersRoute: typeof PortalOrdersRoute
   PortalPostsRoute: typeof PortalPostsRoute
@@ -995,12 +1065,12 @@ interface PortalRouteChildren {
 }
 
 const PortalRouteChildren: PortalRouteChildren = {
+  PortalCardsRouteRoute: PortalCardsRouteRouteWithChildren,
   PortalFinancesRouteRoute: PortalFinancesRouteRouteWithChildren,
   PortalTerminalRouteRoute: PortalTerminalRouteRouteWithChildren,
   PortalTransactionsRouteRoute: PortalTransactionsRouteRouteWithChildren,
   PortalAcceptorsRoute: PortalAcceptorsRoute,
   PortalBillsRoute: PortalBillsRoute,
-  PortalCardsRoute: PortalCardsRoute,
   PortalHomeRoute: PortalHomeRoute,
   PortalOrdersRoute: PortalOrdersRoute,
   PortalPostsRoute: PortalPostsRoute,

@@ -1,0 +1,189 @@
+import { Trans } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { ArrowLeftIcon, CheckIcon, CreditCardIcon, ShieldAlertIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { EmptyState } from '~/components/empty-state.tsx'
+import { LoadError } from '~/components/profile/states.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { Skeleton } from '~/components/ui/skeleton.tsx'
+import { ApiError } from '~/lib/api.ts'
+import { CardDetails } from './card-details.tsx'
+import { CardFace } from './card-face.tsx'
+import { tokenRefusal } from './errors.ts'
+import { CardStatusBadge } from './labels.tsx'
+import { type CardPreview, cardLookupQueryOptions, heldCardsQueryOptions } from './queries.ts'
+import { formatToken, isCompleteToken } from './token.ts'
+
+const noRetryOn4xx = (n: number, error: unknown) =>
+  !(error instanceof ApiError && error.status < 500) && n < 1
+
+/**
+ * `/cards/{token}`: one of the card holder's cards: its face, value and balance, uses left,
+ * validity, status and program. A code that is not among their cards is looked up: a card nobody
+ * has activated yet offers to add it, someone else's or an unknown code says so.
+ */
+export function CardPage({ token }: { token: string }) {
+  const code = formatToken(token)
+  const valid = isCompleteToken(code)
+  const held = useQuery(heldCardsQueryOptions())
+  const mine = held.data?.find((card) => formatToken(card.token) === code)
+  const lookup = useQuery({
+    ...cardLookupQueryOptions(code),
+    enabled: valid && held.isSuccess && !mine,
+    retry: noRetryOn4xx,
+  })
+
+  if (!valid) return <Missing kind="unknown" />
+  if (held.isPending) return <CardSkeleton />
+  if (held.isError) return <LoadError onRetry={() => held.refetch()} />
+  if (mine) return <CardView card={mine} />
+  if (lookup.isPending) return <CardSkeleton />
+  if (lookup.isError) {
+    const refusal = tokenRefusal(lookup.error)
+    if (refusal.kind === 'unknown') return <Missing kind="unknown" />
+    if (refusal.kind === 'taken') return <Missing kind="taken" />
+    return <LoadError onRetry={() => lookup.refetch()} />
+  }
+  return <CardView card={lookup.data} />
+}
+
+function Back() {
+  return (
+    <Button variant="ghost" size="sm" asChild className="w-fit">
+      <Link to="/cards" data-testid="cards-back">
+        <ArrowLeftIcon aria-hidden="true" />
+        <Trans>Cards</Trans>
+      </Link>
+    </Button>
+  )
+}
+
+function CardView({ card }: { card: CardPreview }) {
+  const notYetAdded = card.status === 'issued'
+  return (
+    <div className="grid grid-cols-1 gap-6" data-testid="card-page" data-token={card.token}>
+      <Back />
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1
+              id="screen-title"
+              data-testid="screen-title"
+              className="text-2xl font-semibold tracking-tight"
+            >
+              {card.card.title}
+            </h1>
+            <CardStatusBadge status={card.status} testId="card-status" />
+          </div>
+          <p className="text-sm text-muted-foreground" data-testid="card-program">
+            {card.program.title}
+          </p>
+        </div>
+        {notYetAdded && (
+          <Button asChild>
+            <Link to="/cards/add" search={{ token: card.token }} data-testid="card-page-activate">
+              <CheckIcon aria-hidden="true" />
+              <Trans>Add this card</Trans>
+            </Link>
+          </Button>
+        )}
+      </header>
+      {notYetAdded && (
+        <p
+          role="status"
+          className="rounded-lg border border-primary-200 bg-primary-50/60 px-4 py-3 text-sm"
+          data-testid="card-not-added"
+        >
+          <Trans>Nobody has activated this card yet. Add it to make it yours.</Trans>
+        </p>
+      )}
+      {card.status === 'blocked' && (
+        <Notice>
+          <Trans>This card is blocked: it cannot be used. Ask the program that issued it why.</Trans>
+        </Notice>
+      )}
+      {card.status === 'expired' && (
+        <Notice>
+          <Trans>This card has expired: what was left on it can no longer be spent.</Trans>
+        </Notice>
+      )}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
+        <div className="flex justify-center lg:justify-start">
+          <CardFace
+            title={card.card.title}
+            programTitle={card.program.title}
+            type={card.card.type.code}
+            imageUrl={card.card.image_url}
+            orientation={card.card.orientation}
+            amount={card.balance ?? card.value}
+            value={card.value}
+            currency={card.currency}
+            useNumber={card.use_number}
+            usesLeft={card.uses_left}
+            expiresAt={card.expires_at}
+            status={card.status}
+            token={card.token}
+          />
+        </div>
+        <CardDetails card={card} withCode />
+      </div>
+    </div>
+  )
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="status"
+      data-testid="card-unusable"
+      className="flex gap-3 rounded-lg border border-destructive/25 bg-destructive/5 px-3.5 py-3 text-[13px] text-destructive"
+    >
+      <ShieldAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>{children}</p>
+    </div>
+  )
+}
+
+function Missing({ kind }: { kind: 'unknown' | 'taken' }) {
+  return (
+    <div className="grid grid-cols-1 gap-6" data-testid="card-missing" data-kind={kind}>
+      <Back />
+      <EmptyState
+        icon={kind === 'taken' ? ShieldAlertIcon : CreditCardIcon}
+        title={kind === 'taken' ? <Trans>Not your card</Trans> : <Trans>Card not found</Trans>}
+      >
+        <span className="grid justify-items-center gap-4">
+          <span>
+            {kind === 'taken' ? (
+              <Trans>This card has already been activated by someone else.</Trans>
+            ) : (
+              <Trans>No card has this code. Check the code, or add the card again.</Trans>
+            )}
+          </span>
+          <Button asChild variant="outline">
+            <Link to="/cards/add">
+              <Trans>Add a card</Trans>
+            </Link>
+          </Button>
+        </span>
+      </EmptyState>
+    </div>
+  )
+}
+
+function CardSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-6" data-testid="rows-skeleton">
+      <span className="sr-only">
+        <Trans>Loading…</Trans>
+      </span>
+      <Skeleton className="h-8 w-24" />
+      <Skeleton className="h-8 w-64" />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
+        <Skeleton className="aspect-[85.6/54] w-full max-w-sm rounded-2xl" />
+        <Skeleton className="h-56 w-full rounded-xl" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,231 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { LoaderCircleIcon, PencilIcon } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { z } from 'zod'
+import { formatMoney } from '~/components/finances/money.ts'
+import { formatAmountInput, parseAmountInput } from '~/components/payments/money-input.ts'
+import { useHydrated } from '~/components/payments/use-hydrated.ts'
+import { Button } from '~/components/ui/button.tsx'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '~/components/ui/dialog.tsx'
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useZodForm,
+} from '~/components/ui/form.tsx'
+import { Input } from '~/components/ui/input.tsx'
+import { ApiError } from '~/lib/api.ts'
+import { apiMessage, describeApiError } from '~/lib/api-messages.ts'
+import { notify } from '~/lib/notify.tsx'
+import { cardTypeNames } from './labels.tsx'
+import { type CardType, cardKeys, setCardTypePrice } from './queries.ts'
+
+/** The highest price of one card an admin can set: €1,000 (a card's fee, not its face value). */
+export const maxCardPriceMinor = 100_000n
+
+/** VAT on a price in minor units at a percentage, rounded half up to a whole minor unit. */
+export function vatOn(price: number, rate: number): number {
+  return Math.round((price * rate) / 100)
+}
+
+/**
+ * An admin sets what one card of a type costs a program owner in a currency, in the currency's
+ * units as people write them (`0,50`), excluding VAT; the price including VAT follows as they type.
+ */
+export function PriceDialog({
+  type,
+  currency,
+  price,
+  vatRate,
+}: {
+  type: CardType
+  currency: string
+  price: number | undefined
+  vatRate: number
+}) {
+  const hydrated = useHydrated()
+  const { t, i18n } = useLingui()
+  const [open, setOpen] = useState(false)
+  const name = cardTypeNames[type.code] ? i18n._(cardTypeNames[type.code]) : type.title
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!hydrated}
+          data-testid="card-price-edit"
+          aria-label={t`Change the price: ${name}, ${currency}`}
+        >
+          <PencilIcon aria-hidden="true" />
+          <Trans>Change</Trans>
+        </Button>
+      </DialogTrigger>
+      <DialogContent data-testid="card-price-dialog">
+        {open && (
+          <PriceForm
+            type={type}
+            name={name}
+            currency={currency}
+            price={price}
+            vatRate={vatRate}
+            onDone={() => setOpen(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function PriceForm({
+  type,
+  name,
+  currency,
+  price,
+  vatRate,
+  onDone,
+}: {
+  type: CardType
+  name: string
+  currency: string
+  price: number | undefined
+  vatRate: number
+  onDone: () => void
+}) {
+  const { i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const schema = useMemo(
+    () =>
+      z.object({
+        price: z
+          .string()
+          .trim()
+          .min(1, { error: msg`Enter a price.`.id })
+          .refine((v) => parseAmountInput(v, currency, i18n.locale) !== undefined, {
+            error: msg`Enter a price such as 0.50.`.id,
+          })
+          .refine((v) => (parseAmountInput(v, currency, i18n.locale) ?? 0n) <= maxCardPriceMinor, {
+            error: msg`This price is too high for one card.`.id,
+          }),
+      }),
+    [currency, i18n.locale],
+  )
+  const form = useZodForm(schema, {
+    defaultValues: { price: price === undefined ? '' : formatAmountInput(price, currency, i18n.locale) },
+  })
+  const typed = form.watch('price')
+  const parsed = parseAmountInput(typed ?? '', currency, i18n.locale)
+  const preview =
+    parsed !== undefined && parsed <= maxCardPriceMinor
+      ? (() => {
+          const net = Number(parsed)
+          const vat = vatOn(net, vatRate)
+          return {
+            vat: formatMoney(vat, currency, i18n.locale),
+            gross: formatMoney(net + vat, currency, i18n.locale),
+          }
+        })()
+      : undefined
+  const rate = i18n.number(vatRate, { maximumFractionDigits: 2 })
+  const vatText = preview?.vat ?? ''
+  const grossText = preview?.gross ?? ''
+  const submitting = form.formState.isSubmitting
+
+  const submit = form.handleSubmit(async (values) => {
+    const minor = parseAmountInput(values.price, currency, i18n.locale)
+    if (minor === undefined) return
+    try {
+      const saved = await setCardTypePrice(type.id, currency, Number(minor))
+      queryClient.setQueryData<CardType[]>(cardKeys.types(), (types) =>
+        types?.map((t) => (t.id === saved.id ? saved : t)),
+      )
+      void queryClient.invalidateQueries({ queryKey: cardKeys.types() })
+      notify.success(msg`Price saved`)
+      onDone()
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        const first = error.fields.price?.[0] ?? error.fields.currency?.[0]
+        if (first) {
+          form.setError('price', { type: 'server', message: apiMessage(first)?.id ?? first })
+          return
+        }
+      }
+      notify.error(describeApiError(error))
+    }
+  })
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>
+          <Trans>Card price: {name}</Trans>
+        </DialogTitle>
+        <DialogDescription>
+          <Trans>
+            What a program owner pays per card they order, on top of its face value. Orders already placed
+            keep their price.
+          </Trans>
+        </DialogDescription>
+      </DialogHeader>
+      <Form {...form}>
+        <form onSubmit={submit} noValidate className="grid gap-4" data-testid="card-price-form">
+          <fieldset disabled={submitting} className="grid gap-4">
+            <FormField
+              control={form.control}
+              name="price"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>
+                    <Trans>Price per card in {currency}, excluding VAT</Trans>
+                  </FormLabel>
+                  <FormControl>
+                    <Input
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder={formatAmountInput(50, currency, i18n.locale)}
+                      data-testid="card-price-input"
+                      {...field}
+                    />
+                  </FormControl>
+                  <FormDescription data-testid="card-price-gross">
+                    {preview ? (
+                      <Trans>
+                        Including {rate}% VAT ({vatText}): {grossText} per card.
+                      </Trans>
+                    ) : (
+                      <Trans>{rate}% VAT is added on this price.</Trans>
+                    )}
+                  </FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </fieldset>
+          <DialogFooter>
+            <Button variant="ghost" onClick={onDone} disabled={submitting}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" disabled={submitting} aria-busy={submitting} data-testid="card-price-save">
+              {submitting && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
+              <Trans>Save price</Trans>
+            </Button>
+          </DialogFooter>
+        </form>
+      </Form>
+    </>
+  )
+}
