@@ -33,7 +33,7 @@ export const expiryUnitNames: Record<CardExpiryType, MessageDescriptor> = {
 /** How often a card can be used: once, n times, or without limit. */
 export function UseModeText({ useNumber }: { useNumber: number | null }) {
   if (useNumber === null) return <Trans>Unlimited uses</Trans>
-  if (useNumber === 1) return <Trans>Once</Trans>
+  if (useNumber === 1) return <Trans context="card use">Once</Trans>
   return <Plural value={useNumber} one="# use" other="# uses" />
 }
 

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import {
@@ -238,7 +238,7 @@ function OrderState({
   if (order.status === 'paid') {
     tone = 'success'
     icon = <CircleCheckIcon aria-hidden="true" />
-    title = <Trans>{issued} cards issued</Trans>
+    title = <Plural value={issued} one="# card issued" other="# cards issued" />
     body = (
       <Trans>
         Order {number} is paid. Download the cards' tokens to print or send them; card holders activate a card
@@ -294,11 +294,7 @@ function OrderState({
     tone = 'waiting'
     icon = <CreditCardIcon aria-hidden="true" />
     title = <Trans>Order {number} awaits payment</Trans>
-    body = (
-      <Trans>
-        {quantity} cards, ordered on {created}. Its cards are issued as soon as it is paid.
-      </Trans>
-    )
+    body = <Trans>Ordered on {created}. Its cards are issued as soon as it is paid.</Trans>
     actions = <ContinuePaying order={order} />
   } else {
     tone = 'muted'
@@ -447,6 +443,8 @@ function OrderForm({
   const flexible = card.type.id === cardTypes.gift && unitValue === 0
   const breakdown = quantity !== null && price ? orderBreakdown(quantity, unitValue, price) : null
   const rate = price ? formatRate(vatFraction(price.vat_rate), i18n.locale) : ''
+  const count = breakdown ? i18n.number(breakdown.quantity) : '—'
+  const openNumber = openOrder ? String(openOrder.number) : ''
   const localError =
     touched && quantity === null ? i18n._(msg`Enter a number of cards from 1 to 10,000.`) : null
   const error = localError ?? (serverError ? i18n._(serverError) : null)
@@ -533,8 +531,7 @@ function OrderForm({
                         <Trans>Face value (flexible, loaded later)</Trans>
                       ) : (
                         <Trans>
-                          Face value: {breakdown ? i18n.number(breakdown.quantity) : '—'} ×{' '}
-                          <Money amount={unitValue} currency={currency} />
+                          Face value: {count} × <Money amount={unitValue} currency={currency} />
                         </Trans>
                       )}
                     </th>
@@ -545,8 +542,7 @@ function OrderForm({
                   <tr>
                     <th scope="row">
                       <Trans>
-                        Price of the cards: {breakdown ? i18n.number(breakdown.quantity) : '—'} ×{' '}
-                        <Money amount={price.price} currency={currency} />
+                        Price of the cards: {count} × <Money amount={price.price} currency={currency} />
                       </Trans>
                     </th>
                     <td className="text-right">
@@ -596,8 +592,7 @@ function OrderForm({
                 data-testid="order-replaces"
               >
                 <Trans>
-                  A new order replaces your open order {String(openOrder.number)}, which then can no longer be
-                  paid.
+                  A new order replaces your open order {openNumber}, which then can no longer be paid.
                 </Trans>
               </p>
             )}

@@ -157,7 +157,7 @@ export function CardPreview({
           >
             {shownTitle || (
               <span className="opacity-60">
-                <Trans>Card title</Trans>
+                <Trans context="card">Card title</Trans>
               </span>
             )}
           </p>

@@ -25,6 +25,7 @@ export function CardSection({ program, isOwner }: { program: Program; isOwner: b
   const card = useQuery({ ...programCardQueryOptions(program.uuid), retry: noRetryOn4xx })
   const prices = useQuery({ ...cardTypePricesQueryOptions(program.currency), retry: noRetryOn4xx })
   const [editing, setEditing] = useState(false)
+  const currency = program.currency
   const active = program.status.id === programStatuses.active
   const blocked = program.status.id === programStatuses.blocked
   const canEdit = isOwner && !blocked
@@ -103,7 +104,7 @@ export function CardSection({ program, isOwner }: { program: Program; isOwner: b
                   </Trans>
                 ) : prices.isSuccess ? (
                   <span className="text-muted-foreground">
-                    <Trans>No price per card is set in {program.currency} yet.</Trans>
+                    <Trans>No price per card is set in {currency} yet.</Trans>
                   </span>
                 ) : null}
               </p>
