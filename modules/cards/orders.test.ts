@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
@@ -6,6 +7,7 @@ import { paymentEnded, paymentPaid } from '../payments/index.ts'
 import { publish } from '../platform/events.ts'
 import type { ErrorBody } from '../platform/http.ts'
 import type { Page } from '../platform/pagination.ts'
+import { insertIssuedCards } from './db/cards.ts'
 import { cardProgram } from './fixtures/card-program.ts'
 import type { HeldCardJson, OrderJson } from './http/schemas.ts'
 import { tokenAlphabet, tokenPattern } from './tokens.ts'
@@ -553,6 +555,60 @@ describe('a paid order', () => {
     // The limit is the guesser's own: others go on, and one's own cards never count.
     expect((await activate(tokens[1] as string, otherHolder)).status).toBe(200)
     for (let i = 0; i < 12; i++) expect((await lookUp(tokens[0] as string)).status).toBe(200)
+  })
+
+  it('issues 10,000 cards of one order', async () => {
+    const big = await cardProgram(t, owner, { programTitle: 'City vouchers' })
+    const started = Date.now()
+    const issued = await paidOrder(big.program, 10_000)
+    expect(issued).toMatchObject({
+      quantity: 10_000,
+      cards_issued: 10_000,
+      amount: 10_000 * (2500 + 50 + 11),
+    })
+    expect(Date.now() - started).toBeLessThan(15_000)
+    const [{ count, distinct }] = (
+      await sql<{ count: string; distinct: string }>`
+      select count(*) as count, count(distinct token) as distinct from cards where order_id = ${issued.uuid}`.execute(
+        t.services.db,
+      )
+    ).rows as [{ count: string; distinct: string }]
+    expect([Number(count), Number(distinct)]).toEqual([10_000, 10_000])
+    const csv = await t.h.get<string>(`/api/v1/card/batches/${issued.uuid}/cards.csv`, { token: owner.token })
+    expect(csv.body.trimEnd().split('\r\n')).toHaveLength(10_001)
+  })
+
+  it('makes a token again when it exists already', async () => {
+    const existing = tokens.slice(0, 3)
+    const fresh = ['2222-2222-2222-2222', '3333-3333-3333-3333', '4444-4444-4444-4444']
+    let calls = 0
+    // The first chunk's tokens all collide with issued cards; the next tries are new.
+    const tokensOf = (count: number) => (calls++ === 0 ? existing.slice(0, count) : fresh.slice(0, count))
+    await t.services.db
+      .transaction()
+      .execute(async (trx) => {
+        const n = await insertIssuedCards(
+          trx,
+          {
+            order_id: paid.uuid,
+            program_id: program,
+            card_type: 101,
+            value: 100n,
+            currency: 'EUR',
+            use_number: 1,
+            expires_at: null,
+          },
+          3,
+          tokensOf,
+        )
+        expect(n).toBe(3)
+        const made = await trx.selectFrom('cards').select('token').where('token', 'in', fresh).execute()
+        expect(made).toHaveLength(3)
+        throw new Error('roll back')
+      })
+      .catch((err: Error) => expect(err.message).toBe('roll back'))
+    expect(calls).toBe(2)
+    expect(await cardsOf(paid.uuid)).toHaveLength(30)
   })
 
   it('expires a card valid for a period after activation counted from the moment it is activated', async () => {

@@ -412,3 +412,38 @@ describe('who may', () => {
     expect(await status(program)).toBe(11004)
   })
 })
+
+describe('the API reference', () => {
+  it('lists every cards route with its schemas', async () => {
+    const doc = await t.h.get<{
+      paths: Record<string, Record<string, unknown>>
+      components: { schemas: object }
+    }>('/api/v1/openapi.json')
+    const routes = Object.entries(doc.body.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    )
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/manager/card-types',
+        'PATCH /api/v1/manager/card-types/{id}',
+        'GET /api/v1/manager/card-type-prices',
+        'GET /api/v1/manager/card-expiries',
+        'GET /api/v1/manager/card-values',
+        'GET /api/v1/manager/cards',
+        'POST /api/v1/manager/cards',
+        'PATCH /api/v1/manager/cards/{uuid}',
+        'DELETE /api/v1/manager/cards/{uuid}',
+        'GET /api/v1/payment/order',
+        'POST /api/v1/payment/order',
+        'GET /api/v1/card/batches',
+        'GET /api/v1/card/batches/{uuid}/cards.csv',
+        'GET /api/v1/card/active',
+        'GET /api/v1/card/active/{token}',
+        'POST /api/v1/card/active',
+      ]),
+    )
+    for (const name of ['ProgramCard', 'CardSettings', 'CardValidity', 'CardOrder', 'CardType', 'HeldCard']) {
+      expect(doc.body.components.schemas).toHaveProperty(name)
+    }
+  })
+})

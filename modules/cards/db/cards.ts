@@ -24,12 +24,17 @@ const chunkSize = 2000
  * but the constraint is what guarantees it) is skipped by `on conflict do nothing` and made again,
  * so the transaction never aborts on a collision.
  */
-export async function insertIssuedCards(trx: Trx, batch: IssueBatch, quantity: number): Promise<number> {
+export async function insertIssuedCards(
+  trx: Trx,
+  batch: IssueBatch,
+  quantity: number,
+  tokensOf: (count: number) => string[] = newTokens,
+): Promise<number> {
   let inserted = 0
   while (inserted < quantity) {
     const want = Math.min(chunkSize, quantity - inserted)
     const ids = Array.from({ length: want }, () => newId())
-    const tokens = newTokens(want)
+    const tokens = tokensOf(want)
     const result = await sql<{ id: string }>`
       insert into cards (id, order_id, program_id, token, card_type, value, balance, currency,
                          use_number, uses_left, status, expires_at)

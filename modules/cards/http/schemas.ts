@@ -5,7 +5,7 @@ import type { DbOrTrx } from '../../platform/db.ts'
 import { z } from '../../platform/http.ts'
 import { type Locale, localeFromAcceptLanguage, localeSchema } from '../../platform/locales.ts'
 import type { AppEnv, Services } from '../../platform/module.ts'
-import { findProgram, programImage } from '../../programs/index.ts'
+import { findProgram, programImage, programStatuses } from '../../programs/index.ts'
 import {
   cardTypeIds,
   expiryTypeIds,
@@ -319,7 +319,7 @@ export async function toHeldCardsJson(
     const image = card?.image_id ? await programImage(db, card.image_id) : undefined
     programs.set(id, {
       title: program?.title ?? '',
-      blocked: program?.status === 11007,
+      blocked: program?.status === programStatuses.blocked,
       card,
       image_url: image?.url ?? null,
     })
