@@ -611,6 +611,34 @@ describe('a paid order', () => {
     expect(await cardsOf(paid.uuid)).toHaveLength(30)
   })
 
+  it('refuses to activate an expired card or a card of a blocked program (422), which shows blocked', async () => {
+    const expired = tokens[5] as string
+    await t.services.db
+      .updateTable('cards')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token', '=', expired)
+      .execute()
+    expect((await lookUp(expired, otherHolder)).body.result.status).toBe('expired')
+    const late = await activate(expired, otherHolder)
+    expect(late.status).toBe(422)
+    expect(late.body.error.reason).toBe('card_expired')
+
+    const block = (status: number) =>
+      t.h.patch(`/api/v1/manager/programs/${program}`, { status }, { token: owner.token })
+    expect((await block(11007)).status).toBe(202)
+    try {
+      expect((await lookUp(tokens[6] as string, otherHolder)).body.result.status).toBe('blocked')
+      const refused = await activate(tokens[6] as string, otherHolder)
+      expect(refused.status).toBe(422)
+      expect(refused.body.error.reason).toBe('program_blocked')
+      const held = await t.h.get<{ results: HeldCardJson[] }>('/api/v1/card/active', { token: holder.token })
+      expect(held.body.results.map((c) => c.status)).toEqual(['blocked'])
+    } finally {
+      expect((await block(11001)).status).toBe(200)
+    }
+    expect((await activate(tokens[6] as string, otherHolder)).status).toBe(200)
+  })
+
   it('expires a card valid for a period after activation counted from the moment it is activated', async () => {
     const months = await cardProgram(t, owner, {
       type: 201,
