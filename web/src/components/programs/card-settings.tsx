@@ -794,7 +794,7 @@ export function CardSettingsForm({
                   control={form.control}
                   name="startDate"
                   render={({ field }) => (
-                    <FormItem>
+                    <FormItem className="content-start">
                       <FormLabel>
                         <Trans>Program start date</Trans>
                       </FormLabel>
@@ -809,7 +809,7 @@ export function CardSettingsForm({
                   control={form.control}
                   name="expiryDate"
                   render={({ field }) => (
-                    <FormItem>
+                    <FormItem className="content-start">
                       <FormLabel>
                         <Trans>Program expiry date</Trans>
                       </FormLabel>
