@@ -66,3 +66,15 @@ describe('an order of cards', () => {
     expect(() => priceOrder(1, -1n, price)).toThrow(RangeError)
   })
 })
+
+describe('amounts in the CSV of a batch', () => {
+  it('are written in major units with the currency’s decimals', async () => {
+    const { decimalAmount } = await import('./queries/orders.ts')
+    expect(decimalAmount(2500n, 'EUR')).toBe('25.00')
+    expect(decimalAmount(5n, 'EUR')).toBe('0.05')
+    expect(decimalAmount(0n, 'EUR')).toBe('0.00')
+    expect(decimalAmount(1_000_000n, 'EUR')).toBe('10000.00')
+    expect(decimalAmount(1500n, 'JPY')).toBe('1500')
+    expect(decimalAmount(1234n, 'KWD')).toBe('1.234')
+  })
+})
