@@ -30,6 +30,16 @@ export interface PendingInvitation {
   invite: string
 }
 
+/**
+ * sessionStorage key under which the card-holder portal keeps the code of a card link opened
+ * before signing in (`/cards/add?token=<code>`, a printed card's QR code): only this tab, and only
+ * until the sign-in that follows.
+ */
+export const pendingCardKey = 'cardToken'
+
+/** A card code as a link carries it: 16 letters and digits, any case, dashes or spaces optional. */
+const cardCodePattern = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/
+
 const programPage = /^\/programs\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i
 
 /** Home of the portal for a signed-in user: Finances, Programs, Orders or Food; otherwise Home. */
@@ -49,7 +59,7 @@ export function guardLoginPage(context: GuardContext): void {
  * page first keeps its uuid (localStorage `programId`; while rendering on the server it travels as
  * `/?program=<uuid>` and the sign-in page stores it), and so does an invitation link
  * (`/programs?invitation=<uuid>&invite=<token>`, kept for this tab) so that signing in leads back
- * to it. When the server could not tell (access cookie expired, refresh cookie unseen) the route
+ * to it; on the card-holder host a card link (`/cards/add?token=<code>`, as `/?card=<code>`). When the server could not tell (access cookie expired, refresh cookie unseen) the route
  * renders as "restoring" and the browser decides.
  */
 export function guardPortalRoute(
@@ -68,6 +78,14 @@ export function guardPortalRoute(
     if (invitation && !context.sessionRestorable) {
       if (typeof window === 'undefined') throw redirect({ to: '/', search: invitation, replace: true })
       rememberPendingInvitation(invitation)
+      throw redirect({ to: '/', replace: true })
+    }
+  }
+  if (context.portal === 'cardholder' && !context.sessionRestorable) {
+    const card = cardLinkOf(location)
+    if (card) {
+      if (typeof window === 'undefined') throw redirect({ to: '/', search: { card }, replace: true })
+      rememberPendingCard(card)
       throw redirect({ to: '/', replace: true })
     }
   }
@@ -102,16 +120,49 @@ export function rememberPendingInvitation(link: PendingInvitation): void {
   }
 }
 
+/** The card code of a card link (`/cards/add?token=<code>`), if this is one. */
+export function cardLinkOf(location: Pick<ParsedLocation, 'pathname' | 'search'>): string | null {
+  if (location.pathname.replace(/\/$/, '') !== '/cards/add') return null
+  const token = (location.search as Record<string, unknown>).token
+  return isCardCode(token) ? token.trim() : null
+}
+
+export const isCardCode = (value: unknown): value is string =>
+  typeof value === 'string' && cardCodePattern.test(value.trim())
+
+export function rememberPendingCard(token: string): void {
+  try {
+    sessionStorage.setItem(pendingCardKey, token)
+  } catch {
+    // Storage unavailable: the card holder types the code again under Cards.
+  }
+}
+
+/** The card link a card holder opened before signing in, used once. */
+function takePendingCard(): { to: '/cards/add'; search: { token: string } } | null {
+  try {
+    const token = sessionStorage.getItem(pendingCardKey)
+    sessionStorage.removeItem(pendingCardKey)
+    if (isCardCode(token)) return { to: '/cards/add', search: { token } }
+  } catch {
+    // Storage unavailable: the portal's home, as usual.
+  }
+  return null
+}
+
 /**
- * Where an acceptor goes right after signing in when they came from a link: the invitation of an
- * e-mail link (with its token), else a program page opened before signing in. Each is used once.
+ * Where a user goes right after signing in when they came from a link: an acceptor to the
+ * invitation of an e-mail link (with its token), else to a program page opened before signing in;
+ * a card holder back to the card link (a printed card's code) they opened. Each is used once.
  */
 export function takePendingDestination(
   portal: Portal,
 ):
   | { to: '/programs'; search: PendingInvitation }
   | { to: '/programs/$uuid'; params: { uuid: string } }
+  | { to: '/cards/add'; search: { token: string } }
   | null {
+  if (portal === 'cardholder') return takePendingCard()
   if (portal !== 'acceptor') return null
   try {
     const stored = sessionStorage.getItem(pendingInvitationKey)

@@ -37,17 +37,24 @@ export function CardDetails({ card, withCode = false }: { card: CardPreview; wit
           <Money amount={card.value} currency={card.currency} />
         )}
       </Detail>
-      {card.balance !== undefined && (
+      {card.status !== 'issued' && (
         <Detail label={<Trans context="card balance">Balance</Trans>} testId="card-detail-balance">
           <Money amount={card.balance} currency={card.currency} className="font-semibold" />
         </Detail>
       )}
       <Detail label={<Trans>Uses</Trans>} testId="card-detail-uses">
-        <UsesLabel useNumber={card.use_number} usesLeft={card.uses_left} />
+        <UsesLabel
+          useNumber={card.use_number}
+          usesLeft={card.status === 'issued' ? undefined : card.uses_left}
+        />
       </Detail>
       <Detail label={<Trans>Valid until</Trans>} testId="card-detail-expiry">
         {card.expires_at ? (
           <ExpiryDate at={card.expires_at} style="long" />
+        ) : card.status === 'issued' ? (
+          <span className="text-muted-foreground">
+            <Trans>If the card has an end date, it is counted from its activation.</Trans>
+          </span>
         ) : (
           <span className="text-muted-foreground">
             <Trans>No end date</Trans>

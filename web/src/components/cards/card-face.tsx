@@ -215,6 +215,8 @@ export function CardFace({
                 <Trans>
                   Valid until <ExpiryDate at={expiresAt} />
                 </Trans>
+              ) : status === 'issued' ? (
+                <Trans>End date set on activation</Trans>
               ) : (
                 <Trans>No end date</Trans>
               )}

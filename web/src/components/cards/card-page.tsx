@@ -116,11 +116,11 @@ function CardView({ card }: { card: CardPreview }) {
             type={card.card.type.code}
             imageUrl={card.card.image_url}
             orientation={card.card.orientation}
-            amount={card.balance ?? card.value}
+            amount={card.status === 'issued' ? card.value : card.balance}
             value={card.value}
             currency={card.currency}
             useNumber={card.use_number}
-            usesLeft={card.uses_left}
+            usesLeft={card.status === 'issued' ? undefined : card.uses_left}
             expiresAt={card.expires_at}
             status={card.status}
             token={card.token}

@@ -54,7 +54,8 @@ export interface CardDesign {
 
 /**
  * `GET card/active`: a card the card holder has activated. `use_number` 1 is once, above 1 that
- * many uses, null unlimited; `expires_at` null when it runs as long as nothing ends it.
+ * many uses, null unlimited; `expires_at` null when nothing ends it, or, before activation, when
+ * its period is counted from the activation.
  */
 export interface HeldCard {
   uuid: string
@@ -72,8 +73,7 @@ export interface HeldCard {
 }
 
 /** `GET card/active/{token}`: a card looked up by its token, `issued` until someone activates it. */
-export type CardPreview = Omit<HeldCard, 'balance' | 'uses_left'> &
-  Partial<Pick<HeldCard, 'balance' | 'uses_left'>>
+export type CardPreview = HeldCard
 
 export const orderStatuses = ['open', 'paid', 'cancelled', 'expired'] as const
 export type OrderStatus = (typeof orderStatuses)[number]
@@ -81,7 +81,7 @@ export type OrderStatus = (typeof orderStatuses)[number]
 /** A card order (`card/batches`): quantity cards of a program, paid to the platform. */
 export interface CardOrder {
   uuid: string
-  number: string
+  number: number
   program_uuid: string
   program_title: string
   quantity: number
@@ -95,7 +95,7 @@ export interface CardOrder {
   cards_issued: number
   created: string
   paid_at: string | null
-  payment: { uuid: string; status: string; pay_url: string | null } | null
+  payment: { uuid: string; status: string | null; pay_url: string }
 }
 
 export const cardKeys = {

@@ -33,6 +33,8 @@ import { applyFieldErrors, describeApiError } from '~/lib/api-messages.ts'
 import {
   guardLoginPage,
   homePath,
+  isCardCode,
+  rememberPendingCard,
   rememberPendingInvitation,
   rememberPendingProgram,
   takePendingDestination,
@@ -46,13 +48,19 @@ import { signIn } from '~/lib/session.ts'
  * section 2). `?program=<uuid>` carries a program page opened on the acceptor host before signing
  * in, when the server had to redirect; it is kept in localStorage and removed from the address.
  * `?invitation=<uuid>&invite=<token>` does the same for an invitation link; after signing in the
- * acceptor goes back to it (or to the program page).
+ * acceptor goes back to it (or to the program page). On the card-holder host `?card=<code>` keeps a
+ * card link (`/cards/add?token=<code>`) for after signing in.
  */
 export const Route = createFileRoute('/_guest/')({
   validateSearch: z.object({
     program: z.uuid().optional().catch(undefined),
     invitation: z.uuid().optional().catch(undefined),
     invite: z.coerce.string().min(1).max(200).optional().catch(undefined),
+    card: z
+      .string()
+      .refine((v) => isCardCode(v))
+      .optional()
+      .catch(undefined),
   }),
   beforeLoad: ({ context }) => guardLoginPage(context),
   component: SignIn,
@@ -100,7 +108,7 @@ function SignIn() {
   const { i18n } = useLingui()
   const navigate = useNavigate()
   const { portal } = useRouteContext({ from: '__root__' })
-  const { program, invitation, invite } = Route.useSearch()
+  const { program, invitation, invite, card } = Route.useSearch()
   const { switchLocale } = useSwitchLocale()
   const [showPassword, setShowPassword] = useState(false)
   const [problem, setProblem] = useState<Problem | null>(null)
@@ -114,13 +122,14 @@ function SignIn() {
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
 
-  // A program page opened before signing in (acceptor host, server redirect): keep it, clean the URL.
+  // A program page or card link opened before signing in (server redirect): keep it, clean the URL.
   useEffect(() => {
-    if (!program && !(invitation && invite)) return
+    if (!program && !(invitation && invite) && !card) return
     if (program) rememberPendingProgram(program)
     if (invitation && invite) rememberPendingInvitation({ invitation, invite })
+    if (card) rememberPendingCard(card)
     void navigate({ to: '/', search: {}, replace: true })
-  }, [program, invitation, invite, navigate])
+  }, [program, invitation, invite, card, navigate])
 
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null)

@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type PortalName, portalUrl } from './portals.ts'
+import { signInCard, submitSignIn } from './session.ts'
+import { closeSeedDb, seedUser, signIn } from './users-seed.ts'
+
+/**
+ * Cards as their holders and the admin meet them: an owner's active voucher program orders two
+ * cards and pays them with the sandbox card; once the worker has issued them, a card holder adds
+ * one by its code (typed in lowercase without dashes), sees it among their cards and opens it; a
+ * second card holder opens the card's link before signing in, comes back to it after signing in
+ * and is told it is someone else's; the admin changes the voucher's price on /cards (and puts it
+ * back) and finds the order with its issued cards as CSV.
+ */
+
+test.afterAll(closeSeedDb)
+
+const settle = { timeout: 30_000 }
+
+/** A call from inside a signed-in page (its cookies, the CSRF header), answering status and body. */
+async function call<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api/v1${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'cardpay' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const text = await res.text()
+      let parsed: unknown = text
+      try {
+        parsed = text ? JSON.parse(text) : undefined
+      } catch {
+        // CSV and other text answers stay text.
+      }
+      return { status: res.status, body: parsed as T }
+    },
+    { method, path, body },
+  )
+}
+
+function ok<T>(res: { status: number; body: T }, status: number, what: string): T {
+  expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status)
+  return res.body
+}
+
+/** A page in its own browser context, in English, on a portal. */
+async function portalPage(browser: Browser, portal: PortalName): Promise<Page> {
+  const context = await browser.newContext()
+  await context.addCookies([{ name: 'lang', value: 'en', url: portalUrl(portal) }])
+  return context.newPage()
+}
+
+interface Order {
+  uuid: string
+  number: number
+  amount: number
+  status: string
+  cards_issued: number
+}
+
+test.describe('card holders and their cards', () => {
+  test.describe.configure({ timeout: 150_000 })
+
+  test('a card holder adds a card by its code and opens it; someone else cannot take it; the admin sets the voucher price and finds the order', async ({
+    browser,
+  }) => {
+    const tag = randomBytes(3).toString('hex')
+    const programTitle = `Bakery vouchers ${tag}`
+    const cardTitle = `Bread voucher ${tag}`
+
+    // The owner's active voucher program: €25.00, once, a year after activation; two cards ordered and paid.
+    const owner = await seedUser('programs', { legal_type: 1, company_name: `Bakery ${tag}` })
+    const ownerPage = await portalPage(browser, 'programs')
+    await signIn(ownerPage, 'programs', owner)
+    const program = ok(
+      await call<{ result: { uuid: string } }>(ownerPage, 'POST', '/manager/programs', {
+        type: 1001,
+        title: programTitle,
+      }),
+      201,
+      'create program',
+    ).result.uuid
+    const card = ok(
+      await call<{ result: { uuid: string } }>(ownerPage, 'POST', '/manager/cards', { program, type: 101 }),
+      201,
+      'choose the card type',
+    ).result.uuid
+    ok(
+      await call(ownerPage, 'PATCH', `/manager/cards/${card}`, {
+        title: cardTitle,
+        description: 'Any loaf of the day.',
+        values: [{ value: 2500, use_number: 1 }],
+        validity: { mode: 'after_activation', expiry_type: 31, expiry_value: 1 },
+      }),
+      200,
+      'card settings',
+    )
+    ok(await call(ownerPage, 'PATCH', `/manager/programs/${program}`, { status: 11001 }), 200, 'activate')
+    const order = ok(
+      await call<{ result: Order }>(ownerPage, 'POST', '/payment/order', {
+        program_uuid: program,
+        quantity: 2,
+      }),
+      200,
+      'order two cards',
+    ).result
+    const paid = ok(
+      await call<{ status: string }>(ownerPage, 'POST', '/payment/pay', {
+        order_uuid: order.uuid,
+        payment_type: 'card',
+        card_number: '4242 4242 4242 4242',
+        exp_month: 12,
+        exp_year: 2030,
+        cvc: '123',
+      }),
+      200,
+      'pay the order',
+    )
+    expect(paid.status).toBe('paid')
+
+    // The worker issues the cards once the payment is paid; their codes come from the batch's CSV.
+    await expect
+      .poll(async () => {
+        const batches = await call<{ results: Order[] }>(ownerPage, 'GET', `/card/batches?program=${program}`)
+        return batches.body.results?.find((b) => b.uuid === order.uuid)?.cards_issued ?? 0
+      }, settle)
+      .toBe(2)
+    const csv = ok(
+      await call<string>(ownerPage, 'GET', `/card/batches/${order.uuid}/cards.csv`),
+      200,
+      'the cards as CSV',
+    )
+    const tokens = csv
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => (line.split(',')[0] ?? '').replace(/"/g, ''))
+    expect(tokens).toHaveLength(2)
+    const token = tokens[0] as string
+    expect(token).toMatch(/^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/)
+
+    // A card holder without cards adds one by its code, typed in lowercase without dashes.
+    const holder = await seedUser('cardholder')
+    const page = await portalPage(browser, 'cardholder')
+    await signIn(page, 'cardholder', holder)
+    await page.goto(portalUrl('cardholder', '/cards'))
+    await expect(page.getByTestId('screen-title')).toHaveText('Cards')
+    await expect(page.getByTestId('empty-state')).toContainText('No cards yet')
+    await page.getByTestId('cards-add').click()
+    await expect(page).toHaveURL(portalUrl('cardholder', '/cards/add'))
+    await expect(page.getByTestId('screen-title')).toHaveText('Add a card')
+    const field = page.getByTestId('card-token')
+    await field.pressSequentially(token.replace(/-/g, '').toLowerCase())
+    await expect(field).toHaveValue(token)
+    await page.getByTestId('card-lookup').click()
+    const found = page.getByTestId('card-lookup-result')
+    await expect(found).toHaveAttribute('data-status', 'issued')
+    await expect(found.getByTestId('card-face-title')).toHaveText(cardTitle)
+    await expect(found.getByTestId('card-face-program')).toHaveText(programTitle)
+    await expect(found.getByTestId('card-face-amount')).toHaveText('€25.00')
+    await expect(found.getByTestId('card-face-status')).toHaveText('Not activated')
+    await page.getByTestId('card-activate').click()
+
+    // It is theirs now: its page shows it active, with its balance and a year's validity.
+    await expect(page).toHaveURL(portalUrl('cardholder', `/cards/${token}`))
+    await expect(page.getByTestId('screen-title')).toHaveText(cardTitle)
+    await expect(page.getByTestId('card-status')).toHaveText('Active')
+    await expect(page.getByTestId('card-detail-balance')).toHaveText('€25.00')
+    await expect(page.getByTestId('card-detail-uses')).toHaveText('Single use, not used yet')
+    await expect(page.getByTestId('card-detail-expiry')).toContainText(String(new Date().getFullYear() + 1))
+
+    // Among their cards (the code masked but for its last group), and opened from there.
+    await page.getByTestId('cards-back').click()
+    await expect(page).toHaveURL(portalUrl('cardholder', '/cards'))
+    const held = page.getByTestId('held-card')
+    await expect(held).toHaveCount(1)
+    await expect(held.getByTestId('card-face-title')).toHaveText(cardTitle)
+    await expect(held.getByTestId('card-face-amount')).toHaveText('€25.00')
+    await expect(held.getByTestId('card-face-token')).toContainText(token.slice(-4))
+    await expect(held.getByTestId('card-face-token')).not.toContainText(token.slice(0, 4))
+    await held.click()
+    await expect(page).toHaveURL(portalUrl('cardholder', `/cards/${token}`))
+    await expect(page.getByTestId('card-detail-token')).toHaveText(token)
+    await expect(page.getByTestId('card-detail-program')).toHaveText(programTitle)
+
+    // Another card holder opens the card's link before signing in: signing in leads back to it, the
+    // code is filled in, looked up and refused.
+    const other = await seedUser('cardholder')
+    const otherPage = await portalPage(browser, 'cardholder')
+    await otherPage.goto(portalUrl('cardholder', `/cards/add?token=${token.toLowerCase()}`))
+    await expect(signInCard(otherPage)).toBeVisible()
+    await submitSignIn(otherPage, other.email, other.password)
+    await expect(otherPage).toHaveURL(portalUrl('cardholder', `/cards/add?token=${token.toLowerCase()}`))
+    await expect(otherPage.getByTestId('card-token')).toHaveValue(token)
+    await expect(otherPage.getByTestId('card-token-error')).toHaveText(
+      'This card has already been activated by someone else.',
+    )
+    await expect(otherPage.getByTestId('card-lookup-result')).toHaveCount(0)
+    await otherPage.goto(portalUrl('cardholder', '/cards'))
+    await expect(otherPage.getByTestId('empty-state')).toContainText('No cards yet', { timeout: 15_000 })
+
+    // The admin changes the voucher's price in euros, then puts it back (other tests order vouchers).
+    const admin = await seedUser('admin')
+    const adminPage = await portalPage(browser, 'admin')
+    await signIn(adminPage, 'admin', admin)
+    const types = ok(
+      await call<{ results: { id: number; prices: { currency: string; price: number }[] }[] }>(
+        adminPage,
+        'GET',
+        '/manager/card-types',
+      ),
+      200,
+      'card types',
+    )
+    const before = types.results.find((t) => t.id === 101)?.prices.find((p) => p.currency === 'EUR')?.price
+    expect(before).toBeDefined()
+    try {
+      await adminPage.goto(portalUrl('admin', '/cards'))
+      await expect(adminPage.getByTestId('screen-title')).toHaveText('Cards')
+      const voucher = adminPage.locator(
+        '[data-testid="card-price-row"][data-type="voucher"][data-currency="EUR"]',
+      )
+      await voucher.getByTestId('card-price-edit').click()
+      const dialog = adminPage.getByTestId('card-price-dialog')
+      await dialog.getByTestId('card-price-input').fill('0.65')
+      await expect(dialog.getByTestId('card-price-gross')).toHaveText(
+        'Including 21% VAT (€0.14): €0.79 per card.',
+      )
+      await dialog.getByTestId('card-price-save').click()
+      await expect(dialog).toBeHidden()
+      await expect(voucher.getByTestId('card-price-net')).toHaveText('€0.65')
+      await expect(voucher.getByTestId('card-price-gross')).toHaveText('€0.79')
+    } finally {
+      await call(adminPage, 'PATCH', '/manager/card-types/101', { currency: 'EUR', price: before })
+    }
+
+    // The order is listed, paid, with both cards issued, and its CSV downloads with the admin's session.
+    const row = adminPage.locator(`[data-testid="card-order-row"][data-uuid="${order.uuid}"]`)
+    await expect(row.getByTestId('card-order-program')).toHaveText(programTitle)
+    await expect(row.getByTestId('card-order-quantity')).toHaveText('2')
+    await expect(row.getByTestId('card-order-status')).toHaveText('Paid')
+    await expect(row.getByTestId('card-order-issued')).toHaveText('2 of 2')
+    await expect(row.getByTestId('card-order-amount')).toHaveText(
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(order.amount / 100),
+    )
+    const [download] = await Promise.all([
+      adminPage.waitForEvent('download'),
+      row.getByTestId('card-order-csv').click(),
+    ])
+    expect(download.suggestedFilename()).toBe(`card-order-${order.number}.csv`)
+    const file = await readFile(await download.path(), 'utf8')
+    for (const t of tokens) expect(file).toContain(t)
+  })
+})
