@@ -7,10 +7,14 @@
  */
 import { registerRefundRule } from '../payments/index.ts'
 import { defineModule } from '../platform/module.ts'
+import { programStatuses, programTypes, registerProgramStepCheck } from '../programs/index.ts'
 import { cardOrderPayable } from './codes.ts'
 import { findOrder } from './db/orders.ts'
+import { findCardOfProgram } from './db/program-cards.ts'
+import { cardNotComplete } from './errors.ts'
 import { registerCardsRoutes } from './http/routes.ts'
 import { onCardOrderEnded, onCardOrderPaid } from './jobs/payment-news.ts'
+import { isComplete } from './model.ts'
 
 export { type CardType, cardTypes, expiryTypes } from './codes.ts'
 export { cardActivated, cardOrderIssued } from './events.ts'
@@ -24,6 +28,18 @@ registerRefundRule(cardOrderPayable, async (db, orderId) =>
       }
     : null,
 )
+
+// A card program's steps are its card's: a type chosen for draftStep2, complete settings for
+// draftStep3 and activation, also when the owner moves the program through PATCH programs.
+registerProgramStepCheck(programTypes.card, async (db, programId, to) => {
+  const card = await findCardOfProgram(db, programId)
+  if (!card) {
+    return { reason: 'card_type_missing', message: 'choose the card type (voucher or gift card) first' }
+  }
+  if (to === programStatuses.draftStep2 || isComplete(card)) return null
+  const refusal = cardNotComplete()
+  return { reason: refusal.reason as string, message: refusal.message }
+})
 
 export const cardsModule = defineModule({
   name: 'cards',

@@ -222,7 +222,7 @@ describe('ordering cards', () => {
       reason: 'program_not_active',
     })
 
-    // Activated through PATCH programs without a complete card: no orders.
+    // PATCH programs cannot take a card program past its card's steps: no card type, no draftStep2.
     const bare = (
       await t.h.post<unknown, { result: { uuid: string } }>(
         '/api/v1/manager/programs',
@@ -230,10 +230,14 @@ describe('ordering cards', () => {
         { token: owner.token },
       )
     ).body.result.uuid
-    for (const status of [11003, 11004, 11001]) {
-      await t.h.patch(`/api/v1/manager/programs/${bare}`, { status }, { token: owner.token })
-    }
-    expect((await order(bare, 1)).body.error.reason).toBe('card_not_complete')
+    const skipped = await t.h.patch<unknown, ErrorBody>(
+      `/api/v1/manager/programs/${bare}`,
+      { status: 11003 },
+      { token: owner.token },
+    )
+    expect(skipped.status).toBe(422)
+    expect(skipped.body.error.reason).toBe('card_type_missing')
+    expect((await order(bare, 1)).body.error.reason).toBe('program_not_active')
 
     // A currency with no card price.
     const dollars = (

@@ -1,4 +1,4 @@
-import { vatRateOn } from '../payments/vat.ts'
+import { vatRateOn } from '../payments/index.ts'
 import { zonedDate } from './dates.ts'
 
 /**

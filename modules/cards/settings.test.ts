@@ -83,6 +83,15 @@ describe('card settings and the draft steps they drive', () => {
     expect(partial.status).toBe(200)
     expect(partial.body.result.complete).toBe(false)
     expect(await status(program)).toBe(11003)
+    // Nor can PATCH programs move it on while the card is incomplete.
+    const early = await t.h.patch<unknown, ErrorBody>(
+      `/api/v1/manager/programs/${program}`,
+      { status: 11004 },
+      { token: owner.token },
+    )
+    expect(early.status).toBe(422)
+    expect(early.body.error.reason).toBe('card_not_complete')
+    expect(await status(program)).toBe(11003)
 
     const done = await patch(chosen.body.result.uuid, complete)
     expect(done.status, JSON.stringify(done.body)).toBe(200)

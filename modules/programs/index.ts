@@ -48,6 +48,7 @@ export {
   type ProgramSummary,
 } from './queries/programs.ts'
 export { transition } from './status-machine.ts'
+export { registerProgramStepCheck, type StepCheck } from './step-checks.ts'
 
 // A program owner reads the ledger entries of their programs' sub-accounts.
 registerOwnerLedgerScope(async (db, ownerUserId) => [

@@ -9,6 +9,7 @@ import { programBlocked } from '../errors.ts'
 import { programStatusChanged } from '../events.ts'
 import { hasValidatedMethod } from '../methods.ts'
 import { type TransitionKind, transition } from '../status-machine.ts'
+import { stepRefusal } from '../step-checks.ts'
 
 export interface UpdateProgramInput {
   title?: string | undefined
@@ -78,6 +79,11 @@ export async function updateProgramIn(
         row.type === programTypes.paymentManagement ? await hasValidatedMethod(trx, row.id) : undefined,
     })
     if (!t.ok) throw new AppError(t.code, t.message, { reason: t.reason })
+    const forward = t.kind === 'activate' || (t.kind === 'draft' && t.status > row.status)
+    const refusal = forward
+      ? await stepRefusal(trx, { id: row.id, type: row.type as ProgramType }, t.status)
+      : null
+    if (refusal) throw businessRule(refusal.message, refusal.reason)
     kind = t.kind
     status = t.status
   }
