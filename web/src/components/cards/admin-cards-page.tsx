@@ -60,8 +60,8 @@ export function AdminCardsPage({
 }
 
 function CardPrices() {
-  const { t } = useLingui()
-  const types = useQuery(cardTypesQueryOptions())
+  const { t, i18n } = useLingui()
+  const types = useQuery(cardTypesQueryOptions(i18n.locale))
   return (
     <Card data-testid="card-prices">
       <CardHeader>

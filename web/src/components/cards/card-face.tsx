@@ -183,46 +183,40 @@ export function CardFace({
           )}
         </div>
 
-        <div
-          className={cn(
-            'mt-[2.5cqw] flex gap-x-[3cqw] gap-y-[1cqw] text-white/80',
-            size.small,
-            vertical ? 'flex-col' : 'items-end justify-between',
-          )}
-        >
-          <span
-            className={cn('font-mono whitespace-nowrap tracking-[0.12em] text-white', size.token)}
-            data-testid="card-face-token"
-          >
-            {maskToken ? (
-              <>
-                <span aria-hidden="true">•••• •••• •••• </span>
-                <span className="sr-only">
-                  <Trans>Code ending in</Trans>{' '}
-                </span>
-                {lastGroup(token)}
-              </>
+        <p className={cn('mt-[1.5cqw] flex flex-wrap gap-x-[1.5cqw] leading-snug text-white/80', size.small)}>
+          <span data-testid="card-face-uses">
+            <UsesLabel useNumber={useNumber} usesLeft={usesLeft} />
+          </span>
+          <span aria-hidden="true">·</span>
+          <span data-testid="card-face-expiry">
+            {expiresAt ? (
+              <Trans>
+                Valid until <ExpiryDate at={expiresAt} />
+              </Trans>
+            ) : status === 'issued' ? (
+              <Trans>End date set on activation</Trans>
             ) : (
-              token
+              <Trans>No end date</Trans>
             )}
           </span>
-          <span className={cn('grid leading-snug', !vertical && 'text-right')}>
-            <span data-testid="card-face-uses">
-              <UsesLabel useNumber={useNumber} usesLeft={usesLeft} />
-            </span>
-            <span data-testid="card-face-expiry">
-              {expiresAt ? (
-                <Trans>
-                  Valid until <ExpiryDate at={expiresAt} />
-                </Trans>
-              ) : status === 'issued' ? (
-                <Trans>End date set on activation</Trans>
-              ) : (
-                <Trans>No end date</Trans>
-              )}
-            </span>
-          </span>
-        </div>
+        </p>
+
+        <p
+          className={cn('mt-[3cqw] font-mono whitespace-nowrap tracking-[0.12em] text-white', size.token)}
+          data-testid="card-face-token"
+        >
+          {maskToken ? (
+            <>
+              <span aria-hidden="true">•••• •••• •••• </span>
+              <span className="sr-only">
+                <Trans>Code ending in</Trans>{' '}
+              </span>
+              {lastGroup(token)}
+            </>
+          ) : (
+            token
+          )}
+        </p>
       </div>
     </div>
   )

@@ -149,8 +149,8 @@ function PriceForm({
     const minor = parseAmountInput(values.price, currency, i18n.locale)
     if (minor === undefined) return
     try {
-      const saved = await setCardTypePrice(type.id, currency, Number(minor))
-      queryClient.setQueryData<CardType[]>(cardKeys.types(), (types) =>
+      const saved = await setCardTypePrice(type.id, currency, Number(minor), i18n.locale)
+      queryClient.setQueryData<CardType[]>(cardKeys.typesIn(i18n.locale), (types) =>
         types?.map((t) => (t.id === saved.id ? saved : t)),
       )
       void queryClient.invalidateQueries({ queryKey: cardKeys.types() })

@@ -103,6 +103,7 @@ export const cardKeys = {
   held: () => [...cardKeys.all, 'held'] as const,
   lookup: (token: string) => [...cardKeys.all, 'lookup', token] as const,
   types: () => [...cardKeys.all, 'types'] as const,
+  typesIn: (lang: string) => [...cardKeys.types(), lang] as const,
   batches: () => [...cardKeys.all, 'batches'] as const,
   batchesPage: (page: number) => [...cardKeys.batches(), page] as const,
 }
@@ -126,10 +127,12 @@ export const cardLookupQueryOptions = (token: string) =>
     staleTime: 0,
   })
 
-export const cardTypesQueryOptions = () =>
+/** The card types with their prices; their descriptions in the interface language. */
+export const cardTypesQueryOptions = (lang: string) =>
   queryOptions({
-    queryKey: cardKeys.types(),
-    queryFn: async () => (await api.get<{ results: CardType[] }>('/manager/card-types')).results,
+    queryKey: cardKeys.typesIn(lang),
+    queryFn: async () =>
+      (await api.get<{ results: CardType[] }>('/manager/card-types', { query: { lang } })).results,
   })
 
 export const batchesQueryOptions = (page: number) =>
@@ -144,8 +147,14 @@ export const activateCard = async (token: string) =>
   (await api.post<{ result: HeldCard }>('/card/active', { token: formatToken(token) })).result
 
 /** Sets an admin's price of one card of a type (minor units, excluding VAT). */
-export const setCardTypePrice = async (type: number, currency: string, price: number) =>
-  (await api.patch<{ result: CardType }>(`/manager/card-types/${type}`, { currency, price })).result
+export const setCardTypePrice = async (type: number, currency: string, price: number, lang: string) =>
+  (
+    await api.patch<{ result: CardType }>(
+      `/manager/card-types/${type}`,
+      { currency, price },
+      { query: { lang } },
+    )
+  ).result
 
 /** The issued cards of a paid order as CSV, through the signed-in session. */
 export const downloadBatchCsv = (uuid: string) =>
