@@ -17,6 +17,8 @@ import { closeSeedDb, seedUser, signIn } from './users-seed.ts'
 test.afterAll(closeSeedDb)
 
 const settle = { timeout: 30_000 }
+/** A page's first data after a full load (the screens fetch once hydrated). */
+const loaded = { timeout: 15_000 }
 
 /** A call from inside a signed-in page (its cookies, the CSRF header), answering status and body. */
 async function call<T>(
@@ -152,7 +154,7 @@ test.describe('card holders and their cards', () => {
     await signIn(page, 'cardholder', holder)
     await page.goto(portalUrl('cardholder', '/cards'))
     await expect(page.getByTestId('screen-title')).toHaveText('Cards')
-    await expect(page.getByTestId('empty-state')).toContainText('No cards yet')
+    await expect(page.getByTestId('empty-state')).toContainText('No cards yet', loaded)
     await page.getByTestId('cards-add').click()
     await expect(page).toHaveURL(portalUrl('cardholder', '/cards/add'))
     await expect(page.getByTestId('screen-title')).toHaveText('Add a card')
@@ -180,7 +182,7 @@ test.describe('card holders and their cards', () => {
     await page.getByTestId('cards-back').click()
     await expect(page).toHaveURL(portalUrl('cardholder', '/cards'))
     const held = page.getByTestId('held-card')
-    await expect(held).toHaveCount(1)
+    await expect(held).toHaveCount(1, loaded)
     await expect(held.getByTestId('card-face-title')).toHaveText(cardTitle)
     await expect(held.getByTestId('card-face-amount')).toHaveText('€25.00')
     await expect(held.getByTestId('card-face-token')).toContainText(token.slice(-4))
@@ -198,13 +200,13 @@ test.describe('card holders and their cards', () => {
     await expect(signInCard(otherPage)).toBeVisible()
     await submitSignIn(otherPage, other.email, other.password)
     await expect(otherPage).toHaveURL(portalUrl('cardholder', `/cards/add?token=${token.toLowerCase()}`))
-    await expect(otherPage.getByTestId('card-token')).toHaveValue(token)
+    await expect(otherPage.getByTestId('card-token')).toHaveValue(token, loaded)
     await expect(otherPage.getByTestId('card-token-error')).toHaveText(
       'This card has already been activated by someone else.',
     )
     await expect(otherPage.getByTestId('card-lookup-result')).toHaveCount(0)
     await otherPage.goto(portalUrl('cardholder', '/cards'))
-    await expect(otherPage.getByTestId('empty-state')).toContainText('No cards yet', { timeout: 15_000 })
+    await expect(otherPage.getByTestId('empty-state')).toContainText('No cards yet', loaded)
 
     // The admin changes the voucher's price in euros, then puts it back (other tests order vouchers).
     const admin = await seedUser('admin')
@@ -227,6 +229,7 @@ test.describe('card holders and their cards', () => {
       const voucher = adminPage.locator(
         '[data-testid="card-price-row"][data-type="voucher"][data-currency="EUR"]',
       )
+      await expect(voucher.getByTestId('card-price-edit')).toBeEnabled(loaded)
       await voucher.getByTestId('card-price-edit').click()
       const dialog = adminPage.getByTestId('card-price-dialog')
       await dialog.getByTestId('card-price-input').fill('0.65')
