@@ -17,7 +17,12 @@ export { type CreatePaymentInput, createPayment } from './commands/create-paymen
 export { merchantStatus, onboardMerchant } from './commands/onboard-merchant.ts'
 export { refundPayment } from './commands/refund-payment.ts'
 export { releaseSplit } from './commands/release-split.ts'
-export { type ProviderAccountInput, saveProviderAccount } from './commands/save-provider-account.ts'
+export {
+  type PlatformAccountInput,
+  type ProviderAccountInput,
+  savePlatformAccount,
+  saveProviderAccount,
+} from './commands/save-provider-account.ts'
 export { type StartAttemptInput, startAttempt } from './commands/start-attempt.ts'
 export { syncAttempt } from './commands/sync-attempt.ts'
 export { hasProgramAccount, insertAccount, platformSandboxAccount } from './db/accounts.ts'

@@ -110,6 +110,12 @@ const schema = z.object({
     }),
   /** How long one outbound webhook request may take, response included. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Where the Stripe and CCV adapters send their API calls, instead of the providers' documented
+   * hosts: for tests and local runs against the fakes in `modules/payments/providers`.
+   */
+  STRIPE_API_BASE: z.url({ message: 'must be an absolute URL' }).optional(),
+  CCV_API_BASE: z.url({ message: 'must be an absolute URL' }).optional(),
 })
 
 export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'DATA_DIR' | 'WEBHOOK_ALLOW_PRIVATE'> & {

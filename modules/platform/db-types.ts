@@ -234,11 +234,14 @@ export interface PaymentAccounts {
   created_at: Generated<Timestamp>;
   credentials: string;
   id: string;
+  is_platform: Generated<boolean>;
   is_platform_default: Generated<boolean>;
   mode: string;
   owner_user_id: string | null;
   program_uuid: string | null;
   provider: string;
+  replaced_at: Timestamp | null;
+  saved_by: string | null;
   updated_at: Generated<Timestamp>;
 }
 

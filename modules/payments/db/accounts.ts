@@ -21,7 +21,14 @@ type SecretsConfig = Pick<Config, 'DATA_ENCRYPTION_KEY' | 'DATA_DIR' | 'NODE_ENV
 export async function insertAccount(
   db: DbOrTrx,
   config: SecretsConfig,
-  input: Omit<PaymentAccount, 'id'> & { id?: string; is_platform_default?: boolean },
+  input: Omit<PaymentAccount, 'id'> & {
+    id?: string
+    is_platform_default?: boolean
+    /** An account of the platform itself (payments that belong to no program). */
+    is_platform?: boolean
+    /** Who saved the keys: the program's owner, or the admin for the platform's account. */
+    saved_by?: string | null
+  },
 ): Promise<string> {
   const id = input.id ?? newId()
   await db
@@ -34,6 +41,8 @@ export async function insertAccount(
       mode: input.mode,
       credentials: secretBox(config).seal(JSON.stringify(input.credentials)),
       is_platform_default: input.is_platform_default ?? false,
+      is_platform: input.is_platform ?? false,
+      saved_by: input.saved_by ?? null,
     })
     .execute()
   return id
@@ -57,12 +66,14 @@ export async function findAccount(
 }
 
 /**
- * The account a payment is taken on: the program's own provider account when it has one, else (in
- * development and tests only) the platform's sandbox account, made on first use. Production without
- * an account for the program refuses: the program has no valid provider keys (ccv_pay_key_not_valid).
+ * The account a payment is taken on. In a program: the program's own provider account, else (in
+ * development and tests only) the platform's sandbox account; production refuses, the program has no
+ * valid provider keys (ccv_pay_key_not_valid). Outside any program (card orders paid to the platform,
+ * an owner's payment links): the platform's current account, which an admin saves; without one the
+ * sandbox outside production, and in production 422 `platform_provider_missing`.
  */
 export async function accountForPayment(
-  db: Db,
+  db: DbOrTrx,
   config: SecretsConfig,
   programUuid: string | null,
 ): Promise<string> {
@@ -74,16 +85,39 @@ export async function accountForPayment(
       .orderBy('created_at', 'desc')
       .executeTakeFirst()
     if (own) return own.id
+    if (config.NODE_ENV === 'production') {
+      throw new AppError('business_rule', 'the program has no valid payment provider keys', {
+        reason: 'ccv_pay_key_not_valid',
+      })
+    }
+    return platformSandboxAccount(db, config)
   }
-  if (config.NODE_ENV === 'production') {
-    throw new AppError('business_rule', 'the program has no valid payment provider keys', {
-      reason: 'ccv_pay_key_not_valid',
-    })
-  }
+  const platform = await currentPlatformAccountId(db)
+  if (platform) return platform
+  if (config.NODE_ENV === 'production') throw platformProviderMissing()
   return platformSandboxAccount(db, config)
 }
 
-export async function platformSandboxAccount(db: Db, config: SecretsConfig): Promise<string> {
+/** Payments outside programs cannot be taken: no admin has saved the platform's provider keys. */
+export const platformProviderMissing = () =>
+  new AppError(
+    'business_rule',
+    'the platform has no payment provider account yet: an administrator saves the platform’s provider keys in the admin portal (Finances → Payment provider) before card orders and payments outside programs can be paid',
+    { reason: 'platform_provider_missing' },
+  )
+
+/** The platform's current provider account (the newest an admin saved), if any. */
+export async function currentPlatformAccountId(db: DbOrTrx): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('payment_accounts')
+    .select('id')
+    .where('is_platform', '=', true)
+    .where('replaced_at', 'is', null)
+    .executeTakeFirst()
+  return row?.id
+}
+
+export async function platformSandboxAccount(db: DbOrTrx, config: SecretsConfig): Promise<string> {
   const existing = await db
     .selectFrom('payment_accounts')
     .select('id')

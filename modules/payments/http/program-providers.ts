@@ -3,37 +3,17 @@ import { AppError } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { saveProviderAccount } from '../commands/save-provider-account.ts'
-import { findAccount } from '../db/accounts.ts'
 import { programOwner } from '../programs.ts'
-import { providerIds, providerModes } from '../providers/provider.ts'
-import { webhookUrlOf } from '../providers/registry.ts'
+import { maskedAccounts, providerAccountFields, providerKeysFields } from './provider-keys.ts'
 
 /**
  * A program's provider keys (`manager/program-providers`): the program owner saves test or live
  * keys for a provider; they are checked with the provider and sealed. Answers never show a key,
  * only its last four characters, and the webhook URL to configure at the provider.
  */
-const account = z
-  .object({
-    uuid: z.uuid(),
-    program: z.uuid(),
-    provider: z.enum(providerIds),
-    mode: z.enum(providerModes),
-    key_hint: z.string().openapi({ example: '…a1b2' }),
-    webhook_url: z.string().openapi({ description: 'Set this as the webhook endpoint at the provider' }),
-    created: z.iso.datetime(),
-  })
-  .openapi('ProgramProviderAccount')
+const account = z.object({ ...providerAccountFields, program: z.uuid() }).openapi('ProgramProviderAccount')
 
-const body = z
-  .object({
-    program: z.uuid('must be a program uuid'),
-    provider: z.enum(providerIds, { message: `one of ${providerIds.join(', ')}` }),
-    mode: z.enum(providerModes, { message: 'test or live' }),
-    api_key: z.string().trim().min(1, 'This field is required').max(500),
-    webhook_secret: z.string().trim().max(500).optional(),
-  })
-  .strict()
+const body = z.object({ program: z.uuid('must be a program uuid'), ...providerKeysFields }).strict()
 
 export const getProgramProviders = createRoute({
   method: 'get',
@@ -82,12 +62,12 @@ export function registerProgramProviderRoutes(app: ApiApp) {
       .where('program_uuid', '=', program)
       .orderBy('created_at', 'desc')
       .execute()
-    const results = []
-    for (const { id } of rows) {
-      const a = await findAccount(services.db, services.config, id)
-      if (a) results.push(await toJson(services, a))
-    }
-    return c.json({ results }, 200)
+    const accounts = await maskedAccounts(
+      services,
+      services.db,
+      rows.map((r) => r.id),
+    )
+    return c.json({ results: accounts.map((a) => ({ ...a.json, program })) }, 200)
   })
 
   app.openapi(postProgramProvider, async (c) => {
@@ -102,27 +82,7 @@ export function registerProgramProviderRoutes(app: ApiApp) {
       provider: input.provider,
       credentials: { mode: input.mode, api_key: input.api_key, webhook_secret: input.webhook_secret },
     })
-    const saved = await findAccount(services.db, services.config, id)
-    return c.json(await toJson(services, saved as NonNullable<typeof saved>), 201)
+    const [saved] = await maskedAccounts(services, services.db, [id])
+    return c.json({ ...saved!.json, program: input.program }, 201)
   })
-}
-
-async function toJson(
-  services: Parameters<typeof webhookUrlOf>[0],
-  a: NonNullable<Awaited<ReturnType<typeof findAccount>>>,
-) {
-  const row = await services.db
-    .selectFrom('payment_accounts')
-    .select('created_at')
-    .where('id', '=', a.id)
-    .executeTakeFirstOrThrow()
-  return {
-    uuid: a.id,
-    program: a.program_uuid as string,
-    provider: a.provider,
-    mode: a.mode,
-    key_hint: `…${a.credentials.api_key.slice(-4)}`,
-    webhook_url: webhookUrlOf(services, a),
-    created: row.created_at.toISOString(),
-  }
 }

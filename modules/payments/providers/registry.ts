@@ -34,9 +34,28 @@ function build(services: Services, id: ProviderId): PaymentProvider {
 }
 
 /** Our inbound webhook URL for an account: the provider posts there and we know whose secret to check. */
-export const webhookUrlOf = (services: Services, account: Pick<PaymentAccount, 'id' | 'provider'>) =>
-  `${services.config.PUBLIC_URL}/api/v1/payment/webhooks/${account.provider}/${account.id}`
+export const webhookUrlOf = (
+  services: Pick<Services, 'config'>,
+  account: Pick<PaymentAccount, 'id' | 'provider'>,
+) => `${services.config.PUBLIC_URL}/api/v1/payment/webhooks/${account.provider}/${account.id}`
 
-export function contextFor(services: Services, account: PaymentAccount): ProviderContext {
-  return { credentials: account.credentials, webhookUrl: webhookUrlOf(services, account) }
+/**
+ * What an adapter needs to act for an account: its credentials, and our webhook URL. A deployment
+ * may point an adapter at another API host (`STRIPE_API_BASE`, `CCV_API_BASE`: a local fake in
+ * tests); credentials that name their own host keep it.
+ */
+export function contextFor(
+  services: Pick<Services, 'config'>,
+  account: Pick<PaymentAccount, 'id' | 'provider' | 'credentials'>,
+): ProviderContext {
+  const base = apiBaseOf(services.config, account.provider)
+  const credentials =
+    base && !account.credentials.api_base ? { ...account.credentials, api_base: base } : account.credentials
+  return { credentials, webhookUrl: webhookUrlOf(services, account) }
+}
+
+function apiBaseOf(config: Services['config'], provider: ProviderId): string | undefined {
+  if (provider === 'stripe') return config.STRIPE_API_BASE
+  if (provider === 'ccv') return config.CCV_API_BASE
+  return undefined
 }
