@@ -20,6 +20,10 @@ const settle = { timeout: 30_000 }
 
 const newTag = () => randomBytes(4).toString('hex')
 
+/** A 1×1 PNG, a card image as the owner would upload one. */
+const onePixelPng =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
+
 /** Tokens as printed: four groups of four, without 0, O, 1 and I. */
 const tokenPattern = /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/
 
@@ -168,6 +172,82 @@ test.describe('card programs', () => {
     await expect(batch.getByTestId('batch-issued')).toHaveText('3')
     await expect(batch.getByTestId('batch-amount')).toHaveText('€31.83')
     await expect(page.getByTestId('program-card-locked')).toBeVisible()
+
+    // Once paid for, only title, description and image change.
+    await page.getByTestId('card-edit-details').click()
+    const dialog = page.getByTestId('card-edit-details-dialog')
+    await dialog.getByTestId('card-edit-title').fill(`Leesbon ${tag}`)
+    await dialog.getByTestId('card-edit-save').click()
+    await expect(page.getByText('Card saved')).toBeVisible()
+    await expect(page.getByTestId('program-card').getByTestId('card-preview-title')).toHaveText(
+      `Leesbon ${tag}`,
+    )
+    await page.context().close()
+  })
+
+  test('a gift card draft: a flexible value, an uploaded image, a date the API refuses, and another type starts the card over', async ({
+    browser,
+  }) => {
+    const tag = newTag()
+    const owner = await seedUser('programs')
+    const page = await ownerPage(browser, owner)
+    await page.goto(portalUrl('programs', '/programs/card/new'))
+    await page.getByLabel('Title').fill(`Cadeaukaart ${tag}`)
+    await page.getByTestId('wizard-next').click()
+    await expect(page).toHaveURL(/\/programs\/card\/draft\/[0-9a-f-]{36}\?step=1$/)
+    const programUuid = /draft\/([0-9a-f-]{36})/.exec(page.url())?.[1] as string
+    await page.getByTestId('card-type-gift').click()
+    await page.getByTestId('wizard-next').click()
+    await expect(page).toHaveURL(/\?step=2$/)
+
+    // A gift card of 0 is flexible: the face says "Any amount".
+    const form = page.getByTestId('card-settings-form')
+    await expect(form).toHaveAttribute('data-type', 'gift')
+    await expect(form.getByTestId('card-use-unlimited')).toHaveAttribute('data-state', 'checked')
+    await form.getByTestId('card-value').fill('0')
+    await expect(form.getByTestId('card-value-flexible')).toBeVisible()
+    await expect(form.getByTestId('card-preview-value')).toHaveText('Any amount')
+
+    // The image is uploaded at once and shown on the card.
+    await form.getByTestId('card-image-input').setInputFiles({
+      name: 'card.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(onePixelPng, 'base64'),
+    })
+    await expect(form.getByTestId('card-image-thumb')).toBeVisible(settle)
+    await expect(form.getByTestId('card-preview-image')).toHaveAttribute(
+      'src',
+      /\/api\/v1\/manager\/commons\/images\/[0-9a-f-]+\.jpg$/,
+    )
+
+    // The API refuses a program that has already ended: said under the field.
+    const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10)
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+    await form.getByTestId('card-start-date').fill(lastWeek)
+    await form.getByTestId('card-expiry-date').fill(yesterday)
+    await page.getByTestId('wizard-next').click()
+    await expect(form.getByText('The date cannot be in the past.')).toBeVisible()
+    await expect(page).toHaveURL(/\?step=2$/)
+    await form.getByTestId('card-expiry-date').fill('')
+    await page.getByTestId('wizard-next').click()
+    await expect(page).toHaveURL(/\?step=3$/)
+    await expect(page.getByTestId('card-summary-value')).toContainText('Flexible (loaded later)')
+    await expect(page.getByTestId('card-summary-use')).toContainText('Unlimited uses')
+
+    // Back to the type: another one warns, asks, and starts the card over.
+    await page.goto(portalUrl('programs', `/programs/card/draft/${programUuid}?step=1`))
+    await expect(page.getByTestId('card-type-gift').getByTestId('card-type-current')).toHaveText('Chosen')
+    await page.getByTestId('card-type-voucher').click()
+    await expect(page.getByTestId('card-type-change-warning')).toBeVisible()
+    await page.getByTestId('wizard-next').click()
+    const confirm = page.getByTestId('card-type-change-dialog')
+    await expect(confirm).toContainText('Change the card type?')
+    await page.getByTestId('card-type-change-confirm').click()
+    await expect(page).toHaveURL(new RegExp(`/programs/card/draft/${programUuid}\\?step=2$`))
+    await expect(page.getByTestId('card-settings-form')).toHaveAttribute('data-type', 'voucher')
+    await expect(page.getByTestId('card-value')).toHaveValue('')
+    await expect(page.getByTestId('card-preview-image')).toHaveCount(0)
+    await expect(page.getByTestId('wizard-status')).toHaveText('Draft')
     await page.context().close()
   })
 })
