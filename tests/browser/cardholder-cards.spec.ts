@@ -10,7 +10,7 @@ import { closeSeedDb, seedUser, signIn } from './users-seed.ts'
  * cards and pays them with the sandbox card; once the worker has issued them, a card holder adds
  * one by its code (typed in lowercase without dashes), sees it among their cards and opens it; a
  * second card holder opens the card's link before signing in, comes back to it after signing in
- * and is told it is someone else's; the admin changes the voucher's price on /cards (and puts it
+ * and is told it is someone else's; the admin changes the gift card's price on /cards (and puts it
  * back) and finds the order with its issued cards as CSV.
  */
 
@@ -70,7 +70,7 @@ interface Order {
 test.describe('card holders and their cards', () => {
   test.describe.configure({ timeout: 150_000 })
 
-  test('a card holder adds a card by its code and opens it; someone else cannot take it; the admin sets the voucher price and finds the order', async ({
+  test('a card holder adds a card by its code and opens it; someone else cannot take it; the admin sets the gift card price and finds the order', async ({
     browser,
   }) => {
     const tag = randomBytes(3).toString('hex')
@@ -208,7 +208,8 @@ test.describe('card holders and their cards', () => {
     await otherPage.goto(portalUrl('cardholder', '/cards'))
     await expect(otherPage.getByTestId('empty-state')).toContainText('No cards yet', loaded)
 
-    // The admin changes the voucher's price in euros, then puts it back (other tests order vouchers).
+    // The admin changes the gift card's price in euros, then puts it back. Gift cards, since the other
+    // browser tests order vouchers and check their price, and may run at the same time.
     const admin = await seedUser('admin')
     const adminPage = await portalPage(browser, 'admin')
     await signIn(adminPage, 'admin', admin)
@@ -221,27 +222,25 @@ test.describe('card holders and their cards', () => {
       200,
       'card types',
     )
-    const before = types.results.find((t) => t.id === 101)?.prices.find((p) => p.currency === 'EUR')?.price
+    const before = types.results.find((t) => t.id === 201)?.prices.find((p) => p.currency === 'EUR')?.price
     expect(before).toBeDefined()
     try {
       await adminPage.goto(portalUrl('admin', '/cards'))
       await expect(adminPage.getByTestId('screen-title')).toHaveText('Cards')
-      const voucher = adminPage.locator(
-        '[data-testid="card-price-row"][data-type="voucher"][data-currency="EUR"]',
-      )
-      await expect(voucher.getByTestId('card-price-edit')).toBeEnabled(loaded)
-      await voucher.getByTestId('card-price-edit').click()
+      const gift = adminPage.locator('[data-testid="card-price-row"][data-type="gift"][data-currency="EUR"]')
+      await expect(gift.getByTestId('card-price-edit')).toBeEnabled(loaded)
+      await gift.getByTestId('card-price-edit').click()
       const dialog = adminPage.getByTestId('card-price-dialog')
-      await dialog.getByTestId('card-price-input').fill('0.65')
+      await dialog.getByTestId('card-price-input').fill('1.20')
       await expect(dialog.getByTestId('card-price-gross')).toHaveText(
-        'Including 21% VAT (€0.14): €0.79 per card.',
+        'Including 21% VAT (€0.25): €1.45 per card.',
       )
       await dialog.getByTestId('card-price-save').click()
       await expect(dialog).toBeHidden()
-      await expect(voucher.getByTestId('card-price-net')).toHaveText('€0.65')
-      await expect(voucher.getByTestId('card-price-gross')).toHaveText('€0.79')
+      await expect(gift.getByTestId('card-price-net')).toHaveText('€1.20')
+      await expect(gift.getByTestId('card-price-gross')).toHaveText('€1.45')
     } finally {
-      await call(adminPage, 'PATCH', '/manager/card-types/101', { currency: 'EUR', price: before })
+      await call(adminPage, 'PATCH', '/manager/card-types/201', { currency: 'EUR', price: before })
     }
 
     // The order is listed, paid, with both cards issued, and its CSV downloads with the admin's session.
