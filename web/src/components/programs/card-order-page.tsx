@@ -33,9 +33,11 @@ import {
   cardTypePricesQueryOptions,
   cardTypes,
   latestOrderQueryOptions,
+  orderBreakdown,
   orderCards,
   orderQuantity,
   type Card as ProgramCard,
+  parseQuantity,
   priceOf,
   programCardQueryOptions,
   type TypePrice,
@@ -388,30 +390,6 @@ function ContinuePaying({
   )
 }
 
-/** Whole number of cards within the limits, or null. */
-function quantityOf(text: string): number | null {
-  const t = text.trim()
-  if (!/^\d+$/.test(t)) return null
-  const n = Number(t)
-  return n >= orderQuantity.min && n <= orderQuantity.max ? n : null
-}
-
-interface Breakdown {
-  quantity: number
-  value: number
-  price: number
-  vat: number
-  total: number
-}
-
-/** What `quantity` cards cost (docs/cards.md): quantity × (value + price + VAT on the price). */
-export function orderBreakdown(quantity: number, unitValue: number, unit: TypePrice): Breakdown {
-  const value = quantity * unitValue
-  const price = quantity * unit.price
-  const vat = quantity * unit.vat
-  return { quantity, value, price, vat, total: value + price + vat }
-}
-
 function OrderForm({
   program,
   card,
@@ -437,7 +415,7 @@ function OrderForm({
   // One key per quantity: a double click or a retry after a lost answer makes one order; another
   // quantity is another order.
   const keys = useRef(new Map<number, string>())
-  const quantity = quantityOf(text)
+  const quantity = parseQuantity(text)
   const unitValue = card.values[0]?.value ?? 0
   const currency = program.currency
   const flexible = card.type.id === cardTypes.gift && unitValue === 0

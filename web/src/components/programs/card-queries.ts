@@ -3,6 +3,14 @@ import { ApiError, api } from '~/lib/api.ts'
 import type { Page } from '~/lib/queries/types.ts'
 import { programKeys } from './queries.ts'
 
+export {
+  type OrderBreakdown,
+  orderBreakdown,
+  orderQuantity,
+  parseQuantity,
+  vatFraction,
+} from './card-sums.ts'
+
 /**
  * Shapes and calls of the cards API (docs/cards.md: `manager/cards`, `manager/card-types`,
  * `manager/card-type-prices`, `payment/order`, `card/batches`) as the program owner's card screens
@@ -109,8 +117,7 @@ export interface CardOrder {
   payment: { uuid: string; status: string; pay_url: string } | null
 }
 
-/** Limits of an order and a card (modules/cards/codes.ts), checked here before the API does. */
-export const orderQuantity = { min: 1, max: 10_000 } as const
+/** Limits of a card (modules/cards/codes.ts), checked here before the API does. */
 export const maxCardValue = 1_000_000
 export const maxUseNumber = 1000
 /** Largest `expiry_value` per expiry type (ten years in every unit). */
@@ -226,10 +233,4 @@ export function priceOf(
   currency: string,
 ): TypePrice | undefined {
   return prices?.find((p) => p.type === type && p.currency === currency)
-}
-
-/** The VAT rate, a percentage in the API (21), as a fraction (0.21). */
-export function vatFraction(rate: number | string): number {
-  const n = typeof rate === 'string' ? Number.parseFloat(rate) : rate
-  return Number.isFinite(n) ? n / 100 : 0
 }
