@@ -25,6 +25,7 @@ import {
   type ServiceHandle,
 } from './lib/services.ts'
 import { demoPassword, demoUsers, seedDemoUsers } from './seed-demo.ts'
+import { seedDemoPrograms } from './seed-demo-programs.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
@@ -400,6 +401,14 @@ async function main() {
   if (!ready) {
     fail(`${readyUrl} did not answer 200 within 3 minutes; stopping.`)
     await shutdown(1)
+  }
+  if (development) {
+    try {
+      const made = await seedDemoPrograms(`http://127.0.0.1:${apiPort}`)
+      for (const line of made) say(`Demo data: ${line}`)
+    } catch (err) {
+      warn(`demo programs not created: ${(err as Error).message}`)
+    }
   }
   printUrls(config, mail, development)
 }

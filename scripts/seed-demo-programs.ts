@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto'
+import { demoPassword, demoUsers } from './seed-demo.ts'
+
+/**
+ * Demo programs for development, made through the public API exactly as the portals would make
+ * them (so every rule applies), once the platform is up:
+ *
+ * - the demo owner's payment program "Koffiebar De Hoek" (card and iDEAL at the sandbox), which
+ *   the demo acceptor has joined with the cashpoint "Kassa 1": the acceptor can show a QR code
+ *   at once;
+ * - the demo owner's card program "Cadeaubon De Hoek" (a €25 voucher, valid a year from
+ *   activation) with 10 cards ordered and paid with the sandbox test card;
+ * - one of those cards activated by the demo card holder.
+ *
+ * Idempotent: nothing is made when the demo owner already has a program. The launcher runs it
+ * after the API answers (development only); by hand: `node scripts/seed-demo-programs.ts [api]`.
+ */
+
+type Json = Record<string, unknown>
+type Who = 'programs' | 'acceptor' | 'cardholder'
+
+export async function seedDemoPrograms(apiOrigin: string): Promise<string[]> {
+  const tokens = new Map<Who, string>()
+  const call = async <T = Json>(
+    who: Who | null,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<T> => {
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (who) headers.authorization = `Bearer ${await tokenOf(who)}`
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (method === 'POST') headers['idempotency-key'] = randomUUID()
+    const res = await fetch(`${apiOrigin}/api/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await res.text()
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`)
+    return (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T
+  }
+  const tokenOf = async (who: Who): Promise<string> => {
+    const known = tokens.get(who)
+    if (known) return known
+    const user = demoUsers.find((u) => u.portal === who)
+    if (!user) throw new Error(`no demo user for ${who}`)
+    const { auth_token } = await call<{ auth_token: string }>(null, 'POST', '/auth/login', {
+      email: user.email,
+      password: demoPassword,
+      portal: who,
+      remember: false,
+    })
+    tokens.set(who, auth_token)
+    return auth_token
+  }
+
+  const mine = await call<{ count: number }>('programs', 'GET', '/manager/programs?filter=all')
+  if (mine.count > 0) return []
+  const made: string[] = []
+
+  // A payment program with an acceptor at a cashpoint.
+  const cafe = (
+    await call<{ result: { uuid: string } }>('programs', 'POST', '/manager/programs', {
+      type: 3001,
+      title: 'Koffiebar De Hoek',
+      description: 'Coffee, cake and lunch; pay at the counter with your phone.',
+    })
+  ).result.uuid
+  await call('programs', 'POST', '/manager/program-methods', {
+    program: cafe,
+    methods: [
+      { method_id: 'card', provider_id: 'sandbox', is_used: true },
+      { method_id: 'ideal', provider_id: 'sandbox', is_used: true },
+    ],
+  })
+  await walkToActive(call, cafe)
+  const acceptor = demoUsers.find((u) => u.portal === 'acceptor')
+  await call('programs', 'POST', '/manager/program-acceptors', { program: cafe, email: acceptor?.email })
+  const invitations = await call<{ results: { uuid: string }[] }>(
+    'acceptor',
+    'GET',
+    `/manager/program-acceptors?program=${cafe}&status=21002`,
+  )
+  const invitation = invitations.results[0]
+  if (!invitation) throw new Error('the demo acceptor has no invitation to accept')
+  await call('acceptor', 'POST', `/manager/program-acceptors/${invitation.uuid}/accept`, {})
+  await call('acceptor', 'POST', '/manager/cashpoints', { program: cafe, title: 'Kassa 1' })
+  made.push('payment program "Koffiebar De Hoek" with the demo acceptor at "Kassa 1"')
+
+  // A card program with paid, issued cards.
+  const vouchers = (
+    await call<{ result: { uuid: string } }>('programs', 'POST', '/manager/programs', {
+      type: 1001,
+      title: 'Cadeaubon De Hoek',
+      description: 'A €25 voucher for anything at Koffiebar De Hoek.',
+    })
+  ).result.uuid
+  const card = (
+    await call<{ result: { uuid: string } }>('programs', 'POST', '/manager/cards', {
+      program: vouchers,
+      type: 101,
+    })
+  ).result.uuid
+  await call('programs', 'PATCH', `/manager/cards/${card}`, {
+    title: 'Cadeaubon €25',
+    description: 'Valid for a year from activation, at every counter of De Hoek.',
+    values: [{ value: 2500, use_number: 1 }],
+    validity: { mode: 'after_activation', expiry_type: 31, expiry_value: 1 },
+  })
+  await call('programs', 'PATCH', `/manager/programs/${vouchers}`, { status: 11001 })
+  const order = (
+    await call<{ result: { uuid: string } }>('programs', 'POST', '/payment/order', {
+      program_uuid: vouchers,
+      quantity: 10,
+    })
+  ).result.uuid
+  await call('programs', 'POST', '/payment/pay', {
+    order_uuid: order,
+    payment_type: 'card',
+    card_number: '4242 4242 4242 4242',
+    exp_month: '12',
+    exp_year: String((new Date().getFullYear() + 3) % 100),
+    cvc: '123',
+  })
+  made.push('card program "Cadeaubon De Hoek" with 10 paid vouchers')
+
+  // The worker issues the cards; the card holder activates the first.
+  const deadline = Date.now() + 60_000
+  let csv = ''
+  while (Date.now() < deadline) {
+    const batch = await call<{ result: { status: string } }>(
+      'programs',
+      'GET',
+      `/payment/order?program_uuid=${vouchers}`,
+    )
+    if (batch.result.status === 'paid') {
+      csv = await call<string>('programs', 'GET', `/card/batches/${order}/cards.csv`)
+      if (csv.trim().split('\n').length > 1) break
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  const token = csv.trim().split('\n')[1]?.split(',')[0]
+  if (!token) throw new Error('the demo vouchers were not issued within a minute')
+  await call('cardholder', 'POST', '/card/active', { token })
+  made.push(`voucher ${token} activated by the demo card holder`)
+  return made
+}
+
+async function walkToActive(
+  call: (who: Who, method: string, path: string, body?: unknown) => Promise<unknown>,
+  program: string,
+): Promise<void> {
+  for (const status of [11003, 11004, 11001]) {
+    await call('programs', 'PATCH', `/manager/programs/${program}`, { status })
+  }
+}
+
+if (import.meta.main) {
+  const origin = process.argv[2] ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
+  const made = await seedDemoPrograms(origin)
+  console.log(made.length ? made.join('\n') : 'the demo owner already has programs')
+}
