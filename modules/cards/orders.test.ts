@@ -141,7 +141,7 @@ describe('ordering cards', () => {
       description: '24 cards — Christmas vouchers',
     })
     expect(payment.return_url).toBe(
-      `${new URL(t.url).protocol}//programs.localhost:${new URL(t.url).port}/programs/${program}/order`,
+      `${new URL(t.url).protocol}//programs.localhost:${new URL(t.url).port}/programs/${program}/order?order=${o.uuid}`,
     )
     // The owner sees it among their payments.
     expect((await t.h.get(`/api/v1/payment/payments/${o.uuid}`, { token: owner.token })).status).toBe(200)

@@ -120,7 +120,7 @@ export async function placeOrder(
           currency: locked.currency,
           description: orderDescription(input.quantity, locked.title),
           payer_user_id: locked.owner_user_id,
-          return_url: portalUrl(config, 'programs', `/programs/${locked.uuid}/order`),
+          return_url: portalUrl(config, 'programs', `/programs/${locked.uuid}/order`, { order: id }),
           metadata: { card_order_uuid: id, program_uuid: locked.uuid, quantity: String(input.quantity) },
         },
         trx,
