@@ -42,6 +42,7 @@ import { Route as PortalCardsTokenRouteImport } from './routes/_portal/cards/$to
 import { Route as PortalCardsAddRouteImport } from './routes/_portal/cards/add'
 import { Route as PortalFinancesIndexRouteImport } from './routes/_portal/finances/index'
 import { Route as PortalFinancesBalancesRouteImport } from './routes/_portal/finances/balances'
+import { Route as PortalFinancesProviderRouteImport } from './routes/_portal/finances/provider'
 import { Route as PortalFinancesTrialBalanceRouteImport } from './routes/_portal/finances/trial-balance'
 import { Route as PortalPaymentNotificationsProgramRouteImport } from './routes/_portal/payment-notifications.$program'
 import { Route as PortalProgramsIndexRouteImport } from './routes/_portal/programs/index'
@@ -225,6 +226,11 @@ const PortalFinancesBalancesRoute = PortalFinancesBalancesRouteImport.update({
   path: '/balances',
   getParentRoute: () => PortalFinancesRouteRoute,
 } as any)
+const PortalFinancesProviderRoute = PortalFinancesProviderRouteImport.update({
+  id: '/provider',
+  path: '/provider',
+  getParentRoute: () => PortalFinancesRouteRoute,
+} as any)
 const PortalFinancesTrialBalanceRoute =
   PortalFinancesTrialBalanceRouteImport.update({
     id: '/trial-balance',
@@ -332,6 +338,7 @@ export interface FileRoutesByFullPath {
   '/cards/$token': typeof PortalCardsTokenRoute
   '/cards/add': typeof PortalCardsAddRoute
   '/finances/balances': typeof PortalFinancesBalancesRoute
+  '/finances/provider': typeof PortalFinancesProviderRoute
   '/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/payment-notifications/$program': typeof PortalPaymentNotificationsProgramRoute
   '/programs/$uuid': typeof PortalProgramsUuidRoute
@@ -375,6 +382,7 @@ export interface FileRoutesByTo {
   '/cards/$token': typeof PortalCardsTokenRoute
   '/cards/add': typeof PortalCardsAddRoute
   '/finances/balances': typeof PortalFinancesBalancesRoute
+  '/finances/provider': typeof PortalFinancesProviderRoute
   '/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/payment-notifications/$program': typeof PortalPaymentNotificationsProgramRoute
   '/programs/$uuid': typeof PortalProgramsUuidRoute
@@ -426,6 +434,7 @@ export interface FileRoutesById {
   '/_portal/cards/$token': typeof PortalCardsTokenRoute
   '/_portal/cards/add': typeof PortalCardsAddRoute
   '/_portal/finances/balances': typeof PortalFinancesBalancesRoute
+  '/_portal/finances/provider': typeof PortalFinancesProviderRoute
   '/_portal/finances/trial-balance': typeof PortalFinancesTrialBalanceRoute
   '/_portal/payment-notifications/$program': typeof PortalPaymentNotificationsProgramRoute
   '/_portal/programs/$uuid': typeof PortalProgramsUuidRoute
@@ -475,6 +484,7 @@ export interface FileRouteTypes {
     | '/cards/$token'
     | '/cards/add'
     | '/finances/balances'
+    | '/finances/provider'
     | '/finances/trial-balance'
     | '/payment-notifications/$program'
     | '/programs/$uuid'
@@ -518,6 +528,7 @@ export interface FileRouteTypes {
     | '/cards/$token'
     | '/cards/add'
     | '/finances/balances'
+    | '/finances/provider'
     | '/finances/trial-balance'
     | '/payment-notifications/$program'
     | '/programs/$uuid'
@@ -568,6 +579,7 @@ export interface FileRouteTypes {
     | '/_portal/cards/$token'
     | '/_portal/cards/add'
     | '/_portal/finances/balances'
+    | '/_portal/finances/provider'
     | '/_portal/finances/trial-balance'
     | '/_portal/payment-notifications/$program'
     | '/_portal/programs/$uuid'
@@ -831,6 +843,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalFinancesBalancesRouteImport
       parentRoute: typeof PortalFinancesRouteRoute
     }
+    '/_portal/finances/provider': {
+      id: '/_portal/finances/provider'
+      path: '/provider'
+      fullPath: '/finances/provider'
+      preLoaderRoute: typeof PortalFinancesProviderRouteImport
+      parentRoute: typeof PortalFinancesRouteRoute
+    }
     '/_portal/finances/trial-balance': {
       id: '/_portal/finances/trial-balance'
       path: '/trial-balance'
@@ -998,6 +1017,7 @@ const PortalCardsRouteRouteWithChildren =
 
 interface PortalFinancesRouteRouteChildren {
   PortalFinancesBalancesRoute: typeof PortalFinancesBalancesRoute
+  PortalFinancesProviderRoute: typeof PortalFinancesProviderRoute
   PortalFinancesTrialBalanceRoute: typeof PortalFinancesTrialBalanceRoute
   PortalFinancesIndexRoute: typeof PortalFinancesIndexRoute
   PortalFinancesJournalsUuidRoute: typeof PortalFinancesJournalsUuidRoute
@@ -1005,6 +1025,7 @@ interface PortalFinancesRouteRouteChildren {
 
 const PortalFinancesRouteRouteChildren: PortalFinancesRouteRouteChildren = {
   PortalFinancesBalancesRoute: PortalFinancesBalancesRoute,
+  PortalFinancesProviderRoute: PortalFinancesProviderRoute,
   PortalFinancesTrialBalanceRoute: PortalFinancesTrialBalanceRoute,
   PortalFinancesIndexRoute: PortalFinancesIndexRoute,
   PortalFinancesJournalsUuidRoute: PortalFinancesJournalsUuidRoute,

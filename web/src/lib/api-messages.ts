@@ -25,6 +25,11 @@ const known: Record<string, MessageDescriptor> = {
   'this account has been disabled': msg`This account has been disabled`,
 }
 
+/** Refusals any screen may meet, by the API's `reason`. */
+const knownReasons: Record<string, MessageDescriptor> = {
+  platform_provider_missing: msg`Payments to the platform cannot be taken yet: no payment provider is set up for the platform. An administrator sets it up under Finances → Payment provider.`,
+}
+
 export const serverErrorMessage = msg`Server error, please try again later`
 export const genericErrorMessage = msg`Something went wrong, please try again later`
 export const networkErrorMessage = msg`No connection to the server. Check your connection and try again.`
@@ -39,7 +44,8 @@ export function describeApiError(error: unknown): MessageDescriptor {
   if (!(error instanceof ApiError)) return genericErrorMessage
   if (error.code === 'network') return networkErrorMessage
   if (error.status >= 500) return serverErrorMessage
-  return apiMessage(error.message) ?? genericErrorMessage
+  const byReason = error.reason ? knownReasons[error.reason] : undefined
+  return byReason ?? apiMessage(error.message) ?? genericErrorMessage
 }
 
 /**

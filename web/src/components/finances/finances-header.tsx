@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { BookOpenIcon, ScaleIcon, WalletIcon } from 'lucide-react'
+import { BookOpenIcon, KeyRoundIcon, ScaleIcon, WalletIcon } from 'lucide-react'
 import { cn } from '~/lib/utils.ts'
 
 const tabClass = cn(
@@ -12,8 +12,9 @@ const tabClass = cn(
 )
 
 /**
- * The title of the finance screens and their three views. The views are pages of their own (each
- * with its filters in the URL), so the tabs are links that look like the portal's tabs.
+ * The title of the finance screens and their views: the ledger's three, and the platform's payment
+ * provider account. The views are pages of their own (each with its filters in the URL), so the
+ * tabs are links that look like the portal's tabs.
  */
 export function FinancesHeader() {
   const { t } = useLingui()
@@ -60,6 +61,15 @@ export function FinancesHeader() {
           >
             <ScaleIcon aria-hidden="true" />
             <Trans>Trial balance</Trans>
+          </Link>
+          <Link
+            to="/finances/provider"
+            activeProps={{ 'aria-current': 'page' }}
+            className={tabClass}
+            data-testid="finances-tab-provider"
+          >
+            <KeyRoundIcon aria-hidden="true" />
+            <Trans>Payment provider</Trans>
           </Link>
         </nav>
       </div>

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { SavedKeys } from '~/components/payments/provider-keys.tsx'
 import { api } from '~/lib/api.ts'
 import type { Page } from '~/lib/queries/types.ts'
 import { type JournalEntrySummary, ledgerKeys } from '../finances/queries.ts'
@@ -147,16 +148,8 @@ export interface ProgramMethods {
 }
 
 /** `manager/program-providers`: a program's saved provider keys, shown masked. */
-export interface ProviderAccount {
-  uuid: string
+export interface ProviderAccount extends SavedKeys {
   program: string
-  provider: string
-  mode: 'test' | 'live'
-  /** The key's last four characters, e.g. `…a1b2`. */
-  key_hint: string
-  /** Where the provider must post its webhooks for this account. */
-  webhook_url: string
-  created: string
 }
 
 export interface Currency {
