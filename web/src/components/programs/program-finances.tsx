@@ -36,8 +36,12 @@ import {
 import { LoadFailure } from '../finances/states.tsx'
 import { type Program, programEntriesQueryOptions } from './queries.ts'
 
-/** The ledger account that holds what payments in a program brought in for it (spec: 230). */
-const programAccount = 230
+/**
+ * The ledger account that holds a program's money: what payments in it brought in (230,
+ * acceptors), or for a card program the face value its paid card orders put on its cards (220).
+ */
+const cardProgramType = 1001
+const accountOf = (program: Program) => (program.type.id === cardProgramType ? 220 : 230)
 
 /**
  * The owner's view of one program's money (spec: "a program owner sees the same for their own
@@ -55,7 +59,11 @@ export function ProgramFinances({ program }: { program: Program }) {
           <Trans>Finances</Trans>
         </CardTitle>
         <CardDescription>
-          <Trans>What payments in this program brought in, and every ledger entry behind it.</Trans>
+          {program.type.id === cardProgramType ? (
+            <Trans>What this program's cards carry, and every ledger entry behind it.</Trans>
+          ) : (
+            <Trans>What payments in this program brought in, and every ledger entry behind it.</Trans>
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -77,7 +85,15 @@ export function ProgramFinances({ program }: { program: Program }) {
               className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground"
             >
               <ReceiptTextIcon aria-hidden="true" className="size-8" />
-              <Trans>Nothing was paid in this program yet. Entries appear here once payments come in.</Trans>
+              {program.type.id === cardProgramType ? (
+                <Trans>
+                  No card order of this program is paid yet. Entries appear here once cards are issued.
+                </Trans>
+              ) : (
+                <Trans>
+                  Nothing was paid in this program yet. Entries appear here once payments come in.
+                </Trans>
+              )}
             </div>
           ) : (
             <>
@@ -108,6 +124,8 @@ export function ProgramFinances({ program }: { program: Program }) {
  */
 function ProgramBalance({ program }: { program: Program }) {
   const accounts = useQuery(ledgerAccountsQueryOptions(undefined, true))
+  const programAccount = accountOf(program)
+  const isCard = program.type.id === cardProgramType
   const mine = (s: { kind: string; external_id: string }) =>
     (s.kind === 'program' && s.external_id === program.uuid) ||
     (s.kind === 'acceptor' && s.external_id.startsWith(`${program.uuid}/`))
@@ -148,7 +166,7 @@ function ProgramBalance({ program }: { program: Program }) {
                 data-testid="program-balance-amount"
                 data-currency={b.currency}
               >
-                {/* 230 is a credit account: what it holds for the program is credit − debit. */}
+                {/* 220 and 230 are credit accounts: what they hold for the program is credit − debit. */}
                 <Money
                   amount={-b.balance}
                   currency={b.currency}
@@ -156,18 +174,31 @@ function ProgramBalance({ program }: { program: Program }) {
                   testId="program-balance-value"
                 />
                 <span className="text-[13px] text-muted-foreground" data-testid="program-balance-received">
-                  <Trans>
-                    Received in total: <Money amount={b.credit} currency={b.currency} />
-                  </Trans>
+                  {isCard ? (
+                    <Trans>
+                      Put on cards in total: <Money amount={b.credit} currency={b.currency} />
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      Received in total: <Money amount={b.credit} currency={b.currency} />
+                    </Trans>
+                  )}
                 </span>
               </li>
             ))}
           </ul>
           <p className="text-[13px] text-muted-foreground">
-            <Trans>
-              Account {programAccount} of the ledger, this program's part: payments received and not yet paid
-              out.
-            </Trans>
+            {isCard ? (
+              <Trans>
+                Account {programAccount} of the ledger, this program's part: the face value of the cards its
+                paid orders issued, not yet spent.
+              </Trans>
+            ) : (
+              <Trans>
+                Account {programAccount} of the ledger, this program's part: payments received and not yet
+                paid out.
+              </Trans>
+            )}
           </p>
         </>
       )}
