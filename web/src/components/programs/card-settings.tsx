@@ -913,9 +913,10 @@ export function CardSummary({ program, card }: { program: Program; card: Card })
         {card.is_private ? <Trans>Private program</Trans> : <Trans>Public program</Trans>}
       </ReviewItem>
       <ReviewItem label={<Trans>Program period</Trans>} testId="card-summary-period">
-        {card.start_date ? day(card.start_date) : '—'}
-        {' – '}
-        {card.expiry_date ? day(card.expiry_date) : <Trans>open-ended</Trans>}
+        <ProgramPeriod
+          start={card.start_date && day(card.start_date)}
+          end={card.expiry_date && day(card.expiry_date)}
+        />
       </ReviewItem>
       {card.description && (
         <ReviewItem label={<Trans context="card">Card description</Trans>} className="sm:col-span-2">
@@ -1101,4 +1102,12 @@ function CardDetailsForm({ program, card, onDone }: { program: Program; card: Ca
       </Form>
     </>
   )
+}
+
+/** The program's period (dates already formatted) as people say it: from, until, both, or open-ended. */
+function ProgramPeriod({ start, end }: { start: string | null; end: string | null }) {
+  if (start && end) return <>{`${start} – ${end}`}</>
+  if (start) return <Trans>From {start}, open-ended</Trans>
+  if (end) return <Trans>Until {end}</Trans>
+  return <Trans>Open-ended</Trans>
 }
