@@ -7,10 +7,9 @@ import {
   CircleAlertIcon,
   LoaderCircleIcon,
   LockIcon,
-  QrCodeIcon,
   ScanLineIcon,
 } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
@@ -22,6 +21,7 @@ import { ApiError, api } from '~/lib/api.ts'
 import { describeApiError, genericErrorMessage, serverErrorMessage } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { qrRefusals } from './messages.ts'
+import { CameraView, useQrCamera } from './qr-camera.tsx'
 import { previewQueryOptions, tokenFromText } from './queries.ts'
 
 /** A code already used in this tab leads back to its checkout (reload, back button). */
@@ -203,86 +203,16 @@ function QrPayment({ token, onScanAgain }: { token: string; onScanAgain: () => v
   )
 }
 
-type CameraState = 'idle' | 'starting' | 'scanning' | 'denied' | 'unavailable'
-
 /**
- * Reads a payment QR code with the camera: `getUserMedia` (the browser asks for permission when
- * Scan is pressed, not before), frames drawn to a canvas and decoded with jsQR a few times a
- * second. Or the payer pastes the link. Anything that is not a `/pay` link is said to be so.
+ * Reads a payment QR code with the camera (the browser asks for permission when Scan is pressed,
+ * not before), or the payer pastes the link. Anything that is not a `/pay` link is said to be so.
  */
 function Scanner({ onToken }: { onToken: (token: string) => void }) {
-  const { t } = useLingui()
   const hydrated = useHydrated()
-  const video = useRef<HTMLVideoElement>(null)
-  const [state, setState] = useState<CameraState>('idle')
-  const [notPayment, setNotPayment] = useState(false)
+  const camera = useQrCamera((text) => tokenFromText(text) || null, onToken)
+  const { state, active } = camera
   const [link, setLink] = useState('')
   const [linkError, setLinkError] = useState(false)
-  const onTokenRef = useRef(onToken)
-  onTokenRef.current = onToken
-  const active = state === 'starting' || state === 'scanning'
-
-  useEffect(() => {
-    if (!active) return
-    let stream: MediaStream | undefined
-    let timer: ReturnType<typeof setTimeout> | undefined
-    let stopped = false
-    const canvas = document.createElement('canvas')
-    const context = canvas.getContext('2d', { willReadFrequently: true })
-    const scan = async () => {
-      const { default: jsQR } = await import('jsqr')
-      const tick = () => {
-        if (stopped) return
-        const v = video.current
-        if (v && context && v.readyState >= 2 && v.videoWidth > 0) {
-          canvas.width = v.videoWidth
-          canvas.height = v.videoHeight
-          context.drawImage(v, 0, 0)
-          const frame = context.getImageData(0, 0, canvas.width, canvas.height)
-          const found = jsQR(frame.data, frame.width, frame.height, { inversionAttempts: 'dontInvert' })
-          if (found?.data) {
-            const token = tokenFromText(found.data)
-            if (token) {
-              stopped = true
-              onTokenRef.current(token)
-              return
-            }
-            setNotPayment(true)
-          }
-        }
-        timer = setTimeout(tick, 250)
-      }
-      tick()
-    }
-    const start = async () => {
-      if (!navigator.mediaDevices?.getUserMedia) {
-        setState('unavailable')
-        return
-      }
-      try {
-        stream = await navigator.mediaDevices.getUserMedia({
-          video: { facingMode: 'environment' },
-          audio: false,
-        })
-        if (stopped) return
-        if (video.current) {
-          video.current.srcObject = stream
-          await video.current.play().catch(() => undefined)
-        }
-        setState('scanning')
-        await scan()
-      } catch (error) {
-        const name = (error as { name?: string }).name
-        setState(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'unavailable')
-      }
-    }
-    void start()
-    return () => {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      for (const track of stream?.getTracks() ?? []) track.stop()
-    }
-  }, [active])
 
   const submitLink = (event: React.FormEvent) => {
     event.preventDefault()
@@ -302,20 +232,11 @@ function Scanner({ onToken }: { onToken: (token: string) => void }) {
         </p>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="relative grid aspect-square place-content-center overflow-hidden rounded-lg border bg-muted">
-          <video
-            ref={video}
-            muted
-            playsInline
-            className={active ? 'absolute inset-0 size-full object-cover' : 'hidden'}
-            aria-label={t`Camera view`}
-          />
-          {!active && <QrCodeIcon aria-hidden="true" className="size-16 text-muted-foreground" />}
-        </div>
+        <CameraView camera={camera} />
         <div role="status" aria-live="polite" className="text-sm">
           {state === 'scanning' && (
             <p className="text-muted-foreground">
-              {notPayment ? (
+              {camera.wrongCode ? (
                 <Trans>That is not a payment QR code. Point the camera at the merchant’s code.</Trans>
               ) : (
                 <Trans>Point the camera at the QR code.</Trans>
@@ -339,12 +260,12 @@ function Scanner({ onToken }: { onToken: (token: string) => void }) {
           )}
         </div>
         {active ? (
-          <Button variant="outline" onClick={() => setState('idle')}>
+          <Button variant="outline" onClick={camera.stop}>
             <CameraOffIcon aria-hidden="true" />
             <Trans>Stop the camera</Trans>
           </Button>
         ) : (
-          <Button size="lg" onClick={() => setState('starting')} disabled={!hydrated} data-testid="pay-scan">
+          <Button size="lg" onClick={camera.start} disabled={!hydrated} data-testid="pay-scan">
             <CameraIcon aria-hidden="true" />
             <Trans>Scan QR code</Trans>
           </Button>
