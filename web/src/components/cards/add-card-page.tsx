@@ -3,34 +3,19 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { ArrowLeftIcon, CheckIcon, LoaderCircleIcon, SearchIcon } from 'lucide-react'
-import {
-  type ClipboardEvent,
-  type FormEvent,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react'
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { formatSeconds, useCountdown } from '~/components/auth/countdown.ts'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'
-import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { notify } from '~/lib/notify.tsx'
+import { CardCodeInput } from './card-code-input.tsx'
 import { CardDetails } from './card-details.tsx'
 import { CardFace } from './card-face.tsx'
 import { type TokenRefusal, tokenRefusal } from './errors.ts'
 import { activateCard, type CardPreview, cardKeys, cardLookupQueryOptions, type HeldCard } from './queries.ts'
-import {
-  caretAfterFormat,
-  formatToken,
-  isCompleteToken,
-  misreadCharacters,
-  tokenFromText,
-  tokenLength,
-} from './token.ts'
+import { formatToken, isCompleteToken, misreadCharacters, tokenFromText } from './token.ts'
 
 type FieldProblem = { kind: 'incomplete' } | { kind: 'misread'; characters: string[] } | TokenRefusal
 
@@ -48,7 +33,6 @@ export function AddCardPage({ initialToken }: { initialToken?: string }) {
   const queryClient = useQueryClient()
   const fieldId = useId()
   const inputRef = useRef<HTMLInputElement>(null)
-  const pendingCaret = useRef<number | null>(null)
   const [token, setToken] = useState(() => tokenFromText(initialToken ?? ''))
   const [problem, setProblem] = useState<FieldProblem | null>(null)
   const [preview, setPreview] = useState<CardPreview | null>(null)
@@ -108,33 +92,14 @@ export function AddCardPage({ initialToken }: { initialToken?: string }) {
     else check(code)
   }, [initialToken])
 
-  // Keeps the caret where the person was typing after the code is regrouped.
-  useEffect(() => {
-    if (pendingCaret.current === null || !inputRef.current) return
-    inputRef.current.setSelectionRange(pendingCaret.current, pendingCaret.current)
-    pendingCaret.current = null
-  })
-
-  const change = (typed: string, caret: number | null) => {
-    const formatted = formatToken(typed)
-    pendingCaret.current = caret === null ? null : caretAfterFormat(typed, caret, formatted)
-    setToken(formatted)
-    if (formatted !== token) {
+  const change = (code: string, how: 'typed' | 'pasted') => {
+    const changed = code !== token
+    setToken(code)
+    if (how === 'pasted' || changed) {
       setPreview(null)
       if (problem?.kind !== 'throttled') setProblem(null)
     }
-  }
-
-  const paste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const text = event.clipboardData.getData('text')
-    const code = tokenFromText(text)
-    if (!code) return
-    event.preventDefault()
-    pendingCaret.current = code.length
-    setToken(code)
-    setPreview(null)
-    if (problem?.kind !== 'throttled') setProblem(null)
-    if (isCompleteToken(code) && !waiting) lookup.mutate(code)
+    if (how === 'pasted' && isCompleteToken(code) && !waiting) lookup.mutate(code)
   }
 
   const submit = (event: FormEvent) => {
@@ -178,25 +143,13 @@ export function AddCardPage({ initialToken }: { initialToken?: string }) {
                 <Label htmlFor={fieldId} data-error={showProblem ? true : undefined}>
                   <Trans>Card code</Trans>
                 </Label>
-                <Input
+                <CardCodeInput
                   ref={inputRef}
                   id={fieldId}
-                  name="token"
                   value={token}
-                  onChange={(e) => change(e.target.value, e.target.selectionStart)}
-                  onPaste={paste}
-                  placeholder="XXXX-XXXX-XXXX-XXXX"
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  autoCorrect="off"
-                  spellCheck={false}
-                  inputMode="text"
-                  // Sixteen characters and three dashes.
-                  maxLength={tokenLength + 3}
-                  aria-invalid={showProblem ? true : undefined}
-                  aria-describedby={showProblem ? `${descriptionId} ${messageId}` : descriptionId}
-                  className="h-12 font-mono text-lg tracking-[0.15em] uppercase placeholder:tracking-[0.15em]"
-                  data-testid="card-token"
+                  onChange={change}
+                  invalid={Boolean(showProblem)}
+                  describedBy={showProblem ? `${descriptionId} ${messageId}` : descriptionId}
                 />
                 <p id={descriptionId} className="text-[13px] text-muted-foreground">
                   <Trans>16 letters and digits, in four groups.</Trans>{' '}
