@@ -22,9 +22,16 @@ export type Orientation = (typeof orientations)[number]
 export const orderStatuses = ['open', 'paid', 'cancelled', 'expired'] as const
 export type OrderStatus = (typeof orderStatuses)[number]
 
-/** Stored card statuses; `expired` is derived (expires_at passed) and `blocked` also when its program is. */
-export const heldCardStatuses = ['issued', 'active', 'blocked', 'expired'] as const
+/**
+ * Card statuses as people see them. Stored: `issued`, `active`, `blocked`, `used` (nothing left to
+ * spend); `expired` is derived (expires_at passed) and `blocked` also when its program is.
+ */
+export const heldCardStatuses = ['issued', 'active', 'used', 'blocked', 'expired'] as const
 export type HeldCardStatus = (typeof heldCardStatuses)[number]
+
+/** A redemption (a card spent at a cashpoint) is `completed`, or `reversed` by its acceptor. */
+export const redemptionStatuses = ['completed', 'reversed'] as const
+export type RedemptionStatus = (typeof redemptionStatuses)[number]
 
 /** Limits of an order and of a card's face value (minor units). */
 export const orderLimits = { minQuantity: 1, maxQuantity: 10_000 } as const

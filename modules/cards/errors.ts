@@ -38,3 +38,16 @@ export const cardAlreadyActivated = () =>
   conflict('this card has been activated by someone else', 'card_already_activated')
 export const cardExpired = () => businessRule('this card has expired', 'card_expired')
 export const cardBlocked = () => businessRule('this card is blocked', 'card_blocked')
+export const cardNotActivated = () =>
+  businessRule('the card holder activates the card first', 'card_not_activated')
+export const notProgramAcceptor = () =>
+  new AppError('forbidden', 'access denied: you no longer take part in this program', {
+    reason: 'not_program_acceptor',
+  })
+export const cashpointInactive = () => businessRule('this cashpoint is closed', 'cashpoint_inactive')
+export const cardProgramNotActive = () =>
+  businessRule('this card program does not take cards now', 'program_not_active')
+export const redemptionNotReversible = (why: string) =>
+  businessRule(`this redemption cannot be reversed: ${why}`, 'redemption_not_reversible')
+export const redemptionAlreadyReversed = () =>
+  conflict('this redemption has been reversed already', 'redemption_reversed')

@@ -2,7 +2,8 @@
  * Cards: the card of a card program (type 1001: vouchers and gift cards) and the draft steps it
  * drives, the price of a card per type (set by admins), card orders paid to the platform through
  * payments (the order's uuid is its payment's), the cards a paid order issues (unique tokens, a
- * ledger entry in the cards journal), and card holders activating cards by token. Programs,
+ * ledger entry in the cards journal), card holders activating cards by token, and acceptors
+ * spending cards at their cashpoints (redemptions, reversible once within a day). Programs,
  * payments and the ledger are used through their public surfaces only.
  */
 import { registerRefundRule } from '../payments/index.ts'
@@ -17,7 +18,7 @@ import { onCardOrderEnded, onCardOrderPaid } from './jobs/payment-news.ts'
 import { isComplete } from './model.ts'
 
 export { type CardType, cardTypes, expiryTypes } from './codes.ts'
-export { cardActivated, cardOrderIssued } from './events.ts'
+export { cardActivated, cardOrderIssued, cardRedeemed, redemptionReversed } from './events.ts'
 
 // The cards of a paid order carry its money: refunding it through payments would leave them valid.
 registerRefundRule(cardOrderPayable, async (db, orderId) =>

@@ -46,6 +46,24 @@ export interface CardOrders {
   vat_rate_bp: number;
 }
 
+export interface CardRedemptions {
+  acceptor_user_id: string;
+  amount: bigint;
+  balance_after: bigint;
+  card_id: string;
+  cashpoint_id: string;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  forfeited: Generated<bigint>;
+  id: string;
+  number: Generated<bigint>;
+  owner_user_id: string;
+  program_id: string;
+  reversed_at: Timestamp | null;
+  status: string;
+  uses_left_after: number | null;
+}
+
 export interface Cards {
   activated_at: Timestamp | null;
   balance: bigint;
@@ -656,6 +674,7 @@ export interface WebhookEndpoints {
 
 export interface DB {
   card_orders: CardOrders;
+  card_redemptions: CardRedemptions;
   card_type_prices: CardTypePrices;
   cards: Cards;
   cashpoints: Cashpoints;

@@ -70,6 +70,19 @@ export function lockCardByToken(trx: Trx, token: string): Promise<CardRow | unde
   return trx.selectFrom('cards').selectAll().where('token', '=', token).forUpdate().executeTakeFirst()
 }
 
+export function lockCard(trx: Trx, id: string): Promise<CardRow | undefined> {
+  return trx.selectFrom('cards').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+}
+
+export function cardsByIds(db: DbOrTrx, ids: readonly string[]): Promise<CardRow[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('cards')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+}
+
 export function heldCards(db: DbOrTrx, holderUserId: string): Promise<CardRow[]> {
   return db
     .selectFrom('cards')

@@ -3,6 +3,8 @@ import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { activateCard, cardForHolder } from '../commands/activate-card.ts'
 import { heldCards } from '../db/cards.ts'
+import { redemptionsOfCard } from '../db/redemptions.ts'
+import { heldCardWithHistorySchema, toHolderRedemptionsJson } from './redemption-schemas.ts'
 import {
   callerLanguage,
   heldCardSchema,
@@ -38,7 +40,7 @@ export const getActiveCard = createRoute({
   tags: ['card'],
   summary: 'A card by its token',
   description:
-    'The card holder’s own card, or a card not activated yet (status `issued`: what activating it would give). Unknown: 404; activated by someone else: 409 `card_already_activated`. Looking up a token that is not one’s own card counts as an activation try (10 a minute, then 429 with Retry-After).',
+    'The card holder’s own card with its redemptions (where it was spent, newest first), or a card not activated yet (status `issued`: what activating it would give; no redemptions). Unknown: 404; activated by someone else: 409 `card_already_activated`. Looking up a token that is not one’s own card counts as an activation try (10 a minute, then 429 with Retry-After).',
   security: bearerSecurity,
   middleware: [signedIn(3)] as const,
   request: {
@@ -46,7 +48,10 @@ export const getActiveCard = createRoute({
     query: langQuery,
   },
   responses: {
-    200: { description: 'The card', content: { 'application/json': { schema: resultOf(heldCardSchema) } } },
+    200: {
+      description: 'The card, with where it was spent',
+      content: { 'application/json': { schema: resultOf(heldCardWithHistorySchema) } },
+    },
     ...errorResponses(400, 401, 403, 404, 409, 429),
   },
 })
@@ -86,7 +91,11 @@ export function registerActiveCardRoutes(app: ApiApp) {
     const card = await cardForHolder(services, me.user_id, c.req.valid('param').token)
     const language = callerLanguage(c, c.req.valid('query').lang)
     const [result] = await toHeldCardsJson(services.db, [card], language)
-    return c.json({ result: result! }, 200)
+    const redemptions =
+      card.holder_user_id === me.user_id
+        ? await toHolderRedemptionsJson(services.db, await redemptionsOfCard(services.db, card.id))
+        : []
+    return c.json({ result: { ...result!, redemptions } }, 200)
   })
 
   app.openapi(postActiveCard, async (c) => {

@@ -7,6 +7,7 @@ import { registerGetCard } from './get-card.ts'
 import { registerOrderRoutes } from './order.ts'
 import { registerPatchCard } from './patch-card.ts'
 import { registerPostCard } from './post-card.ts'
+import { registerRedemptionRoutes } from './redemptions.ts'
 
 /**
  * The cards module's routes:
@@ -17,6 +18,9 @@ import { registerPostCard } from './post-card.ts'
  *   card orders    GET, POST /payment/order                                    (program owner, admin reads)
  *   batches        GET /card/batches; GET /card/batches/{uuid}/cards.csv       (program owner, admin)
  *   activation     GET, POST /card/active; GET /card/active/{token}            (card holder)
+ *   redemptions    GET /card/redemptions/preview; POST /card/redemptions;
+ *                  POST /card/redemptions/{uuid}/reverse                       (acceptor)
+ *                  GET /card/redemptions                          (acceptor, program owner, admin)
  */
 export function registerCardsRoutes(app: ApiApp) {
   registerCardTypeRoutes(app)
@@ -27,4 +31,5 @@ export function registerCardsRoutes(app: ApiApp) {
   registerOrderRoutes(app)
   registerBatchRoutes(app)
   registerActiveCardRoutes(app)
+  registerRedemptionRoutes(app)
 }

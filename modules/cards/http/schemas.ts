@@ -9,6 +9,7 @@ import { findProgram, programImage, programStatuses } from '../../programs/index
 import {
   cardTypeIds,
   expiryTypeIds,
+  heldCardStatuses,
   maxCardValue,
   maxUseNumber,
   orderLimits,
@@ -21,6 +22,7 @@ import type { OrderRow } from '../db/orders.ts'
 import type { ProgramCardRow } from '../db/program-cards.ts'
 import { findCardOfProgram } from '../db/program-cards.ts'
 import { isComplete, validityOf } from '../model.ts'
+import { cardState } from '../redemption.ts'
 import { cardTypeObject } from '../texts.ts'
 import { normalizeToken } from '../tokens.ts'
 
@@ -130,7 +132,7 @@ const text = (max: number) => z.string().trim().max(max, `at most ${max} charact
 export const cardTitle = text(200).min(1, 'title is required')
 export const cardDescription = text(5000)
 
-const typeBrief = z
+export const typeBrief = z
   .object({
     id: z.number().int().openapi({ example: 101 }),
     code: z.enum(['voucher', 'gift']),
@@ -291,8 +293,9 @@ export const heldCardSchema = z
     currency: z.string(),
     use_number: z.number().int().nullable(),
     uses_left: z.number().int().nullable(),
-    status: z.enum(['issued', 'active', 'blocked', 'expired']).openapi({
-      description: '`issued`: not activated yet (a preview); `blocked` also while its program is blocked',
+    status: z.enum(heldCardStatuses).openapi({
+      description:
+        '`issued`: not activated yet (a preview); `used`: nothing left to spend; `blocked` also while its program is blocked',
     }),
     activated_at: z.iso.datetime().nullable(),
     expires_at: z.iso.datetime().nullable().openapi({
@@ -324,16 +327,11 @@ export async function toHeldCardsJson(
       image_url: image?.url ?? null,
     })
   }
-  const now = Date.now()
+  const now = new Date()
   return rows.map((r) => {
     const p = programs.get(r.program_id)!
     const { id, code, title } = cardTypeObject(r.card_type, language)
-    const status: HeldCardJson['status'] =
-      r.status === 'blocked' || p.blocked
-        ? 'blocked'
-        : r.expires_at && r.expires_at.getTime() <= now
-          ? 'expired'
-          : (r.status as 'issued' | 'active')
+    const status = cardState(r, p.blocked, now)
     return {
       uuid: r.id,
       token: r.token,
