@@ -9,8 +9,10 @@ import { demoPassword, demoUsers } from './seed-demo.ts'
  *   the demo acceptor has joined with the cashpoint "Kassa 1": the acceptor can show a QR code
  *   at once;
  * - the demo owner's card program "Cadeaubon De Hoek" (a €25 voucher, valid a year from
- *   activation) with 10 cards ordered and paid with the sandbox test card;
- * - one of those cards activated by the demo card holder.
+ *   activation) with 10 cards ordered and paid with the sandbox test card, which the demo
+ *   acceptor has joined with the cashpoint "Kassa 1" too: the acceptor can take cards at once;
+ * - two of those cards activated by the demo card holder, the second spent at Kassa 1 (so the
+ *   holder's card history and the acceptor's redemptions are not empty), the first left to try.
  *
  * Idempotent: nothing is made when the demo owner already has a program. The launcher runs it
  * after the API answers (development only); by hand: `node scripts/seed-demo-programs.ts [api]`.
@@ -76,16 +78,7 @@ export async function seedDemoPrograms(apiOrigin: string): Promise<string[]> {
   })
   await walkToActive(call, cafe)
   const acceptor = demoUsers.find((u) => u.portal === 'acceptor')
-  await call('programs', 'POST', '/manager/program-acceptors', { program: cafe, email: acceptor?.email })
-  const invitations = await call<{ results: { uuid: string }[] }>(
-    'acceptor',
-    'GET',
-    `/manager/program-acceptors?program=${cafe}&status=21002`,
-  )
-  const invitation = invitations.results[0]
-  if (!invitation) throw new Error('the demo acceptor has no invitation to accept')
-  await call('acceptor', 'POST', `/manager/program-acceptors/${invitation.uuid}/accept`, {})
-  await call('acceptor', 'POST', '/manager/cashpoints', { program: cafe, title: 'Kassa 1' })
+  await joinAtKassa(call, cafe, acceptor?.email)
   made.push('payment program "Koffiebar De Hoek" with the demo acceptor at "Kassa 1"')
 
   // A card program with paid, issued cards.
@@ -109,6 +102,7 @@ export async function seedDemoPrograms(apiOrigin: string): Promise<string[]> {
     validity: { mode: 'after_activation', expiry_type: 31, expiry_value: 1 },
   })
   await call('programs', 'PATCH', `/manager/programs/${vouchers}`, { status: 11001 })
+  const till = await joinAtKassa(call, vouchers, acceptor?.email)
   const order = (
     await call<{ result: { uuid: string } }>('programs', 'POST', '/payment/order', {
       program_uuid: vouchers,
@@ -123,7 +117,7 @@ export async function seedDemoPrograms(apiOrigin: string): Promise<string[]> {
     exp_year: String((new Date().getFullYear() + 3) % 100),
     cvc: '123',
   })
-  made.push('card program "Cadeaubon De Hoek" with 10 paid vouchers')
+  made.push('card program "Cadeaubon De Hoek" with 10 paid vouchers, the demo acceptor at "Kassa 1"')
 
   // The worker issues the cards; the card holder activates the first.
   const deadline = Date.now() + 60_000
@@ -140,11 +134,39 @@ export async function seedDemoPrograms(apiOrigin: string): Promise<string[]> {
     }
     await new Promise((r) => setTimeout(r, 500))
   }
-  const token = csv.trim().split('\n')[1]?.split(',')[0]
-  if (!token) throw new Error('the demo vouchers were not issued within a minute')
+  const [token, spent] = csv
+    .trim()
+    .split('\n')
+    .slice(1, 3)
+    .map((line) => line.split(',')[0])
+  if (!token || !spent) throw new Error('the demo vouchers were not issued within a minute')
   await call('cardholder', 'POST', '/card/active', { token })
-  made.push(`voucher ${token} activated by the demo card holder`)
+  await call('cardholder', 'POST', '/card/active', { token: spent })
+  await call('acceptor', 'POST', '/card/redemptions', { cashpoint: till, token: spent, amount: 2500 })
+  made.push(`vouchers ${token} and ${spent} activated by the demo card holder, ${spent} spent at Kassa 1`)
   return made
+}
+
+/** The demo acceptor accepts the owner's invitation to a program and opens "Kassa 1" in it. */
+async function joinAtKassa(
+  call: <T = Json>(who: Who, method: string, path: string, body?: unknown) => Promise<T>,
+  program: string,
+  email: string | undefined,
+): Promise<string> {
+  await call('programs', 'POST', '/manager/program-acceptors', { program, email })
+  const invitations = await call<{ results: { uuid: string }[] }>(
+    'acceptor',
+    'GET',
+    `/manager/program-acceptors?program=${program}&status=21002`,
+  )
+  const invitation = invitations.results[0]
+  if (!invitation) throw new Error('the demo acceptor has no invitation to accept')
+  await call('acceptor', 'POST', `/manager/program-acceptors/${invitation.uuid}/accept`, {})
+  const cashpoint = await call<{ result: { uuid: string } }>('acceptor', 'POST', '/manager/cashpoints', {
+    program,
+    title: 'Kassa 1',
+  })
+  return cashpoint.result.uuid
 }
 
 async function walkToActive(
