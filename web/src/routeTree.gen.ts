@@ -57,6 +57,7 @@ import { Route as SandboxOnboardingIdRouteImport } from './routes/sandbox/onboar
 import { Route as PortalFinancesJournalsUuidRouteImport } from './routes/_portal/finances/journals.$uuid'
 import { Route as PortalProgramsTypeNewRouteImport } from './routes/_portal/programs/$type.new'
 import { Route as PortalProgramsUuidOrderRouteImport } from './routes/_portal/programs/$uuid_.order'
+import { Route as PortalTerminalCardsCashpointRouteImport } from './routes/_portal/terminal/cards.$cashpoint'
 import { Route as PortalProgramsTypeDraftUuidRouteImport } from './routes/_portal/programs/$type.draft.$uuid'
 
 const SplatRoute = SplatRouteImport.update({
@@ -304,6 +305,12 @@ const PortalProgramsUuidOrderRoute = PortalProgramsUuidOrderRouteImport.update({
   path: '/programs/$uuid/order',
   getParentRoute: () => PortalRoute,
 } as any)
+const PortalTerminalCardsCashpointRoute =
+  PortalTerminalCardsCashpointRouteImport.update({
+    id: '/cards/$cashpoint',
+    path: '/cards/$cashpoint',
+    getParentRoute: () => PortalTerminalRouteRoute,
+  } as any)
 const PortalProgramsTypeDraftUuidRoute =
   PortalProgramsTypeDraftUuidRouteImport.update({
     id: '/programs/$type/draft/$uuid',
@@ -357,6 +364,7 @@ export interface FileRoutesByFullPath {
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
+  '/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
   '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
 }
 export interface FileRoutesByTo {
@@ -401,6 +409,7 @@ export interface FileRoutesByTo {
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
+  '/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
   '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
 }
 export interface FileRoutesById {
@@ -453,6 +462,7 @@ export interface FileRoutesById {
   '/_portal/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/_portal/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/_portal/programs/$uuid_/order': typeof PortalProgramsUuidOrderRoute
+  '/_portal/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
   '/_portal/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
 }
 export interface FileRouteTypes {
@@ -503,6 +513,7 @@ export interface FileRouteTypes {
     | '/finances/journals/$uuid'
     | '/programs/$type/new'
     | '/programs/$uuid/order'
+    | '/terminal/cards/$cashpoint'
     | '/programs/$type/draft/$uuid'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -547,6 +558,7 @@ export interface FileRouteTypes {
     | '/finances/journals/$uuid'
     | '/programs/$type/new'
     | '/programs/$uuid/order'
+    | '/terminal/cards/$cashpoint'
     | '/programs/$type/draft/$uuid'
   id:
     | '__root__'
@@ -598,6 +610,7 @@ export interface FileRouteTypes {
     | '/_portal/finances/journals/$uuid'
     | '/_portal/programs/$type/new'
     | '/_portal/programs/$uuid_/order'
+    | '/_portal/terminal/cards/$cashpoint'
     | '/_portal/programs/$type/draft/$uuid'
   fileRoutesById: FileRoutesById
 }
@@ -948,6 +961,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalProgramsUuidOrderRouteImport
       parentRoute: typeof PortalRoute
     }
+    '/_portal/terminal/cards/$cashpoint': {
+      id: '/_portal/terminal/cards/$cashpoint'
+      path: '/cards/$cashpoint'
+      fullPath: '/terminal/cards/$cashpoint'
+      preLoaderRoute: typeof PortalTerminalCardsCashpointRouteImport
+      parentRoute: typeof PortalTerminalRouteRoute
+    }
     '/_portal/programs/$type/draft/$uuid': {
       id: '/_portal/programs/$type/draft/$uuid'
       path: '/programs/$type/draft/$uuid'
@@ -1037,11 +1057,13 @@ const PortalFinancesRouteRouteWithChildren =
 interface PortalTerminalRouteRouteChildren {
   PortalTerminalCashpointRoute: typeof PortalTerminalCashpointRoute
   PortalTerminalIndexRoute: typeof PortalTerminalIndexRoute
+  PortalTerminalCardsCashpointRoute: typeof PortalTerminalCardsCashpointRoute
 }
 
 const PortalTerminalRouteRouteChildren: PortalTerminalRouteRouteChildren = {
   PortalTerminalCashpointRoute: PortalTerminalCashpointRoute,
   PortalTerminalIndexRoute: PortalTerminalIndexRoute,
+  PortalTerminalCardsCashpointRoute: PortalTerminalCardsCashpointRoute,
 }
 
 const PortalTerminalRouteRouteWithChildren =

@@ -37,6 +37,7 @@ const backgrounds: Record<CardTypeCode, string> = {
 const statusPills: Record<HeldCardStatus, string> = {
   issued: 'bg-white/20 text-white',
   active: 'bg-emerald-400/25 text-emerald-50 ring-1 ring-emerald-200/40',
+  used: 'bg-black/40 text-white/90',
   blocked: 'bg-red-500/80 text-white',
   expired: 'bg-black/40 text-white/90',
 }
@@ -44,7 +45,7 @@ const statusPills: Record<HeldCardStatus, string> = {
 /**
  * A card as it would look in a wallet: its design (the owner's image or the type's colours) with
  * what matters on it: what it is worth now, its title and program, its code, how often it can
- * still be used and until when. A blocked or expired card is shown greyed. All of it is text, so
+ * still be used and until when. A used-up, blocked or expired card is shown greyed. All of it is text, so
  * a screen reader reads the card as it is shown.
  */
 export function CardFace({
@@ -67,7 +68,7 @@ export function CardFace({
 }: CardFaceProps) {
   const { i18n } = useLingui()
   const vertical = orientation === 'vertical'
-  const unusable = status === 'blocked' || status === 'expired'
+  const unusable = status === 'blocked' || status === 'expired' || status === 'used'
   const flexible = type === 'gift' && (value ?? amount) === 0 && amount === 0
   const TypeIcon = type === 'gift' ? GiftIcon : TicketIcon
   const typeName = cardTypeNames[type]

@@ -10,6 +10,7 @@ import { Skeleton } from '~/components/ui/skeleton.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { CardDetails } from './card-details.tsx'
 import { CardFace } from './card-face.tsx'
+import { CardHistory } from './card-history.tsx'
 import { tokenRefusal } from './errors.ts'
 import { CardStatusBadge } from './labels.tsx'
 import { type CardPreview, cardLookupQueryOptions, heldCardsQueryOptions } from './queries.ts'
@@ -28,16 +29,25 @@ export function CardPage({ token }: { token: string }) {
   const valid = isCompleteToken(code)
   const held = useQuery(heldCardsQueryOptions())
   const mine = held.data?.find((card) => formatToken(card.token) === code)
+  // The holder's own card is read by its token too (which never counts as a try): that answer
+  // carries where it was spent. Any other code is looked up.
   const lookup = useQuery({
     ...cardLookupQueryOptions(code),
-    enabled: valid && held.isSuccess && !mine,
+    enabled: valid && held.isSuccess,
     retry: noRetryOn4xx,
   })
 
   if (!valid) return <Missing kind="unknown" />
   if (held.isPending) return <CardSkeleton />
   if (held.isError) return <LoadError onRetry={() => held.refetch()} />
-  if (mine) return <CardView card={mine} />
+  if (mine) {
+    return (
+      <CardView
+        card={lookup.data ?? mine}
+        history={{ loading: lookup.isPending, onRetry: lookup.isError ? () => lookup.refetch() : undefined }}
+      />
+    )
+  }
   if (lookup.isPending) return <CardSkeleton />
   if (lookup.isError) {
     const refusal = tokenRefusal(lookup.error)
@@ -59,7 +69,14 @@ function Back() {
   )
 }
 
-function CardView({ card }: { card: CardPreview }) {
+function CardView({
+  card,
+  history,
+}: {
+  card: CardPreview
+  /** How the holder's own card's history is coming along (not shown for a card not added yet). */
+  history?: { loading: boolean; onRetry: (() => void) | undefined }
+}) {
   const notYetAdded = card.status === 'issued'
   return (
     <div className="grid grid-cols-1 gap-6" data-testid="card-page" data-token={card.token}>
@@ -103,6 +120,15 @@ function CardView({ card }: { card: CardPreview }) {
           <Trans>This card is blocked: it cannot be used. Ask the program that issued it why.</Trans>
         </Notice>
       )}
+      {card.status === 'used' && (
+        <p
+          role="status"
+          className="rounded-lg border bg-muted/40 px-4 py-3 text-sm text-muted-foreground"
+          data-testid="card-used-up"
+        >
+          <Trans>This card is used up: nothing is left on it to spend.</Trans>
+        </p>
+      )}
       {card.status === 'expired' && (
         <Notice>
           <Trans>This card has expired: what was left on it can no longer be spent.</Trans>
@@ -128,6 +154,14 @@ function CardView({ card }: { card: CardPreview }) {
         </div>
         <CardDetails card={card} withCode />
       </div>
+      {history && (
+        <CardHistory
+          redemptions={card.redemptions}
+          currency={card.currency}
+          loading={history.loading}
+          onRetry={history.onRetry}
+        />
+      )}
     </div>
   )
 }

@@ -9,8 +9,14 @@ import { Skeleton } from '~/components/ui/skeleton.tsx'
 import { CardFace } from './card-face.tsx'
 import { type HeldCard, heldCardsQueryOptions } from './queries.ts'
 
-/** Usable cards first, then blocked and expired ones; within each, the newest activation first. */
-const statusOrder: Record<HeldCard['status'], number> = { active: 0, issued: 1, blocked: 2, expired: 3 }
+/** Usable cards first, then used-up, blocked and expired ones; within each, the newest activation first. */
+const statusOrder: Record<HeldCard['status'], number> = {
+  active: 0,
+  issued: 1,
+  used: 2,
+  blocked: 3,
+  expired: 4,
+}
 
 function byUse(a: HeldCard, b: HeldCard): number {
   return (

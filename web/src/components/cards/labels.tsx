@@ -25,6 +25,7 @@ export function CardTypeName({ code }: { code: CardTypeCode }) {
 export const cardStatusNames: Record<HeldCardStatus, MessageDescriptor> = {
   issued: msg({ message: 'Not activated', context: 'card status' }),
   active: msg({ message: 'Active', context: 'card status' }),
+  used: msg({ message: 'Used up', context: 'card status' }),
   blocked: msg({ message: 'Blocked', context: 'card status' }),
   expired: msg({ message: 'Expired', context: 'card status' }),
 }
@@ -32,6 +33,7 @@ export const cardStatusNames: Record<HeldCardStatus, MessageDescriptor> = {
 const cardStatusTones: Record<HeldCardStatus, Tone> = {
   issued: 'secondary',
   active: 'success',
+  used: 'muted',
   blocked: 'destructive',
   expired: 'muted',
 }

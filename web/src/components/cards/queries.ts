@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api } from '~/lib/api.ts'
 import type { Page } from '~/lib/queries/types.ts'
+import type { HeldCardRedemption } from './redemptions.ts'
 import { formatToken } from './token.ts'
 
 /**
@@ -40,7 +41,8 @@ export interface CardType {
   prices: CardTypePrice[]
 }
 
-export const heldCardStatuses = ['issued', 'active', 'blocked', 'expired'] as const
+/** `used`: nothing is left to spend on it (its balance is spent, or its last use taken). */
+export const heldCardStatuses = ['issued', 'active', 'used', 'blocked', 'expired'] as const
 export type HeldCardStatus = (typeof heldCardStatuses)[number]
 
 /** The design of the card a token belongs to. */
@@ -72,8 +74,11 @@ export interface HeldCard {
   expires_at: string | null
 }
 
-/** `GET card/active/{token}`: a card looked up by its token, `issued` until someone activates it. */
-export type CardPreview = HeldCard
+/**
+ * `GET card/active/{token}`: a card looked up by its token, `issued` until someone activates it;
+ * the holder's own card comes with where it was spent, newest first.
+ */
+export type CardPreview = HeldCard & { redemptions?: HeldCardRedemption[] }
 
 export const orderStatuses = ['open', 'paid', 'cancelled', 'expired'] as const
 export type OrderStatus = (typeof orderStatuses)[number]

@@ -440,6 +440,7 @@ function PlaceCard({ place }: { place: AcceptorProgram }) {
             cashpoints={place.cashpoints}
             usable={usable}
             terminal={program.type.id === programTypes.paymentManagement}
+            acceptCards={program.type.id === programTypes.card}
           />
         </div>
       </CardContent>

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import {
   CheckIcon,
+  CreditCardIcon,
   LoaderCircleIcon,
   PencilIcon,
   PlusIcon,
@@ -36,8 +37,9 @@ function titleError(error: unknown): string | ReturnType<typeof fieldMessage> | 
 }
 
 /**
- * An acceptor's cashpoints in one program (the named points of sale where payments are taken):
- * open one, rename it, deactivate it and reactivate it. Opening, renaming and reactivating need an
+ * An acceptor's cashpoints in one program (the named points of sale where payments are taken, or
+ * a card program's cards): open one, rename it, deactivate it and reactivate it; go to its
+ * terminal (payment programs) or take cards at it (card programs). Opening, renaming and reactivating need an
  * active place in a usable program; deactivating always works.
  */
 export function Cashpoints({
@@ -45,12 +47,15 @@ export function Cashpoints({
   cashpoints,
   usable,
   terminal = false,
+  acceptCards = false,
 }: {
   program: string
   cashpoints: Cashpoint[]
   usable: boolean
   /** The program takes payments at its cashpoints (payment management): link each to its terminal. */
   terminal?: boolean
+  /** The program's cards are spent at its cashpoints (a card program): link each to taking cards. */
+  acceptCards?: boolean
 }) {
   return (
     <div className="grid gap-3" data-testid="cashpoints">
@@ -66,7 +71,13 @@ export function Cashpoints({
       ) : (
         <ul className="grid gap-2">
           {cashpoints.map((cashpoint) => (
-            <CashpointRow key={cashpoint.uuid} cashpoint={cashpoint} usable={usable} terminal={terminal} />
+            <CashpointRow
+              key={cashpoint.uuid}
+              cashpoint={cashpoint}
+              usable={usable}
+              terminal={terminal}
+              acceptCards={acceptCards}
+            />
           ))}
         </ul>
       )}
@@ -164,10 +175,12 @@ function CashpointRow({
   cashpoint,
   usable,
   terminal,
+  acceptCards,
 }: {
   cashpoint: Cashpoint
   usable: boolean
   terminal: boolean
+  acceptCards: boolean
 }) {
   const { i18n, t } = useLingui()
   const hydrated = useHydrated()
@@ -302,6 +315,14 @@ function CashpointRow({
                 <Link to="/terminal/$cashpoint" params={{ cashpoint: cashpoint.uuid }}>
                   <QrCodeIcon aria-hidden="true" />
                   <Trans>Terminal</Trans>
+                </Link>
+              </Button>
+            )}
+            {acceptCards && usable && cashpoint.is_active && (
+              <Button size="sm" variant="outline" asChild data-testid="cashpoint-accept-card">
+                <Link to="/terminal/cards/$cashpoint" params={{ cashpoint: cashpoint.uuid }}>
+                  <CreditCardIcon aria-hidden="true" />
+                  <Trans>Accept a card</Trans>
                 </Link>
               </Button>
             )}

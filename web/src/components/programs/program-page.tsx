@@ -26,6 +26,7 @@ import { AcceptorsSection } from './acceptors-section.tsx'
 import { deleteProgram, programChanged, updateProgram } from './actions.ts'
 import { CardBatches } from './card-batches.tsx'
 import { CardSection } from './card-section.tsx'
+import { CardSpending } from './card-spending.tsx'
 import { ConfirmButton } from './confirm-button.tsx'
 import { EditProgramButton } from './edit-program-dialog.tsx'
 import { isForbidden, isNotFound, noRetryOn4xx, programErrorMessage } from './errors.ts'
@@ -48,7 +49,7 @@ import {
  * `/programs/{uuid}` on the program-owner and admin portals: the program's overview (type, status,
  * currency, created, activated), Block (answered 202) and Unblock, and for the owner editing,
  * the payment methods of a payment program and the acceptors; a card program's card (with "Order
- * cards") and its card batches. An admin also sees the owner.
+ * cards"), its card batches and where its cards were spent. An admin also sees the owner.
  * Another owner's program is "not found" (the API answers 404), a refused call "access denied".
  */
 export function ProgramPage({ uuid }: { uuid: string }) {
@@ -238,6 +239,8 @@ function ProgramView({ program }: { program: Program }) {
       {program.type.id === programTypes.card && !draft && (
         <CardBatches program={program} canOrder={isOwner && program.status.id === programStatuses.active} />
       )}
+
+      {program.type.id === programTypes.card && !draft && <CardSpending program={program} />}
 
       {!draft && <AcceptorsSection program={program} canManage={isOwner} />}
 

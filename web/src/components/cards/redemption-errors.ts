@@ -1,0 +1,82 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { ApiError } from '~/lib/api.ts'
+import { apiMessage, describeApiError } from '~/lib/api-messages.ts'
+
+/**
+ * Why taking a card at a cashpoint was refused, and where to say it: about the card (under its
+ * code), about the amount (under the amount), or about the cashpoint or the acceptor's place (a
+ * message for the screen). `throttled` carries when looking up makes sense again (epoch ms).
+ */
+export type RedemptionRefusal =
+  | { on: 'code'; kind: 'unknown' }
+  | { on: 'code'; kind: 'throttled'; retryAt: number | undefined }
+  | { on: 'code'; kind: 'unusable'; message: MessageDescriptor | string }
+  | { on: 'amount'; kind: 'above_balance' }
+  | { on: 'amount'; kind: 'other'; message: MessageDescriptor | string }
+  | { on: 'screen'; message: MessageDescriptor }
+
+/** Refusals about the card, in the acceptor's words (docs/cards.md, "Spending cards at acceptors"). */
+const cardReasons: Record<string, MessageDescriptor> = {
+  card_not_activated: msg`This card has not been activated yet: its holder adds it to their cards first, then it can be spent.`,
+  card_expired: msg`This card has expired: it can no longer be spent.`,
+  card_blocked: msg`This card is blocked: it cannot be spent.`,
+  program_blocked: msg`The program of this card is blocked: its cards cannot be taken for now.`,
+  program_not_active: msg`This card program does not take cards at the moment.`,
+}
+
+/** Refusals about the cashpoint or the acceptor's place in the program. */
+const screenReasons: Record<string, MessageDescriptor> = {
+  cashpoint_inactive: msg`This cashpoint is closed: reactivate it under Programs to take cards here.`,
+  not_program_acceptor: msg`You no longer take part in this program: cards cannot be taken here.`,
+}
+
+/** What to say about a failed look-up or redemption, and on which field. */
+export function redemptionRefusal(error: unknown, now = Date.now()): RedemptionRefusal {
+  if (!(error instanceof ApiError)) return { on: 'screen', message: describeApiError(error) }
+  // Another program's card answers as no card at all: the acceptor may not probe other programs.
+  if (error.status === 404) return { on: 'code', kind: 'unknown' }
+  if (error.status === 429) {
+    return {
+      on: 'code',
+      kind: 'throttled',
+      retryAt: error.retryAfter === undefined ? undefined : now + error.retryAfter * 1000,
+    }
+  }
+  const reason = error.reason
+  if (reason && cardReasons[reason]) return { on: 'code', kind: 'unusable', message: cardReasons[reason] }
+  if (reason && screenReasons[reason]) return { on: 'screen', message: screenReasons[reason] }
+  if (error.status === 400) {
+    const amount = error.fields.amount?.[0]
+    if (amount) {
+      return /balance|left/i.test(amount)
+        ? { on: 'amount', kind: 'above_balance' }
+        : { on: 'amount', kind: 'other', message: apiMessage(amount) ?? amount }
+    }
+    const token = error.fields.token?.[0]
+    if (token) return { on: 'code', kind: 'unknown' }
+  }
+  return { on: 'screen', message: describeApiError(error) }
+}
+
+/** Why an undo was refused. */
+export function reversalRefusal(error: unknown): MessageDescriptor {
+  if (error instanceof ApiError) {
+    if (error.reason === 'redemption_reversed') return msg`This was undone already.`
+    if (error.reason === 'redemption_not_reversible') {
+      const why = error.message.toLowerCase()
+      if (why.includes('24 hours')) {
+        return msg`This can no longer be undone: it was taken more than a day ago. The program owner can correct it.`
+      }
+      if (why.includes('last use')) {
+        return msg`This cannot be undone: it took the card’s last use and what was left on it. The program owner can correct it.`
+      }
+      if (why.includes('expired')) return msg`This cannot be undone: the card has expired since.`
+      if (why.includes('blocked')) return msg`This cannot be undone: the card is blocked.`
+      return msg`This can no longer be undone. The program owner can correct it.`
+    }
+    if (error.status === 403) return msg`Only the acceptor who took a card can undo it.`
+    if (error.status === 404) return msg`Not found`
+  }
+  return describeApiError(error)
+}

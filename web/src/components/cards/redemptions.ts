@@ -1,0 +1,148 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { api } from '~/lib/api.ts'
+import type { Page } from '~/lib/queries/types.ts'
+import type { CardTypeRef, HeldCardStatus, Orientation } from './queries.ts'
+import { formatToken } from './token.ts'
+
+/**
+ * Cards spent at acceptors (docs/cards.md, "Spending cards at acceptors"): the acceptor looks a
+ * card up at a cashpoint, takes an amount from it and may undo that for a day; the program owner
+ * and the card holder read what was spent.
+ */
+
+/** `GET card/redemptions/preview`: what the acceptor needs to take a card. */
+export interface RedemptionPreview {
+  /** The code as the API stores it (grouped, uppercase). */
+  token: string
+  card: {
+    title: string
+    type: CardTypeRef
+    image_url: string | null
+    orientation: Orientation
+    program: { uuid: string; title: string }
+  }
+  /** Face value; `balance` is what is left to spend. */
+  value: number
+  balance: number
+  currency: string
+  uses_left: number | null
+  use_number: number | null
+  expires_at: string | null
+  /** Only `active` can be taken. */
+  status: HeldCardStatus
+  /** Who activated it; null while nobody has. */
+  holder_name: string | null
+}
+
+export const redemptionStatuses = ['completed', 'reversed'] as const
+export type RedemptionStatus = (typeof redemptionStatuses)[number]
+
+/** A card spent at a cashpoint, as the acceptor, the program owner and the admin see it. */
+export interface Redemption {
+  uuid: string
+  number: number
+  created: string
+  program: { uuid: string; title: string }
+  cashpoint: { uuid: string; title: string }
+  acceptor: { uuid: string; name: string }
+  card: { uuid: string; token_last4: string; title: string }
+  amount: number
+  forfeited: number
+  currency: string
+  balance_after: number
+  uses_left_after: number | null
+  status: RedemptionStatus
+  reversed_at: string | null
+  /** The caller may undo it now (the acceptor who took it, within a day, nothing forfeited, card usable). */
+  reversible: boolean
+}
+
+/** A card's spending as its holder sees it (`redemptions` of `GET card/active/{token}`). */
+export interface HeldCardRedemption {
+  uuid: string
+  number: number
+  created: string
+  amount: number
+  forfeited: number
+  currency: string
+  status: RedemptionStatus
+  acceptor_name: string
+  cashpoint_title: string
+}
+
+/** How long an acceptor can undo what they took. */
+export const reversalWindowMs = 24 * 60 * 60_000
+
+/**
+ * Whether the acceptor may still undo a redemption: the API said so when it answered (their own,
+ * once, nothing forfeited, the card still usable), and the day it has for it has not passed since.
+ */
+export function canReverse(redemption: Redemption, now = Date.now()): boolean {
+  return (
+    redemption.reversible &&
+    redemption.status === 'completed' &&
+    now - Date.parse(redemption.created) < reversalWindowMs
+  )
+}
+
+/** Redemptions per page on the owner's list; the cashpoint shows its latest few. */
+export const spendingPageSize = 20
+export const recentAtCashpointSize = 10
+
+export const redemptionKeys = {
+  all: ['cards', 'redemptions'] as const,
+  preview: (cashpoint: string, token: string) =>
+    [...redemptionKeys.all, 'preview', cashpoint, formatToken(token)] as const,
+  lists: () => [...redemptionKeys.all, 'list'] as const,
+  atCashpoint: (cashpoint: string) => [...redemptionKeys.lists(), 'cashpoint', cashpoint] as const,
+  ofProgram: (program: string, page: number) =>
+    [...redemptionKeys.lists(), 'program', program, page] as const,
+}
+
+/** Looks a card up at a cashpoint (counts against the acceptor's look-ups a minute). */
+export const previewRedemption = async (cashpoint: string, token: string) =>
+  (
+    await api.get<{ result: RedemptionPreview }>('/card/redemptions/preview', {
+      query: { cashpoint, token: formatToken(token) },
+    })
+  ).result
+
+/** Takes `amount` (minor units) from a card at a cashpoint; the key makes a retry spend once. */
+export const takeFromCard = async (
+  body: { cashpoint: string; token: string; amount: number },
+  idempotencyKey: string,
+) =>
+  (
+    await api.post<{ result: Redemption }>(
+      '/card/redemptions',
+      { ...body, token: formatToken(body.token) },
+      { headers: { 'idempotency-key': idempotencyKey } },
+    )
+  ).result
+
+/** Undoes a redemption: its amount and use go back onto the card; the key makes a retry undo once. */
+export const reverseRedemption = async (uuid: string, idempotencyKey: string) =>
+  (
+    await api.post<{ result: Redemption }>(
+      `/card/redemptions/${encodeURIComponent(uuid)}/reverse`,
+      {},
+      { headers: { 'idempotency-key': idempotencyKey } },
+    )
+  ).result
+
+export const cashpointRedemptionsQueryOptions = (cashpoint: string) =>
+  queryOptions({
+    queryKey: redemptionKeys.atCashpoint(cashpoint),
+    queryFn: () =>
+      api.get<Page<Redemption>>('/card/redemptions', {
+        query: { cashpoint, size: recentAtCashpointSize },
+      }),
+  })
+
+export const programRedemptionsQueryOptions = (program: string, page: number) =>
+  queryOptions({
+    queryKey: redemptionKeys.ofProgram(program, page),
+    queryFn: () =>
+      api.get<Page<Redemption>>('/card/redemptions', { query: { program, page, size: spendingPageSize } }),
+    placeholderData: keepPreviousData,
+  })
