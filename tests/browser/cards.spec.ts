@@ -138,7 +138,10 @@ test.describe('card programs', () => {
     await page.getByTestId('sandbox-card-pay').click()
 
     // Back on the order page: the payment is confirmed and the cards are issued.
-    await expect(page).toHaveURL(portalUrl('programs', `/programs/${programUuid}/order`), settle)
+    await expect(page).toHaveURL(
+      portalUrl('programs', `/programs/${programUuid}/order?order=${orderUuid}`),
+      settle,
+    )
     const state = page.getByTestId('order-state')
     await expect(state).toHaveAttribute('data-uuid', orderUuid, settle)
     await expect(state).toHaveAttribute('data-status', 'paid', settle)

@@ -47,8 +47,11 @@ export async function waitForMail(
 
 /** The 6-digit confirmation code of a registration e-mail. */
 export async function signupCode(to: string): Promise<string> {
-  const mail = await waitForMail(to, (m) => /\d{6}/.test(m.subject))
-  const code = /(\d{6})/.exec(mail.subject)?.[1]
+  // The code ends the subject ("Your confirmation code: 123456" in every language). Matching any six
+  // digits took an invitation whose program title held six digits in a row for the code.
+  const codeAtEnd = /:\s*(\d{6})$/
+  const mail = await waitForMail(to, (m) => codeAtEnd.test(m.subject))
+  const code = codeAtEnd.exec(mail.subject)?.[1]
   if (!code) throw new Error(`no code in "${mail.subject}"`)
   return code
 }
