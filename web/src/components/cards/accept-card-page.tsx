@@ -51,7 +51,7 @@ import {
   reverseRedemption,
   takeFromCard,
 } from './redemptions.ts'
-import { formatToken, isCompleteToken, misreadCharacters, tokenFromText } from './token.ts'
+import { formatToken, isCompleteToken, misreadCharacters, tokenFromScan } from './token.ts'
 
 /** The card looked up at this cashpoint, by the code it was looked up with. */
 interface LookedUp {
@@ -69,12 +69,6 @@ type AmountProblem =
   | { kind: 'invalid' }
   | { kind: 'zero' }
   | Extract<RedemptionRefusal, { on: 'amount' }>
-
-/** The code of a card in a scanned QR code: its link (`…/cards/add?token=…`) or the bare code. */
-function cardCodeInQr(text: string): string | null {
-  const code = tokenFromText(text)
-  return isCompleteToken(code) ? formatToken(code) : null
-}
 
 /**
  * Where the acceptor takes this cashpoint's cards: their place in a card program with the
@@ -269,7 +263,7 @@ function CodeStep({
     lookup.mutate(token)
   }
 
-  const camera = useQrCamera(cardCodeInQr, (token) => {
+  const camera = useQrCamera(tokenFromScan, (token) => {
     setCode(token)
     lookUp(token)
   })

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { api } from '~/lib/api.ts'
-import type { Page } from '~/lib/queries/types.ts'
+// Relative, so the unit test can load this file without the web app's path alias.
+import { api } from '../../lib/api.ts'
+import type { Page } from '../../lib/queries/types.ts'
 import type { CardTypeRef, HeldCardStatus, Orientation } from './queries.ts'
 import { formatToken } from './token.ts'
 

@@ -54,6 +54,15 @@ export function tokenFromText(text: string): string {
 }
 
 /**
+ * The code in a scanned QR code, only when it holds a whole one: a card's link
+ * (`…/cards/add?token=…`) or the bare code. Anything else (a payment QR code, a website) is null.
+ */
+export function tokenFromScan(text: string): string | null {
+  const code = tokenFromText(text)
+  return isCompleteToken(code) ? code : null
+}
+
+/**
  * Where the caret belongs after reformatting: behind the same number of token characters as
  * before it in the typed text, so typing or deleting in the middle of the code does not throw the
  * caret to the end.
