@@ -47,7 +47,8 @@ export const notProgramAcceptor = () =>
 export const cashpointInactive = () => businessRule('this cashpoint is closed', 'cashpoint_inactive')
 export const cardProgramNotActive = () =>
   businessRule('this card program does not take cards now', 'program_not_active')
-export const redemptionNotReversible = (why: string) =>
-  businessRule(`this redemption cannot be reversed: ${why}`, 'redemption_not_reversible')
+/** A reversal refused, with why as its reason: `reversal_too_late`, `reversal_forfeited`, `reversal_card_expired`, `reversal_card_blocked`. */
+export const redemptionNotReversible = (why: string, message: string) =>
+  businessRule(`this redemption cannot be reversed: ${message}`, `reversal_${why}`)
 export const redemptionAlreadyReversed = () =>
   conflict('this redemption has been reversed already', 'redemption_reversed')

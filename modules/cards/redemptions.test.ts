@@ -501,7 +501,7 @@ describe('reversing a redemption', () => {
       .executeTakeFirstOrThrow()
     const refused = await reverse(forfeited.id)
     expect(refused.status).toBe(422)
-    expect(refused.body.error.reason).toBe('redemption_not_reversible')
+    expect(refused.body.error.reason).toBe('reversal_forfeited')
 
     const token = multi[2] as string
     const old = (await redeem(at.multi, token, 100)).body.result
@@ -512,7 +512,7 @@ describe('reversing a redemption', () => {
       .execute()
     const tooLate = await reverse(old.uuid)
     expect(tooLate.status).toBe(422)
-    expect(tooLate.body.error.reason).toBe('redemption_not_reversible')
+    expect(tooLate.body.error.reason).toBe('reversal_too_late')
 
     const recent = (await redeem(at.multi, token, 100)).body.result
     expect(recent.reversible).toBe(true)
@@ -523,7 +523,7 @@ describe('reversing a redemption', () => {
       .execute()
     const onExpired = await reverse(recent.uuid)
     expect(onExpired.status).toBe(422)
-    expect(onExpired.body.error.reason).toBe('redemption_not_reversible')
+    expect(onExpired.body.error.reason).toBe('reversal_card_expired')
     expect(await cardRow(token)).toMatchObject({ balance: 2300n, uses_left: 1 })
   })
 })

@@ -219,7 +219,7 @@ async function programBlocked(trx: Trx, programId: string): Promise<boolean> {
  * The acceptor who took a redemption puts it back, once and within 24 hours: its amount and its use
  * return to the card, which is spendable again, and the opposite ledger entry is requested. Not
  * when it forfeited what was left on the card, nor on an expired or blocked card (422
- * `redemption_not_reversible`); again: 409 `redemption_reversed`. Anyone else's: 404.
+ * `reversal_<why>`); again: 409 `redemption_reversed`. Anyone else's: 404.
  */
 export async function reverseRedemption(
   services: Pick<TokenServices, 'db'>,
@@ -236,7 +236,7 @@ export async function reverseRedemption(
     const now = new Date()
     const why = whyNotReversible(r, cardState(card, await programBlocked(trx, r.program_id), now), now)
     if (why === 'reversed') throw redemptionAlreadyReversed()
-    if (why) throw redemptionNotReversible(refusals[why])
+    if (why) throw redemptionNotReversible(why, refusals[why])
     const back = reverse(card, r)
     await updateCard(trx, card.id, back)
     const row = await updateRedemption(trx, r.id, { status: 'reversed', reversed_at: now })

@@ -117,7 +117,7 @@ export const postRedemptionReverse = createRoute({
   tags: ['card'],
   summary: 'Reverse a redemption',
   description:
-    'The acceptor who took it, once, within 24 hours: the amount and the use go back on the card, which can be spent again, with the opposite ledger entry. Not when it forfeited what was left on the card, nor on an expired or blocked card, nor after 24 hours: 422 `redemption_not_reversible` (the program owner corrects those). Reversed already: 409 `redemption_reversed`. Another acceptor’s: 404; program owners, card holders and admins: 403. `Idempotency-Key` welcome.',
+    'The acceptor who took it, once, within 24 hours: the amount and the use go back on the card, which can be spent again, with the opposite ledger entry. Not when it forfeited what was left on the card, nor on an expired or blocked card, nor after 24 hours: 422 with the reason `reversal_forfeited`, `reversal_card_expired`, `reversal_card_blocked` or `reversal_too_late` (the program owner corrects those). Reversed already: 409 `redemption_reversed`. Another acceptor’s: 404; program owners, card holders and admins: 403. `Idempotency-Key` welcome.',
   security: bearerSecurity,
   middleware: [signedIn(2), idempotency()] as const,
   request: { params: uuidParam('redemption') },

@@ -63,16 +63,17 @@ export function redemptionRefusal(error: unknown, now = Date.now()): RedemptionR
 export function reversalRefusal(error: unknown): MessageDescriptor {
   if (error instanceof ApiError) {
     if (error.reason === 'redemption_reversed') return msg`This was undone already.`
-    if (error.reason === 'redemption_not_reversible') {
-      const why = error.message.toLowerCase()
-      if (why.includes('24 hours')) {
+    switch (error.reason) {
+      case 'reversal_too_late':
         return msg`This can no longer be undone: it was taken more than a day ago. The program owner can correct it.`
-      }
-      if (why.includes('last use')) {
+      case 'reversal_forfeited':
         return msg`This cannot be undone: it took the card’s last use and what was left on it. The program owner can correct it.`
-      }
-      if (why.includes('expired')) return msg`This cannot be undone: the card has expired since.`
-      if (why.includes('blocked')) return msg`This cannot be undone: the card is blocked.`
+      case 'reversal_card_expired':
+        return msg`This cannot be undone: the card has expired since.`
+      case 'reversal_card_blocked':
+        return msg`This cannot be undone: the card is blocked.`
+    }
+    if (error.reason?.startsWith('reversal_')) {
       return msg`This can no longer be undone. The program owner can correct it.`
     }
     if (error.status === 403) return msg`Only the acceptor who took a card can undo it.`
