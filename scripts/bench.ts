@@ -7,6 +7,10 @@
  * events committed in the outbox, relayed to BullMQ and posted by a worker process, timed from the
  * commit until every entry is posted (the target is ≥ 2,000 entries/s on the 2-core machine).
  * BENCH_LEDGER_EVENTS sets how many events a queued run commits (default 4,000 per ledger second).
+ * Cards: one order of 10,000 cards issued in this process as the worker issues it (cards per second
+ * of the issuing transaction), and card redemptions through the API at an acceptor's cashpoint,
+ * rotating over 2,000 activated cards, then checked: the amounts taken equal the drop in the cards'
+ * balance.
  *
  * The API runs as its own process (as in production) against a scratch database on the server of
  * DATABASE_URL (else the local one, else embedded); load comes from autocannon in this process.
@@ -71,6 +75,8 @@ interface Row {
   p90: number
   p99: number
   errors: number
+  /** Answers other than 2xx (part of `errors`). */
+  non2xx: number
 }
 
 async function measure(label: string, opts: Partial<autocannon.Options>): Promise<Row> {
@@ -88,6 +94,7 @@ async function measure(label: string, opts: Partial<autocannon.Options>): Promis
     p90: result.latency.p90,
     p99: result.latency.p99,
     errors,
+    non2xx: result.non2xx,
   }
 }
 
@@ -142,6 +149,36 @@ try {
     throw new Error(`owner sign-in answers ${ownerSignIn.status}: ${await ownerSignIn.text()}`)
   const ownerToken = ((await ownerSignIn.json()) as { auth_token: string }).auth_token
   let order = 0
+
+  // Cards: a card program whose order of 10,000 cards is paid, issued here in one transaction as
+  // the worker issues it (the API is idle meanwhile); then 2,000 of them activated, and an acceptor
+  // with a cashpoint in the program who spends them through the API below.
+  const { benchIssuing, cardTotals, prepareCardBench, prepareRedemptionBench } = await import(
+    '../modules/cards/bench.ts'
+  )
+  const cardsConfig = {
+    DATA_ENCRYPTION_KEY: dataEncryptionKey,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production' as const,
+  }
+  const cardDb = createDb({ url: dbUrl.toString(), max: 2 })
+  const cardBench = await prepareCardBench(cardDb, cardsConfig, { quantity: 10_000 })
+  const issuing = await benchIssuing(cardDb, cardBench)
+  const redemptionBench = await prepareRedemptionBench(cardDb, cardBench, { cards: 2000 })
+  const cardsBefore = await cardTotals(cardDb, cardBench)
+  await cardDb.destroy()
+  const acceptorSignIn = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: redemptionBench.acceptorEmail,
+      password: redemptionBench.acceptorPassword,
+    }),
+  })
+  if (!acceptorSignIn.ok)
+    throw new Error(`acceptor sign-in answers ${acceptorSignIn.status}: ${await acceptorSignIn.text()}`)
+  const acceptorToken = ((await acceptorSignIn.json()) as { auth_token: string }).auth_token
+  let redemption = 0
 
   let n = 0
   const rows = [
@@ -219,6 +256,31 @@ try {
         },
       ],
     }),
+    // Each request a new Idempotency-Key, the next card of 2,000 and 1.00 to 9.99: none is refused.
+    await measure('POST /api/v1/card/redemptions (card spent at a till)', {
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v1/card/redemptions',
+          setupRequest: (req) => {
+            const i = redemption++
+            return {
+              ...req,
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${acceptorToken}`,
+                'idempotency-key': `bench-redeem-${i}`,
+              },
+              body: JSON.stringify({
+                cashpoint: redemptionBench.cashpointId,
+                token: redemptionBench.tokens[i % redemptionBench.tokens.length],
+                amount: 100 + (i % 900),
+              }),
+            }
+          },
+        },
+      ],
+    }),
   ]
   const bare = rows[0]!.rps
   const pad = (s: string | number, w: number) => String(s).padStart(w)
@@ -233,6 +295,33 @@ try {
   }
   console.log(
     `\nratio database-backed / bare: ${(rows[1]!.rps / bare).toFixed(2)} (ready), ${(rows[2]!.rps / bare).toFixed(2)} (authenticated read), ${(rows[4]!.rps / bare).toFixed(2)} (write)`,
+  )
+
+  // Cards: issuing, measured above, and the redemptions row checked against the cards' balances
+  // (requests still in flight when autocannon stopped are waited for: the totals stop moving).
+  const redemptions = rows.at(-1)!
+  const totalsDb = createDb({ url: dbUrl.toString(), max: 1 })
+  let cardsAfter = await cardTotals(totalsDb, cardBench)
+  for (let i = 0; i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 250))
+    const again = await cardTotals(totalsDb, cardBench)
+    const settled = again.redemptions === cardsAfter.redemptions
+    cardsAfter = again
+    if (settled) break
+  }
+  await totalsDb.destroy()
+  const taken = cardsAfter.redeemed - cardsBefore.redeemed + (cardsAfter.forfeited - cardsBefore.forfeited)
+  const drop = cardsBefore.balance - cardsAfter.balance
+  const euros = (minor: bigint) => `€${(Number(minor) / 100).toFixed(2)}`
+  console.log('\ncards')
+  console.log(
+    `  issuing: one order of ${issuing.cards} cards in one transaction (as the worker): ${String(issuing.perSecond).padStart(6)} cards/s (${issuing.seconds.toFixed(2)} s)`,
+  )
+  console.log(
+    `  POST /api/v1/card/redemptions over ${redemptionBench.tokens.length} cards: ${redemptions.rps} req/s, p50 ${redemptions.p50} ms, p99 ${redemptions.p99} ms, non-2xx ${redemptions.non2xx}`,
+  )
+  console.log(
+    `  balanced: ${taken === drop ? 'yes' : 'no'} (${cardsAfter.redemptions - cardsBefore.redemptions} redemptions took ${euros(taken)}; the cards' balance fell by ${euros(drop)})`,
   )
 
   // Ledger postings, in process (no HTTP): what the ledger worker and other modules' commands do.
