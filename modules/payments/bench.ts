@@ -7,9 +7,9 @@ import { insertAccount } from './db/accounts.ts'
 import { newSandboxKey } from './providers/sandbox/sandbox.ts'
 
 /**
- * Set-up for `npm run bench`'s payment rows: a program owner, a program with its own sandbox
- * account (production mode has no platform sandbox), and `orders` payments ready to be paid, so
- * each direct-pay request pays a payment of its own.
+ * Set-up for `npm run bench`'s payment rows: a program owner, an active payment program with its
+ * own sandbox account (production mode has no platform sandbox), and `orders` payments ready to be
+ * paid, so each direct-pay request pays a payment of its own.
  */
 export async function preparePaymentBench(
   db: Db,
@@ -19,7 +19,33 @@ export async function preparePaymentBench(
   const ownerEmail = 'bench-owner@example.com'
   const ownerPassword = 'Bench-Pass-1'
   const owner = await createUser(db, { email: ownerEmail, password: ownerPassword, type: 1 })
+  // A real, active payment program that takes card and iDEAL at the sandbox: payments in a program
+  // are refused unless the program exists and is active (the bench writes its rows directly, as
+  // the set-up of a benchmark may; the API under load goes through every rule).
   const programUuid = randomUUID()
+  await db
+    .insertInto('programs')
+    .values({
+      id: programUuid,
+      owner_user_id: owner.id,
+      type: 3001,
+      status: 11001,
+      title: 'Bench payments',
+      currency: 'EUR',
+      activated_at: new Date(),
+    })
+    .execute()
+  await db
+    .insertInto('program_methods')
+    .values(
+      ['card', 'ideal'].map((method_id) => ({
+        program_id: programUuid,
+        method_id,
+        provider_id: 'sandbox',
+        is_used: true,
+      })),
+    )
+    .execute()
   const accountId = await insertAccount(db, config, {
     owner_user_id: owner.id,
     program_uuid: programUuid,
