@@ -296,6 +296,12 @@ try {
   console.log(
     `\nratio database-backed / bare: ${(rows[1]!.rps / bare).toFixed(2)} (ready), ${(rows[2]!.rps / bare).toFixed(2)} (authenticated read), ${(rows[4]!.rps / bare).toFixed(2)} (write)`,
   )
+  // A route answering errors measures its refusals, not its work: say so, and fail the run.
+  const failing = rows.filter((r) => r.errors > 0)
+  if (failing.length) {
+    console.log(`\nWARNING: non-2xx answers on ${failing.map((r) => `${r.route} (${r.errors})`).join(', ')}`)
+    process.exitCode = 1
+  }
 
   // Cards: issuing, measured above, and the redemptions row checked against the cards' balances
   // (requests still in flight when autocannon stopped are waited for: the totals stop moving).
