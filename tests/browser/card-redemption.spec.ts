@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { type Browser, expect, type Page, test } from '@playwright/test'
-import { type PortalName, portalUrl } from './portals.ts'
-import { closeSeedDb, seedUser, signIn } from './users-seed.ts'
+import { expect, test } from '@playwright/test'
+import { apiCall, ok } from './api.ts'
+import { aYearAfterActivation, ownerWithCardProgram, paidIssuedCards } from './card-programs.ts'
+import { portalUrl } from './portals.ts'
+import { acceptorAtCashpoint } from './programs.ts'
+import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
 /**
  * A card spent at an acceptor's cashpoint, as the three people involved see it. Set up through the
@@ -14,53 +17,8 @@ import { closeSeedDb, seedUser, signIn } from './users-seed.ts'
 
 test.afterAll(closeSeedDb)
 
-const settle = { timeout: 30_000 }
 /** A page's first data after a full load (the screens fetch once hydrated). */
 const loaded = { timeout: 15_000 }
-
-/** A call from inside a signed-in page (its cookies, the CSRF header), answering status and body. */
-async function call<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'cardpay' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const text = await res.text()
-      let parsed: unknown = text
-      try {
-        parsed = text ? JSON.parse(text) : undefined
-      } catch {
-        // CSV and other text answers stay text.
-      }
-      return { status: res.status, body: parsed as T }
-    },
-    { method, path, body },
-  )
-}
-
-function ok<T>(res: { status: number; body: T }, status: number, what: string): T {
-  expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status)
-  return res.body
-}
-
-/** A page in its own browser context, in English, on a portal. */
-async function portalPage(browser: Browser, portal: PortalName): Promise<Page> {
-  const context = await browser.newContext()
-  await context.addCookies([{ name: 'lang', value: 'en', url: portalUrl(portal) }])
-  return context.newPage()
-}
-
-interface Order {
-  uuid: string
-  cards_issued: number
-}
 
 test.describe('cards spent at acceptors', () => {
   test.describe.configure({ timeout: 180_000 })
@@ -74,100 +32,29 @@ test.describe('cards spent at acceptors', () => {
     const merchantName = `Cinema Lux ${tag}`
 
     // The owner's active voucher program: €25.00, usable twice, a year after activation.
-    const owner = await seedUser('programs', { legal_type: 1, company_name: `Film club ${tag}` })
-    const ownerPage = await portalPage(browser, 'programs')
-    await signIn(ownerPage, 'programs', owner)
-    const program = ok(
-      await call<{ result: { uuid: string } }>(ownerPage, 'POST', '/manager/programs', {
-        type: 1001,
-        title: programTitle,
-      }),
-      201,
-      'create program',
-    ).result.uuid
-    const card = ok(
-      await call<{ result: { uuid: string } }>(ownerPage, 'POST', '/manager/cards', { program, type: 101 }),
-      201,
-      'choose the card type',
-    ).result.uuid
-    ok(
-      await call(ownerPage, 'PATCH', `/manager/cards/${card}`, {
-        title: cardTitle,
-        values: [{ value: 2500, use_number: 2 }],
-        validity: { mode: 'after_activation', expiry_type: 31, expiry_value: 1 },
-      }),
-      200,
-      'card settings',
-    )
-    ok(await call(ownerPage, 'PATCH', `/manager/programs/${program}`, { status: 11001 }), 200, 'activate')
+    const { ownerPage, program } = await ownerWithCardProgram(browser, {
+      company: `Film club ${tag}`,
+      title: programTitle,
+      type: 'voucher',
+      card: { title: cardTitle, values: [{ value: 2500, use_number: 2 }], validity: aYearAfterActivation },
+    })
 
     // The acceptor is invited, joins and opens a cashpoint.
     const acceptor = await seedUser('acceptor', { legal_type: 1, company_name: merchantName })
-    const invitation = ok(
-      await call<{ result: { uuid: string } }>(ownerPage, 'POST', '/manager/program-acceptors', {
-        program,
-        email: acceptor.email,
-      }),
-      201,
-      'invite the acceptor',
-    ).result.uuid
-    const acceptorPage = await portalPage(browser, 'acceptor')
-    await signIn(acceptorPage, 'acceptor', acceptor)
-    ok(
-      await call(acceptorPage, 'POST', `/manager/program-acceptors/${invitation}/accept`, {}),
-      200,
-      'accept the invitation',
-    )
-    const cashpoint = ok(
-      await call<{ result: { uuid: string } }>(acceptorPage, 'POST', '/manager/cashpoints', {
-        program,
-        title: 'Box office',
-      }),
-      201,
-      'open a cashpoint',
-    ).result.uuid
+    const acceptorPage = await signedInPage(browser, 'acceptor', acceptor)
+    const cashpoint = await acceptorAtCashpoint(ownerPage, acceptorPage, {
+      program,
+      email: acceptor.email,
+      cashpoint: 'Box office',
+    })
 
     // One card ordered and paid with the sandbox card; the worker issues it.
-    const order = ok(
-      await call<{ result: Order }>(ownerPage, 'POST', '/payment/order', {
-        program_uuid: program,
-        quantity: 1,
-      }),
-      200,
-      'order one card',
-    ).result
-    const paid = ok(
-      await call<{ status: string }>(ownerPage, 'POST', '/payment/pay', {
-        order_uuid: order.uuid,
-        payment_type: 'card',
-        card_number: '4242 4242 4242 4242',
-        exp_month: 12,
-        exp_year: 2030,
-        cvc: '123',
-      }),
-      200,
-      'pay the order',
-    )
-    expect(paid.status).toBe('paid')
-    await expect
-      .poll(async () => {
-        const batches = await call<{ results: Order[] }>(ownerPage, 'GET', `/card/batches?program=${program}`)
-        return batches.body.results?.find((b) => b.uuid === order.uuid)?.cards_issued ?? 0
-      }, settle)
-      .toBe(1)
-    const csv = ok(
-      await call<string>(ownerPage, 'GET', `/card/batches/${order.uuid}/cards.csv`),
-      200,
-      'the card as CSV',
-    )
-    const token = (csv.trim().split(/\r?\n/)[1]?.split(',')[0] ?? '').replace(/"/g, '')
-    expect(token).toMatch(/^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/)
+    const [token] = (await paidIssuedCards(ownerPage, program, 1)).tokens as [string]
 
     // A card holder activates it.
     const holder = await seedUser('cardholder')
-    const holderPage = await portalPage(browser, 'cardholder')
-    await signIn(holderPage, 'cardholder', holder)
-    ok(await call(holderPage, 'POST', '/card/active', { token }), 200, 'activate the card')
+    const holderPage = await signedInPage(browser, 'cardholder', holder)
+    ok(await apiCall(holderPage, 'POST', '/card/active', { token }), 200, 'activate the card')
 
     // The acceptor goes from Programs to taking cards at the cashpoint.
     await acceptorPage.goto(portalUrl('acceptor', '/programs'))

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { type Browser, expect, type Page, test } from '@playwright/test'
-import { type PortalName, portalUrl } from './portals.ts'
-import { signInCard, submitSignIn } from './session.ts'
-import { closeSeedDb, seedUser, signIn } from './users-seed.ts'
+import { expect, test } from '@playwright/test'
+import { apiCall, ok } from './api.ts'
+import { aYearAfterActivation, cardTypes, ownerWithCardProgram, paidIssuedCards } from './card-programs.ts'
+import { portalUrl } from './portals.ts'
+import { portalPage, signInCard, submitSignIn } from './session.ts'
+import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
 /**
  * Cards as their holders and the admin meet them: an owner's active voucher program orders two
@@ -16,56 +18,8 @@ import { closeSeedDb, seedUser, signIn } from './users-seed.ts'
 
 test.afterAll(closeSeedDb)
 
-const settle = { timeout: 30_000 }
 /** A page's first data after a full load (the screens fetch once hydrated). */
 const loaded = { timeout: 15_000 }
-
-/** A call from inside a signed-in page (its cookies, the CSRF header), answering status and body. */
-async function call<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'cardpay' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const text = await res.text()
-      let parsed: unknown = text
-      try {
-        parsed = text ? JSON.parse(text) : undefined
-      } catch {
-        // CSV and other text answers stay text.
-      }
-      return { status: res.status, body: parsed as T }
-    },
-    { method, path, body },
-  )
-}
-
-function ok<T>(res: { status: number; body: T }, status: number, what: string): T {
-  expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status)
-  return res.body
-}
-
-/** A page in its own browser context, in English, on a portal. */
-async function portalPage(browser: Browser, portal: PortalName): Promise<Page> {
-  const context = await browser.newContext()
-  await context.addCookies([{ name: 'lang', value: 'en', url: portalUrl(portal) }])
-  return context.newPage()
-}
-
-interface Order {
-  uuid: string
-  number: number
-  amount: number
-  status: string
-  cards_issued: number
-}
 
 test.describe('card holders and their cards', () => {
   test.describe.configure({ timeout: 150_000 })
@@ -78,80 +32,24 @@ test.describe('card holders and their cards', () => {
     const cardTitle = `Bread voucher ${tag}`
 
     // The owner's active voucher program: €25.00, once, a year after activation; two cards ordered and paid.
-    const owner = await seedUser('programs', { legal_type: 1, company_name: `Bakery ${tag}` })
-    const ownerPage = await portalPage(browser, 'programs')
-    await signIn(ownerPage, 'programs', owner)
-    const program = ok(
-      await call<{ result: { uuid: string } }>(ownerPage, 'POST', '/manager/programs', {
-        type: 1001,
-        title: programTitle,
-      }),
-      201,
-      'create program',
-    ).result.uuid
-    const card = ok(
-      await call<{ result: { uuid: string } }>(ownerPage, 'POST', '/manager/cards', { program, type: 101 }),
-      201,
-      'choose the card type',
-    ).result.uuid
-    ok(
-      await call(ownerPage, 'PATCH', `/manager/cards/${card}`, {
+    const { ownerPage, program } = await ownerWithCardProgram(browser, {
+      company: `Bakery ${tag}`,
+      title: programTitle,
+      type: 'voucher',
+      card: {
         title: cardTitle,
         description: 'Any loaf of the day.',
         values: [{ value: 2500, use_number: 1 }],
-        validity: { mode: 'after_activation', expiry_type: 31, expiry_value: 1 },
-      }),
-      200,
-      'card settings',
-    )
-    ok(await call(ownerPage, 'PATCH', `/manager/programs/${program}`, { status: 11001 }), 200, 'activate')
-    const order = ok(
-      await call<{ result: Order }>(ownerPage, 'POST', '/payment/order', {
-        program_uuid: program,
-        quantity: 2,
-      }),
-      200,
-      'order two cards',
-    ).result
-    const paid = ok(
-      await call<{ status: string }>(ownerPage, 'POST', '/payment/pay', {
-        order_uuid: order.uuid,
-        payment_type: 'card',
-        card_number: '4242 4242 4242 4242',
-        exp_month: 12,
-        exp_year: 2030,
-        cvc: '123',
-      }),
-      200,
-      'pay the order',
-    )
-    expect(paid.status).toBe('paid')
-
+        validity: aYearAfterActivation,
+      },
+    })
     // The worker issues the cards once the payment is paid; their codes come from the batch's CSV.
-    await expect
-      .poll(async () => {
-        const batches = await call<{ results: Order[] }>(ownerPage, 'GET', `/card/batches?program=${program}`)
-        return batches.body.results?.find((b) => b.uuid === order.uuid)?.cards_issued ?? 0
-      }, settle)
-      .toBe(2)
-    const csv = ok(
-      await call<string>(ownerPage, 'GET', `/card/batches/${order.uuid}/cards.csv`),
-      200,
-      'the cards as CSV',
-    )
-    const tokens = csv
-      .trim()
-      .split(/\r?\n/)
-      .slice(1)
-      .map((line) => (line.split(',')[0] ?? '').replace(/"/g, ''))
-    expect(tokens).toHaveLength(2)
+    const { order, tokens } = await paidIssuedCards(ownerPage, program, 2)
     const token = tokens[0] as string
-    expect(token).toMatch(/^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/)
 
     // A card holder without cards adds one by its code, typed in lowercase without dashes.
     const holder = await seedUser('cardholder')
-    const page = await portalPage(browser, 'cardholder')
-    await signIn(page, 'cardholder', holder)
+    const page = await signedInPage(browser, 'cardholder', holder)
     await page.goto(portalUrl('cardholder', '/cards'))
     await expect(page.getByTestId('screen-title')).toHaveText('Cards')
     await expect(page.getByTestId('empty-state')).toContainText('No cards yet', loaded)
@@ -211,10 +109,9 @@ test.describe('card holders and their cards', () => {
     // The admin changes the gift card's price in euros, then puts it back. Gift cards, since the other
     // browser tests order vouchers and check their price, and may run at the same time.
     const admin = await seedUser('admin')
-    const adminPage = await portalPage(browser, 'admin')
-    await signIn(adminPage, 'admin', admin)
+    const adminPage = await signedInPage(browser, 'admin', admin)
     const types = ok(
-      await call<{ results: { id: number; prices: { currency: string; price: number }[] }[] }>(
+      await apiCall<{ results: { id: number; prices: { currency: string; price: number }[] }[] }>(
         adminPage,
         'GET',
         '/manager/card-types',
@@ -222,7 +119,9 @@ test.describe('card holders and their cards', () => {
       200,
       'card types',
     )
-    const before = types.results.find((t) => t.id === 201)?.prices.find((p) => p.currency === 'EUR')?.price
+    const before = types.results
+      .find((t) => t.id === cardTypes.gift)
+      ?.prices.find((p) => p.currency === 'EUR')?.price
     expect(before).toBeDefined()
     try {
       await adminPage.goto(portalUrl('admin', '/cards'))
@@ -240,7 +139,10 @@ test.describe('card holders and their cards', () => {
       await expect(gift.getByTestId('card-price-net')).toHaveText('€1.20')
       await expect(gift.getByTestId('card-price-gross')).toHaveText('€1.45')
     } finally {
-      await call(adminPage, 'PATCH', '/manager/card-types/201', { currency: 'EUR', price: before })
+      await apiCall(adminPage, 'PATCH', `/manager/card-types/${cardTypes.gift}`, {
+        currency: 'EUR',
+        price: before,
+      })
     }
 
     // The order is listed, paid, with both cards issued, and its CSV downloads with the admin's session.

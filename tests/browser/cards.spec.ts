@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { tokenPattern } from './card-programs.ts'
 import { portalUrl } from './portals.ts'
-import { closeSeedDb, type SeededUser, seedUser, signIn } from './users-seed.ts'
+import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
 /**
  * Card programs in the browser, as a program owner runs one: the wizard's card steps (type, then
@@ -24,17 +25,6 @@ const newTag = () => randomBytes(4).toString('hex')
 const onePixelPng =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
 
-/** Tokens as printed: four groups of four, without 0, O, 1 and I. */
-const tokenPattern = /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/
-
-async function ownerPage(browser: Browser, owner: SeededUser): Promise<Page> {
-  const context = await browser.newContext()
-  await context.addCookies([{ name: 'lang', value: 'en', url: portalUrl('programs') }])
-  const page = await context.newPage()
-  await signIn(page, 'programs', owner)
-  return page
-}
-
 test.describe('card programs', () => {
   test.describe.configure({ timeout: 180_000 })
 
@@ -44,7 +34,7 @@ test.describe('card programs', () => {
     const tag = newTag()
     const title = `Cadeaubon ${tag}`
     const owner = await seedUser('programs', { legal_type: 1, company_name: `Boekhandel ${tag}` })
-    const page = await ownerPage(browser, owner)
+    const page = await signedInPage(browser, 'programs', owner)
 
     // Step 0: the program's details make the draft.
     await page.goto(portalUrl('programs', '/programs/card/new'))
@@ -192,7 +182,7 @@ test.describe('card programs', () => {
   }) => {
     const tag = newTag()
     const owner = await seedUser('programs')
-    const page = await ownerPage(browser, owner)
+    const page = await signedInPage(browser, 'programs', owner)
     await page.goto(portalUrl('programs', '/programs/card/new'))
     await page.getByLabel('Title').fill(`Cadeaukaart ${tag}`)
     await page.getByTestId('wizard-next').click()

@@ -1,29 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { type PostingInput, postEntry, reverseEntry } from '../../modules/ledger/index.ts'
 import { createDb, type Db } from '../../modules/platform/db.ts'
 import { portalUrl } from './portals.ts'
-import { closeSeedDb, seedUser, signIn } from './users-seed.ts'
+import { closeSeedDb, e2eDatabaseUrl, seedUser, signIn } from './users-seed.ts'
 
 /**
  * Ledger entries for the finance screens, posted with the ledger's own command straight into the
  * database of the platform under test (the same one users-seed.ts reaches).
  */
-function e2eDatabaseUrl(): string {
-  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL
-  if (process.env.DATABASE_URL) {
-    const u = new URL(process.env.DATABASE_URL)
-    u.pathname = '/cardpay_e2e'
-    return u.toString()
-  }
-  const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e')
-  const { user, password } = JSON.parse(readFileSync(path.join(dataDir, 'postgres.json'), 'utf8'))
-  const { postgres } = JSON.parse(readFileSync(path.join(dataDir, 'ports.json'), 'utf8'))
-  return `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${postgres}/cardpay`
-}
-
 let ledgerDb: Db | undefined
 const database = () => {
   ledgerDb ??= createDb({ url: e2eDatabaseUrl(), max: 2, applicationName: 'cardpay-e2e-ledger-seed' })

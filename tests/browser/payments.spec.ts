@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import { apiCall, ok } from './api.ts'
 import { portalUrl } from './portals.ts'
-import { closeSeedDb, type SeededUser, seedUser, signIn } from './users-seed.ts'
+import { closeSeedDb, type SeededUser, seedUser, signedInPage, signIn } from './users-seed.ts'
 
 /**
  * Payments in the browser, as people do them: a program owner asks for a payment and passes the
@@ -35,27 +36,17 @@ async function ownerOn(
 ): Promise<{ page: Page; owner: SeededUser; name: string }> {
   const name = `Bakkerij ${tag}`
   const owner = await seedUser('programs', { legal_type: 1, company_name: name })
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await signIn(page, 'programs', owner)
+  const page = await signedInPage(browser, 'programs', owner)
   return { page, owner, name }
 }
 
 /** Asks for a payment through the API, as the signed-in owner's browser would. */
 async function requestPaymentByApi(page: Page, amount: number, description: string): Promise<PaymentLink> {
-  const answer = await page.evaluate(
-    async ({ amount, description }) => {
-      const res = await fetch('/api/v1/payment/payments', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'cardpay' },
-        body: JSON.stringify({ amount, currency: 'EUR', description }),
-      })
-      return { status: res.status, body: await res.json() }
-    },
-    { amount, description },
+  return ok(
+    await apiCall<PaymentLink>(page, 'POST', '/payment/payments', { amount, currency: 'EUR', description }),
+    201,
+    'ask for a payment',
   )
-  expect(answer.status).toBe(201)
-  return answer.body as PaymentLink
 }
 
 /** `PAY-000042` → 42, the number the ledger's descriptions use. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { portalUrl } from './portals.ts'
-import { closeSeedDb, seedUser, signIn } from './users-seed.ts'
+import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
 /**
  * The platform's payment provider account as an admin meets it in Finances: the Payment provider
@@ -18,10 +18,7 @@ test('an admin saves the platform’s sandbox keys and replaces them', async ({ 
   test.setTimeout(60_000)
   const tag = randomBytes(3).toString('hex')
   const admin = await seedUser('admin', { first_name: 'Paula', last_name: `Platform ${tag}` })
-  const context = await browser.newContext()
-  await context.addCookies([{ name: 'lang', value: 'en', url: portalUrl('admin') }])
-  const page = await context.newPage()
-  await signIn(page, 'admin', admin)
+  const page = await signedInPage(browser, 'admin', admin)
 
   await page.goto(portalUrl('admin', '/finances'))
   await page.getByTestId('finances-tab-provider').click()
@@ -68,5 +65,5 @@ test('an admin saves the platform’s sandbox keys and replaces them', async ({ 
   await expect(earlier.first().getByTestId('provider-account-hint')).toHaveText(`…${first.slice(-4)}`)
   await expect(earlier.first().getByTestId('provider-account-replaced')).toContainText('replaced')
   await expect(earlier.first().getByTestId('provider-account-current')).toHaveCount(0)
-  await context.close()
+  await page.context().close()
 })

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
-import { type PortalName, portalUrl } from './portals.ts'
-import { closeSeedDb, type SeededUser, seedUser, signIn } from './users-seed.ts'
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { apiCall } from './api.ts'
+import { portalUrl } from './portals.ts'
+import { activePaymentProgram } from './programs.ts'
+import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
 /**
  * A payment program's provider keys and its money, as the owner meets them: card at Stripe cannot
@@ -18,37 +20,9 @@ const settle = { timeout: 30_000 }
 
 const newTag = () => randomBytes(4).toString('hex')
 
-async function signedInPage(browser: Browser, portal: PortalName, user: SeededUser): Promise<Page> {
-  const context = await browser.newContext()
-  await context.addCookies([{ name: 'lang', value: 'en', url: portalUrl(portal) }])
-  const page = await context.newPage()
-  await signIn(page, portal, user)
-  return page
-}
-
 async function choose(page: Page, trigger: Locator, option: string) {
   await trigger.click()
   await page.getByRole('option', { name: option, exact: true }).click()
-}
-
-async function apiCall<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'cardpay' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const text = await res.text()
-      return { status: res.status, body: text ? JSON.parse(text) : undefined }
-    },
-    { method, path, body },
-  )
 }
 
 test.describe('program keys and finances', () => {
@@ -121,20 +95,7 @@ test.describe('program keys and finances', () => {
     const owner = await seedUser('programs', { legal_type: 1, company_name: `Kassa ${tag}` })
     const page = await signedInPage(browser, 'programs', owner)
 
-    const created = await apiCall<{ result: { uuid: string } }>(page, 'POST', '/manager/programs', {
-      type: 3001,
-      title: `Plein ${tag}`,
-    })
-    expect(created.status).toBe(201)
-    const program = created.body.result.uuid
-    const methods = await apiCall(page, 'POST', '/manager/program-methods', {
-      program,
-      methods: [{ method_id: 'card', provider_id: 'sandbox', is_used: true }],
-    })
-    expect(methods.status).toBe(200)
-    for (const status of [11003, 11004, 11001]) {
-      expect((await apiCall(page, 'PATCH', `/manager/programs/${program}`, { status })).status).toBe(200)
-    }
+    const program = await activePaymentProgram(page, `Plein ${tag}`, 'card')
     // The program's own sandbox keys: its payments run on them, as they would on a real provider.
     const keys = await apiCall(page, 'POST', '/manager/program-providers', {
       program,

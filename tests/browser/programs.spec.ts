@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { type Mail, signupCode, uniqueEmail, waitForMail } from './mailbox.ts'
-import { type PortalName, portalUrl } from './portals.ts'
-import { submitSignIn } from './session.ts'
-import { closeSeedDb, type SeededUser, seedUser, signIn } from './users-seed.ts'
+import { portalUrl } from './portals.ts'
+import { activePaymentProgram, inviteAcceptor } from './programs.ts'
+import { portalPage, submitSignIn } from './session.ts'
+import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
 /**
  * Programs in the browser, as their three kinds of users meet them: an owner creates a payment
@@ -21,14 +22,6 @@ const mailWait = { timeoutMs: 30_000 }
 
 const newTag = () => randomBytes(4).toString('hex')
 
-async function signedInPage(browser: Browser, portal: PortalName, user: SeededUser): Promise<Page> {
-  const context = await browser.newContext()
-  await context.addCookies([{ name: 'lang', value: 'en', url: portalUrl(portal) }])
-  const page = await context.newPage()
-  await signIn(page, portal, user)
-  return page
-}
-
 /** The button or link of the invitation e-mail. */
 function invitationLink(mail: Mail, path: RegExp): string {
   const found = path.exec(mail.text) ?? path.exec(mail.html.replaceAll('&amp;', '&'))
@@ -40,46 +33,6 @@ function invitationLink(mail: Mail, path: RegExp): string {
 async function choose(page: Page, trigger: Locator, option: string) {
   await trigger.click()
   await page.getByRole('option', { name: option, exact: true }).click()
-}
-
-/** An API call from inside a signed-in page (same origin, its cookies, the CSRF header). */
-async function apiCall<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'cardpay' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const text = await res.text()
-      return { status: res.status, body: text ? JSON.parse(text) : undefined }
-    },
-    { method, path, body },
-  )
-}
-
-/** An active payment program made through the API, as the wizard would make it. */
-async function activePaymentProgram(page: Page, title: string): Promise<string> {
-  const created = await apiCall<{ result: { uuid: string } }>(page, 'POST', '/manager/programs', {
-    type: 3001,
-    title,
-  })
-  expect(created.status).toBe(201)
-  const uuid = created.body.result.uuid
-  const methods = await apiCall(page, 'POST', '/manager/program-methods', {
-    program: uuid,
-    methods: [{ method_id: 'ideal', provider_id: 'sandbox', is_used: true }],
-  })
-  expect(methods.status).toBe(200)
-  for (const status of [11003, 11004, 11001]) {
-    expect((await apiCall(page, 'PATCH', `/manager/programs/${uuid}`, { status })).status).toBe(200)
-  }
-  return uuid
 }
 
 test.describe('programs', () => {
@@ -171,9 +124,7 @@ test.describe('programs', () => {
       /https?:\/\/[^\s"'<>]+\/programs\?invitation=[0-9a-f-]{36}&invite=[\w-]+/,
     )
     expect(link.startsWith(portalUrl('acceptor', '/programs?'))).toBe(true)
-    const acceptorContext = await browser.newContext()
-    await acceptorContext.addCookies([{ name: 'lang', value: 'en', url: portalUrl('acceptor') }])
-    const acceptorPage = await acceptorContext.newPage()
+    const acceptorPage = await portalPage(browser, 'acceptor')
     await acceptorPage.goto(link)
     await expect(acceptorPage).toHaveURL(portalUrl('acceptor', '/'))
     await submitSignIn(acceptorPage, acceptor.email, acceptor.password)
@@ -252,7 +203,7 @@ test.describe('programs', () => {
     )
     await expect(ownerPage.getByTestId('program-unblock')).toHaveCount(0)
 
-    await acceptorContext.close()
+    await acceptorPage.context().close()
     await adminPage.context().close()
     await ownerPage.context().close()
   })
@@ -264,19 +215,13 @@ test.describe('programs', () => {
     const title = `Kraam ${tag}`
     const owner = await seedUser('programs')
     const ownerPage = await signedInPage(browser, 'programs', owner)
-    const programUuid = await activePaymentProgram(ownerPage, title)
+    const programUuid = await activePaymentProgram(ownerPage, title, 'ideal')
     const email = uniqueEmail('invited')
-    const invited = await apiCall(ownerPage, 'POST', '/manager/program-acceptors', {
-      program: programUuid,
-      email,
-    })
-    expect(invited.status).toBe(201)
+    await inviteAcceptor(ownerPage, programUuid, email)
 
     const mail = await waitForMail(email, (m) => m.subject.includes(title), mailWait)
     const link = invitationLink(mail, /https?:\/\/[^\s"'<>]+\/registration\?invite=[\w-]+/)
-    const context = await browser.newContext()
-    await context.addCookies([{ name: 'lang', value: 'en', url: portalUrl('acceptor') }])
-    const page = await context.newPage()
+    const page = await portalPage(browser, 'acceptor')
     await page.goto(link)
     await expect(page.getByTestId('invitation')).toBeVisible()
     await page.getByLabel('E-mail address').fill(email)
@@ -309,7 +254,7 @@ test.describe('programs', () => {
     const row = ownerPage.getByTestId('acceptor-row').filter({ hasText: email })
     await expect(row.getByTestId('acceptor-status')).toHaveText('Active')
     await expect(row).toContainText(`Ahmed Kraam ${tag}`)
-    await context.close()
+    await page.context().close()
     await ownerPage.context().close()
   })
 
@@ -321,16 +266,10 @@ test.describe('programs', () => {
     const owner = await seedUser('programs')
     const acceptor = await seedUser('acceptor')
     const ownerPage = await signedInPage(browser, 'programs', owner)
-    const programUuid = await activePaymentProgram(ownerPage, title)
-    const invited = await apiCall(ownerPage, 'POST', '/manager/program-acceptors', {
-      program: programUuid,
-      email: acceptor.email,
-    })
-    expect(invited.status).toBe(201)
+    const programUuid = await activePaymentProgram(ownerPage, title, 'ideal')
+    await inviteAcceptor(ownerPage, programUuid, acceptor.email)
 
-    const context = await browser.newContext()
-    await context.addCookies([{ name: 'lang', value: 'en', url: portalUrl('acceptor') }])
-    const page = await context.newPage()
+    const page = await portalPage(browser, 'acceptor')
     await page.goto(portalUrl('acceptor', `/programs/${programUuid}`))
     await expect(page).toHaveURL(portalUrl('acceptor', '/'))
     await submitSignIn(page, acceptor.email, acceptor.password)
@@ -341,7 +280,7 @@ test.describe('programs', () => {
     await expect(page.getByTestId('my-program').getByTestId('my-program-title')).toHaveText(title)
     // Used once: signing in again goes to the portal's home.
     expect(await page.evaluate(() => localStorage.getItem('programId'))).toBeNull()
-    await context.close()
+    await page.context().close()
     await ownerPage.context().close()
   })
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { type Browser, expect, type Page } from '@playwright/test'
 import { type PortalName, portalUrl } from './portals.ts'
 
 /**
@@ -46,4 +46,14 @@ export async function signInAs(page: Page, portal: PortalName) {
   await submitSignIn(page, demoUsers[portal].email, demoPassword)
   await expect(page).toHaveURL(portalUrl(portal, demoUsers[portal].home))
   await expect(page.getByTestId('screen-title')).toHaveText(demoUsers[portal].homeTitle)
+}
+
+/**
+ * A page in a browser context of its own (its own cookies, so its own session), on a portal whose
+ * interface is English whatever language the account that signs in there has stored.
+ */
+export async function portalPage(browser: Browser, portal: PortalName): Promise<Page> {
+  const context = await browser.newContext()
+  await context.addCookies([{ name: 'lang', value: 'en', url: portalUrl(portal) }])
+  return context.newPage()
 }

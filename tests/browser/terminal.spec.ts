@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { verifyWebhookSignature } from '../../modules/webhooks/signing.ts'
+import { apiCall, ok } from './api.ts'
+import { merchantEndpoint } from './merchant-endpoint.ts'
 import { portalUrl } from './portals.ts'
-import { closeSeedDb, seedUser, signIn } from './users-seed.ts'
+import { acceptorAtCashpoint, activePaymentProgram } from './programs.ts'
+import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
 /**
  * The phone as payment terminal, as the three people do it: an owner runs an active payment
@@ -19,47 +20,6 @@ test.afterAll(closeSeedDb)
 
 const settle = { timeout: 25_000 }
 
-/** A call from inside a signed-in page (its cookies, the CSRF header), answering status and body. */
-async function call<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'cardpay' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const text = await res.text()
-      return { status: res.status, body: text ? JSON.parse(text) : undefined }
-    },
-    { method, path, body },
-  )
-}
-
-/** A merchant's notification endpoint on this machine: records what it receives. */
-async function merchantEndpoint() {
-  const received: { headers: http.IncomingHttpHeaders; body: string }[] = []
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') })
-      res.writeHead(200).end('ok')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}/cardpay`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
 test.describe('payment terminal', () => {
   test.describe.configure({ timeout: 120_000 })
 
@@ -68,67 +28,36 @@ test.describe('payment terminal', () => {
   }) => {
     const tag = randomBytes(3).toString('hex')
     const merchantName = `Bakkerij ${tag}`
-    const merchant = await merchantEndpoint()
+    const merchant = await merchantEndpoint('/cardpay')
 
-    // The owner's active payment program with a notification endpoint, and an invited acceptor.
+    // The owner's active payment program (card at the sandbox) with a notification endpoint.
     const owner = await seedUser('programs', { legal_type: 1, company_name: `Markt ${tag}` })
     const acceptor = await seedUser('acceptor', { legal_type: 1, company_name: merchantName })
-    const ownerPage = await (await browser.newContext()).newPage()
-    await signIn(ownerPage, 'programs', owner)
-    const program = await call<{ result: { uuid: string } }>(ownerPage, 'POST', '/manager/programs', {
-      type: 3001,
-      title: `Market ${tag}`,
-    })
-    const programId = program.body.result.uuid
-    await call(ownerPage, 'POST', '/manager/program-methods', {
-      program: programId,
-      methods: [{ method_id: 'card', provider_id: 'sandbox', is_used: true }],
-    })
-    for (const status of [11003, 11004, 11001]) {
-      expect((await call(ownerPage, 'PATCH', `/manager/programs/${programId}`, { status })).status).toBe(200)
-    }
-    const categories = await call<{ results: { uuid: string; fields: { uuid: string; key: string }[] }[] }>(
-      ownerPage,
-      'GET',
-      '/manager/payment-notifications/categories',
-    )
+    const ownerPage = await signedInPage(browser, 'programs', owner)
+    const programId = await activePaymentProgram(ownerPage, `Market ${tag}`, 'card')
+    const categories = await apiCall<{
+      results: { uuid: string; fields: { uuid: string; key: string }[] }[]
+    }>(ownerPage, 'GET', '/manager/payment-notifications/categories')
     const payment = categories.body.results[0]!
     const pick = (key: string) => ({ uuid: payment.fields.find((f) => f.key === key)!.uuid, is_used: true })
-    const notification = await call<{ result: { secret: string } }>(
-      ownerPage,
-      'POST',
-      '/manager/payment-notifications',
-      {
+    const notification = ok(
+      await apiCall<{ result: { secret: string } }>(ownerPage, 'POST', '/manager/payment-notifications', {
         program: programId,
         title: 'Till',
         url: merchant.url,
         categories: [{ uuid: payment.uuid, fields: [pick('payment.amount'), pick('payment.reference')] }],
-      },
-    )
-    expect(notification.status).toBe(201)
-    const invitation = await call<{ result: { uuid: string } }>(
-      ownerPage,
-      'POST',
-      '/manager/program-acceptors',
-      {
-        program: programId,
-        email: acceptor.email,
-      },
+      }),
+      201,
+      'add the notification',
     )
 
-    // The acceptor joins, opens a cashpoint and takes €12.50 at the terminal.
-    const acceptorContext = await browser.newContext()
-    await acceptorContext.addCookies([{ name: 'lang', value: 'en', url: portalUrl('acceptor') }])
-    const terminal = await acceptorContext.newPage()
-    await signIn(terminal, 'acceptor', acceptor)
-    expect(
-      (await call(terminal, 'POST', `/manager/program-acceptors/${invitation.body.result.uuid}/accept`, {}))
-        .status,
-    ).toBe(200)
-    expect(
-      (await call(terminal, 'POST', '/manager/cashpoints', { program: programId, title: 'Counter 1' }))
-        .status,
-    ).toBe(201)
+    // The acceptor is invited, joins, opens a cashpoint and takes €12.50 at the terminal.
+    const terminal = await signedInPage(browser, 'acceptor', acceptor)
+    await acceptorAtCashpoint(ownerPage, terminal, {
+      program: programId,
+      email: acceptor.email,
+      cashpoint: 'Counter 1',
+    })
     await terminal.goto(portalUrl('acceptor', '/terminal'))
     await expect(terminal.getByTestId('screen-title')).toHaveText('Terminal')
     await terminal.getByTestId('terminal-cashpoint').filter({ hasText: 'Counter 1' }).click()
@@ -165,9 +94,7 @@ test.describe('payment terminal', () => {
     await expect(terminal.getByTestId('terminal-paid')).toContainText('Visa •••• 4242', settle)
     await expect.poll(() => merchant.received.length, settle).toBeGreaterThan(0)
     const delivery = merchant.received[0]!
-    expect(verifyWebhookSignature(notification.body.result.secret, delivery.body, delivery.headers)).toBe(
-      true,
-    )
+    expect(verifyWebhookSignature(notification.result.secret, delivery.body, delivery.headers)).toBe(true)
     expect(JSON.parse(delivery.body)).toMatchObject({ type: 'payment.paid', data: { amount: 1250 } })
 
     // The same code again, on another phone: refused, nothing charged.

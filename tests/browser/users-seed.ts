@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { createUser } from '../../modules/identity/index.ts'
 import { createDb, type Db } from '../../modules/platform/db.ts'
 import { type PortalName, portalUrl } from './portals.ts'
+import { portalPage } from './session.ts'
 
 /**
  * Users for the profile and user-management browser tests, created straight in the database the
- * platform under test uses (as playwright.config.ts starts it): `DATABASE_URL` with database
- * `cardpay_e2e`, else the embedded server in the e2e data folder.
+ * platform under test uses (as playwright.config.ts starts it): E2E_DATABASE_URL (a server started
+ * by hand with E2E_REUSE_SERVER=1), else `DATABASE_URL` with database `cardpay_e2e`, else the
+ * embedded server in the e2e data folder.
  */
-function e2eDatabaseUrl(): string {
+export function e2eDatabaseUrl(): string {
   if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL
   if (process.env.DATABASE_URL) {
     const u = new URL(process.env.DATABASE_URL)
@@ -88,6 +90,13 @@ export async function signIn(page: Page, portal: PortalName, user: SeededUser) {
     { email: user.email, password: user.password, portal },
   )
   if (status !== 200) throw new Error(`sign-in of ${user.email} failed: ${status}`)
+}
+
+/** A page of its own on a portal (English), with the seeded user signed in there. */
+export async function signedInPage(browser: Browser, portal: PortalName, user: SeededUser): Promise<Page> {
+  const page = await portalPage(browser, portal)
+  await signIn(page, portal, user)
+  return page
 }
 
 /** A GET from inside the page (same origin, its cookies), answering the status. */

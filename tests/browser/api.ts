@@ -1,0 +1,63 @@
+import { expect, type Page } from '@playwright/test'
+
+export interface ApiAnswer<T> {
+  status: number
+  body: T
+}
+
+/**
+ * A call to the API from inside a signed-in page: same origin, the page's session cookies and the
+ * CSRF header, as the portals' own code calls it. A JSON answer is parsed; CSV and other text
+ * answers stay text.
+ */
+export async function apiCall<T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api/v1${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'cardpay' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const text = await res.text()
+      let parsed: unknown = text
+      try {
+        parsed = text ? JSON.parse(text) : undefined
+      } catch {
+        // Not JSON: kept as the text it is.
+      }
+      return { status: res.status, body: parsed as T }
+    },
+    { method, path, body },
+  )
+}
+
+/** The answer's body, once it is expected to have `status`; `what` names the step when it is not. */
+export function ok<T>(res: ApiAnswer<T>, status: number, what: string): T {
+  expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status)
+  return res.body
+}
+
+/**
+ * Pays an order or a payment straight through the API with the sandbox provider's good test card,
+ * as an owner paying from their own session, and expects it paid.
+ */
+export async function payWithSandboxCard(page: Page, orderUuid: string): Promise<void> {
+  const paid = ok(
+    await apiCall<{ status: string }>(page, 'POST', '/payment/pay', {
+      order_uuid: orderUuid,
+      payment_type: 'card',
+      card_number: '4242 4242 4242 4242',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+    }),
+    200,
+    'pay with the sandbox card',
+  )
+  expect(paid.status).toBe('paid')
+}
