@@ -10,11 +10,10 @@ import {
   CircleCheckIcon,
   CreditCardIcon,
   LoaderCircleIcon,
-  SearchIcon,
   Undo2Icon,
 } from 'lucide-react'
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
-import { formatSeconds, useCountdown } from '~/components/auth/countdown.ts'
+import { type FormEvent, useId, useRef, useState } from 'react'
+import { formatSeconds } from '~/components/auth/countdown.ts'
 import { Money } from '~/components/finances/amount.tsx'
 import { formatMoney } from '~/components/finances/money.ts'
 import { maxAmountMinor } from '~/components/payments/amount-field.ts'
@@ -37,8 +36,16 @@ import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { notify } from '~/lib/notify.tsx'
 import { cn } from '~/lib/utils.ts'
-import { CardCodeInput } from './card-code-input.tsx'
+import { Detail } from './card-details.tsx'
 import { CardFace } from './card-face.tsx'
+import {
+  CardCodeField,
+  FieldAlert,
+  LookUpButton,
+  MessageText,
+  TokenShapeText,
+  useLookupWait,
+} from './code-field.tsx'
 import { ExpiryDate, UsesLabel } from './labels.tsx'
 import { type RedemptionRefusal, redemptionRefusal, reversalRefusal } from './redemption-errors.ts'
 import {
@@ -51,7 +58,13 @@ import {
   reverseRedemption,
   takeFromCard,
 } from './redemptions.ts'
-import { formatToken, isCompleteToken, misreadCharacters, tokenFromScan } from './token.ts'
+import {
+  formatToken,
+  isCompleteToken,
+  type TokenShapeProblem,
+  tokenFromScan,
+  tokenShapeProblem,
+} from './token.ts'
 
 /** The card looked up at this cashpoint, by the code it was looked up with. */
 interface LookedUp {
@@ -59,10 +72,7 @@ interface LookedUp {
   preview: RedemptionPreview
 }
 
-type CodeProblem =
-  | { kind: 'incomplete' }
-  | { kind: 'misread'; characters: string[] }
-  | Extract<RedemptionRefusal, { on: 'code' }>
+type CodeProblem = TokenShapeProblem | Extract<RedemptionRefusal, { on: 'code' }>
 
 type AmountProblem =
   | { kind: 'empty' }
@@ -225,14 +235,11 @@ function CodeStep({
 }) {
   const { i18n } = useLingui()
   const hydrated = useHydrated()
-  const fieldId = useId()
   const input = useRef<HTMLInputElement>(null)
   const [code, setCode] = useState(initialCode)
   const [problem, setProblem] = useState<CodeProblem | null>(null)
   const [screenError, setScreenError] = useState<MessageDescriptor | null>(null)
-  const retryAt = problem?.kind === 'throttled' ? problem.retryAt : undefined
-  const waitSeconds = useCountdown(retryAt)
-  const waiting = retryAt !== undefined && waitSeconds > 0
+  const { waitSeconds, waiting, showProblem } = useLookupWait(problem)
 
   const lookup = useMutation({
     mutationFn: (token: string) => previewRedemption(cashpoint, token),
@@ -252,9 +259,9 @@ function CodeStep({
 
   const lookUp = (text: string) => {
     const token = formatToken(text)
-    if (!isCompleteToken(token)) {
-      const misread = misreadCharacters(token)
-      setProblem(misread.length > 0 ? { kind: 'misread', characters: misread } : { kind: 'incomplete' })
+    const shape = tokenShapeProblem(token)
+    if (shape) {
+      setProblem(shape)
       onCard(null)
       input.current?.focus()
       return
@@ -284,10 +291,6 @@ function CodeStep({
     lookUp(code)
   }
 
-  const messageId = `${fieldId}-message`
-  const descriptionId = `${fieldId}-description`
-  const time = formatSeconds(waitSeconds)
-  const showProblem = problem && !(problem.kind === 'throttled' && !waiting && retryAt !== undefined)
   const unusable = card && card.preview.status !== 'active' ? card.preview.status : null
 
   return (
@@ -299,62 +302,32 @@ function CodeStep({
       </CardHeader>
       <CardContent className="grid gap-4">
         <form onSubmit={submit} noValidate className="grid gap-4" data-testid="accept-card-form">
-          <div className="grid gap-2">
-            <Label htmlFor={fieldId} data-error={showProblem || unusable ? true : undefined}>
-              <Trans>Card code</Trans>
-            </Label>
-            <CardCodeInput
-              ref={input}
-              id={fieldId}
-              value={code}
-              onChange={change}
-              autoFocus
-              invalid={Boolean(showProblem || unusable)}
-              describedBy={showProblem || unusable ? `${descriptionId} ${messageId}` : descriptionId}
-            />
-            <p id={descriptionId} className="text-[13px] text-muted-foreground">
-              <Trans>The 16 letters and digits on the card, or scan the card’s QR code.</Trans>
-            </p>
-            {(showProblem || unusable) && (
-              <p
-                id={messageId}
-                role="alert"
-                className="text-[13px] font-medium text-destructive"
-                data-testid="card-token-error"
-                data-kind={problem?.kind ?? unusable}
-              >
-                {problem ? (
-                  <CodeProblemText problem={problem} waitSeconds={waitSeconds} />
-                ) : (
-                  <UnusableText status={unusable} />
-                )}
-              </p>
-            )}
-            {screenError && (
-              <p
-                role="alert"
-                className="text-[13px] font-medium text-destructive"
-                data-testid="accept-card-error"
-              >
-                {i18n._(screenError)}
-              </p>
-            )}
-          </div>
+          <CardCodeField
+            inputRef={input}
+            value={code}
+            onChange={change}
+            autoFocus
+            description={<Trans>The 16 letters and digits on the card, or scan the card’s QR code.</Trans>}
+            error={
+              problem && showProblem
+                ? {
+                    kind: problem.kind,
+                    text: <CodeProblemText problem={problem} waitSeconds={waitSeconds} />,
+                  }
+                : unusable
+                  ? { kind: unusable, text: <UnusableText status={unusable} /> }
+                  : null
+            }
+          >
+            {screenError && <FieldAlert testId="accept-card-error">{i18n._(screenError)}</FieldAlert>}
+          </CardCodeField>
           <div className="flex flex-wrap gap-2">
-            <Button
-              type="submit"
+            <LookUpButton
               variant={card ? 'outline' : 'primary'}
               disabled={!hydrated || lookup.isPending || waiting}
-              aria-busy={lookup.isPending}
-              data-testid="card-lookup"
-            >
-              {lookup.isPending ? (
-                <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-              ) : (
-                <SearchIcon aria-hidden="true" />
-              )}
-              {waiting ? <Trans>Wait {time}</Trans> : <Trans>Look up the card</Trans>}
-            </Button>
+              pending={lookup.isPending}
+              waitSeconds={waiting ? waitSeconds : 0}
+            />
             {camera.active ? (
               <Button type="button" variant="outline" onClick={camera.stop} data-testid="card-scan-stop">
                 <CameraOffIcon aria-hidden="true" />
@@ -410,11 +383,8 @@ function CodeProblemText({ problem, waitSeconds }: { problem: CodeProblem; waitS
   const { i18n } = useLingui()
   switch (problem.kind) {
     case 'incomplete':
-      return <Trans>Enter all 16 characters of the code, such as ABCD-EFGH-JKLM-NPQR.</Trans>
-    case 'misread': {
-      const characters = problem.characters.join(', ')
-      return <Trans>A card code never holds {characters}. Check these characters against the card.</Trans>
-    }
+    case 'misread':
+      return <TokenShapeText problem={problem} />
     case 'unknown':
       return <Trans>No card of this program has this code. Check it and try again.</Trans>
     case 'throttled': {
@@ -430,7 +400,7 @@ function CodeProblemText({ problem, waitSeconds }: { problem: CodeProblem; waitS
       )
     }
     case 'unusable':
-      return <>{typeof problem.message === 'string' ? problem.message : i18n._(problem.message)}</>
+      return <MessageText message={problem.message} />
   }
 }
 
@@ -452,17 +422,6 @@ function UnusableText({ status }: { status: RedemptionPreview['status'] | null }
     default:
       return null
   }
-}
-
-function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <div className="grid gap-0.5">
-      <dt className="text-[13px] text-muted-foreground">{label}</dt>
-      <dd className="text-sm break-words" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  )
 }
 
 /** The looked-up card: its face, its holder and what can be spent on it. */
@@ -488,16 +447,16 @@ function CardSummary({ card }: { card: LookedUp }) {
         className={p.card.orientation === 'vertical' ? 'max-w-48' : undefined}
       />
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Fact label={<Trans>Card holder</Trans>} testId="accept-card-holder">
+        <Detail label={<Trans>Card holder</Trans>} testId="accept-card-holder">
           {p.holder_name || '—'}
-        </Fact>
-        <Fact label={<Trans context="card balance">Balance</Trans>} testId="accept-card-balance">
+        </Detail>
+        <Detail label={<Trans context="card balance">Balance</Trans>} testId="accept-card-balance">
           <Money amount={p.balance} currency={p.currency} className="font-semibold" />
-        </Fact>
-        <Fact label={<Trans>Uses</Trans>} testId="accept-card-uses">
+        </Detail>
+        <Detail label={<Trans>Uses</Trans>} testId="accept-card-uses">
           <UsesLabel useNumber={p.use_number} usesLeft={p.uses_left} />
-        </Fact>
-        <Fact label={<Trans>Valid until</Trans>} testId="accept-card-expiry">
+        </Detail>
+        <Detail label={<Trans>Valid until</Trans>} testId="accept-card-expiry">
           {p.expires_at ? (
             <ExpiryDate at={p.expires_at} />
           ) : (
@@ -505,7 +464,7 @@ function CardSummary({ card }: { card: LookedUp }) {
               <Trans>No end date</Trans>
             </span>
           )}
-        </Fact>
+        </Detail>
       </dl>
     </div>
   )
@@ -676,15 +635,9 @@ function AmountStep({
               </Button>
             </div>
             {problem && (
-              <p
-                id={messageId}
-                role="alert"
-                className="text-[13px] font-medium text-destructive"
-                data-testid="accept-card-amount-error"
-                data-kind={problem.kind}
-              >
+              <FieldAlert id={messageId} testId="accept-card-amount-error" kind={problem.kind}>
                 <AmountProblemText problem={problem} balance={balanceText} />
-              </p>
+              </FieldAlert>
             )}
             {lastUse && (
               <p
@@ -704,15 +657,7 @@ function AmountStep({
                 )}
               </p>
             )}
-            {screenError && (
-              <p
-                role="alert"
-                className="text-[13px] font-medium text-destructive"
-                data-testid="accept-card-error"
-              >
-                {i18n._(screenError)}
-              </p>
-            )}
+            {screenError && <FieldAlert testId="accept-card-error">{i18n._(screenError)}</FieldAlert>}
           </div>
           <div className="flex flex-wrap gap-2">
             <Button
@@ -747,7 +692,6 @@ function AmountStep({
 }
 
 function AmountProblemText({ problem, balance }: { problem: AmountProblem; balance: string }) {
-  const { i18n } = useLingui()
   switch (problem.kind) {
     case 'empty':
       return <Trans>Enter the amount to take from the card.</Trans>
@@ -758,7 +702,7 @@ function AmountProblemText({ problem, balance }: { problem: AmountProblem; balan
     case 'above_balance':
       return <Trans>Only {balance} is left on this card.</Trans>
     case 'other':
-      return <>{typeof problem.message === 'string' ? problem.message : i18n._(problem.message)}</>
+      return <MessageText message={problem.message} />
   }
 }
 

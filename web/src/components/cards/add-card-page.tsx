@@ -2,22 +2,35 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { ArrowLeftIcon, CheckIcon, LoaderCircleIcon, SearchIcon } from 'lucide-react'
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { formatSeconds, useCountdown } from '~/components/auth/countdown.ts'
+import { CheckIcon, LoaderCircleIcon } from 'lucide-react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { formatSeconds } from '~/components/auth/countdown.ts'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'
-import { Label } from '~/components/ui/label.tsx'
 import { notify } from '~/lib/notify.tsx'
-import { CardCodeInput } from './card-code-input.tsx'
 import { CardDetails } from './card-details.tsx'
-import { CardFace } from './card-face.tsx'
+import { CardFace, faceOf } from './card-face.tsx'
+import { BackToCards } from './card-page.tsx'
+import {
+  CardCodeField,
+  LookUpButton,
+  MessageText,
+  TokenShapeText,
+  useLookupWait,
+  WaitOr,
+} from './code-field.tsx'
 import { type TokenRefusal, tokenRefusal } from './errors.ts'
 import { activateCard, type CardPreview, cardKeys, cardLookupQueryOptions, type HeldCard } from './queries.ts'
-import { formatToken, isCompleteToken, misreadCharacters, tokenFromText } from './token.ts'
+import {
+  formatToken,
+  isCompleteToken,
+  type TokenShapeProblem,
+  tokenFromText,
+  tokenShapeProblem,
+} from './token.ts'
 
-type FieldProblem = { kind: 'incomplete' } | { kind: 'misread'; characters: string[] } | TokenRefusal
+type FieldProblem = TokenShapeProblem | TokenRefusal
 
 /**
  * `/cards/add`: the card holder types (or pastes, or arrives by a printed card's link with
@@ -31,14 +44,11 @@ export function AddCardPage({ initialToken }: { initialToken?: string }) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const fieldId = useId()
   const inputRef = useRef<HTMLInputElement>(null)
   const [token, setToken] = useState(() => tokenFromText(initialToken ?? ''))
   const [problem, setProblem] = useState<FieldProblem | null>(null)
   const [preview, setPreview] = useState<CardPreview | null>(null)
-  const retryAt = problem?.kind === 'throttled' ? problem.retryAt : undefined
-  const waitSeconds = useCountdown(retryAt)
-  const waiting = retryAt !== undefined && waitSeconds > 0
+  const { waitSeconds, waiting, showProblem } = useLookupWait(problem)
 
   const lookup = useMutation({
     mutationFn: (code: string) => queryClient.fetchQuery(cardLookupQueryOptions(code)),
@@ -68,9 +78,9 @@ export function AddCardPage({ initialToken }: { initialToken?: string }) {
   const busy = lookup.isPending || activate.isPending
 
   const check = (code: string): boolean => {
-    if (isCompleteToken(code)) return true
-    const misread = misreadCharacters(code)
-    setProblem(misread.length > 0 ? { kind: 'misread', characters: misread } : { kind: 'incomplete' })
+    const shape = tokenShapeProblem(code)
+    if (!shape) return true
+    setProblem(shape)
     setPreview(null)
     inputRef.current?.focus()
     return false
@@ -111,18 +121,9 @@ export function AddCardPage({ initialToken }: { initialToken?: string }) {
     lookUp(token)
   }
 
-  const messageId = `${fieldId}-message`
-  const descriptionId = `${fieldId}-description`
-  const showProblem = problem && !(problem.kind === 'throttled' && !waiting && retryAt !== undefined)
-
   return (
     <div className="grid grid-cols-1 gap-6">
-      <Button variant="ghost" size="sm" asChild className="w-fit">
-        <Link to="/cards" data-testid="cards-back">
-          <ArrowLeftIcon aria-hidden="true" />
-          <Trans>Cards</Trans>
-        </Link>
-      </Button>
+      <BackToCards />
       <header>
         <h1 id="screen-title" data-testid="screen-title" className="text-2xl font-semibold tracking-tight">
           <Trans>Add a card</Trans>
@@ -139,34 +140,25 @@ export function AddCardPage({ initialToken }: { initialToken?: string }) {
         <Card>
           <CardContent>
             <form onSubmit={submit} noValidate className="grid gap-4" data-testid="add-card-form">
-              <div className="grid gap-2">
-                <Label htmlFor={fieldId} data-error={showProblem ? true : undefined}>
-                  <Trans>Card code</Trans>
-                </Label>
-                <CardCodeInput
-                  ref={inputRef}
-                  id={fieldId}
-                  value={token}
-                  onChange={change}
-                  invalid={Boolean(showProblem)}
-                  describedBy={showProblem ? `${descriptionId} ${messageId}` : descriptionId}
-                />
-                <p id={descriptionId} className="text-[13px] text-muted-foreground">
-                  <Trans>16 letters and digits, in four groups.</Trans>{' '}
-                  <Trans>A card code never holds the digits 0 and 1 or the letters O and I.</Trans>
-                </p>
-                {showProblem && (
-                  <p
-                    id={messageId}
-                    role="alert"
-                    className="text-[13px] font-medium text-destructive"
-                    data-testid="card-token-error"
-                    data-kind={problem.kind}
-                  >
-                    <ProblemText problem={problem} waitSeconds={waitSeconds} />
-                  </p>
-                )}
-              </div>
+              <CardCodeField
+                inputRef={inputRef}
+                value={token}
+                onChange={change}
+                description={
+                  <>
+                    <Trans>16 letters and digits, in four groups.</Trans>{' '}
+                    <Trans>A card code never holds the digits 0 and 1 or the letters O and I.</Trans>
+                  </>
+                }
+                error={
+                  problem && showProblem
+                    ? {
+                        kind: problem.kind,
+                        text: <ProblemText problem={problem} waitSeconds={waitSeconds} />,
+                      }
+                    : null
+                }
+              />
               <div className="flex flex-wrap gap-2">
                 {preview?.status === 'issued' ? (
                   <Button
@@ -185,21 +177,11 @@ export function AddCardPage({ initialToken }: { initialToken?: string }) {
                     </WaitOr>
                   </Button>
                 ) : (
-                  <Button
-                    type="submit"
+                  <LookUpButton
                     disabled={!hydrated || busy || waiting}
-                    aria-busy={lookup.isPending}
-                    data-testid="card-lookup"
-                  >
-                    {lookup.isPending ? (
-                      <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-                    ) : (
-                      <SearchIcon aria-hidden="true" />
-                    )}
-                    <WaitOr seconds={waiting ? waitSeconds : 0}>
-                      <Trans>Look up the card</Trans>
-                    </WaitOr>
-                  </Button>
+                    pending={lookup.isPending}
+                    waitSeconds={waiting ? waitSeconds : 0}
+                  />
                 )}
                 {preview && (
                   <Button
@@ -237,22 +219,12 @@ export function AddCardPage({ initialToken }: { initialToken?: string }) {
   )
 }
 
-/** A button's text, or how long it still has to wait. */
-function WaitOr({ seconds, children }: { seconds: number; children: ReactNode }) {
-  const time = formatSeconds(seconds)
-  if (seconds <= 0) return <>{children}</>
-  return <Trans>Wait {time}</Trans>
-}
-
 function ProblemText({ problem, waitSeconds }: { problem: FieldProblem; waitSeconds: number }) {
   const { i18n } = useLingui()
   switch (problem.kind) {
     case 'incomplete':
-      return <Trans>Enter all 16 characters of the code, such as ABCD-EFGH-JKLM-NPQR.</Trans>
-    case 'misread': {
-      const characters = problem.characters.join(', ')
-      return <Trans>A card code never holds {characters}. Check these characters against the card.</Trans>
-    }
+    case 'misread':
+      return <TokenShapeText problem={problem} />
     case 'unknown':
       return <Trans>No card has this code. Check it and try again.</Trans>
     case 'taken':
@@ -270,9 +242,8 @@ function ProblemText({ problem, waitSeconds }: { problem: FieldProblem; waitSeco
       )
     }
     case 'unusable':
-      return <>{i18n._(problem.message)}</>
     case 'other':
-      return <>{typeof problem.message === 'string' ? problem.message : i18n._(problem.message)}</>
+      return <MessageText message={problem.message} />
   }
 }
 
@@ -281,21 +252,7 @@ function CardPreviewPanel({ card }: { card: CardPreview }) {
   const mine = card.status !== 'issued'
   return (
     <div className="grid gap-4" data-testid="card-lookup-result" data-status={card.status}>
-      <CardFace
-        title={card.card.title}
-        programTitle={card.program.title}
-        type={card.card.type.code}
-        imageUrl={card.card.image_url}
-        orientation={card.card.orientation}
-        amount={card.status === 'issued' ? card.value : card.balance}
-        value={card.value}
-        currency={card.currency}
-        useNumber={card.use_number}
-        usesLeft={card.status === 'issued' ? undefined : card.uses_left}
-        expiresAt={card.expires_at}
-        status={card.status}
-        token={card.token}
-      />
+      <CardFace {...faceOf(card)} />
       {mine && (
         <div
           role="status"

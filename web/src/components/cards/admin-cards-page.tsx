@@ -1,9 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { FileDownIcon, GiftIcon, LoaderCircleIcon, ReceiptIcon, TicketIcon } from 'lucide-react'
-import { useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
@@ -13,16 +11,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { Pagination } from '~/components/users/pagination.tsx'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
-import { saveBlob } from './download.ts'
-import { cardTypeNames, OrderStatusBadge } from './labels.tsx'
+import { useCardsCsv } from './download.ts'
+import { cardTypeNames } from './labels.tsx'
+import { CardOrdersTable } from './orders-table.tsx'
 import { PriceDialog, vatOn } from './price-dialog.tsx'
-import {
-  batchesQueryOptions,
-  type CardOrder,
-  type CardType,
-  cardTypesQueryOptions,
-  downloadBatchCsv,
-} from './queries.ts'
+import { batchesQueryOptions, type CardOrder, type CardType, cardTypesQueryOptions } from './queries.ts'
 
 /** The currency an admin sets card prices in (the platform's default, spec section 3). */
 const priceCurrency = 'EUR'
@@ -264,91 +257,20 @@ function OrderCount({ count }: { count: number }) {
 function OrdersTable({ orders, dimmed }: { orders: CardOrder[]; dimmed: boolean }) {
   const { t } = useLingui()
   return (
-    <Table aria-label={t`Card orders`} data-testid="card-orders-table">
-      <TableHeader>
-        <TableRow>
-          <TableHead>
-            <Trans context="card order">Order</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Program</Trans>
-          </TableHead>
-          <TableHead className="text-right">
-            <Trans>Quantity</Trans>
-          </TableHead>
-          <TableHead className="text-right">
-            <Trans>Amount</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Status</Trans>
-          </TableHead>
-          <TableHead className="hidden text-right md:table-cell">
-            <Trans>Cards issued</Trans>
-          </TableHead>
-          <TableHead className="w-12">
-            <span className="sr-only">
-              <Trans>Issued cards (CSV)</Trans>
-            </span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody className={dimmed ? 'opacity-60' : undefined}>
-        {orders.map((order) => (
-          <OrderRow key={order.uuid} order={order} />
-        ))}
-      </TableBody>
-    </Table>
-  )
-}
-
-function OrderRow({ order }: { order: CardOrder }) {
-  const { i18n } = useLingui()
-  const issued = i18n.number(order.cards_issued)
-  const quantity = i18n.number(order.quantity)
-  return (
-    <TableRow data-testid="card-order-row" data-uuid={order.uuid} data-status={order.status}>
-      <TableCell className="whitespace-nowrap">
-        <span className="grid gap-0.5">
-          <span className="font-mono text-[13px]" data-testid="card-order-number">
-            {order.number}
-          </span>
-          <time dateTime={order.created} className="text-xs text-muted-foreground">
-            {i18n.date(order.created, { dateStyle: 'medium', timeStyle: 'short' })}
-          </time>
-        </span>
-      </TableCell>
-      <TableCell className="max-w-64 whitespace-normal">
-        <Link
-          to="/programs/$uuid"
-          params={{ uuid: order.program_uuid }}
-          className="font-medium text-foreground hover:text-primary-700 hover:underline"
-          data-testid="card-order-program"
-        >
-          {order.program_title}
-        </Link>
-      </TableCell>
-      <TableCell className="text-right tabular-nums" data-testid="card-order-quantity">
-        {quantity}
-      </TableCell>
-      <TableCell className="text-right font-medium">
-        <Money amount={order.amount} currency={order.currency} testId="card-order-amount" />
-      </TableCell>
-      <TableCell>
-        <OrderStatusBadge status={order.status} testId="card-order-status" />
-      </TableCell>
-      <TableCell className="hidden text-right tabular-nums md:table-cell" data-testid="card-order-issued">
-        {order.status === 'paid' ? (
-          <Trans>
-            {issued} of {quantity}
-          </Trans>
-        ) : (
-          <span className="text-muted-foreground">–</span>
-        )}
-      </TableCell>
-      <TableCell>
-        {order.status === 'paid' && order.cards_issued > 0 && <CsvButton order={order} />}
-      </TableCell>
-    </TableRow>
+    <CardOrdersTable
+      orders={orders}
+      columns={['order', 'program', 'quantity', 'amount', 'status', 'issuedOf']}
+      label={t`Card orders`}
+      testId="card-orders-table"
+      rowTestId="card-order-row"
+      fieldPrefix="card-order"
+      dimmed={dimmed}
+      action={{
+        label: <Trans>Issued cards (CSV)</Trans>,
+        className: 'w-12',
+        cell: (order) => order.status === 'paid' && order.cards_issued > 0 && <CsvButton order={order} />,
+      }}
+    />
   )
 }
 
@@ -356,19 +278,10 @@ function OrderRow({ order }: { order: CardOrder }) {
 function CsvButton({ order }: { order: CardOrder }) {
   const { t } = useLingui()
   const hydrated = useHydrated()
-  const [busy, setBusy] = useState(false)
   const number = order.number
-  const download = async () => {
-    setBusy(true)
-    try {
-      const { blob, filename } = await downloadBatchCsv(order.uuid)
-      saveBlob(blob, filename ?? `cards-${order.number}.csv`)
-    } catch (error) {
-      notify.error(msg`The cards could not be downloaded.`, { description: describeApiError(error) })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, download } = useCardsCsv(order, (error) =>
+    notify.error(msg`The cards could not be downloaded.`, { description: describeApiError(error) }),
+  )
   return (
     <Button
       variant="ghost"

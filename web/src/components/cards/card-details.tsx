@@ -4,7 +4,16 @@ import { Money } from '~/components/finances/amount.tsx'
 import { CardStatusBadge, CardTypeName, ExpiryDate, UsesLabel } from './labels.tsx'
 import type { CardPreview } from './queries.ts'
 
-function Detail({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
+/** One fact about a card in a `<dl>`: its label above, the value below. */
+export function Detail({
+  label,
+  children,
+  testId,
+}: {
+  label: ReactNode
+  children: ReactNode
+  testId?: string
+}) {
   return (
     <div className="grid gap-0.5">
       <dt className="text-[13px] text-muted-foreground">{label}</dt>

@@ -3,7 +3,7 @@ import { GiftIcon, TicketIcon } from 'lucide-react'
 import { formatMoney } from '~/components/finances/money.ts'
 import { cn } from '~/lib/utils.ts'
 import { cardStatusNames, cardTypeNames, ExpiryDate, UsesLabel } from './labels.tsx'
-import type { CardTypeCode, HeldCardStatus, Orientation } from './queries.ts'
+import type { CardTypeCode, HeldCard, HeldCardStatus, Orientation } from './queries.ts'
 import { lastGroup } from './token.ts'
 
 export interface CardFaceProps {
@@ -26,6 +26,29 @@ export interface CardFaceProps {
   maskToken?: boolean
   className?: string
   testId?: string
+}
+
+/**
+ * The face of a card the API answered for its holder (held, or looked up by its code): before
+ * activation its face value and no uses spent yet, after it the balance and the uses left.
+ */
+export function faceOf(card: HeldCard): CardFaceProps {
+  const issued = card.status === 'issued'
+  return {
+    title: card.card.title,
+    programTitle: card.program.title,
+    type: card.card.type.code,
+    imageUrl: card.card.image_url,
+    orientation: card.card.orientation,
+    amount: issued ? card.value : card.balance,
+    value: card.value,
+    currency: card.currency,
+    useNumber: card.use_number,
+    usesLeft: issued ? undefined : card.uses_left,
+    expiresAt: card.expires_at,
+    status: card.status,
+    token: card.token,
+  }
 }
 
 const backgrounds: Record<CardTypeCode, string> = {

@@ -9,7 +9,7 @@ import { Button } from '~/components/ui/button.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { CardDetails } from './card-details.tsx'
-import { CardFace } from './card-face.tsx'
+import { CardFace, faceOf } from './card-face.tsx'
 import { CardHistory } from './card-history.tsx'
 import { tokenRefusal } from './errors.ts'
 import { CardStatusBadge } from './labels.tsx'
@@ -58,7 +58,8 @@ export function CardPage({ token }: { token: string }) {
   return <CardView card={lookup.data} />
 }
 
-function Back() {
+/** Back to the card holder's cards. */
+export function BackToCards() {
   return (
     <Button variant="ghost" size="sm" asChild className="w-fit">
       <Link to="/cards" data-testid="cards-back">
@@ -80,7 +81,7 @@ function CardView({
   const notYetAdded = card.status === 'issued'
   return (
     <div className="grid grid-cols-1 gap-6" data-testid="card-page" data-token={card.token}>
-      <Back />
+      <BackToCards />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <div className="flex flex-wrap items-center gap-2">
@@ -136,21 +137,7 @@ function CardView({
       )}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
         <div className="flex justify-center lg:justify-start">
-          <CardFace
-            title={card.card.title}
-            programTitle={card.program.title}
-            type={card.card.type.code}
-            imageUrl={card.card.image_url}
-            orientation={card.card.orientation}
-            amount={card.status === 'issued' ? card.value : card.balance}
-            value={card.value}
-            currency={card.currency}
-            useNumber={card.use_number}
-            usesLeft={card.status === 'issued' ? undefined : card.uses_left}
-            expiresAt={card.expires_at}
-            status={card.status}
-            token={card.token}
-          />
+          <CardFace {...faceOf(card)} />
         </div>
         <CardDetails card={card} withCode />
       </div>
@@ -182,7 +169,7 @@ function Notice({ children }: { children: ReactNode }) {
 function Missing({ kind }: { kind: 'unknown' | 'taken' }) {
   return (
     <div className="grid grid-cols-1 gap-6" data-testid="card-missing" data-kind={kind}>
-      <Back />
+      <BackToCards />
       <EmptyState
         icon={kind === 'taken' ? ShieldAlertIcon : CreditCardIcon}
         title={kind === 'taken' ? <Trans>Not your card</Trans> : <Trans>Card not found</Trans>}

@@ -6,7 +6,7 @@ import { EmptyState } from '~/components/empty-state.tsx'
 import { LoadError } from '~/components/profile/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
-import { CardFace } from './card-face.tsx'
+import { CardFace, faceOf } from './card-face.tsx'
 import { type HeldCard, heldCardsQueryOptions } from './queries.ts'
 
 /** Usable cards first, then used-up, blocked and expired ones; within each, the newest activation first. */
@@ -109,23 +109,8 @@ function HeldCardLink({ card }: { card: HeldCard }) {
       aria-label={t`Open ${title}`}
       className="block w-full max-w-sm rounded-2xl transition-transform hover:-translate-y-0.5 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
     >
-      <CardFace
-        title={card.card.title}
-        programTitle={card.program.title}
-        type={card.card.type.code}
-        imageUrl={card.card.image_url}
-        orientation="horizontal"
-        amount={card.balance}
-        value={card.value}
-        currency={card.currency}
-        useNumber={card.use_number}
-        usesLeft={card.uses_left}
-        expiresAt={card.expires_at}
-        status={card.status}
-        token={card.token}
-        maskToken
-        className="max-w-none"
-      />
+      {/* Held cards are activated: their balance and uses left. The list lays every card flat. */}
+      <CardFace {...faceOf(card)} orientation="horizontal" maskToken className="max-w-none" />
     </Link>
   )
 }

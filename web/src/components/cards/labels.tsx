@@ -38,14 +38,29 @@ const cardStatusTones: Record<HeldCardStatus, Tone> = {
   expired: 'muted',
 }
 
-export function CardStatusBadge({ status, testId }: { status: HeldCardStatus; testId?: string }) {
+/** A status as a badge: its name in the reader's language (the key itself if it has none) and tone. */
+function StatusBadge<S extends string>({
+  status,
+  names,
+  tones,
+  testId,
+}: {
+  status: S
+  names: Record<S, MessageDescriptor>
+  tones: Record<S, Tone>
+  testId?: string | undefined
+}) {
   const { i18n } = useLingui()
-  const name = cardStatusNames[status]
+  const name = names[status]
   return (
-    <Badge variant={cardStatusTones[status] ?? 'outline'} data-testid={testId} data-status={status}>
+    <Badge variant={tones[status] ?? 'outline'} data-testid={testId} data-status={status}>
       {name ? i18n._(name) : status}
     </Badge>
   )
+}
+
+export function CardStatusBadge({ status, testId }: { status: HeldCardStatus; testId?: string }) {
+  return <StatusBadge status={status} names={cardStatusNames} tones={cardStatusTones} testId={testId} />
 }
 
 export const orderStatusNames: Record<OrderStatus, MessageDescriptor> = {
@@ -62,14 +77,9 @@ const orderStatusTones: Record<OrderStatus, Tone> = {
   expired: 'muted',
 }
 
+/** A card order's status (the admin's orders, the owner's batches and order page). */
 export function OrderStatusBadge({ status, testId }: { status: OrderStatus; testId?: string }) {
-  const { i18n } = useLingui()
-  const name = orderStatusNames[status]
-  return (
-    <Badge variant={orderStatusTones[status] ?? 'outline'} data-testid={testId} data-status={status}>
-      {name ? i18n._(name) : status}
-    </Badge>
-  )
+  return <StatusBadge status={status} names={orderStatusNames} tones={orderStatusTones} testId={testId} />
 }
 
 /**

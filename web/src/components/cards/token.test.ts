@@ -6,6 +6,7 @@ import {
   lastGroup,
   misreadCharacters,
   tokenFromText,
+  tokenShapeProblem,
 } from './token.ts'
 
 describe('card tokens as typed', () => {
@@ -27,6 +28,12 @@ describe('card tokens as typed', () => {
     expect(isCompleteToken('ABCD-EFGH-JKLM-NPQ0')).toBe(false)
     expect(misreadCharacters('ABCD-0FGH-1KLM-NPOI')).toEqual(['0', '1', 'O', 'I'])
     expect(misreadCharacters('ABCD-EFGH')).toEqual([])
+  })
+
+  it('says what keeps a typed code from being whole, before the API is asked', () => {
+    expect(tokenShapeProblem('ABCD-EFGH-JKLM-NPQR')).toBeNull()
+    expect(tokenShapeProblem('ABCD-EFGH')).toEqual({ kind: 'incomplete' })
+    expect(tokenShapeProblem('ABCD-EFGH-JKLM-NPQ0')).toEqual({ kind: 'misread', characters: ['0'] })
   })
 
   it('finds the token in a pasted link or sentence', () => {

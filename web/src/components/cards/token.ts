@@ -33,6 +33,16 @@ export function misreadCharacters(text: string): string[] {
   return [...new Set(tokenCharacters(text).replace(/[A-HJ-NP-Z2-9]/g, ''))]
 }
 
+/** What keeps a typed code from being a whole token: too few characters, or ones a token never holds. */
+export type TokenShapeProblem = { kind: 'incomplete' } | { kind: 'misread'; characters: string[] }
+
+/** Why the text is not one whole token, or null when it is (checked before asking the API). */
+export function tokenShapeProblem(text: string): TokenShapeProblem | null {
+  if (isCompleteToken(text)) return null
+  const misread = misreadCharacters(text)
+  return misread.length > 0 ? { kind: 'misread', characters: misread } : { kind: 'incomplete' }
+}
+
 /**
  * The token in something pasted or scanned: a link carrying `?token=`, a text holding a grouped
  * code somewhere, or just the characters. Answers the formatted (possibly partial) token.

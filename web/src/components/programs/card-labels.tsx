@@ -1,14 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Badge } from '~/components/ui/badge.tsx'
 import {
   type CardExpiryType,
   type CardTypeId,
   type CardValidity,
   cardExpiryTypes,
   cardTypes,
-  type OrderStatus,
 } from './card-queries.ts'
 
 /** Words of the card screens for the cards API's ids and keys, in the reader's language. */
@@ -83,30 +81,6 @@ export function ValidityFootnote({
     <Trans>
       Valid: <ValidityText validity={validity} programEnd={programEnd} />
     </Trans>
-  )
-}
-
-const orderStatusNames: Record<OrderStatus, MessageDescriptor> = {
-  open: msg({ message: 'Awaiting payment', context: 'card order status' }),
-  paid: msg({ message: 'Paid', context: 'card order status' }),
-  cancelled: msg({ message: 'Cancelled', context: 'card order status' }),
-  expired: msg({ message: 'Expired', context: 'card order status' }),
-}
-
-const orderStatusTones = {
-  open: 'warning',
-  paid: 'success',
-  cancelled: 'muted',
-  expired: 'muted',
-} as const
-
-export function OrderStatusBadge({ status, testId }: { status: OrderStatus; testId?: string }) {
-  const { i18n } = useLingui()
-  const name = orderStatusNames[status]
-  return (
-    <Badge variant={orderStatusTones[status] ?? 'muted'} data-testid={testId} data-status={status}>
-      {name ? i18n._(name) : status}
-    </Badge>
   )
 }
 

@@ -13,6 +13,7 @@ import {
   XCircleIcon,
 } from 'lucide-react'
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
+import { OrderStatusBadge } from '~/components/cards/labels.tsx'
 import { Money } from '~/components/finances/amount.tsx'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { LoadError } from '~/components/profile/states.tsx'
@@ -26,7 +27,7 @@ import { notify } from '~/lib/notify.tsx'
 import { cn } from '~/lib/utils.ts'
 import { DownloadCardsButton } from './card-batches.tsx'
 import { cardErrorMessage, cardFieldMessage } from './card-errors.ts'
-import { formatRate, OrderStatusBadge, UseModeText, ValidityText } from './card-labels.tsx'
+import { formatRate, UseModeText, ValidityText } from './card-labels.tsx'
 import {
   type CardOrder,
   cardKeys,
@@ -43,7 +44,7 @@ import {
   type TypePrice,
   vatFraction,
 } from './card-queries.ts'
-import { SavedCardPreview } from './card-settings.tsx'
+import { SavedCardPreview } from './card-summary.tsx'
 import { isForbidden, isNotFound, noRetryOn4xx } from './errors.ts'
 import { type Program, programQueryOptions, programStatuses, programTypes } from './queries.ts'
 

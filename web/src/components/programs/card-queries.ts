@@ -1,4 +1,5 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query'
+import type { CardOrder } from '~/components/cards/queries.ts'
 import { ApiError, api } from '~/lib/api.ts'
 import type { Page } from '~/lib/queries/types.ts'
 import { programKeys } from './queries.ts'
@@ -95,27 +96,8 @@ export interface CardSettings {
   expiry_date?: string | null
 }
 
-export type OrderStatus = 'open' | 'paid' | 'cancelled' | 'expired'
-
-/** A card order (`payment/order`, `card/batches`): its uuid is its payment's uuid. */
-export interface CardOrder {
-  uuid: string
-  number: string | number
-  program_uuid: string
-  program_title: string
-  quantity: number
-  unit_value: number
-  unit_price: number
-  unit_vat: number
-  vat_rate: number | string
-  amount: number
-  currency: string
-  status: OrderStatus
-  cards_issued: number
-  created: string
-  paid_at: string | null
-  payment: { uuid: string; status: string; pay_url: string } | null
-}
+/** A card order (`payment/order`, `card/batches`), as the card holder's and admin's screens read it too. */
+export type { CardOrder, OrderStatus } from '~/components/cards/queries.ts'
 
 /** Limits of a card (modules/cards/codes.ts), checked here before the API does. */
 export const maxCardValue = 1_000_000
@@ -212,11 +194,6 @@ export async function orderCards(
       { headers: { 'idempotency-key': idempotencyKey } },
     )
   ).result
-}
-
-/** The issued cards of a paid order as a CSV file, fetched with the session like every call. */
-export function batchCardsCsv(order: string) {
-  return api.blob(`/card/batches/${path(order)}/cards.csv`, { headers: { accept: 'text/csv' } })
 }
 
 /** After the card changed: its program (status moves with the card) and lists are read again. */

@@ -6,12 +6,14 @@ import { LoaderCircleIcon, LockIcon, PencilIcon, SaveIcon, ShoppingCartIcon } fr
 import { useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
 import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
-import { Button } from '~/components/ui/button.tsx'
+import { Button, type ButtonProps } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { notify } from '~/lib/notify.tsx'
 import { cardErrorMessage } from './card-errors.ts'
 import { cardTypePricesQueryOptions, priceOf, programCardQueryOptions } from './card-queries.ts'
-import { CardSettingsForm, CardSummary, EditCardDetailsButton, SavedCardPreview } from './card-settings.tsx'
+import { CardSettingsForm } from './card-settings.tsx'
+import { CardSummary, SavedCardPreview } from './card-summary.tsx'
+import { EditCardDetailsButton } from './edit-card-details.tsx'
 import { noRetryOn4xx } from './errors.ts'
 import { type Program, programStatuses } from './queries.ts'
 
@@ -43,14 +45,7 @@ export function CardSection({ program, isOwner }: { program: Program; isOwner: b
               <Trans>The card of this program, as card holders see it.</Trans>
             </CardDescription>
           </div>
-          {isOwner && active && (
-            <Button asChild data-testid="order-cards">
-              <Link to="/programs/$uuid/order" params={{ uuid: program.uuid }}>
-                <ShoppingCartIcon aria-hidden="true" />
-                <Trans>Order cards</Trans>
-              </Link>
-            </Button>
-          )}
+          {isOwner && active && <OrderCardsButton program={program} testId="order-cards" />}
         </div>
       </CardHeader>
       <CardContent>
@@ -139,5 +134,25 @@ export function CardSection({ program, isOwner }: { program: Program; isOwner: b
         )}
       </CardContent>
     </Card>
+  )
+}
+
+/** "Order cards": to the program's order page (/programs/{uuid}/order). */
+export function OrderCardsButton({
+  program,
+  size,
+  testId,
+}: {
+  program: Program
+  size?: ButtonProps['size']
+  testId?: string
+}) {
+  return (
+    <Button size={size} asChild data-testid={testId}>
+      <Link to="/programs/$uuid/order" params={{ uuid: program.uuid }}>
+        <ShoppingCartIcon aria-hidden="true" />
+        <Trans>Order cards</Trans>
+      </Link>
+    </Button>
   )
 }

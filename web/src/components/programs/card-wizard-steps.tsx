@@ -32,7 +32,8 @@ import {
   programCardQueryOptions,
   vatFraction,
 } from './card-queries.ts'
-import { CardSettingsForm, CardSummary, SavedCardPreview } from './card-settings.tsx'
+import { CardSettingsForm } from './card-settings.tsx'
+import { CardSummary, SavedCardPreview } from './card-summary.tsx'
 import { noRetryOn4xx, programErrorMessage } from './errors.ts'
 import { type Program, programKeys, programQueryOptions, programStatuses } from './queries.ts'
 import { ReviewItem, StepButtons, StepCard } from './wizard-parts.tsx'
