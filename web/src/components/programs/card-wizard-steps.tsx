@@ -1,8 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
-import { ArrowRightIcon, CheckIcon, GiftIcon, LoaderCircleIcon, RocketIcon, TicketIcon } from 'lucide-react'
+import { ArrowRightIcon, CheckIcon, GiftIcon, LoaderCircleIcon, TicketIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
@@ -18,7 +17,8 @@ import {
 } from '~/components/ui/dialog.tsx'
 import { notify } from '~/lib/notify.tsx'
 import { cn } from '~/lib/utils.ts'
-import { programChanged, updateProgram } from './actions.ts'
+import { programChanged } from './actions.ts'
+import { ActivateStep } from './activate-step.tsx'
 import { cardErrorMessage } from './card-errors.ts'
 import { cardTypeNames, cardTypePurposes, formatRate } from './card-labels.tsx'
 import {
@@ -34,8 +34,8 @@ import {
 } from './card-queries.ts'
 import { CardSettingsForm } from './card-settings.tsx'
 import { CardSummary, SavedCardPreview } from './card-summary.tsx'
-import { noRetryOn4xx, programErrorMessage } from './errors.ts'
-import { type Program, programKeys, programQueryOptions, programStatuses } from './queries.ts'
+import { noRetryOn4xx } from './errors.ts'
+import { type Program, programQueryOptions, programStatuses } from './queries.ts'
 import { ReviewItem, StepButtons, StepCard } from './wizard-parts.tsx'
 
 /**
@@ -387,34 +387,14 @@ export function CardSettingsStep({
 /** Step 3: the program and its card at a glance, then activation. */
 export function CardReviewStep({ program, onBack }: { program: Program; onBack: () => void }) {
   const { i18n } = useLingui()
-  const hydrated = useHydrated()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const card = useProgramCard(program.uuid)
   const types = useQuery({ ...cardTypesQueryOptions(), retry: noRetryOn4xx })
-  const [activating, setActivating] = useState(false)
   const complete = program.status.id === programStatuses.draftStep3 && !!card.data?.complete
   const price = card.data
     ? types.data?.results
         .find((t) => t.id === card.data?.type.id)
         ?.prices.find((p) => p.currency === program.currency)
     : undefined
-
-  const activate = async () => {
-    setActivating(true)
-    try {
-      const current = await updateProgram(program.uuid, { status: programStatuses.active })
-      programChanged(queryClient, current)
-      notify.success(msg`Program activated`, {
-        description: msg`Order cards now: they are issued as soon as the order is paid.`,
-      })
-      await navigate({ to: '/programs/$uuid', params: { uuid: program.uuid }, replace: true })
-    } catch (error) {
-      void queryClient.invalidateQueries({ queryKey: programKeys.detail(program.uuid) })
-      notify.error(programErrorMessage(error))
-      setActivating(false)
-    }
-  }
 
   return (
     <StepCard
@@ -457,30 +437,17 @@ export function CardReviewStep({ program, onBack }: { program: Program; onBack: 
           {card.data && <SavedCardPreview program={program} card={card.data} className="mx-auto" />}
         </div>
       )}
-      {!complete && card.isSuccess && (
-        <p
-          role="alert"
-          className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-[13px] text-amber-900"
-          data-testid="review-incomplete"
-        >
-          <Trans>Choose the card type and save the card's settings before activating.</Trans>
-        </p>
-      )}
-      <StepButtons onBack={onBack} disabled={activating}>
-        <Button
-          onClick={activate}
-          disabled={activating || !hydrated || !complete}
-          aria-busy={activating}
-          data-testid="wizard-activate"
-        >
-          {activating ? (
-            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-          ) : (
-            <RocketIcon aria-hidden="true" />
-          )}
-          <Trans>Activate program</Trans>
-        </Button>
-      </StepButtons>
+      <ActivateStep
+        program={program}
+        complete={complete}
+        missing={
+          card.isSuccess && (
+            <Trans>Choose the card type and save the card's settings before activating.</Trans>
+          )
+        }
+        next={msg`Order cards now: they are issued as soon as the order is paid.`}
+        onBack={onBack}
+      />
     </StepCard>
   )
 }

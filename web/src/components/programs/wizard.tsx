@@ -7,11 +7,10 @@ import {
   ArrowRightIcon,
   ClockIcon,
   LoaderCircleIcon,
-  RocketIcon,
   SaveIcon,
   Trash2Icon,
 } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { z } from 'zod'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
@@ -32,6 +31,7 @@ import { Textarea } from '~/components/ui/textarea.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
 import { createProgram, deleteProgram, programChanged, updateProgram } from './actions.ts'
+import { ActivateStep } from './activate-step.tsx'
 import { CardReviewStep, CardSettingsStep, CardTypeStep } from './card-wizard-steps.tsx'
 import { ConfirmButton } from './confirm-button.tsx'
 import { fieldMessage, programErrorMessage } from './errors.ts'
@@ -509,32 +509,9 @@ function MethodsStepForm({
 /** Step 2 of a payment management program: everything at a glance, then activation. */
 function ReviewStep({ program, onBack }: { program: Program; onBack: () => void }) {
   const { i18n } = useLingui()
-  const hydrated = useHydrated()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const methods = useQuery(programMethodsQueryOptions(program.uuid))
-  const [activating, setActivating] = useState(false)
   const used = methods.data?.results.filter((m) => m.is_used) ?? []
   const complete = program.status.id === programStatuses.draftStep3 || used.some((m) => m.validated)
-
-  const activate = async () => {
-    setActivating(true)
-    try {
-      let current = program
-      if (current.status.id === programStatuses.draftStep2)
-        current = await updateProgram(program.uuid, { status: programStatuses.draftStep3 })
-      current = await updateProgram(program.uuid, { status: programStatuses.active })
-      programChanged(queryClient, current)
-      notify.success(msg`Program activated`, {
-        description: msg`Invite acceptors now: they take payments at their cashpoints.`,
-      })
-      await navigate({ to: '/programs/$uuid', params: { uuid: program.uuid }, replace: true })
-    } catch (error) {
-      void queryClient.invalidateQueries({ queryKey: programKeys.detail(program.uuid) })
-      notify.error(programErrorMessage(error))
-      setActivating(false)
-    }
-  }
 
   return (
     <StepCard
@@ -578,30 +555,17 @@ function ReviewStep({ program, onBack }: { program: Program; onBack: () => void 
           )}
         </ReviewItem>
       </dl>
-      {!complete && methods.isSuccess && (
-        <p
-          role="alert"
-          className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-[13px] text-amber-900"
-          data-testid="review-incomplete"
-        >
-          <Trans>Use at least one payment method with a provider that can take it.</Trans>
-        </p>
-      )}
-      <StepButtons onBack={onBack} disabled={activating}>
-        <Button
-          onClick={activate}
-          disabled={activating || !hydrated || !complete}
-          aria-busy={activating}
-          data-testid="wizard-activate"
-        >
-          {activating ? (
-            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-          ) : (
-            <RocketIcon aria-hidden="true" />
-          )}
-          <Trans>Activate program</Trans>
-        </Button>
-      </StepButtons>
+      <ActivateStep
+        program={program}
+        complete={complete}
+        missing={
+          methods.isSuccess && (
+            <Trans>Use at least one payment method with a provider that can take it.</Trans>
+          )
+        }
+        next={msg`Invite acceptors now: they take payments at their cashpoints.`}
+        onBack={onBack}
+      />
     </StepCard>
   )
 }
