@@ -8,20 +8,11 @@ import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableFooter,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '~/components/ui/table.tsx'
 import { ApiError } from '~/lib/api.ts'
-import { BookingDate, Money } from './amount.tsx'
-import { AccountLabel, SubAccountLabel } from './labels.tsx'
+import { BookingDate } from './amount.tsx'
+import { EntryLinesTable, lineTotals } from './entry-lines-table.tsx'
 import { journalNames } from './names.ts'
-import { type EntryLine, type JournalEntry, journalEntryQueryOptions } from './queries.ts'
+import { type JournalEntry, journalEntryQueryOptions } from './queries.ts'
 import { LoadFailure } from './states.tsx'
 
 function Detail({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
@@ -31,18 +22,6 @@ function Detail({ label, children, testId }: { label: ReactNode; children: React
       <dd className="text-sm break-words">{children}</dd>
     </div>
   )
-}
-
-/** Debits and credits of an entry's lines per currency: equal in every currency of a sound entry. */
-export function lineTotals(lines: readonly EntryLine[]) {
-  const totals = new Map<string, { debit: number; credit: number }>()
-  for (const line of lines) {
-    const total = totals.get(line.currency) ?? { debit: 0, credit: 0 }
-    total.debit += line.debit
-    total.credit += line.credit
-    totals.set(line.currency, total)
-  }
-  return [...totals].map(([currency, t]) => ({ currency, ...t, balanced: t.debit === t.credit }))
 }
 
 /** An entry's name: its journal in the interface language and its number there. */
@@ -111,7 +90,7 @@ function BackToJournal({ journal }: { journal?: JournalEntry['journal'] }) {
 }
 
 function EntryView({ entry }: { entry: JournalEntry }) {
-  const { t, i18n } = useLingui()
+  const { i18n } = useLingui()
   const journal = i18n._(journalNames[entry.journal])
   const totals = lineTotals(entry.lines)
   const balanced = totals.every((total) => total.balanced)
@@ -192,62 +171,7 @@ function EntryView({ entry }: { entry: JournalEntry }) {
           )}
         </CardHeader>
         <CardContent>
-          <Table aria-label={t`Lines`} data-testid="entry-lines">
-            <TableHeader>
-              <TableRow>
-                <TableHead>
-                  <Trans>Account</Trans>
-                </TableHead>
-                <TableHead>
-                  <Trans>Sub-account</Trans>
-                </TableHead>
-                <TableHead>
-                  <Trans>Currency</Trans>
-                </TableHead>
-                <TableHead className="text-right">
-                  <Trans>Debit</Trans>
-                </TableHead>
-                <TableHead className="text-right">
-                  <Trans>Credit</Trans>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {entry.lines.map((line) => (
-                <TableRow key={line.line_no} data-testid="entry-line">
-                  <TableCell>
-                    <AccountLabel number={line.account} />
-                  </TableCell>
-                  <TableCell>
-                    <SubAccountLabel subAccount={line.sub_account} />
-                  </TableCell>
-                  <TableCell className="text-muted-foreground">{line.currency}</TableCell>
-                  <TableCell className="text-right" data-testid="entry-line-debit">
-                    {line.debit > 0 && <Money amount={line.debit} currency={line.currency} />}
-                  </TableCell>
-                  <TableCell className="text-right" data-testid="entry-line-credit">
-                    {line.credit > 0 && <Money amount={line.credit} currency={line.currency} />}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-            <TableFooter>
-              {totals.map((total) => (
-                <TableRow key={total.currency} data-testid="entry-total">
-                  <TableCell colSpan={2}>
-                    <Trans>Total</Trans>
-                  </TableCell>
-                  <TableCell>{total.currency}</TableCell>
-                  <TableCell className="text-right" data-testid="entry-total-debit">
-                    <Money amount={total.debit} currency={total.currency} />
-                  </TableCell>
-                  <TableCell className="text-right" data-testid="entry-total-credit">
-                    <Money amount={total.credit} currency={total.currency} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableFooter>
-          </Table>
+          <EntryLinesTable lines={entry.lines} testIdPrefix="entry" currencyColumn />
         </CardContent>
       </Card>
     </div>

@@ -3,7 +3,6 @@ import { Trans } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { LoaderCircleIcon, PencilIcon } from 'lucide-react'
 import { useState } from 'react'
-import { z } from 'zod'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import {
@@ -15,31 +14,16 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '~/components/ui/dialog.tsx'
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  useZodForm,
-} from '~/components/ui/form.tsx'
-import { Input } from '~/components/ui/input.tsx'
-import { Textarea } from '~/components/ui/textarea.tsx'
-import { ApiError } from '~/lib/api.ts'
+import { Form, useZodForm } from '~/components/ui/form.tsx'
 import { notify } from '~/lib/notify.tsx'
 import { programChanged, updateProgram } from './actions.ts'
-import { fieldMessage, programErrorMessage } from './errors.ts'
+import { programErrorMessage } from './errors.ts'
+import {
+  ProgramDetailsFields,
+  programDetailsSchema,
+  showProgramFieldErrors,
+} from './program-details-fields.tsx'
 import type { Program } from './queries.ts'
-
-const schema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, { error: msg`Enter a title.`.id })
-    .max(200, { error: msg`At most 200 characters.`.id }),
-  description: z.string().trim().max(5000, { error: msg`At most 5000 characters.`.id }),
-})
 
 /** The owner renames a program or changes its description (not while it is blocked). */
 export function EditProgramButton({ program, disabled }: { program: Program; disabled?: boolean }) {
@@ -62,7 +46,7 @@ export function EditProgramButton({ program, disabled }: { program: Program; dis
 
 function EditForm({ program, onDone }: { program: Program; onDone: () => void }) {
   const queryClient = useQueryClient()
-  const form = useZodForm(schema, {
+  const form = useZodForm(programDetailsSchema, {
     defaultValues: { title: program.title, description: program.description },
   })
   const submitting = form.formState.isSubmitting
@@ -73,20 +57,7 @@ function EditForm({ program, onDone }: { program: Program; onDone: () => void })
       notify.success(msg`Program saved`)
       onDone()
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        let applied = false
-        for (const field of ['title', 'description'] as const) {
-          const first = error.fields[field]?.[0]
-          if (!first) continue
-          const message = fieldMessage(first)
-          form.setError(field, {
-            type: 'server',
-            message: typeof message === 'string' ? message : message.id,
-          })
-          applied = true
-        }
-        if (applied) return
-      }
+      if (showProgramFieldErrors(error, ['title', 'description'], form.setError)) return
       notify.error(programErrorMessage(error))
     }
   })
@@ -103,36 +74,7 @@ function EditForm({ program, onDone }: { program: Program; onDone: () => void })
       <Form {...form}>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <fieldset disabled={submitting} className="grid gap-4">
-            <FormField
-              control={form.control}
-              name="title"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>
-                    <Trans context="program">Title</Trans>
-                  </FormLabel>
-                  <FormControl>
-                    <Input maxLength={200} autoComplete="off" {...field} data-testid="program-edit-title" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>
-                    <Trans context="program">Description</Trans>
-                  </FormLabel>
-                  <FormControl>
-                    <Textarea maxLength={5000} {...field} data-testid="program-edit-description" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <ProgramDetailsFields testIdPrefix="program-edit" />
           </fieldset>
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={onDone} disabled={submitting}>

@@ -1,10 +1,14 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { LoaderCircleIcon } from 'lucide-react'
 import { type ReactNode, useId, useState } from 'react'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
+import { Button } from '~/components/ui/button.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
 import { saveProgramMethods } from './actions.ts'
 import { programErrorMessage } from './errors.ts'
+import { methodTitles, providerNames } from './labels.tsx'
 import { MethodsList, noMethodMessage, useMethodsForm } from './methods-editor.tsx'
 import { keysMissingMessage, missingKeys, ProviderKeysPanel, panelProvidersOf } from './provider-keys.tsx'
 import { type Program, type ProgramMethod, programKeys, programProvidersQueryOptions } from './queries.ts'
@@ -71,5 +75,68 @@ export function MethodsWithKeys({
       <ProviderKeysPanel program={program.uuid} providers={panelProvidersOf(form.rows)} />
       {children({ formId, saving, disabled: saving || !hydrated })}
     </div>
+  )
+}
+
+/**
+ * The button that saves a `MethodsWithKeys` form, given the state it hands its children: spins
+ * while saving, else shows `icon`.
+ */
+export function MethodsSaveButton({
+  formId,
+  saving,
+  disabled,
+  testId,
+  icon,
+  children,
+}: {
+  formId: string
+  saving: boolean
+  disabled: boolean
+  testId: string
+  icon: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <Button type="submit" form={formId} disabled={disabled} aria-busy={saving} data-testid={testId}>
+      {saving ? <LoaderCircleIcon aria-hidden="true" className="animate-spin" /> : icon}
+      {children}
+    </Button>
+  )
+}
+
+/**
+ * The payment methods a program uses, each with its provider, read-only: the wizard's review and
+ * the program page of someone who may not edit them. A method is tested as `itemTestId`.
+ */
+export function UsedMethods({
+  methods,
+  itemTestId,
+}: {
+  methods: readonly ProgramMethod[]
+  itemTestId: string
+}) {
+  const { i18n } = useLingui()
+  const used = methods.filter((m) => m.is_used)
+  if (used.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>None in use</Trans>
+      </p>
+    )
+  return (
+    <ul className="grid gap-1 text-sm">
+      {used.map((m) => (
+        <li key={m.id} data-testid={itemTestId} data-method={m.id}>
+          {methodTitles[m.id] ? i18n._(methodTitles[m.id]!) : m.title}
+          {m.provider && (
+            <span className="text-muted-foreground">
+              {' · '}
+              {providerNames[m.provider] ? i18n._(providerNames[m.provider]!) : m.provider}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
   )
 }

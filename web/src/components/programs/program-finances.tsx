@@ -13,19 +13,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '~/components/ui/dialog.tsx'
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableFooter,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '~/components/ui/table.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
 import { Pagination } from '~/components/users/pagination.tsx'
 import { BookingDate, Money } from '../finances/amount.tsx'
-import { lineTotals } from '../finances/entry-page.tsx'
-import { AccountLabel, SubAccountLabel } from '../finances/labels.tsx'
+import { EntryLinesTable } from '../finances/entry-lines-table.tsx'
 import { journalNames } from '../finances/names.ts'
 import {
   type Amounts,
@@ -294,7 +285,7 @@ function EntryDialog({ uuid, onClose }: { uuid: string | null; onClose: () => vo
 }
 
 function EntryDetail({ uuid }: { uuid: string }) {
-  const { i18n, t } = useLingui()
+  const { i18n } = useLingui()
   const entry = useQuery(journalEntryQueryOptions(uuid))
   if (entry.isPending)
     return (
@@ -329,7 +320,6 @@ function EntryDetail({ uuid }: { uuid: string }) {
   const e = entry.data
   const journal = i18n._(journalNames[e.journal])
   const number = e.number
-  const totals = lineTotals(e.lines)
   return (
     <>
       <DialogHeader>
@@ -360,57 +350,7 @@ function EntryDetail({ uuid }: { uuid: string }) {
           </dd>
         </div>
       </dl>
-      <Table aria-label={t`Lines`} data-testid="program-entry-lines">
-        <TableHeader>
-          <TableRow>
-            <TableHead>
-              <Trans>Account</Trans>
-            </TableHead>
-            <TableHead>
-              <Trans>Sub-account</Trans>
-            </TableHead>
-            <TableHead className="text-right">
-              <Trans>Debit</Trans>
-            </TableHead>
-            <TableHead className="text-right">
-              <Trans>Credit</Trans>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {e.lines.map((line) => (
-            <TableRow key={line.line_no} data-testid="program-entry-line">
-              <TableCell>
-                <AccountLabel number={line.account} />
-              </TableCell>
-              <TableCell>
-                <SubAccountLabel subAccount={line.sub_account} />
-              </TableCell>
-              <TableCell className="text-right">
-                {line.debit > 0 && <Money amount={line.debit} currency={line.currency} />}
-              </TableCell>
-              <TableCell className="text-right">
-                {line.credit > 0 && <Money amount={line.credit} currency={line.currency} />}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-        <TableFooter>
-          {totals.map((total) => (
-            <TableRow key={total.currency}>
-              <TableCell colSpan={2}>
-                <Trans>Total</Trans> · {total.currency}
-              </TableCell>
-              <TableCell className="text-right">
-                <Money amount={total.debit} currency={total.currency} />
-              </TableCell>
-              <TableCell className="text-right">
-                <Money amount={total.credit} currency={total.currency} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableFooter>
-      </Table>
+      <EntryLinesTable lines={e.lines} testIdPrefix="program-entry" />
     </>
   )
 }

@@ -30,8 +30,8 @@ import { CardSpending } from './card-spending.tsx'
 import { ConfirmButton } from './confirm-button.tsx'
 import { EditProgramButton } from './edit-program-dialog.tsx'
 import { isForbidden, isNotFound, noRetryOn4xx, programErrorMessage } from './errors.ts'
-import { methodTitles, ProgramStatusBadge, ProgramTypeName, providerNames } from './labels.tsx'
-import { MethodsWithKeys } from './methods-with-keys.tsx'
+import { ProgramStatusBadge, ProgramTypeName } from './labels.tsx'
+import { MethodsSaveButton, MethodsWithKeys, UsedMethods } from './methods-with-keys.tsx'
 import { ProgramFinances } from './program-finances.tsx'
 import {
   isDraftStatus,
@@ -388,36 +388,10 @@ function PaymentMethodsCard({ program, canEdit }: { program: Program; canEdit: b
         ) : canEdit ? (
           <MethodsCardForm key={methods.dataUpdatedAt} program={program} methods={methods.data.results} />
         ) : (
-          <UsedMethods methods={methods.data.results} />
+          <UsedMethods methods={methods.data.results} itemTestId="used-method" />
         )}
       </CardContent>
     </Card>
-  )
-}
-
-function UsedMethods({ methods }: { methods: ProgramMethod[] }) {
-  const { i18n } = useLingui()
-  const used = methods.filter((m) => m.is_used)
-  if (used.length === 0)
-    return (
-      <p className="text-sm text-muted-foreground">
-        <Trans>None in use</Trans>
-      </p>
-    )
-  return (
-    <ul className="grid gap-1 text-sm">
-      {used.map((m) => (
-        <li key={m.id} data-testid="used-method" data-method={m.id}>
-          {methodTitles[m.id] ? i18n._(methodTitles[m.id]!) : m.title}
-          {m.provider && (
-            <span className="text-muted-foreground">
-              {' · '}
-              {providerNames[m.provider] ? i18n._(providerNames[m.provider]!) : m.provider}
-            </span>
-          )}
-        </li>
-      ))}
-    </ul>
   )
 }
 
@@ -430,22 +404,11 @@ function MethodsCardForm({ program, methods }: { program: Program; methods: Prog
         notify.success(msg`Payment methods saved`)
       }}
     >
-      {({ formId, saving, disabled }) => (
+      {(state) => (
         <div className="flex justify-end">
-          <Button
-            type="submit"
-            form={formId}
-            disabled={disabled}
-            aria-busy={saving}
-            data-testid="methods-save"
-          >
-            {saving ? (
-              <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-            ) : (
-              <SaveIcon aria-hidden="true" />
-            )}
+          <MethodsSaveButton {...state} testId="methods-save" icon={<SaveIcon aria-hidden="true" />}>
             <Trans>Save payment methods</Trans>
-          </Button>
+          </MethodsSaveButton>
         </div>
       )}
     </MethodsWithKeys>

@@ -10,36 +10,25 @@ import {
   SaveIcon,
   Trash2Icon,
 } from 'lucide-react'
-import { useMemo } from 'react'
-import { z } from 'zod'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  useZodForm,
-} from '~/components/ui/form.tsx'
-import { Input } from '~/components/ui/input.tsx'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
-import { Textarea } from '~/components/ui/textarea.tsx'
-import { ApiError } from '~/lib/api.ts'
+import { Form, useZodForm } from '~/components/ui/form.tsx'
 import { notify } from '~/lib/notify.tsx'
 import { createProgram, deleteProgram, programChanged, updateProgram } from './actions.ts'
 import { ActivateStep } from './activate-step.tsx'
 import { CardReviewStep, CardSettingsStep, CardTypeStep } from './card-wizard-steps.tsx'
 import { ConfirmButton } from './confirm-button.tsx'
-import { fieldMessage, programErrorMessage } from './errors.ts'
-import { methodTitles, ProgramStatusBadge, providerNames, typeSlugName } from './labels.tsx'
-import { MethodsWithKeys } from './methods-with-keys.tsx'
+import { programErrorMessage } from './errors.ts'
+import { ProgramStatusBadge, typeSlugName } from './labels.tsx'
+import { MethodsSaveButton, MethodsWithKeys, UsedMethods } from './methods-with-keys.tsx'
 import { programTypeIcons } from './new-program-dialog.tsx'
 import {
-  currenciesQueryOptions,
+  ProgramDetailsFields,
+  programDraftDetailsSchema,
+  showProgramFieldErrors,
+} from './program-details-fields.tsx'
+import {
   type Program,
   type ProgramMethod,
   type ProgramTypeSlug,
@@ -229,30 +218,6 @@ export function ProgramWizard({
   )
 }
 
-/** The currency's name in the reader's language, from the browser (e.g. "Euro", "евро"). */
-function useCurrencyName() {
-  const { i18n } = useLingui()
-  return useMemo(() => {
-    let names: Intl.DisplayNames | undefined
-    try {
-      names = new Intl.DisplayNames([i18n.locale], { type: 'currency' })
-    } catch {
-      names = undefined
-    }
-    return (code: string, fallback: string) => names?.of(code) ?? fallback
-  }, [i18n.locale])
-}
-
-const detailsSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, { error: msg`Enter a title.`.id })
-    .max(200, { error: msg`At most 200 characters.`.id }),
-  description: z.string().trim().max(5000, { error: msg`At most 5000 characters.`.id }),
-  currency: z.string().length(3),
-})
-
 /** Step 0, common to every type: what the program is called, what it is for and its currency. */
 function DetailsStep({
   slug,
@@ -263,12 +228,9 @@ function DetailsStep({
   program: Program | null
   onSaved: (program: Program, created: boolean) => void
 }) {
-  const { t } = useLingui()
   const hydrated = useHydrated()
   const queryClient = useQueryClient()
-  const currencies = useQuery(currenciesQueryOptions())
-  const currencyName = useCurrencyName()
-  const form = useZodForm(detailsSchema, {
+  const form = useZodForm(programDraftDetailsSchema, {
     defaultValues: {
       title: program?.title ?? '',
       description: program?.description ?? '',
@@ -276,16 +238,6 @@ function DetailsStep({
     },
   })
   const submitting = form.formState.isSubmitting
-  const currencyOptions = currencies.data?.results ?? [
-    {
-      code: form.getValues('currency'),
-      name: form.getValues('currency'),
-      symbol: '',
-      decimals: 2,
-      is_default: true,
-    },
-  ]
-
   const submit = form.handleSubmit(async (values) => {
     try {
       if (!program) {
@@ -303,20 +255,7 @@ function DetailsStep({
       programChanged(queryClient, saved)
       onSaved(saved, false)
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        let applied = false
-        for (const field of ['title', 'description', 'currency'] as const) {
-          const first = error.fields[field]?.[0]
-          if (!first) continue
-          const message = fieldMessage(first)
-          form.setError(field, {
-            type: 'server',
-            message: typeof message === 'string' ? message : message.id,
-          })
-          applied = true
-        }
-        if (applied) return
-      }
+      if (showProgramFieldErrors(error, ['title', 'description', 'currency'], form.setError)) return
       notify.error(programErrorMessage(error))
     }
   })
@@ -332,67 +271,10 @@ function DetailsStep({
       <Form {...form}>
         <form onSubmit={submit} noValidate className="grid gap-5" data-testid="program-details-form">
           <fieldset disabled={submitting || !hydrated} className="grid gap-5">
-            <FormField
-              control={form.control}
-              name="title"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>
-                    <Trans context="program">Title</Trans>
-                  </FormLabel>
-                  <FormControl>
-                    <Input maxLength={200} autoComplete="off" {...field} data-testid="program-title" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>
-                    <Trans context="program">Description</Trans>
-                  </FormLabel>
-                  <FormControl>
-                    <Textarea maxLength={5000} {...field} data-testid="program-description" />
-                  </FormControl>
-                  <FormDescription>
-                    <Trans>Optional. Acceptors read it with their invitation.</Trans>
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="currency"
-              render={({ field }) => (
-                <FormItem className="max-w-xs">
-                  <FormLabel>
-                    <Trans>Currency</Trans>
-                  </FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger data-testid="program-currency" aria-label={t`Currency`}>
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {currencyOptions.map((c) => (
-                        <SelectItem key={c.code} value={c.code}>
-                          {c.code} · {currencyName(c.code, c.name)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormDescription>
-                    <Trans>It can be changed while the program is a draft.</Trans>
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+            <ProgramDetailsFields
+              testIdPrefix="program"
+              descriptionHint={<Trans>Optional. Acceptors read it with their invitation.</Trans>}
+              withCurrency
             />
           </fieldset>
           <StepButtons disabled={submitting}>
@@ -484,22 +366,11 @@ function MethodsStepForm({
         onDone(current)
       }}
     >
-      {({ formId, saving, disabled }) => (
-        <StepButtons onBack={onBack} disabled={saving}>
-          <Button
-            type="submit"
-            form={formId}
-            disabled={disabled}
-            aria-busy={saving}
-            data-testid="wizard-next"
-          >
-            {saving ? (
-              <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-            ) : (
-              <ArrowRightIcon aria-hidden="true" />
-            )}
+      {(state) => (
+        <StepButtons onBack={onBack} disabled={state.saving}>
+          <MethodsSaveButton {...state} testId="wizard-next" icon={<ArrowRightIcon aria-hidden="true" />}>
             <Trans>Save and continue</Trans>
-          </Button>
+          </MethodsSaveButton>
         </StepButtons>
       )}
     </MethodsWithKeys>
@@ -508,7 +379,6 @@ function MethodsStepForm({
 
 /** Step 2 of a payment management program: everything at a glance, then activation. */
 function ReviewStep({ program, onBack }: { program: Program; onBack: () => void }) {
-  const { i18n } = useLingui()
   const methods = useQuery(programMethodsQueryOptions(program.uuid))
   const used = methods.data?.results.filter((m) => m.is_used) ?? []
   const complete = program.status.id === programStatuses.draftStep3 || used.some((m) => m.validated)
@@ -534,24 +404,8 @@ function ReviewStep({ program, onBack }: { program: Program; onBack: () => void 
         <ReviewItem label={<Trans>Payment methods</Trans>} className="sm:col-span-2" testId="review-methods">
           {methods.isPending ? (
             <RowsSkeleton rows={1} />
-          ) : used.length === 0 ? (
-            <span className="text-muted-foreground">
-              <Trans>None in use</Trans>
-            </span>
           ) : (
-            <ul className="grid gap-1">
-              {used.map((m) => (
-                <li key={m.id} data-testid="review-method" data-method={m.id}>
-                  {methodTitles[m.id] ? i18n._(methodTitles[m.id]!) : m.title}
-                  {m.provider && (
-                    <span className="text-muted-foreground">
-                      {' · '}
-                      {providerNames[m.provider] ? i18n._(providerNames[m.provider]!) : m.provider}
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <UsedMethods methods={used} itemTestId="review-method" />
           )}
         </ReviewItem>
       </dl>
