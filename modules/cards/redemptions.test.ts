@@ -223,6 +223,7 @@ describe('taking a card at a cashpoint', () => {
     const nothing = await redeem(at.multi, token, 1)
     expect(nothing.status).toBe(400)
     expect(nothing.body.error.fields).toEqual({ amount: ['nothing is left on this card'] })
+    expect(nothing.body.error.reason).toBe('amount_above_balance')
 
     const acceptorSub = `${programs.multi}/${acceptor.userId}`
     expect(await entryOf('card.redeemed', r.uuid)).toEqual([
@@ -301,6 +302,7 @@ describe('taking a card at a cashpoint', () => {
     const over = await redeem(at.multi, token, 2501)
     expect(over.status).toBe(400)
     expect(over.body.error.fields).toEqual({ amount: ['only €25.00 is left on this card'] })
+    expect(over.body.error.reason).toBe('amount_above_balance')
     for (const [body, field] of [
       [{ cashpoint: at.multi, token, amount: 0 }, 'amount'],
       [{ cashpoint: at.multi, token, amount: 10.5 }, 'amount'],

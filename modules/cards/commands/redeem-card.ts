@@ -1,7 +1,7 @@
 import { accounts, ledgerEntryRequested } from '../../ledger/index.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Trx } from '../../platform/db.ts'
-import { invalidField, notFound } from '../../platform/errors.ts'
+import { AppError, notFound } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
 import { newId } from '../../platform/ids.ts'
 import { formatMoney } from '../../platform/money.ts'
@@ -145,12 +145,14 @@ export async function redeemCard(
     const result = redeem(card, input.amount)
     if (!result.ok) {
       const left = result.refusal.reason === 'above_balance' ? result.refusal.balance : 0n
-      throw invalidField(
-        'amount',
+      const message =
         left === 0n
           ? 'nothing is left on this card'
-          : `only ${formatMoney('en', { amount: left, currency: card.currency })} is left on this card`,
-      )
+          : `only ${formatMoney('en', { amount: left, currency: card.currency })} is left on this card`
+      throw new AppError('validation_failed', message, {
+        reason: 'amount_above_balance',
+        fields: { amount: [message] },
+      })
     }
     const o = result.outcome
     await updateCard(trx, card.id, {

@@ -46,13 +46,10 @@ export function redemptionRefusal(error: unknown, now = Date.now()): RedemptionR
   const reason = error.reason
   if (reason && cardReasons[reason]) return { on: 'code', kind: 'unusable', message: cardReasons[reason] }
   if (reason && screenReasons[reason]) return { on: 'screen', message: screenReasons[reason] }
+  if (reason === 'amount_above_balance') return { on: 'amount', kind: 'above_balance' }
   if (error.status === 400) {
     const amount = error.fields.amount?.[0]
-    if (amount) {
-      return /balance|left/i.test(amount)
-        ? { on: 'amount', kind: 'above_balance' }
-        : { on: 'amount', kind: 'other', message: apiMessage(amount) ?? amount }
-    }
+    if (amount) return { on: 'amount', kind: 'other', message: apiMessage(amount) ?? amount }
     const token = error.fields.token?.[0]
     if (token) return { on: 'code', kind: 'unknown' }
   }
