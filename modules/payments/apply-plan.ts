@@ -18,6 +18,8 @@ import {
  */
 
 export type RefundStatus = 'requested' | 'pending' | 'succeeded' | 'failed'
+/** Who asked for a refund: an owner or admin through us, the provider's dashboard, or the platform giving back a duplicate capture. */
+export type RefundKind = 'requested' | 'provider' | 'duplicate'
 
 export interface RecordedPayment {
   id: string
@@ -27,6 +29,8 @@ export interface RecordedPayment {
   description: string
   status: PaymentStatus
   expired: boolean
+  /** The winning attempt: the first applied as paid. Every other capture is a duplicate. */
+  paidAttemptId: string | null
   receiver: SubAccount
   /** Parts routed to connected merchants: credited to their sub-accounts, the rest to the receiver. */
   splits?: readonly { receiver: SubAccount; amount: bigint }[]
@@ -45,6 +49,7 @@ export interface RecordedRefund {
   amount: bigint
   status: RefundStatus
   provider_refund_id: string | null
+  kind: RefundKind
 }
 
 export interface ApplyPlan {
@@ -59,7 +64,14 @@ export interface ApplyPlan {
   fees: bigint
   paid: boolean
   ended: 'failed' | 'cancelled' | 'expired' | null
+  /** Succeeded now, made by an owner or at the provider: payables hear of these. */
   refundedNow: { id: string; amount: bigint }[]
+  /** The winning attempt after this news. */
+  paidAttemptId: string | null
+  /** Money taken across all attempts (the winner's capture and duplicates). */
+  captured: bigint
+  /** This attempt was captured although another one had already paid: give it back (a refund row to insert and send). */
+  duplicateRefund: RecordedRefund | null
 }
 
 export function planApply(input: {
@@ -80,14 +92,27 @@ export function planApply(input: {
 
   const attemptStatus = nextAttemptStatus(attempt.status, state.status)
   const attemptFee = attempt.fee ?? (state.fee !== undefined && state.fee > 0n ? state.fee : null)
-  if (attemptStatus === 'paid' && attempt.status !== 'paid') {
+  const capturedNow = attemptStatus === 'paid' && attempt.status !== 'paid'
+  // The first capture applied wins; a capture of any other attempt is a duplicate, given back.
+  const paidAttemptId = payment.paidAttemptId ?? (capturedNow ? attemptId : null)
+  const duplicate = capturedNow && paidAttemptId !== attemptId
+  if (capturedNow) {
     const amount = Number(payment.amount)
     postings.push({
       journal: 'sales',
       date: today,
-      description: `Payment ${paymentReference(payment.number)}: ${payment.description}`.slice(0, 500),
+      description: (duplicate
+        ? `Duplicate capture, payment ${paymentReference(payment.number)}: ${payment.description}`
+        : `Payment ${paymentReference(payment.number)}: ${payment.description}`
+      ).slice(0, 500),
       source: { kind: 'payment.captured', id: attemptId },
-      lines: [{ account: accounts.payment_provider, currency, debit: amount }, ...creditsOf(payment)],
+      lines: [
+        { account: accounts.payment_provider, currency, debit: amount },
+        // A duplicate is the receiver's until it is refunded from there; split parts go to merchants once.
+        ...(duplicate
+          ? [{ account: accounts.acceptor, sub_account: receiver, currency, credit: amount }]
+          : creditsOf(payment)),
+      ],
     })
   }
   if (attemptFee !== null && attempt.fee === null) {
@@ -120,6 +145,7 @@ export function planApply(input: {
         amount: r.amount,
         status: r.status,
         provider_refund_id: r.providerRefundId,
+        kind: 'provider',
       }
       refundInserts.push(row)
       refunds.set(row.id, row)
@@ -136,11 +162,31 @@ export function planApply(input: {
     known.status = next
     known.provider_refund_id = r.providerRefundId
   }
+  // A duplicate capture is given back in full, less what was already refunded from it at the
+  // provider; at most one such refund per attempt (a unique index holds it).
+  let duplicateRefund: RecordedRefund | null = null
+  if (duplicate && ![...refunds.values()].some((r) => r.attempt_id === attemptId && r.kind === 'duplicate')) {
+    const left = payment.amount - refundsOn(refunds.values(), attemptId)
+    if (left > 0n) {
+      duplicateRefund = {
+        id: input.newId(),
+        attempt_id: attemptId,
+        amount: left,
+        status: 'requested',
+        provider_refund_id: null,
+        kind: 'duplicate',
+      }
+      refunds.set(duplicateRefund.id, duplicateRefund)
+    }
+  }
   for (const r of refundedNow) {
+    const duplicateOne = refunds.get(r.id)?.kind === 'duplicate'
     postings.push({
       journal: 'sales',
       date: today,
-      description: `Refund of payment ${paymentReference(payment.number)}`,
+      description: duplicateOne
+        ? `Duplicate capture refunded, payment ${paymentReference(payment.number)}`
+        : `Refund of payment ${paymentReference(payment.number)}`,
       source: { kind: 'payment.refund', id: r.id },
       lines: [
         { account: accounts.acceptor, sub_account: receiver, currency, debit: Number(r.amount) },
@@ -152,13 +198,16 @@ export function planApply(input: {
   const attempts = input.attempts.map((a) =>
     a.id === attemptId ? { ...a, status: attemptStatus, fee: attemptFee } : a,
   )
-  const refunded = [...refunds.values()]
-    .filter((r) => r.status === 'succeeded')
-    .reduce((s, r) => s + r.amount, 0n)
+  const succeeded = [...refunds.values()].filter((r) => r.status === 'succeeded')
+  const refundedAll = succeeded.reduce((s, r) => s + r.amount, 0n)
+  // What the payment shows as refunded: what the payer asked back, not the duplicates given back.
+  const refunded = succeeded.filter((r) => r.kind !== 'duplicate').reduce((s, r) => s + r.amount, 0n)
   const fees = attempts.reduce((s, a) => s + (a.fee ?? 0n), 0n)
+  const captured = payment.amount * BigInt(attempts.filter((a) => a.status === 'paid').length)
   const derived = derivePaymentStatus({
     amount: payment.amount,
-    refunded,
+    captured,
+    refunded: refundedAll,
     expired: payment.expired,
     attempts,
   })
@@ -179,8 +228,18 @@ export function planApply(input: {
     fees,
     paid: isMoneyTaken(paymentStatus) && !isMoneyTaken(payment.status),
     ended,
-    refundedNow,
+    refundedNow: refundedNow.filter((r) => refunds.get(r.id)?.kind !== 'duplicate'),
+    paidAttemptId,
+    captured,
+    duplicateRefund,
   }
+}
+
+/** What is refunded or on its way back from one attempt (failed refunds do not count). */
+export function refundsOn(refunds: Iterable<RecordedRefund>, attemptId: string): bigint {
+  let sum = 0n
+  for (const r of refunds) if (r.attempt_id === attemptId && r.status !== 'failed') sum += r.amount
+  return sum
 }
 
 /** The capture's credits: each split part to its merchant, the rest to the payment's receiver. */

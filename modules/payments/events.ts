@@ -53,3 +53,13 @@ export const paymentRefunded = defineEvent(
   'payments.payment.refunded',
   z.object({ ...paymentRef, refund_id: z.uuid(), amount, fully_refunded: z.boolean() }),
 )
+
+/**
+ * An attempt was captured although the payment had already been paid by another one (a bank app
+ * approving after the card paid, a hosted page left open): its refund is recorded and must be
+ * sent to the provider. Handled by the `payments` queue; reconciliation re-sends it if lost.
+ */
+export const duplicateCaptureDetected = defineEvent(
+  'payments.duplicate-capture.detected',
+  z.object({ payment_id: z.uuid(), attempt_id: z.uuid(), refund_id: z.uuid() }),
+)

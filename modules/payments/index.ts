@@ -7,6 +7,7 @@
  */
 import { defineModule } from '../platform/module.ts'
 import { registerPaymentsRoutes } from './http/routes.ts'
+import { cancelOtherAttempts, sendDuplicateRefund } from './jobs/charge-once.ts'
 import { deliverSandboxWebhook } from './jobs/deliver-sandbox-webhook.ts'
 import { processWebhook } from './jobs/process-webhook.ts'
 import { reconcilePayments } from './jobs/reconcile.ts'
@@ -46,6 +47,6 @@ export { type VatCode, vatRateOn } from './vat.ts'
 export const paymentsModule = defineModule({
   name: 'payments',
   routes: (app) => registerPaymentsRoutes(app),
-  handlers: [processWebhook, deliverSandboxWebhook],
+  handlers: [processWebhook, deliverSandboxWebhook, cancelOtherAttempts, sendDuplicateRefund],
   jobs: [reconcilePayments],
 })

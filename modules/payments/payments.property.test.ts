@@ -115,6 +115,7 @@ function newStore(s: Scenario, attemptIds: string[], ourRefunds: RecordedRefund[
       description: 'test',
       status: 'created',
       expired: false,
+      paidAttemptId: null,
       receiver: { kind: 'owner', external_id: 'owner-1' },
     },
     attempts: attemptIds.map((id, i) => ({ id, number: i + 1, status: 'creating', fee: null })),
@@ -138,6 +139,7 @@ function deliver(store: Store, attemptId: string, state: ProviderPayment) {
     a.id === attemptId ? { ...a, status: plan.attemptStatus, fee: plan.attemptFee } : a,
   )
   store.refunds.push(...plan.refundInserts)
+  if (plan.duplicateRefund) store.refunds.push(plan.duplicateRefund)
   for (const u of plan.refundUpdates) {
     const r = store.refunds.find((x) => x.id === u.id) as RecordedRefund
     r.status = u.status
@@ -151,7 +153,7 @@ function deliver(store: Store, attemptId: string, state: ProviderPayment) {
     expect(store.ledger.has(key), `${key} planned twice`).toBe(false)
     store.ledger.set(key, p)
   }
-  store.payment = { ...store.payment, status: plan.paymentStatus }
+  store.payment = { ...store.payment, status: plan.paymentStatus, paidAttemptId: plan.paidAttemptId }
 }
 
 function balances(store: Store): Record<string, bigint> {
@@ -181,6 +183,7 @@ describe('applying provider news in any order', () => {
                 amount: r.amount,
                 status: 'requested',
                 provider_refund_id: null,
+                kind: 'requested',
               })
             }
             return id

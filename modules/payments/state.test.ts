@@ -20,13 +20,15 @@ describe('payment state machine', () => {
     expect(canTransition('expired', 'paid')).toBe(true)
     expect(canTransition('paid', 'pending')).toBe(false)
     expect(canTransition('paid', 'failed')).toBe(false)
-    expect(canTransition('refunded', 'paid')).toBe(false)
-    expect(canTransition('partially_refunded', 'paid')).toBe(false)
+    // Only a late (duplicate) capture raises a refunded payment again, until it is given back.
+    expect(canTransition('refunded', 'paid')).toBe(true)
+    expect(canTransition('partially_refunded', 'paid')).toBe(true)
+    expect(canTransition('refunded', 'pending')).toBe(false)
     expect(canTransition('expired', 'pending')).toBe(false)
   })
 
   it('derives the status from attempts and refunds', () => {
-    const base = { amount: 1000n, refunded: 0n, expired: false }
+    const base = { amount: 1000n, captured: 1000n, refunded: 0n, expired: false }
     expect(derivePaymentStatus({ ...base, attempts: [] })).toBe('created')
     expect(derivePaymentStatus({ ...base, expired: true, attempts: [] })).toBe('expired')
     expect(derivePaymentStatus({ ...base, attempts: [{ number: 1, status: 'open' }] })).toBe('pending')
@@ -46,6 +48,12 @@ describe('payment state machine', () => {
     expect(derivePaymentStatus({ ...base, refunded: 1000n, attempts: [{ number: 1, status: 'paid' }] })).toBe(
       'refunded',
     )
+    // Captured twice: paid while the duplicate is out, and after it came back; refunded when all is back.
+    const twice = { ...base, captured: 2000n, attempts: [{ number: 1, status: 'paid' as const }] }
+    expect(derivePaymentStatus(twice)).toBe('paid')
+    expect(derivePaymentStatus({ ...twice, refunded: 1000n })).toBe('paid')
+    expect(derivePaymentStatus({ ...twice, refunded: 1500n })).toBe('partially_refunded')
+    expect(derivePaymentStatus({ ...twice, refunded: 2000n })).toBe('refunded')
   })
 
   it('never lets a paid attempt or payment step back, whatever the provider reports in whatever order', () => {
@@ -59,6 +67,7 @@ describe('payment state machine', () => {
           attempt = nextAttemptStatus(attempt, r)
           const derived = derivePaymentStatus({
             amount: 100n,
+            captured: 100n,
             refunded: 0n,
             expired: false,
             attempts: [{ number: 1, status: attempt }],

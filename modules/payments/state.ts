@@ -7,7 +7,9 @@
  *      │           ▼  │ (a new attempt)
  *      └──▶ failed / cancelled / expired ──▶ paid (a late capture: money that moved is recorded)
  *
- * A payment first heard of when already refunded steps straight there.
+ * A payment first heard of when already refunded steps straight there. Between the three money
+ * statuses it follows what the payer is out (captures less refunds): a duplicate capture arriving
+ * after a refund raises it again until the platform has given the duplicate back.
  *
  * The status is derived from the attempts and refunds, never set by hand, so any order of provider
  * news leads to the same status; `canTransition` guards that a derived status never steps back
@@ -47,9 +49,11 @@ const transitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
   failed: ['pending', 'cancelled', 'expired', ...toMoney],
   cancelled: ['pending', 'expired', ...toMoney],
   expired: toMoney,
+  // Once money is taken the status follows what the payer is out: refunds lower it, and a capture
+  // that arrives late (a duplicate, refunded by itself) raises it again until it is given back.
   paid: ['partially_refunded', 'refunded'],
-  partially_refunded: ['refunded'],
-  refunded: [],
+  partially_refunded: ['paid', 'refunded'],
+  refunded: ['paid', 'partially_refunded'],
 }
 
 export const canTransition = (from: PaymentStatus, to: PaymentStatus) =>
@@ -67,15 +71,22 @@ export function nextAttemptStatus(current: AttemptStatus, reported: AttemptStatu
   return reported
 }
 
+/**
+ * `captured` is what all paid attempts took (more than the amount when a duplicate was captured),
+ * `refunded` what went back of it, duplicates included: the payment is paid while the payer is out
+ * at least its amount, refunded when nothing is kept.
+ */
 export function derivePaymentStatus(p: {
   amount: bigint
+  captured: bigint
   refunded: bigint
   expired: boolean
   attempts: readonly { number: number; status: AttemptStatus }[]
 }): PaymentStatus {
   if (p.attempts.some((a) => a.status === 'paid')) {
-    if (p.refunded >= p.amount) return 'refunded'
-    return p.refunded > 0n ? 'partially_refunded' : 'paid'
+    const kept = p.captured - p.refunded
+    if (kept <= 0n) return 'refunded'
+    return kept < p.amount ? 'partially_refunded' : 'paid'
   }
   const latest = [...p.attempts].sort((a, b) => b.number - a.number)[0]
   if (!latest) return p.expired ? 'expired' : 'created'

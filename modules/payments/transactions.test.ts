@@ -90,6 +90,14 @@ async function insertPayment(p: {
         created_at: new Date(p.created),
       })
       .execute()
+    if (p.attempt.status === 'paid') {
+      // The winning attempt, as applying the provider's capture records it.
+      await db
+        .updateTable('payments')
+        .set({ paid_attempt_id: attempt, captured_amount: p.amount })
+        .where('id', '=', id)
+        .execute()
+    }
   }
   return {
     id,
@@ -204,7 +212,8 @@ afterAll(() => t.close())
 
 interface Tx {
   uuid: string
-  kind: 'payment' | 'refund'
+  kind: 'payment' | 'duplicate_capture' | 'refund'
+  duplicate: boolean
   created: string
   description: string
   transaction_status: string
@@ -253,6 +262,7 @@ describe('GET payment/transactions', () => {
     expect(byId.get(P1.id)).toEqual({
       uuid: P1.id,
       kind: 'payment',
+      duplicate: false,
       created: '2026-11-10T10:00:00.000Z',
       description: 'Gift card Bakery de Vries',
       transaction_status: 'partially_refunded',
@@ -275,6 +285,7 @@ describe('GET payment/transactions', () => {
     // A refund: its own amount and status, the refunded attempt's card, the payment's reference.
     expect(byId.get(R1)).toMatchObject({
       kind: 'refund',
+      duplicate: false,
       transaction_status: 'succeeded',
       amount: 1500,
       payment_uuid: P1.id,

@@ -318,6 +318,7 @@ export interface PaymentRefunds {
   created_at: Generated<Timestamp>;
   currency: string;
   id: string;
+  kind: Generated<string>;
   payment_id: string;
   provider_refund_id: string | null;
   reason: string | null;
@@ -330,6 +331,7 @@ export interface Payments {
   acceptor_user_id: string | null;
   account_id: string;
   amount: bigint;
+  captured_amount: Generated<bigint>;
   card_brand: string | null;
   card_last4: string | null;
   created_at: Generated<Timestamp>;
@@ -346,6 +348,7 @@ export interface Payments {
   number: Generated<bigint>;
   owner_user_id: string | null;
   paid_at: Timestamp | null;
+  paid_attempt_id: string | null;
   payable_id: string;
   payable_kind: string;
   payer_user_id: string | null;
@@ -353,6 +356,8 @@ export interface Payments {
   refunded_amount: Generated<bigint>;
   return_url: string | null;
   splits: Generated<Json>;
+  start_claim: string | null;
+  start_claimed_until: Timestamp | null;
   status: string;
   updated_at: Generated<Timestamp>;
 }
@@ -479,6 +484,7 @@ export interface SandboxPayments {
   amount: bigint;
   api_key_hash: string;
   bank: string | null;
+  cancelled_from: string | null;
   card_brand: string | null;
   card_last4: string | null;
   chosen_method: string | null;

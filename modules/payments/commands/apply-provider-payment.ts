@@ -4,8 +4,8 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Db } from '../../platform/db.ts'
 import { publish } from '../../platform/events.ts'
 import { newId } from '../../platform/ids.ts'
-import { planApply, type RefundStatus } from '../apply-plan.ts'
-import { paymentEnded, paymentPaid, paymentRefunded } from '../events.ts'
+import { planApply, type RefundKind, type RefundStatus } from '../apply-plan.ts'
+import { duplicateCaptureDetected, paymentEnded, paymentPaid, paymentRefunded } from '../events.ts'
 import type { ProviderPayment } from '../providers/provider.ts'
 import { splitsOf } from '../splits.ts'
 import { type AttemptStatus, isMoneyTaken, type PaymentStatus } from '../state.ts'
@@ -55,6 +55,7 @@ export async function applyProviderPayment(
         description: payment.description,
         status: payment.status as PaymentStatus,
         expired: payment.expires_at < new Date(),
+        paidAttemptId: payment.paid_attempt_id,
         receiver: receiverOf(payment),
         splits: splitsOf(payment.splits).map((sp) => ({ receiver: sp.receiver, amount: sp.amount })),
       },
@@ -70,6 +71,7 @@ export async function applyProviderPayment(
         amount: r.amount,
         status: r.status as RefundStatus,
         provider_refund_id: r.provider_refund_id,
+        kind: r.kind as RefundKind,
       })),
       attemptId,
       state,
@@ -100,6 +102,24 @@ export async function applyProviderPayment(
         .values({ ...r, payment_id: payment.id, currency: payment.currency, reason: 'made at the provider' })
         .execute()
     }
+    if (plan.duplicateRefund) {
+      await trx
+        .insertInto('payment_refunds')
+        .values({
+          ...plan.duplicateRefund,
+          payment_id: payment.id,
+          currency: payment.currency,
+          reason: 'duplicate capture',
+        })
+        .execute()
+      // Sent by the `payments` queue (and by reconciliation, if that is lost): never in this transaction.
+      await publish(
+        trx,
+        duplicateCaptureDetected,
+        { payment_id: payment.id, attempt_id: attemptId, refund_id: plan.duplicateRefund.id },
+        ctx,
+      )
+    }
     for (const r of plan.refundUpdates) {
       await trx
         .updateTable('payment_refunds')
@@ -109,12 +129,12 @@ export async function applyProviderPayment(
     }
     for (const posting of plan.postings) await publish(trx, ledgerEntryRequested, posting, ctx)
 
-    // The card and failure shown for the payment: the paid attempt's, else the latest attempt's.
+    // The card and failure shown for the payment: the winning attempt's, else the latest attempt's.
     const shown = await trx
       .selectFrom('payment_attempts')
       .select(['method', 'card_brand', 'card_last4', 'failure_code', 'failure_message'])
       .where('payment_id', '=', payment.id)
-      .orderBy(sql`status = 'paid'`, 'desc')
+      .orderBy(sql`coalesce(id = ${plan.paidAttemptId}::uuid, false)`, 'desc')
       .orderBy('number', 'desc')
       .executeTakeFirstOrThrow()
     const taken = isMoneyTaken(plan.paymentStatus)
@@ -123,6 +143,8 @@ export async function applyProviderPayment(
       .set({
         status: plan.paymentStatus,
         refunded_amount: plan.refunded,
+        captured_amount: plan.captured,
+        paid_attempt_id: plan.paidAttemptId,
         fee_amount: plan.fees,
         method: shown.method,
         card_brand: shown.card_brand,

@@ -16,8 +16,9 @@ export interface RefundRequest {
 }
 
 /**
- * Refunds (part of) a paid payment. The refund is recorded (`requested`) and committed first, with
- * the payment locked so that two refunds can never together exceed the payment; then the provider
+ * Refunds (part of) a paid payment, up to everything captured across its attempts (a duplicate
+ * capture not given back yet included). The refund is recorded (`requested`) and committed first,
+ * with the payment locked so that two refunds can never together exceed what was captured; then the provider
  * is asked, with our refund id as its idempotency key, and the payment is synced from the
  * provider. If the provider cannot be reached, reconciliation asks again later with the same key.
  */
@@ -41,20 +42,30 @@ export async function refundPayment(
     }
     const refusal = await refundRefusal(trx, { kind: payment.payable_kind, id: payment.payable_id })
     if (refusal) throw new AppError('business_rule', refusal.message, { reason: refusal.reason })
-    const attempt = await trx
+    // Everything captured can be given back: the winning attempt first, then any duplicate
+    // capture not given back yet. A refund larger than one attempt's capture is split over them.
+    const attempts = await trx
       .selectFrom('payment_attempts')
       .select('id')
       .where('payment_id', '=', paymentId)
       .where('status', '=', 'paid')
+      .orderBy(sql`id = ${payment.paid_attempt_id}::uuid`, 'desc')
       .orderBy('number')
-      .executeTakeFirstOrThrow()
-    const taken = await trx
+      .execute()
+    const recorded = await trx
       .selectFrom('payment_refunds')
-      .select(sql<bigint>`coalesce(sum(amount), 0)::bigint`.as('total'))
+      .select(['attempt_id', 'amount', 'status'])
       .where('payment_id', '=', paymentId)
-      .where('status', '!=', 'failed')
-      .executeTakeFirstOrThrow()
-    const left = payment.amount - taken.total
+      .execute()
+    const leftOn = attempts.map((a) => ({
+      attempt_id: a.id,
+      left:
+        payment.amount -
+        recorded
+          .filter((r) => r.attempt_id === a.id && r.status !== 'failed')
+          .reduce((sum, r) => sum + r.amount, 0n),
+    }))
+    const left = leftOn.reduce((sum, a) => sum + (a.left > 0n ? a.left : 0n), 0n)
     const amount = input.amount ?? left
     if (amount <= 0n || amount > left) {
       throw new AppError('validation_failed', 'the refund is more than what is left of the payment', {
@@ -62,29 +73,40 @@ export async function refundPayment(
         fields: { amount: [`at most ${left} (minor units) can still be refunded`] },
       })
     }
-    const id = newId()
-    await trx
-      .insertInto('payment_refunds')
-      .values({
-        id,
-        payment_id: paymentId,
-        attempt_id: attempt.id,
-        amount,
-        currency: payment.currency,
-        status: 'requested',
-        reason: input.reason ?? null,
-        requested_by: ctx.actor.kind === 'user' ? ctx.actor.user_id : null,
-      })
-      .execute()
-    return { id, attemptId: attempt.id, amount, currency: payment.currency, accountId: payment.account_id }
+    const ids: string[] = []
+    let rest = amount
+    for (const a of leftOn) {
+      if (rest === 0n) break
+      const part = a.left < rest ? a.left : rest
+      if (part <= 0n) continue
+      const id = newId()
+      await trx
+        .insertInto('payment_refunds')
+        .values({
+          id,
+          payment_id: paymentId,
+          attempt_id: a.attempt_id,
+          amount: part,
+          currency: payment.currency,
+          status: 'requested',
+          kind: 'requested',
+          reason: input.reason ?? null,
+          requested_by: ctx.actor.kind === 'user' ? ctx.actor.user_id : null,
+        })
+        .execute()
+      ids.push(id)
+      rest -= part
+    }
+    return { ids }
   })
-  await sendRefund(services, refund.id, ctx)
+  for (const id of refund.ids) await sendRefund(services, id, ctx)
+  const first = refund.ids[0] as string
   const row = await db
     .selectFrom('payment_refunds')
     .select('status')
-    .where('id', '=', refund.id)
+    .where('id', '=', first)
     .executeTakeFirstOrThrow()
-  return { refund_id: refund.id, status: row.status }
+  return { refund_id: first, status: row.status }
 }
 
 /** Asks the provider for a recorded refund (again: our id is the idempotency key) and syncs. */

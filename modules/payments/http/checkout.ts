@@ -26,6 +26,10 @@ const checkoutView = z
     merchant: z.string().openapi({ description: 'Who is paid, as shown to the payer' }),
     methods: z.array(z.object({ id: z.string(), title: z.string() })),
     failure_message: z.string().nullable(),
+    open_method: z.string().nullable().openapi({
+      description:
+        'The method of the attempt still in flight (a hosted page left open, a bank step): "continue" goes on with it; another method cancels it first',
+    }),
     card_brand: z.string().nullable(),
     card_last4: z.string().nullable(),
     expires: z.iso.datetime(),
@@ -60,6 +64,16 @@ async function viewOf(c: Context<AppEnv>, id: string) {
       return m ? [{ id: m.id, title: m.title }] : []
     }),
     failure_message: p.failure_message,
+    open_method:
+      (
+        await services.db
+          .selectFrom('payment_attempts')
+          .select('method')
+          .where('payment_id', '=', p.id)
+          .where('status', 'in', ['open', 'requires_action'])
+          .orderBy('number', 'desc')
+          .executeTakeFirst()
+      )?.method ?? null,
     card_brand: p.card_brand,
     card_last4: p.card_last4,
     expires: p.expires_at.toISOString(),

@@ -69,6 +69,9 @@ export const getPayment = createRoute({
       content: {
         'application/json': {
           schema: paymentSchema.extend({
+            refundable_amount: z.number().int().openapi({
+              description: 'What can still be refunded: everything captured less refunds not failed',
+            }),
             attempts: z.array(
               z.object({
                 uuid: z.uuid(),
@@ -81,6 +84,9 @@ export const getPayment = createRoute({
                 fee: z.number().int().nullable(),
                 failure_code: z.string().nullable(),
                 failure_message: z.string().nullable(),
+                duplicate: z.boolean().openapi({
+                  description: 'Captured after another attempt had paid: refunded by the platform',
+                }),
                 created: z.iso.datetime(),
               }),
             ),
@@ -90,6 +96,10 @@ export const getPayment = createRoute({
                 amount: z.number().int(),
                 currency: z.string(),
                 status: z.string(),
+                kind: z.enum(['requested', 'provider', 'duplicate']).openapi({
+                  description:
+                    'requested: by the owner or an admin; provider: made at the provider; duplicate: a duplicate capture given back',
+                }),
                 reason: z.string().nullable(),
                 created: z.iso.datetime(),
               }),
@@ -205,6 +215,10 @@ export function registerPaymentRoutes(app: ApiApp) {
     return c.json(
       {
         ...toPaymentJson(services, row),
+        refundable_amount: Number(
+          row.captured_amount -
+            refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0n),
+        ),
         attempts: attempts.map((a) => ({
           uuid: a.id,
           number: a.number,
@@ -216,6 +230,7 @@ export function registerPaymentRoutes(app: ApiApp) {
           fee: a.fee === null ? null : Number(a.fee),
           failure_code: a.failure_code,
           failure_message: a.failure_message,
+          duplicate: a.status === 'paid' && a.id !== row.paid_attempt_id,
           created: a.created_at.toISOString(),
         })),
         refunds: refunds.map((r) => ({
@@ -223,6 +238,7 @@ export function registerPaymentRoutes(app: ApiApp) {
           amount: Number(r.amount),
           currency: r.currency,
           status: r.status,
+          kind: r.kind as 'requested' | 'provider' | 'duplicate',
           reason: r.reason,
           created: r.created_at.toISOString(),
         })),

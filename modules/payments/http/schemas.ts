@@ -14,7 +14,14 @@ export const paymentSchema = z
     status: z.enum(paymentStatuses),
     amount: z.number().int().openapi({ description: 'Minor units (cents)', example: 1250 }),
     currency: z.string().openapi({ example: 'EUR' }),
-    refunded_amount: z.number().int(),
+    refunded_amount: z.number().int().openapi({
+      description:
+        'What was given back to the payer at the owner’s request or at the provider (not duplicates)',
+    }),
+    captured_amount: z.number().int().openapi({
+      description:
+        'Money taken across all attempts: the amount once, more while a duplicate capture is not given back',
+    }),
     fee_amount: z.number().int().openapi({ description: 'Provider fees, minor units' }),
     description: z.string(),
     method: z.string().nullable(),
@@ -39,6 +46,7 @@ export function toPaymentJson(services: Pick<Services, 'config'>, p: NonNullable
     amount: Number(p.amount),
     currency: p.currency,
     refunded_amount: Number(p.refunded_amount),
+    captured_amount: Number(p.captured_amount),
     fee_amount: Number(p.fee_amount),
     description: p.description,
     method: p.method,

@@ -48,7 +48,13 @@ const receiptPath = (id: string) => `/api/v1/payment/transactions/${id}/receipt`
 export const transactionSchema = z
   .object({
     uuid: z.uuid(),
-    kind: z.enum(transactionKinds).openapi({ description: 'A payment, or a refund of one' }),
+    kind: z.enum(transactionKinds).openapi({
+      description:
+        'A payment, a duplicate capture of it (taken a second time, given back by itself), or a refund',
+    }),
+    duplicate: z
+      .boolean()
+      .openapi({ description: 'A refund that gives a duplicate capture back (not asked by the owner)' }),
     created: z.iso.datetime(),
     description: z.string(),
     transaction_status: z.enum(transactionStatuses).openapi({
@@ -86,6 +92,7 @@ export function toTransactionJson(t: TransactionRow): z.infer<typeof transaction
   return {
     uuid: t.id,
     kind: t.kind,
+    duplicate: t.duplicate,
     created: t.created_at.toISOString(),
     description: t.description,
     transaction_status: t.status,
@@ -111,7 +118,7 @@ const listQuery = paginationQuery({ defaultSize: 25, maxSize: 200 }).extend({
     .enum(transactionStatuses, { message: `one of ${transactionStatuses.join(', ')}` })
     .optional()
     .openapi({ description: 'transaction_status' }),
-  kind: z.enum(transactionKinds, { message: 'payment or refund' }).optional(),
+  kind: z.enum(transactionKinds, { message: 'payment, duplicate_capture or refund' }).optional(),
   from: dayParam.optional().openapi({ description: 'Created on or after this day (Dutch time, inclusive)' }),
   to: dayParam.optional().openapi({ description: 'Created on or before this day (Dutch time, inclusive)' }),
   program: z.uuid('must be a program uuid').optional().openapi({ description: 'Only this program’s' }),
@@ -220,7 +227,7 @@ export function registerTransactionRoutes(app: ApiApp) {
     const reference = paymentReference(row.payment_number)
     const content = buildReceipt(
       {
-        kind: row.kind,
+        kind: row.kind === 'refund' ? 'refund' : 'payment',
         id: row.id,
         reference,
         description: row.description,

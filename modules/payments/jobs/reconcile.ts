@@ -6,6 +6,7 @@ import { sendRefund } from '../commands/refund-payment.ts'
 import { sendPayout } from '../commands/release-split.ts'
 import { syncAttempt } from '../commands/sync-attempt.ts'
 import { paymentEnded } from '../events.ts'
+import { refundOvercharged } from './charge-once.ts'
 
 /** An attempt or refund without news for this long is asked about. */
 export const reconcileAfterMs = 2 * 60 * 1000
@@ -13,7 +14,8 @@ export const reconcileAfterMs = 2 * 60 * 1000
 /**
  * Asks the providers about everything left unfinished too long: attempts still open or never
  * created (a crash or timeout between our commit and the provider's answer), refunds never sent,
- * and payments past their expiry. Webhooks can be lost; this makes the provider's record win
+ * payments past their expiry, and payments charged more than their amount (their duplicate
+ * captures are refunded). Webhooks can be lost; this makes the provider's record win
  * anyway. Runs every minute; each item on its own, so one failing provider does not stop the rest.
  */
 export const reconcilePayments = defineJob({
@@ -115,8 +117,17 @@ export const reconcilePayments = defineJob({
         )
       })
     }
+    // Payments charged more than once whose duplicates have no refund yet are given back.
+    const overcharged = await refundOvercharged(services)
     log.info(
-      { attempts: attempts.length, refunds: refunds.length, payouts: payouts.length, failed, expired },
+      {
+        attempts: attempts.length,
+        refunds: refunds.length,
+        payouts: payouts.length,
+        failed,
+        expired,
+        overcharged,
+      },
       'payments reconciled',
     )
   },

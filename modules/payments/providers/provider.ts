@@ -199,6 +199,14 @@ export interface PaymentProvider {
   verifyCredentials(ctx: ProviderContext): Promise<void>
   createPayment(ctx: ProviderContext, input: CreatePaymentInput): Promise<ProviderPayment>
   getPayment(ctx: ProviderContext, providerPaymentId: string): Promise<ProviderPayment>
+  /**
+   * Cancels a payment that is not paid yet (the payer switched method, opened a second page, or
+   * paid another way) and answers its state afterwards. A payment already paid, or paid while the
+   * cancel was under way, is answered as paid: the caller must handle that capture. A payment that
+   * cannot be cancelled any more at the provider (the bank already has it) is answered as it is;
+   * if it is captured later, the platform refunds it as a duplicate.
+   */
+  cancelPayment(ctx: ProviderContext, providerPaymentId: string): Promise<ProviderPayment>
   /** Full or partial refund; the refund may finish later (see `getPayment().refunds`). */
   refund(ctx: ProviderContext, input: RefundInput): Promise<ProviderRefund>
   /** Authenticates a delivery (signature, timestamp within 5 minutes); throws WebhookRejected. */

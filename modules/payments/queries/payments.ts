@@ -70,7 +70,7 @@ export async function paymentDetail(db: DbOrTrx, id: string) {
       .execute(),
     db
       .selectFrom('payment_refunds')
-      .select(['id', 'amount', 'currency', 'status', 'reason', 'created_at'])
+      .select(['id', 'amount', 'currency', 'status', 'kind', 'reason', 'created_at'])
       .where('payment_id', '=', id)
       .orderBy('created_at')
       .execute(),

@@ -7,10 +7,12 @@ import { type PaymentStatus, paymentStatuses } from '../state.ts'
  * Transactions: the money movements of payments as the Finance screens list them. A payment that
  * reached a provider (it has at least one attempt) is one movement, in the payment's status; each
  * refund is another, in the refund's status and for the refunded amount. A payment nobody started
- * paying moved no money and is not listed.
+ * paying moved no money and is not listed. A payment captured twice (the bank approved after the
+ * card paid) shows the second capture as a `duplicate_capture` (status `paid`, the attempt's id)
+ * and the refund that gives it back with `duplicate: true`.
  */
 
-export const transactionKinds = ['payment', 'refund'] as const
+export const transactionKinds = ['payment', 'duplicate_capture', 'refund'] as const
 export type TransactionKind = (typeof transactionKinds)[number]
 
 export const refundStatuses = ['requested', 'pending', 'succeeded', 'failed'] as const
@@ -62,6 +64,8 @@ export interface TransactionRow {
   owner_user_id: string | null
   created_by: string | null
   acceptor_user_id: string | null
+  /** A refund that gives a duplicate capture back (the platform's own, not the owner's). */
+  duplicate: boolean
 }
 
 /**
@@ -111,6 +115,33 @@ function movements(db: DbOrTrx, viewer: TransactionViewer) {
       'p.owner_user_id',
       'p.created_by',
       'p.acceptor_user_id',
+      sql<boolean>`false`.as('duplicate'),
+    ])
+  // A capture of an attempt that is not the payment's winning one: money taken twice, given back.
+  const duplicates = visiblePayments(db, viewer)
+    .innerJoin('payment_attempts as a', 'a.payment_id', 'p.id')
+    .where('a.status', '=', 'paid')
+    .where(sql<boolean>`a.id is distinct from p.paid_attempt_id`)
+    .select([
+      'a.id',
+      sql<TransactionKind>`'duplicate_capture'`.as('kind'),
+      'a.updated_at as created_at',
+      'p.description',
+      sql<TransactionStatus>`'paid'`.as('status'),
+      sql<string>`p.currency::text`.as('currency'),
+      'p.amount',
+      'p.id as payment_id',
+      'p.number as payment_number',
+      'a.method',
+      'a.card_brand',
+      sql<string | null>`a.card_last4::text`.as('card_last4'),
+      'p.program_uuid',
+      'p.payable_kind',
+      'p.payable_id',
+      'p.owner_user_id',
+      'p.created_by',
+      'p.acceptor_user_id',
+      sql<boolean>`false`.as('duplicate'),
     ])
   // A refund goes back on the card or account of the attempt it refunds.
   const refunds = visiblePayments(db, viewer)
@@ -135,8 +166,9 @@ function movements(db: DbOrTrx, viewer: TransactionViewer) {
       'p.owner_user_id',
       'p.created_by',
       'p.acceptor_user_id',
+      sql<boolean>`r.kind = 'duplicate'`.as('duplicate'),
     ])
-  return db.selectFrom(payments.unionAll(refunds).as('t'))
+  return db.selectFrom(payments.unionAll(duplicates).unionAll(refunds).as('t'))
 }
 
 /** `%`, `_` and `\` match themselves in the search, not as LIKE wildcards. */
@@ -198,6 +230,7 @@ export async function findTransaction(
  * (partly) refunded, since it was paid all the same; each refund has its own.
  */
 export function hasReceipt(t: Pick<TransactionRow, 'kind' | 'status'>): boolean {
+  if (t.kind === 'duplicate_capture') return false
   return t.kind === 'payment'
     ? t.status === 'paid' || t.status === 'partially_refunded' || t.status === 'refunded'
     : t.status === 'succeeded'

@@ -256,6 +256,71 @@ describe('CCV payments', () => {
   })
 })
 
+describe('CCV cancelPayment (CCV cannot cancel an open hosted payment)', () => {
+  const postsSince = (before: number) =>
+    fake.requests.slice(before).filter((r) => r.method !== 'GET' || r.path !== '/api/v1/transaction')
+
+  it('answers an open payment unchanged, sends no request that changes anything, and can be repeated', async () => {
+    const created = await ccv.createPayment(testCtx(), paymentInput({ method: 'card' }))
+    const before = fake.requests.length
+    const answered = await ccv.cancelPayment(testCtx(), created.providerPaymentId)
+    expect(answered).toEqual(created)
+    expect(answered).toMatchObject({ status: 'open', checkoutUrl: created.checkoutUrl })
+    expect(await ccv.cancelPayment(testCtx(), created.providerPaymentId)).toEqual(created)
+    expect(postsSince(before)).toEqual([])
+    expect(fake.transactions.get(created.providerPaymentId)?.status).toBe('pending')
+
+    // The page stays payable; a later payment is answered as paid (the platform refunds the duplicate).
+    fake.complete(created.providerPaymentId, { brand: 'visa', maskedPan: '4111XXXXXXXX1111' })
+    expect(await ccv.cancelPayment(testCtx(), created.providerPaymentId)).toMatchObject({
+      status: 'paid',
+      card: { brand: 'visa', last4: '1111' },
+    })
+  })
+
+  it('answers a paid payment as paid with its refunds, also twice', async () => {
+    const created = await ccv.createPayment(testCtx(), paymentInput())
+    fake.complete(created.providerPaymentId)
+    await ccv.refund(testCtx(), {
+      providerPaymentId: created.providerPaymentId,
+      amount: 250n,
+      currency: 'EUR',
+      reference: `refund-${created.providerPaymentId}`,
+    })
+    const paid = await ccv.getPayment(testCtx(), created.providerPaymentId)
+    expect(paid).toMatchObject({ status: 'paid', refunds: [{ amount: 250n, status: 'succeeded' }] })
+    expect(await ccv.cancelPayment(testCtx(), created.providerPaymentId)).toEqual(paid)
+    expect(await ccv.cancelPayment(testCtx(), created.providerPaymentId)).toEqual(paid)
+  })
+
+  it('answers a finished unpaid payment as it is: cancelled, expired or failed', async () => {
+    for (const [code, status] of [
+      ['cancelled', 'cancelled'],
+      ['expired', 'expired'],
+      ['card_refused', 'failed'],
+    ] as const) {
+      const created = await ccv.createPayment(testCtx(), paymentInput())
+      fake.fail(created.providerPaymentId, code)
+      expect(await ccv.cancelPayment(testCtx(), created.providerPaymentId)).toMatchObject({
+        status,
+        failure: { code },
+      })
+    }
+  })
+
+  it("passes on an unknown payment and CCV's outages", async () => {
+    await expect(ccv.cancelPayment(testCtx(), 'C000000000000000000000.X')).rejects.toMatchObject({
+      name: 'ProviderError',
+      status: 404,
+    })
+    const created = await ccv.createPayment(testCtx(), paymentInput())
+    fake.failNext(503)
+    await expect(ccv.cancelPayment(testCtx(), created.providerPaymentId)).rejects.toMatchObject({
+      retryable: true,
+    })
+  })
+})
+
 describe('CCV provider errors (ccv_response_invalid)', () => {
   it('makes a 5xx a retryable ProviderError', async () => {
     fake.failNext(503)

@@ -46,6 +46,14 @@
  *   raw body, keyed with the account's webhook secret or else its API key.
  * - Hosted page languages beyond English, Dutch, German and French fall back to English.
  * - CCV's webhook has no timestamp, so the 5-minute tolerance cannot be checked; see `verifyWebhook`.
+ *
+ * Limitation: no cancel of an open payment. CCV documents no call that cancels a pending hosted-page
+ * sale. Its `POST /api/v1/reversal` releases only an `authorise` transaction (card, Apple Pay,
+ * Google Pay, Klarna) or a terminal sale, never a hosted sale, and the adapter makes sales; the
+ * `cancelUrl` in CCV's payment answers is a page for the payer's browser, not an API call. So
+ * `cancelPayment` reads the payment and answers it unchanged: an open one stays open at CCV (its
+ * hosted page stays payable until CCV expires it), and if the payer still pays it, the platform
+ * refunds that capture as a duplicate, as the interface lays down.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
@@ -212,6 +220,15 @@ export class CcvProvider implements PaymentProvider {
     // Only a paid payment can have refunds; an open one is read in one request.
     const refunds = tx.status === 'success' ? await this.refundsOf(ctx, tx) : []
     return toPayment(tx, refunds)
+  }
+
+  /**
+   * CCV cannot cancel an open hosted-page payment (see the limitation at the top of this file), so
+   * nothing is sent: the payment is read and answered as it is (open, paid, failed, expired or
+   * cancelled). A later capture of an open one is refunded by the platform as a duplicate.
+   */
+  async cancelPayment(ctx: ProviderContext, providerPaymentId: string): Promise<ProviderPayment> {
+    return this.getPayment(ctx, providerPaymentId)
   }
 
   async refund(ctx: ProviderContext, input: RefundInput): Promise<ProviderRefund> {

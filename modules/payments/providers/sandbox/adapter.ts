@@ -8,6 +8,7 @@ import {
   WebhookRejected,
 } from '../provider.ts'
 import {
+  cancelSandboxPayment,
   createSandboxPayment,
   getSandboxMerchant,
   getSandboxPayment,
@@ -75,6 +76,9 @@ export function sandboxProvider(deps: { db: Db; publicUrl: string }): PaymentPro
     },
     async getPayment(ctx, id) {
       return toPayment(await getSandboxPayment(db, key(ctx), id))
+    },
+    async cancelPayment(ctx, id) {
+      return toPayment(await cancelSandboxPayment(db, key(ctx), id))
     },
     async refund(ctx, input) {
       const r = await refundSandboxPayment(db, key(ctx), {

@@ -13,6 +13,8 @@
  *   do; a declined direct payment fails.
  * - 3-D Secure cards and iDEAL go through a confirmation step (`requires_action`).
  * - Fees: cards 25 cents + 1.4 %, iDEAL 29 cents, PayPal 35 cents + 3.4 %.
+ * - The merchant can cancel a payment until it is paid (`cancelSandboxPayment`); an approval at the
+ *   confirmation step that arrives after the cancel still captures it, as banks and card schemes do.
  * - Refunds succeed at once, up to what is left of the payment.
  * - Split routes hold merchants' parts until released with a transfer.
  * - Merchants onboard through a hosted onboarding page that can approve or reject them.
@@ -332,6 +334,21 @@ export async function chooseCheckoutBank(db: Db, id: string, bank: string): Prom
  */
 export async function confirmCheckout(db: Db, id: string, approve: boolean): Promise<SandboxPaymentView> {
   await db.transaction().execute(async (trx) => {
+    const late = await trx
+      .selectFrom('sandbox_payments')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', '=', 'cancelled')
+      .where('cancelled_from', '=', 'requires_action')
+      .forUpdate()
+      .executeTakeFirst()
+    if (late) {
+      // The merchant cancelled while the payer was in the banking app or at 3-D Secure: the
+      // approval there still goes through (the merchant must give the money back); a refusal
+      // leaves it cancelled.
+      if (approve) await settle(trx, late, late.chosen_method ?? 'card', 'paid')
+      return
+    }
     const row = await lockOpen(trx, id, ['requires_action', 'open'])
     const paypal = row.status === 'open'
     if (paypal && row.method !== 'paypal') {
@@ -365,6 +382,34 @@ export async function confirmCheckout(db: Db, id: string, approve: boolean): Pro
 export async function cancelCheckout(db: Db, id: string): Promise<SandboxPaymentView> {
   await db.transaction().execute(async (trx) => {
     const row = await lockOpen(trx, id, ['open', 'requires_action'])
+    await settle(trx, row, row.chosen_method ?? row.method, 'cancelled')
+  })
+  return readPayment(db, id)
+}
+
+/**
+ * The merchant cancels a payment through the API (the payer switched method or paid another way).
+ * Possible until it is paid: a paid, failed or expired payment is answered as it is. A payment
+ * cancelled while the payer was at the confirmation step (3-D Secure, the banking app) remembers
+ * it (`cancelled_from`): an approval that arrives there afterwards still captures it, as card
+ * schemes and banks do, and the merchant hears `payment.paid`.
+ */
+export async function cancelSandboxPayment(db: Db, apiKey: string, id: string): Promise<SandboxPaymentView> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('sandbox_payments')
+      .selectAll()
+      .where('id', '=', id)
+      .where('api_key_hash', '=', hashKey(apiKey))
+      .forUpdate()
+      .executeTakeFirst()
+    if (!row) throw new AppError('not_found', 'payment not found')
+    if (row.status !== 'open' && row.status !== 'requires_action') return
+    await trx
+      .updateTable('sandbox_payments')
+      .set({ cancelled_from: row.status })
+      .where('id', '=', id)
+      .execute()
     await settle(trx, row, row.chosen_method ?? row.method, 'cancelled')
   })
   return readPayment(db, id)

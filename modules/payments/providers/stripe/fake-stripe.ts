@@ -491,7 +491,7 @@ export class FakeStripe {
       case route === 'GET payment_intents' && !!idOf && !action:
         return this.#read(idOf!, 'payment_intent', ctx, expand)
       case route === 'POST payment_intents' && action === 'cancel':
-        return this.#cancelIntent(idOf!, ctx, expand)
+        return this.#cancelIntent(idOf!, p, ctx, expand)
       case route === 'POST refunds' && !idOf:
         return this.#createRefund(p, ctx)
       case route === 'GET refunds' && !idOf:
@@ -730,18 +730,47 @@ export class FakeStripe {
     return this.#expanded(intent, expand)
   }
 
-  #cancelIntent(id: string, ctx: Ctx, expand: string[]): Obj {
+  /**
+   * `POST /v1/payment_intents/:id/cancel`: possible in requires_payment_method, requires_capture,
+   * requires_confirmation, requires_action and processing (Stripe: "in rare cases"); a Checkout
+   * Session's PaymentIntent only in requires_capture (the session is expired instead). Optional
+   * `cancellation_reason`: duplicate, fraudulent, requested_by_customer or abandoned (else null).
+   */
+  #cancelIntent(id: string, p: FormTree, ctx: Ctx, expand: string[]): Obj {
+    const reason = str(p.cancellation_reason)
+    const reasons = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']
+    if (reason !== undefined && !reasons.includes(reason)) {
+      throw invalid(`Invalid cancellation_reason: must be one of ${reasons.join(', ')}`, {
+        param: 'cancellation_reason',
+      })
+    }
     const intent = this.#find(id, 'payment_intent', ctx)
-    if (['succeeded', 'canceled', 'processing'].includes(intent.status as string)) {
+    const cancellable = [
+      'requires_payment_method',
+      'requires_capture',
+      'requires_confirmation',
+      'requires_action',
+      'processing',
+    ]
+    if (!cancellable.includes(intent.status as string)) {
       throw invalid(
-        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action.`,
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancellable.join(', ')}.`,
+        { code: 'payment_intent_unexpected_state' },
+      )
+    }
+    const session = [...this.#objects.values()].find(
+      (o) => o.object === 'checkout.session' && o.payment_intent === intent.id,
+    )
+    if (session && intent.status !== 'requires_capture') {
+      throw invalid(
+        `This PaymentIntent was created by Checkout Session ${session.id}: expire the Checkout Session instead of canceling its PaymentIntent.`,
         { code: 'payment_intent_unexpected_state' },
       )
     }
     Object.assign(intent, {
       status: 'canceled',
       canceled_at: this.#seconds(),
-      cancellation_reason: 'requested_by_customer',
+      cancellation_reason: reason ?? null,
       next_action: null,
     })
     this.#emit('payment_intent.canceled', intent)

@@ -230,6 +230,196 @@ describe('direct card payment (PaymentIntent)', () => {
   })
 })
 
+describe('cancelling (cancelPayment)', () => {
+  const requestsTo = (path: string) => fake.requests.filter((r) => r.path === path)
+
+  it('expires an open Checkout Session, once, with cancel-<id> as Idempotency-Key', async () => {
+    const p = await provider.createPayment(ctx, hosted())
+    const cancelled = await provider.cancelPayment(ctx, p.providerPaymentId)
+    expect(cancelled).toMatchObject({
+      providerPaymentId: p.providerPaymentId,
+      status: 'expired',
+      amount: 1250n,
+      currency: 'EUR',
+      refunds: [],
+    })
+    expect(cancelled.checkoutUrl).toBeUndefined()
+    const expire = `/v1/checkout/sessions/${p.providerPaymentId}/expire`
+    expect(requestsTo(expire)).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        status: 200,
+        idempotencyKey: `cancel-${p.providerPaymentId}`,
+      }),
+    ])
+    expect(fake.object(p.providerPaymentId)).toMatchObject({ status: 'expired', url: null })
+    expect(fake.events.filter((e) => e.type === 'checkout.session.expired').at(-1)?.data.object.id).toBe(
+      p.providerPaymentId,
+    )
+
+    // Again: the same answer (Stripe replays the first one under the same key), nothing else changes.
+    expect(await provider.cancelPayment(ctx, p.providerPaymentId)).toEqual(cancelled)
+    expect(requestsTo(expire).at(-1)).toMatchObject({ status: 200, replayed: true })
+    expect(await provider.getPayment(ctx, p.providerPaymentId)).toEqual(cancelled)
+  })
+
+  it('expires a session whose payer is in 3-D Secure, and cancels its PaymentIntent with it', async () => {
+    const p = await provider.createPayment(ctx, hosted())
+    fake.payCheckout(p.providerPaymentId, { cardNumber: '4000002760003184' })
+    const intentId = String(fake.object(p.providerPaymentId)!.payment_intent)
+    const cancelled = await provider.cancelPayment(ctx, p.providerPaymentId)
+    expect(cancelled).toMatchObject({ providerPaymentId: p.providerPaymentId, status: 'expired' })
+    expect(fake.object(intentId)).toMatchObject({ status: 'canceled' })
+    // The payer can no longer finish 3-D Secure on it.
+    expect(() => fake.authenticate(intentId, 'succeed')).toThrow(/canceled/)
+  })
+
+  it('answers a paid hosted payment as paid, also when cancelled twice', async () => {
+    const p = await provider.createPayment(ctx, hosted())
+    fake.payCheckout(p.providerPaymentId)
+    const paid = await provider.getPayment(ctx, p.providerPaymentId)
+    expect(paid.status).toBe('paid')
+
+    expect(await provider.cancelPayment(ctx, p.providerPaymentId)).toEqual(paid)
+    // Stripe refused to expire a session that is no longer open; the payment was read instead.
+    const expire = requestsTo(`/v1/checkout/sessions/${p.providerPaymentId}/expire`)
+    expect(expire.at(-1)).toMatchObject({ status: 400 })
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/v1/refunds' })
+    expect(await provider.cancelPayment(ctx, p.providerPaymentId)).toEqual(paid)
+    expect(fake.object(p.providerPaymentId)).toMatchObject({ status: 'complete', payment_status: 'paid' })
+  })
+
+  it('answers paid when the payer pays while the cancel is under way', async () => {
+    const p = await provider.createPayment(ctx, hosted())
+    // The payer submits the page just before Stripe gets our expire.
+    const racing = new StripeProvider({
+      fetch: (input, init) => {
+        if (String(input).endsWith('/expire')) fake.payCheckout(p.providerPaymentId)
+        return fetch(input, init)
+      },
+    })
+    expect(await racing.cancelPayment(ctx, p.providerPaymentId)).toMatchObject({
+      status: 'paid',
+      card: { brand: 'visa', last4: '4242' },
+      fee: 44n,
+    })
+  })
+
+  it('cancels a direct card payment waiting for 3-D Secure, once', async () => {
+    const p = await provider.createPayment(ctx, byCard('4000002760003184'))
+    expect(p.status).toBe('requires_action')
+    const cancelled = await provider.cancelPayment(ctx, p.providerPaymentId)
+    expect(cancelled).toMatchObject({
+      providerPaymentId: p.providerPaymentId,
+      status: 'cancelled',
+      refunds: [],
+    })
+    expect(cancelled.checkoutUrl).toBeUndefined()
+    const path = `/v1/payment_intents/${p.providerPaymentId}/cancel`
+    expect(requestsTo(path)).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        status: 200,
+        idempotencyKey: `cancel-${p.providerPaymentId}`,
+      }),
+    ])
+    expect(fake.object(p.providerPaymentId)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+      next_action: null,
+    })
+    expect(fake.events.at(-1)).toMatchObject({ type: 'payment_intent.canceled' })
+
+    expect(await provider.cancelPayment(ctx, p.providerPaymentId)).toEqual(cancelled)
+    expect(await provider.getPayment(ctx, p.providerPaymentId)).toEqual(cancelled)
+  })
+
+  it('answers a paid direct payment as paid, with its refunds', async () => {
+    const p = await provider.createPayment(ctx, byCard('4242424242424242'))
+    await provider.refund(ctx, {
+      providerPaymentId: p.providerPaymentId,
+      amount: 250n,
+      currency: 'EUR',
+      reference: ref('refund'),
+    })
+    const cancelled = await provider.cancelPayment(ctx, p.providerPaymentId)
+    expect(cancelled).toMatchObject({
+      status: 'paid',
+      fee: 44n,
+      refunds: [{ amount: 250n, status: 'succeeded' }],
+    })
+    expect(requestsTo(`/v1/payment_intents/${p.providerPaymentId}/cancel`).at(-1)).toMatchObject({
+      status: 400,
+    })
+    expect(await provider.cancelPayment(ctx, p.providerPaymentId)).toEqual(cancelled)
+    expect(fake.object(p.providerPaymentId)).toMatchObject({ status: 'succeeded' })
+  })
+
+  it('passes on what is not a refusal to cancel: unknown payments, outages, foreign ids', async () => {
+    await expect(provider.cancelPayment(ctx, 'pi_unknown000000000000000')).rejects.toMatchObject({
+      name: 'StripeApiError',
+      status: 404,
+      retryable: false,
+    })
+    const p = await provider.createPayment(ctx, hosted())
+    fake.failNext({ status: 500 })
+    await expect(provider.cancelPayment(ctx, p.providerPaymentId)).rejects.toMatchObject({ retryable: true })
+    expect(fake.object(p.providerPaymentId)).toMatchObject({ status: 'open' })
+
+    const before = fake.requests.length
+    await expect(provider.cancelPayment(ctx, '../v1/balance')).rejects.toThrow(/not a Stripe pi_… id/)
+    expect(fake.requests.length).toBe(before)
+  })
+
+  it('the fake refuses what Stripe refuses, in Stripe error shape', async () => {
+    const post = async (path: string, body = '') => {
+      const res = await fetch(`${fake.url}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${fake.apiKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body,
+      })
+      return { status: res.status, body: (await res.json()) as { error?: Record<string, unknown> } }
+    }
+    const paid = await provider.createPayment(ctx, byCard('4242424242424242'))
+    expect(await post(`/v1/payment_intents/${paid.providerPaymentId}/cancel`)).toMatchObject({
+      status: 400,
+      body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state' } },
+    })
+    const open = await provider.createPayment(ctx, byCard('4000002760003184'))
+    expect(
+      await post(`/v1/payment_intents/${open.providerPaymentId}/cancel`, 'cancellation_reason=bored'),
+    ).toMatchObject({ status: 400, body: { error: { param: 'cancellation_reason' } } })
+    expect(await post(`/v1/payment_intents/${open.providerPaymentId}/cancel`)).toMatchObject({
+      status: 200,
+      body: { status: 'canceled', cancellation_reason: null },
+    })
+
+    // A Checkout Session's PaymentIntent is not cancelled directly: the session is expired.
+    const session = await provider.createPayment(ctx, hosted())
+    fake.payCheckout(session.providerPaymentId, { cardNumber: '4000002760003184' })
+    const intentId = String(fake.object(session.providerPaymentId)!.payment_intent)
+    expect(await post(`/v1/payment_intents/${intentId}/cancel`)).toMatchObject({
+      status: 400,
+      body: { error: { type: 'invalid_request_error' } },
+    })
+    expect(await post(`/v1/checkout/sessions/${session.providerPaymentId}/expire`)).toMatchObject({
+      status: 200,
+      body: { status: 'expired' },
+    })
+    expect(await post(`/v1/checkout/sessions/${session.providerPaymentId}/expire`)).toMatchObject({
+      status: 400,
+      body: { error: { type: 'invalid_request_error' } },
+    })
+    expect(await post('/v1/checkout/sessions/cs_test_nothing/expire')).toMatchObject({
+      status: 404,
+      body: { error: { code: 'resource_missing' } },
+    })
+  })
+})
+
 describe('refunds', () => {
   it('refunds in parts until nothing is left, each reference once', async () => {
     const p = await provider.createPayment(ctx, byCard('4242424242424242', { amount: 1000n }))

@@ -41,6 +41,10 @@ const meta = {
 
 type Flow = 'checkout' | 'direct'
 
+/** What a payment is read with: the PaymentIntent's latest charge and its fee. */
+const expandIntent = 'latest_charge.balance_transaction'
+const expandSession = `payment_intent.${expandIntent}`
+
 /**
  * Stripe behind the payment-provider interface, over Stripe's REST API with `fetch` (no SDK, so
  * `credentials.api_base` can point it at the local fake in `fake-stripe.ts`).
@@ -62,6 +66,9 @@ type Flow = 'checkout' | 'direct'
  *   where the payer may try again) or 'failed' for a declined direct card; requires_action and
  *   requires_confirmation are 'requires_action'; processing is 'open'; succeeded 'paid'; canceled
  *   'cancelled'; an expired session 'expired'.
+ * - **Cancelling** (`cancelPayment`): a hosted payment's Checkout Session is expired, a direct
+ *   payment's PaymentIntent cancelled; what Stripe no longer lets us cancel is read and answered as
+ *   it is (paid, when it was paid first).
  * - **Food-court splits**: "separate charges and transfers". The payment is charged on the platform
  *   account; `releasePayout` transfers a merchant's part to its Express account with the charge as
  *   `source_transaction`, so the transfer is possible before the charge's funds are available.
@@ -204,23 +211,76 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async getPayment(ctx: ProviderContext, providerPaymentId: string): Promise<ProviderPayment> {
-    const kind = paymentIdKind(providerPaymentId)
-    if (kind === 'checkout') {
+    if (paymentIdKind(providerPaymentId) === 'checkout') {
       const session = await this.#call(ctx, {
         method: 'GET',
         path: `/v1/checkout/sessions/${providerPaymentId}`,
-        params: { expand: ['payment_intent.latest_charge.balance_transaction'] },
+        params: { expand: [expandSession] },
         schema: s.checkoutSession,
       })
-      const intent = typeof session.payment_intent === 'object' ? session.payment_intent : undefined
-      return sessionToPayment(session, intent ? await this.#refundsOf(ctx, intent) : [])
+      return this.#sessionPayment(ctx, session)
     }
     const intent = await this.#call(ctx, {
       method: 'GET',
       path: `/v1/payment_intents/${providerPaymentId}`,
-      params: { expand: ['latest_charge.balance_transaction'] },
+      params: { expand: [expandIntent] },
       schema: s.paymentIntent,
     })
+    return this.#intentPayment(ctx, intent)
+  }
+
+  /**
+   * A hosted payment's Checkout Session is expired (`POST /v1/checkout/sessions/{id}/expire`: Stripe
+   * cancels its unpaid PaymentIntent with it, and the page no longer takes a payment); a direct card
+   * payment's PaymentIntent is cancelled (`POST /v1/payment_intents/{id}/cancel`, possible in
+   * requires_payment_method, requires_confirmation, requires_action, requires_capture and, rarely,
+   * processing). `cancel-<id>` is the Idempotency-Key, so a retried cancel is the same request.
+   *
+   * Stripe answers 400 when the object is past cancelling: a session no longer open (paid, or
+   * already expired), an intent that succeeded or was cancelled before. The payment is then read and
+   * answered as it is, so a payment paid before or during the cancel is answered as paid.
+   */
+  async cancelPayment(ctx: ProviderContext, providerPaymentId: string): Promise<ProviderPayment> {
+    const kind = paymentIdKind(providerPaymentId)
+    const idempotencyKey = `cancel-${providerPaymentId}`
+    try {
+      if (kind === 'checkout') {
+        const session = await this.#call(ctx, {
+          method: 'POST',
+          path: `/v1/checkout/sessions/${providerPaymentId}/expire`,
+          idempotencyKey,
+          params: { expand: [expandSession] },
+          schema: s.checkoutSession,
+        })
+        return await this.#sessionPayment(ctx, session)
+      }
+      const intent = await this.#call(ctx, {
+        method: 'POST',
+        path: `/v1/payment_intents/${providerPaymentId}/cancel`,
+        idempotencyKey,
+        // The payer left this payment for another (method, page or way to pay).
+        params: { cancellation_reason: 'abandoned', expand: [expandIntent] },
+        schema: s.paymentIntent,
+      })
+      return await this.#intentPayment(ctx, intent)
+    } catch (err) {
+      if (!(err instanceof StripeApiError) || err.status !== 400) throw err
+      this.#http.logger?.debug(
+        { provider: 'stripe', payment: providerPaymentId, code: err.body.code },
+        'stripe cannot cancel the payment any more; reading it',
+      )
+      return this.getPayment(ctx, providerPaymentId)
+    }
+  }
+
+  /** A Checkout Session read with `expandSession`, with its refunds: one of our payments. */
+  async #sessionPayment(ctx: ProviderContext, session: s.StripeCheckoutSession): Promise<ProviderPayment> {
+    const intent = typeof session.payment_intent === 'object' ? session.payment_intent : undefined
+    return sessionToPayment(session, intent ? await this.#refundsOf(ctx, intent) : [])
+  }
+
+  /** A direct payment's PaymentIntent read with `expandIntent`, with its refunds. */
+  async #intentPayment(ctx: ProviderContext, intent: s.StripePaymentIntent): Promise<ProviderPayment> {
     return intentToPayment(intent, flowOf(intent), await this.#refundsOf(ctx, intent))
   }
 
