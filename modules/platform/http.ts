@@ -1,6 +1,7 @@
 import type { Hook } from '@hono/zod-openapi'
 import { OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { nulError, nulFields } from './bad-input.ts'
 import { AppError, type ErrorCode, errorStatus, type FieldErrors } from './errors.ts'
 import type { AppEnv } from './module.ts'
 
@@ -55,6 +56,9 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c
     })
     return c.json(errorBody(c, err), 400)
   }
+  // Valid by the route's schema, but a NUL character cannot be stored: refused here for every route.
+  const nul = nulFields(result.data)
+  if (nul.length) return c.json(errorBody(c, nulError(nul)), 400)
 }
 
 /** A router for one module's endpoints, with the platform's validation behaviour. */

@@ -5,6 +5,7 @@ import { Scalar } from '@scalar/hono-api-reference'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
+import { refuseNulInAddress } from '../../modules/platform/bad-input.ts'
 import { guest } from '../../modules/platform/context.ts'
 import { AppError } from '../../modules/platform/errors.ts'
 import { errorBody, newRouter, validationHook } from '../../modules/platform/http.ts'
@@ -75,6 +76,8 @@ export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHo
         ),
     }),
   )
+
+  app.use('/api/*', refuseNulInAddress)
 
   app.onError((err, c) => {
     if (err instanceof AppError) {

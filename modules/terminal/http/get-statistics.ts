@@ -1,4 +1,5 @@
 import { requireUser, signedIn } from '../../identity/index.ts'
+import { calendarDate } from '../../platform/bad-input.ts'
 import { AppError, invalidField } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
@@ -6,7 +7,7 @@ import { findProgram } from '../../programs/index.ts'
 import { paymentStatistics } from '../queries/statistics.ts'
 import { bearerSecurity } from './schemas.ts'
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
+const date = calendarDate('a date as YYYY-MM-DD')
 const maxDays = 366
 
 const validZone = (tz: string) => {
