@@ -1,9 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
-import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
-import { eventually } from '../../tests/support/smtp.ts'
-import type { ErrorBody } from '../platform/http.ts'
-import type { Page } from '../platform/pagination.ts'
 import {
   acceptorAtCashpoint,
   activateCards,
@@ -11,7 +6,12 @@ import {
   issuedCards,
   openCashpoint,
   seedSignedIn,
-} from './fixtures/card-program.ts'
+} from '../../tests/support/card-program.ts'
+import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
+import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
+import { eventually } from '../../tests/support/smtp.ts'
+import type { ErrorBody } from '../platform/http.ts'
+import type { Page } from '../platform/pagination.ts'
 import type { CardPreviewJson, HolderRedemptionJson, RedemptionJson } from './http/redemption-schemas.ts'
 import type { HeldCardJson } from './http/schemas.ts'
 

@@ -1,9 +1,9 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cardProgram } from '../../tests/support/card-program.ts'
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
 import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
 import type { ErrorBody } from '../platform/http.ts'
-import { cardProgram } from './fixtures/card-program.ts'
 import type { CardJson } from './http/schemas.ts'
 
 let t: TestContext

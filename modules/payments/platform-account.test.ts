@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cardProgram } from '../../tests/support/card-program.ts'
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
 import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { eventually } from '../../tests/support/smtp.ts'
-import { cardProgram } from '../cards/fixtures/card-program.ts'
 import { findAccount, platformSandboxAccount } from './db/accounts.ts'
 import { FakeStripe, type FakeStripeOptions, fakeStripeTestKey } from './providers/stripe/fake-stripe.ts'
 

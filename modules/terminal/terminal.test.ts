@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SignedIn } from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
-import { eventually, type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
-import type { ErrorBody } from '../platform/http.ts'
 import {
   type MerchantServer,
   type Received,
   startMerchantServer,
-} from '../webhooks/fixtures/merchant-server.ts'
+} from '../../tests/support/merchant-server.ts'
+import { eventually, type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
+import type { ErrorBody } from '../platform/http.ts'
 import { verifyWebhookSignature } from '../webhooks/index.ts'
 import { catalogue, fieldUuid } from './catalogue.ts'
 import { paymentProgramFixture, seedSignedIn } from './fixtures/payment-program.ts'

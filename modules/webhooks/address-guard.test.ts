@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type MerchantServer, startMerchantServer } from '../../tests/support/merchant-server.ts'
 import { AppError } from '../platform/errors.ts'
 import { checkEndpointUrl, isPrivateAddress } from './address-guard.ts'
-import { type MerchantServer, startMerchantServer } from './fixtures/merchant-server.ts'
 import { postWebhook } from './transport.ts'
 
 describe('isPrivateAddress', () => {

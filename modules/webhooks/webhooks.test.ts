@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWorker, type WorkerProcess } from '../../services/worker/worker.ts'
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
 import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
+import { type MerchantServer, startMerchantServer } from '../../tests/support/merchant-server.ts'
 import { eventually } from '../../tests/support/smtp.ts'
 import type { ErrorBody } from '../platform/http.ts'
 import { createLogger } from '../platform/logger.ts'
 import type { Page } from '../platform/pagination.ts'
-import { type MerchantServer, startMerchantServer } from './fixtures/merchant-server.ts'
 import {
   attemptDelivery,
   attemptJobId,
