@@ -10,7 +10,10 @@ import { type Kysely, sql } from 'kysely'
  *   lapses at `start_claimed_until`.
  * - `payments.paid_attempt_id`: the winning attempt, the first one applied as paid. Any other
  *   attempt that the provider captures is a duplicate and is refunded automatically.
- * - `payments.captured_amount`: money taken across all attempts (the winner's and duplicates').
+ * - `payments.captured_amount`: money taken across all attempts (the winner's and duplicates'), a
+ *   gross figure: it stays when a duplicate is given back (the refund is recorded beside it).
+ * - `payment_attempts.captured_at`: when the provider's capture of an attempt was applied;
+ *   `start_claim`: the claim it was made under, so the starts that waited for it answer its outcome.
  * - `payment_refunds.kind`: `requested` (an owner or admin through us), `provider` (made in the
  *   provider's dashboard) or `duplicate` (a duplicate capture given back by the platform, at most
  *   one per attempt).
@@ -26,6 +29,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     add column start_claimed_until timestamptz,
     add column paid_attempt_id uuid references payment_attempts(id),
     add column captured_amount bigint not null default 0`.execute(db)
+  // When an attempt was captured: the date of a duplicate capture in the transaction lists.
+  await sql`alter table payment_attempts add column captured_at timestamptz, add column start_claim uuid`.execute(
+    db,
+  )
+  await sql`update payment_attempts set captured_at = updated_at where status = 'paid'`.execute(db)
   await sql`alter table payment_refunds
     add column kind text not null default 'requested' check (kind in ('requested', 'provider', 'duplicate'))`.execute(
     db,

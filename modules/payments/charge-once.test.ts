@@ -136,7 +136,11 @@ async function expectChargedOnce(id: string, amount: number) {
   await eventually(
     async () => {
       const p = await providerRecord(id)
-      return p.kept === amount && (await ledgerProvider(id)) === amount
+      return (
+        p.kept === amount &&
+        (await ledgerProvider(id)) === amount &&
+        (await payment(id)).refunds.every((r) => r.status === 'succeeded')
+      )
     },
     20_000,
     'the payer is out the amount once at the provider and in the ledger',
@@ -297,7 +301,13 @@ describe('payments charged twice before this release', () => {
       job: undefined as never,
     })
     await t.startWorker()
-    await eventually(async () => (await providerRecord(id)).kept === 2500, 20_000, 'duplicate given back')
+    await eventually(
+      async () =>
+        (await providerRecord(id)).kept === 2500 &&
+        (await payment(id)).refunds.every((r) => r.status === 'succeeded'),
+      20_000,
+      'duplicate given back',
+    )
     const p = await payment(id)
     expect(p.refunds).toMatchObject([{ kind: 'duplicate', amount: 2500, status: 'succeeded' }])
     expect(p.status).toBe('paid')

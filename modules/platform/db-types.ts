@@ -265,6 +265,7 @@ export interface PaymentAccounts {
 
 export interface PaymentAttempts {
   account_id: string;
+  captured_at: Timestamp | null;
   card_brand: string | null;
   card_last4: string | null;
   checkout_url: string | null;
@@ -278,6 +279,7 @@ export interface PaymentAttempts {
   payment_id: string;
   provider: string;
   provider_payment_id: string | null;
+  start_claim: string | null;
   status: string;
   updated_at: Generated<Timestamp>;
 }

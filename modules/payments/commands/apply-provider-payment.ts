@@ -90,6 +90,7 @@ export async function applyProviderPayment(
         card_brand: state.card?.brand ?? attempt.card_brand,
         card_last4: state.card?.last4 ?? attempt.card_last4,
         fee: plan.attemptFee,
+        captured_at: paid ? (attempt.captured_at ?? new Date()) : null,
         failure_code: paid ? null : (state.failure?.code ?? null),
         failure_message: paid ? null : (state.failure?.message ?? null),
         updated_at: sql`now()`,

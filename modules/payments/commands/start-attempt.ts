@@ -56,6 +56,7 @@ type AttemptRow = {
   card_last4: string | null
   failure_code: string | null
   failure_message: string | null
+  start_claim: string | null
 }
 
 const inFlight = (status: string) =>
@@ -68,9 +69,10 @@ const inFlight = (status: string) =>
  * 1. The start claims the payment (`payments.start_claim`, a column with an end, not a database
  *    lock: no transaction stays open while a provider is asked). A second start on the same payment
  *    waits until the first is done, then decides with what it left behind.
- * 2. A start that waited answers the attempt the other start made, when it is its twin (same method;
- *    for a direct card the same last four digits): a double click, a retried request or five
- *    parallel calls get the one outcome and the card is charged once.
+ * 2. A start that waited answers the attempt a start it waited for made (the attempt carries the
+ *    claim it was made under), or one made after it arrived, when it is its twin (same method; for
+ *    a direct card the same last four digits): a double click, a retried request or five parallel
+ *    calls get the one outcome and the card is charged once.
  * 3. An attempt still in flight is reused when it can be (the same method's hosted page, still
  *    open); otherwise it is cancelled at the provider first. If the cancel shows that it was paid,
  *    the payment is paid and nothing new starts.
@@ -93,9 +95,12 @@ export async function startAttempt(
   const claim = newId()
   const deadline = Date.now() + waitForClaimMs
   let arrived: number | undefined
+  // Starts this one waited for: what they made is this one's outcome too.
+  const waitedFor = new Set<string>()
   for (;;) {
     const taken = await takeClaim(services.db, paymentId, claim)
     arrived ??= taken.lastNumber
+    if (taken.holder) waitedFor.add(taken.holder)
     if (taken.claimed) break
     if (Date.now() > deadline) {
       throw new AppError('conflict', 'another payment attempt is being started, try again in a moment', {
@@ -105,7 +110,7 @@ export async function startAttempt(
     await sleep(40 + Math.random() * 80)
   }
   try {
-    return await startClaimed(services, ctx, paymentId, input, claim, arrived)
+    return await startClaimed(services, ctx, paymentId, input, claim, { arrived, waitedFor })
   } finally {
     await services.db
       .updateTable('payments')
@@ -135,13 +140,13 @@ async function takeClaim(db: Db, paymentId: string, claim: string) {
       payment.start_claim !== null &&
       payment.start_claimed_until !== null &&
       payment.start_claimed_until > new Date()
-    if (held) return { claimed: false, lastNumber: Number(last.n) }
+    if (held) return { claimed: false, lastNumber: Number(last.n), holder: payment.start_claim }
     await trx
       .updateTable('payments')
       .set({ start_claim: claim, start_claimed_until: new Date(Date.now() + startClaimMs) })
       .where('id', '=', paymentId)
       .execute()
-    return { claimed: true, lastNumber: Number(last.n) }
+    return { claimed: true, lastNumber: Number(last.n), holder: null }
   })
 }
 
@@ -151,7 +156,7 @@ async function startClaimed(
   paymentId: string,
   input: StartAttemptInput,
   claim: string,
-  arrived: number,
+  seen: { arrived: number; waitedFor: ReadonlySet<string> },
 ): Promise<StartedAttempt> {
   const { db, config } = services
   const attemptsOf = () =>
@@ -168,6 +173,7 @@ async function startClaimed(
         'card_last4',
         'failure_code',
         'failure_message',
+        'start_claim',
       ])
       .where('payment_id', '=', paymentId)
       .orderBy('number', 'desc')
@@ -188,7 +194,7 @@ async function startClaimed(
   // The one outcome: an attempt another start made while this one waited, for the same thing.
   const twin = (await attemptsOf()).find(
     (a) =>
-      a.number > arrived &&
+      (a.number > seen.arrived || (a.start_claim !== null && seen.waitedFor.has(a.start_claim))) &&
       a.status !== 'creating' &&
       a.method === input.method &&
       (!input.card || a.card_last4 === input.card.number.slice(-4)),
@@ -263,6 +269,7 @@ async function startClaimed(
         provider: account.provider,
         method: input.method,
         status: 'creating',
+        start_claim: claim,
       })
       .execute()
     await trx

@@ -20,7 +20,7 @@ export const paymentSchema = z
     }),
     captured_amount: z.number().int().openapi({
       description:
-        'Money taken across all attempts: the amount once, more while a duplicate capture is not given back',
+        'Money taken across all attempts, gross: the amount once, or more when an attempt was captured twice (each duplicate is refunded by the platform: see the refunds of kind duplicate)',
     }),
     fee_amount: z.number().int().openapi({ description: 'Provider fees, minor units' }),
     description: z.string(),

@@ -125,7 +125,7 @@ function movements(db: DbOrTrx, viewer: TransactionViewer) {
     .select([
       'a.id',
       sql<TransactionKind>`'duplicate_capture'`.as('kind'),
-      'a.updated_at as created_at',
+      sql<Date>`coalesce(a.captured_at, a.updated_at)`.as('created_at'),
       'p.description',
       sql<TransactionStatus>`'paid'`.as('status'),
       sql<string>`p.currency::text`.as('currency'),
