@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
@@ -13,7 +14,7 @@ import {
   RotateCwIcon,
   WalletIcon,
 } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '~/components/ui/card.tsx'
@@ -33,6 +34,9 @@ import {
   paymentKeys,
 } from './queries.ts'
 import { useHydrated } from './use-hydrated.ts'
+
+/** 409 `attempt_in_progress`: another start on this payment is still busy (rare). */
+const attemptInProgressMessage = msg`This payment is being started in another window. Try again in a moment.`
 
 /** How often and how long the page asks again while the provider's answer is on its way. */
 const pollEveryMs = 1500
@@ -165,36 +169,68 @@ function Summary({ checkout }: { checkout: Checkout }) {
   )
 }
 
-/** The method choice and the Pay button; after a failed or cancelled try, why, and "Try again". */
+/**
+ * The method choice and the Pay button; after a failed or cancelled try, why, and "Try again".
+ * While a try is still in flight (a hosted page left open, an iDEAL bank step) "Continue paying"
+ * goes on with that try's method, so the provider shows the same page again; "Pay another way"
+ * offers the methods, and the server cancels the open try before it starts another.
+ */
 function PayForm({ checkout }: { checkout: Checkout }) {
   const { i18n } = useLingui()
   const hydrated = useHydrated()
   const queryClient = useQueryClient()
-  const [method, setMethod] = useState(() => checkout.methods[0]?.id ?? 'card')
+  const firstMethod = checkout.methods[0]?.id ?? 'card'
+  const [method, setMethod] = useState(firstMethod)
+  const [switching, setSwitching] = useState(false)
   const [leaving, setLeaving] = useState(false)
+  // Set on the first submit, before React renders the busy button: a double click (or Enter pressed
+  // twice) starts one payment, not two.
+  const submitted = useRef(false)
   const retry = checkout.status === 'failed' || checkout.status === 'cancelled'
   const inProgress = checkout.status === 'pending'
+  const openMethod = checkout.open_method ?? firstMethod
+  const otherMethods = checkout.methods.filter((m) => m.id !== openMethod)
+  const choosing = !inProgress || switching
 
   const start = useMutation({
-    mutationFn: () =>
-      api.post<CheckoutStart>(`/payment/checkout/${encodeURIComponent(checkout.uuid)}`, { method }),
+    mutationFn: (chosen: string) =>
+      api.post<CheckoutStart>(`/payment/checkout/${encodeURIComponent(checkout.uuid)}`, { method: chosen }),
     onSuccess: (answer) => {
       queryClient.setQueryData(paymentKeys.checkout(checkout.uuid), answer.checkout)
       if (answer.redirect_url) {
         // On to the provider's hosted page; the button stays busy while the browser leaves.
         setLeaving(true)
         window.location.assign(answer.redirect_url)
+        return
       }
+      submitted.current = false
     },
     onError: (error) => {
+      submitted.current = false
       if (error instanceof ApiError && error.status === 409) {
-        // Paid or expired meanwhile (another tab, the link's end): show what it is now.
+        // Paid or expired meanwhile (another tab, the link's end): show what it is now. Another
+        // start still busy with this payment (rare): say so, the payer tries again in a moment.
         void queryClient.invalidateQueries({ queryKey: paymentKeys.checkout(checkout.uuid) })
+        if (error.reason === 'attempt_in_progress') notify.error(attemptInProgressMessage)
         return
       }
       notify.error(describeApiError(error))
     },
   })
+
+  // Back from the provider with the browser's Back button, the page may come from the back-forward
+  // cache as it was left: busy. Make it usable again and ask for the payment's state anew.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return
+      submitted.current = false
+      setLeaving(false)
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.checkout(checkout.uuid) })
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [queryClient, checkout.uuid])
+
   const busy = start.isPending || leaving
 
   return (
@@ -202,9 +238,12 @@ function PayForm({ checkout }: { checkout: Checkout }) {
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault()
-        start.mutate()
+        if (submitted.current) return
+        submitted.current = true
+        start.mutate(choosing ? method : openMethod)
       }}
       data-testid="checkout-form"
+      data-open-method={checkout.open_method ?? undefined}
     >
       {retry && (
         <div
@@ -224,11 +263,16 @@ function PayForm({ checkout }: { checkout: Checkout }) {
           </p>
         </div>
       )}
-      {inProgress ? (
+      {inProgress && !switching && (
         <p className="text-sm text-muted-foreground" data-testid="checkout-in-progress">
-          <Trans>A payment was started but not finished. Continue where you left off.</Trans>
+          {checkout.open_method ? (
+            <InProgressWith method={checkout.open_method} />
+          ) : (
+            <Trans>A payment was started but not finished. Continue where you left off.</Trans>
+          )}
         </p>
-      ) : (
+      )}
+      {choosing && (
         <fieldset className="grid gap-2" disabled={busy}>
           <legend className="mb-2 text-sm font-medium">
             <Trans>How do you want to pay?</Trans>
@@ -260,6 +304,11 @@ function PayForm({ checkout }: { checkout: Checkout }) {
           })}
         </fieldset>
       )}
+      {switching && checkout.open_method && method !== checkout.open_method && (
+        <p className="text-[13px] text-muted-foreground" data-testid="checkout-switch-note">
+          <Trans>The payment you started is cancelled first, so you are charged only once.</Trans>
+        </p>
+      )}
       <Button
         type="submit"
         size="lg"
@@ -273,7 +322,7 @@ function PayForm({ checkout }: { checkout: Checkout }) {
             <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
             <Trans>Opening the payment page…</Trans>
           </>
-        ) : inProgress ? (
+        ) : !choosing ? (
           <Trans>Continue paying</Trans>
         ) : retry ? (
           <>
@@ -284,7 +333,36 @@ function PayForm({ checkout }: { checkout: Checkout }) {
           <PayLabel amount={checkout.amount} currency={checkout.currency} />
         )}
       </Button>
+      {!choosing && otherMethods.length > 0 && (
+        <Button
+          type="button"
+          variant="outline"
+          size="lg"
+          className="w-full"
+          disabled={!hydrated || busy}
+          onClick={() => {
+            setMethod(otherMethods[0]?.id ?? firstMethod)
+            setSwitching(true)
+          }}
+          data-testid="checkout-other-method"
+        >
+          <Trans>Pay another way</Trans>
+        </Button>
+      )}
     </form>
+  )
+}
+
+/** "You started paying with iDEAL": the method of the try still in flight, in the reader's words. */
+function InProgressWith({ method }: { method: string }) {
+  const { i18n } = useLingui()
+  const name = methodNames[method]
+  const methodName = name ? i18n._(name) : method
+  return (
+    <Trans>
+      You started paying with {methodName} but did not finish. Continue where you left off, or pay another
+      way.
+    </Trans>
   )
 }
 

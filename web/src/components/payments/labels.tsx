@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge } from '~/components/ui/badge.tsx'
 import { brandNames, methodNames, providerMessage, statusNames, statusTone } from './messages.ts'
-import type { TransactionStatus } from './queries.ts'
+import type { TransactionKind, TransactionStatus } from './queries.ts'
 
 /** A payment's or refund's status as a coloured badge. */
 export function StatusBadge({ status, testId }: { status: TransactionStatus; testId?: string }) {
@@ -49,4 +49,39 @@ export function ProviderMessage({ text }: { text: string }) {
   const { i18n } = useLingui()
   const message = providerMessage(text)
   return <>{typeof message === 'string' ? message : i18n._(message)}</>
+}
+
+/**
+ * What a money movement is when it is not a plain payment: a refund, a duplicate charge (the payer
+ * was charged a second time for the payment, the platform gives it back by itself), or the refund
+ * that gives a duplicate charge back. Nothing for a payment.
+ */
+export function MovementBadge({
+  kind,
+  duplicate,
+  testId,
+}: {
+  kind: TransactionKind
+  duplicate: boolean
+  testId?: string
+}) {
+  if (kind === 'duplicate_capture') {
+    return (
+      <Badge variant="warning" data-testid={testId} data-kind={kind}>
+        <Trans>Duplicate charge</Trans>
+      </Badge>
+    )
+  }
+  if (kind === 'refund') {
+    return duplicate ? (
+      <Badge variant="warning" data-testid={testId} data-kind={kind} data-duplicate="true">
+        <Trans>Duplicate charge refunded</Trans>
+      </Badge>
+    ) : (
+      <Badge variant="outline" data-testid={testId} data-kind={kind}>
+        <Trans>Refund</Trans>
+      </Badge>
+    )
+  }
+  return null
 }

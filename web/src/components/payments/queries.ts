@@ -20,7 +20,11 @@ export type PaymentStatus = (typeof paymentStatuses)[number]
 export const transactionStatuses = [...paymentStatuses, 'requested', 'succeeded'] as const
 export type TransactionStatus = (typeof transactionStatuses)[number]
 
-export const transactionKinds = ['payment', 'refund'] as const
+/**
+ * A payment, a second capture of it (`duplicate_capture`: the payer was charged twice, the
+ * platform gives it back by itself), or a refund.
+ */
+export const transactionKinds = ['payment', 'duplicate_capture', 'refund'] as const
 export type TransactionKind = (typeof transactionKinds)[number]
 
 /** `GET payment/checkout/{uuid}`: what the payer sees; public, no personal data. */
@@ -34,6 +38,11 @@ export interface Checkout {
   merchant: string
   methods: { id: string; title: string }[]
   failure_message: string | null
+  /**
+   * The method of the attempt still in flight (a hosted page left open, an iDEAL bank step):
+   * starting with it goes on there; starting with another method cancels it first.
+   */
+  open_method: string | null
   card_brand: string | null
   card_last4: string | null
   expires: string
@@ -54,7 +63,10 @@ export interface Payment {
   status: PaymentStatus
   amount: number
   currency: string
+  /** Given back at the owner's request or at the provider; duplicate captures given back are not in it. */
   refunded_amount: number
+  /** Money taken across all attempts: the amount once, more while a duplicate capture is not given back. */
+  captured_amount: number
   fee_amount: number
   description: string
   method: string | null
@@ -81,19 +93,27 @@ export interface PaymentAttempt {
   fee: number | null
   failure_code: string | null
   failure_message: string | null
+  /** Captured after another attempt had paid: the platform refunds it by itself. */
+  duplicate: boolean
   created: string
 }
+
+/** requested: by the owner or an admin; provider: made at the provider; duplicate: a duplicate capture given back. */
+export type RefundKind = 'requested' | 'provider' | 'duplicate'
 
 export interface PaymentRefund {
   uuid: string
   amount: number
   currency: string
   status: string
+  kind: RefundKind
   reason: string | null
   created: string
 }
 
 export interface PaymentDetail extends Payment {
+  /** What can still be refunded: everything captured less refunds not failed. */
+  refundable_amount: number
   attempts: PaymentAttempt[]
   refunds: PaymentRefund[]
 }
@@ -102,6 +122,8 @@ export interface PaymentDetail extends Payment {
 export interface Transaction {
   uuid: string
   kind: TransactionKind
+  /** A refund that gives a duplicate capture back (the platform's own, not the owner's). */
+  duplicate: boolean
   created: string
   description: string
   transaction_status: TransactionStatus

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
-import { ArrowLeftIcon, FileDownIcon, FileSearchIcon } from 'lucide-react'
+import { ArrowLeftIcon, FileDownIcon, FileSearchIcon, InfoIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
 import { EmptyState, LoadError } from '~/components/profile/states.tsx'
@@ -12,7 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { ApiError } from '~/lib/api.ts'
 import { useSession } from '~/lib/use-session.ts'
 import { CopyLink } from './copy-link.tsx'
-import { MethodLabel, ProviderMessage, StatusBadge } from './labels.tsx'
+import { MethodLabel, MovementBadge, ProviderMessage, StatusBadge } from './labels.tsx'
 import { attemptStatusNames, statusNames } from './messages.ts'
 import {
   isMoneyTaken,
@@ -82,36 +82,89 @@ function DetailView({ payment, transaction }: { payment: PaymentDetail; transact
   const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
   const type = session?.user.type
   const isRefund = transaction?.kind === 'refund'
+  // A second capture of the payment (the payer charged twice), which the platform gives back.
+  const isDuplicate = transaction?.kind === 'duplicate_capture'
   const reference = payment.reference
   const canRefund =
     (type === 1 || type === 4) && (payment.status === 'paid' || payment.status === 'partially_refunded')
   const showsPayLink = portal !== 'cardholder' && isPayable(payment.status)
-  const receipt = transaction?.order.receipt_url
+  // A duplicate charge has no receipt of its own: the payment's receipt stands, and its refund has one.
+  const receipt = isDuplicate ? null : transaction?.order.receipt_url
+  const chargedTwice = payment.attempts.some((a) => a.duplicate)
+  const duplicatesRefunded = payment.refunds
+    .filter((r) => r.kind === 'duplicate' && r.status === 'succeeded')
+    .reduce((sum, r) => sum + r.amount, 0)
   const date = (iso: string) => i18n.date(iso, { dateStyle: 'medium', timeStyle: 'short' })
 
   return (
-    <div className="grid gap-6" data-testid="transaction-page">
+    <div className="grid grid-cols-1 gap-6" data-testid="transaction-page">
       <Back />
       <Card>
         <CardHeader className="gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-2xl font-semibold tracking-tight" data-testid="transaction-title">
-              {isRefund ? <Trans>Refund of {reference}</Trans> : <Trans>Payment {reference}</Trans>}
+              {isDuplicate ? (
+                <Trans>Duplicate charge of {reference}</Trans>
+              ) : isRefund ? (
+                <Trans>Refund of {reference}</Trans>
+              ) : (
+                <Trans>Payment {reference}</Trans>
+              )}
             </h1>
             <StatusBadge
               status={transaction?.transaction_status ?? payment.status}
               testId="transaction-detail-status"
             />
+            {transaction && (transaction.duplicate || isDuplicate) && (
+              <MovementBadge
+                kind={transaction.kind}
+                duplicate={transaction.duplicate}
+                testId="transaction-detail-kind"
+              />
+            )}
           </div>
           <p className="text-muted-foreground" data-testid="transaction-description">
             {payment.description}
           </p>
           <Money
-            amount={isRefund && transaction ? -transaction.amount : payment.amount}
+            amount={
+              transaction && isRefund
+                ? -transaction.amount
+                : transaction && isDuplicate
+                  ? transaction.amount
+                  : payment.amount
+            }
             currency={payment.currency}
             className="text-3xl font-semibold tracking-tight"
             testId="transaction-detail-amount"
           />
+          {(isDuplicate || transaction?.duplicate || chargedTwice) && (
+            <p
+              className="flex gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900"
+              data-testid="transaction-duplicate-note"
+            >
+              <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                {isDuplicate ? (
+                  <Trans>
+                    This payment was charged a second time: another attempt was paid after the payment had
+                    already been paid (a bank approving an earlier payment late, say). The platform gives this
+                    charge back by itself.
+                  </Trans>
+                ) : transaction?.duplicate ? (
+                  <Trans>
+                    This refund gives back a duplicate charge of the payment. The platform made it by itself,
+                    so the payer pays only once.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    This payment was charged more than once. The platform gives the duplicate charge back by
+                    itself: see the attempts and refunds below.
+                  </Trans>
+                )}
+              </span>
+            </p>
+          )}
           {(receipt || canRefund) && (
             <div className="flex flex-wrap gap-2 pt-1">
               {receipt && (
@@ -142,6 +195,16 @@ function DetailView({ payment, transaction }: { payment: PaymentDetail; transact
             <Detail label={<Trans>Amount</Trans>}>
               <Money amount={payment.amount} currency={payment.currency} />
             </Detail>
+            {payment.captured_amount > payment.amount && (
+              <Detail label={<Trans>Charged in total</Trans>} testId="payment-captured">
+                <Money amount={payment.captured_amount} currency={payment.currency} />
+              </Detail>
+            )}
+            {duplicatesRefunded > 0 && (
+              <Detail label={<Trans>Duplicate charges refunded</Trans>} testId="payment-duplicates-refunded">
+                <Money amount={duplicatesRefunded} currency={payment.currency} />
+              </Detail>
+            )}
             {payment.refunded_amount > 0 && (
               <Detail label={<Trans>Refunded</Trans>} testId="payment-refunded">
                 <Money amount={payment.refunded_amount} currency={payment.currency} />
@@ -227,7 +290,11 @@ function DetailView({ payment, transaction }: { payment: PaymentDetail; transact
                   .map((attempt) => {
                     const status = attemptStatusNames[attempt.status]
                     return (
-                      <TableRow key={attempt.uuid} data-testid="payment-attempt">
+                      <TableRow
+                        key={attempt.uuid}
+                        data-testid="payment-attempt"
+                        data-duplicate={attempt.duplicate ? 'true' : undefined}
+                      >
                         <TableCell className="tabular-nums">{attempt.number}</TableCell>
                         <TableCell className="whitespace-nowrap text-muted-foreground">
                           <time dateTime={attempt.created}>{date(attempt.created)}</time>
@@ -239,9 +306,26 @@ function DetailView({ payment, transaction }: { payment: PaymentDetail; transact
                             last4={attempt.card_last4}
                           />
                         </TableCell>
-                        <TableCell>{status ? i18n._(status) : attempt.status}</TableCell>
+                        <TableCell>
+                          <span className="flex flex-wrap items-center gap-1.5">
+                            {status ? i18n._(status) : attempt.status}
+                            {attempt.duplicate && (
+                              <MovementBadge
+                                kind="duplicate_capture"
+                                duplicate
+                                testId="payment-attempt-duplicate"
+                              />
+                            )}
+                          </span>
+                        </TableCell>
                         <TableCell className="max-w-80 whitespace-normal text-muted-foreground">
-                          {attempt.failure_message ? <ProviderMessage text={attempt.failure_message} /> : '—'}
+                          {attempt.failure_message ? (
+                            <ProviderMessage text={attempt.failure_message} />
+                          ) : attempt.duplicate ? (
+                            <Trans>Paid after another attempt had paid; the platform refunds it.</Trans>
+                          ) : (
+                            '—'
+                          )}
                         </TableCell>
                       </TableRow>
                     )
@@ -285,7 +369,12 @@ function DetailView({ payment, transaction }: { payment: PaymentDetail; transact
                 {payment.refunds.map((refund) => {
                   const status = attemptStatusNames[refund.status]
                   return (
-                    <TableRow key={refund.uuid} data-testid="payment-refund">
+                    <TableRow
+                      key={refund.uuid}
+                      data-testid="payment-refund"
+                      data-kind={refund.kind}
+                      data-duplicate={refund.kind === 'duplicate' ? 'true' : undefined}
+                    >
                       <TableCell className="whitespace-nowrap text-muted-foreground">
                         <Link
                           to="/transactions/$uuid"
@@ -297,7 +386,12 @@ function DetailView({ payment, transaction }: { payment: PaymentDetail; transact
                       </TableCell>
                       <TableCell>{status ? i18n._(status) : refund.status}</TableCell>
                       <TableCell className="max-w-80 whitespace-normal text-muted-foreground">
-                        {refund.reason ?? '—'}
+                        {refund.kind === 'duplicate' ? (
+                          // The platform's own refund: its reason is the API's wording, so ours instead.
+                          <MovementBadge kind="refund" duplicate testId="payment-refund-duplicate" />
+                        ) : (
+                          (refund.reason ?? '—')
+                        )}
                       </TableCell>
                       <TableCell className="text-right">
                         <Money amount={refund.amount} currency={refund.currency} />

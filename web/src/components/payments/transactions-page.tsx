@@ -6,7 +6,6 @@ import { Money } from '~/components/finances/amount.tsx'
 import { DateField, SearchField } from '~/components/finances/filters.tsx'
 import { daysBefore, localToday } from '~/components/finances/search.ts'
 import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
-import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'
 import { Label } from '~/components/ui/label.tsx'
@@ -15,7 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { Pagination } from '~/components/users/pagination.tsx'
 import { ApiError } from '~/lib/api.ts'
 import type { Portal } from '~/lib/portal.ts'
-import { MethodLabel, StatusBadge } from './labels.tsx'
+import { MethodLabel, MovementBadge, StatusBadge } from './labels.tsx'
 import { statusNames } from './messages.ts'
 import {
   receiptHref,
@@ -132,7 +131,7 @@ export function TransactionsPage({
                   </SelectItem>
                   {transactionKinds.map((kind) => (
                     <SelectItem key={kind} value={kind}>
-                      <KindName kind={kind} plural />
+                      <KindName kind={kind} />
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -249,9 +248,11 @@ function TransactionCount({ count }: { count: number }) {
   )
 }
 
-function KindName({ kind, plural = false }: { kind: Transaction['kind']; plural?: boolean }) {
-  if (kind === 'refund') return plural ? <Trans>Refunds</Trans> : <Trans>Refund</Trans>
-  return plural ? <Trans>Payments</Trans> : <Trans>Payment</Trans>
+/** The kind filter's options: payments, duplicate charges (a payment charged twice), refunds. */
+function KindName({ kind }: { kind: Transaction['kind'] }) {
+  if (kind === 'refund') return <Trans>Refunds</Trans>
+  if (kind === 'duplicate_capture') return <Trans>Duplicate charges</Trans>
+  return <Trans>Payments</Trans>
 }
 
 function TransactionsTable({ transactions, dimmed }: { transactions: Transaction[]; dimmed: boolean }) {
@@ -291,6 +292,7 @@ function TransactionsTable({ transactions, dimmed }: { transactions: Transaction
               data-testid="transaction-row"
               data-uuid={tx.uuid}
               data-kind={tx.kind}
+              data-duplicate={tx.duplicate || tx.kind === 'duplicate_capture' ? 'true' : undefined}
               className="relative"
             >
               <TableCell className="whitespace-nowrap text-muted-foreground">
@@ -304,20 +306,20 @@ function TransactionsTable({ transactions, dimmed }: { transactions: Transaction
                   params={{ uuid: tx.uuid }}
                   className="font-medium text-foreground after:absolute after:inset-0 hover:text-primary-700 focus-visible:outline-none focus-visible:after:ring-[3px] focus-visible:after:ring-ring/40"
                   aria-label={
-                    tx.kind === 'refund'
-                      ? t`Refund of ${reference}: ${description}`
-                      : t`${reference}: ${description}`
+                    tx.kind === 'duplicate_capture'
+                      ? t`Duplicate charge of ${reference}: ${description}`
+                      : tx.kind === 'refund' && tx.duplicate
+                        ? t`Duplicate charge of ${reference} refunded: ${description}`
+                        : tx.kind === 'refund'
+                          ? t`Refund of ${reference}: ${description}`
+                          : t`${reference}: ${description}`
                   }
                 >
                   <span className="line-clamp-2">{tx.description}</span>
                 </Link>
-                <span className="mt-0.5 flex items-center gap-1.5 text-xs text-muted-foreground">
+                <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
                   <span className="font-mono">{tx.reference}</span>
-                  {tx.kind === 'refund' && (
-                    <Badge variant="outline">
-                      <KindName kind="refund" />
-                    </Badge>
-                  )}
+                  <MovementBadge kind={tx.kind} duplicate={tx.duplicate} testId="transaction-kind" />
                 </span>
               </TableCell>
               <TableCell className="hidden text-muted-foreground md:table-cell">
