@@ -79,10 +79,16 @@ const schema = z.object({
   /** How often the outbox relay sweeps for rows a missed notification left behind. */
   OUTBOX_SWEEP_MS: z.coerce.number().int().positive().default(5000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** Tries to pay one payment per hour (public payment pages: against card testing). */
-  PAY_LIMIT_PER_PAYMENT: z.coerce.number().int().positive().default(10),
-  /** Tries to pay, any payment, per client address per 10 minutes. */
-  PAY_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  /**
+   * Tries to pay (public payment pages, against card testing; docs/payments.md "Card data"): one
+   * payment per hour, one card (by a keyed fingerprint, never stored) per hour, one payer's device
+   * or account per 10 minutes, and a much higher ceiling per client address per 10 minutes (a
+   * shop's Wi-Fi or a mobile carrier puts many payers behind one address).
+   */
+  PAY_LIMIT_PER_PAYMENT: z.coerce.number().int().positive().default(20),
+  PAY_LIMIT_PER_CARD: z.coerce.number().int().positive().default(10),
+  PAY_LIMIT_PER_DEVICE: z.coerce.number().int().positive().default(30),
+  PAY_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(300),
   /**
    * Outbound webhooks may go to private, loopback and link-local addresses (a merchant's test
    * server on this machine). Default: allowed in development and test, refused in production (SSRF).

@@ -1,10 +1,12 @@
+import { createHmac, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
 import { AppError } from '../../platform/errors.ts'
 import { clientAddress, createRoute, errorResponses, idempotencyKeyHeader, z } from '../../platform/http.ts'
 import { idempotency } from '../../platform/idempotency.ts'
 import { localeFromAcceptLanguage } from '../../platform/locales.ts'
-import type { ApiApp, AppEnv } from '../../platform/module.ts'
-import { consume } from '../../platform/rate-limit.ts'
+import type { ApiApp, AppEnv, Services } from '../../platform/module.ts'
+import { consumeAll } from '../../platform/rate-limit.ts'
 import { cardMessages, isValidCvc, parseCardNumber, parseExpiry } from '../cards.ts'
 import { startAttempt } from '../commands/start-attempt.ts'
 import { methodById } from '../methods.ts'
@@ -169,22 +171,72 @@ export const postPay = createRoute({
         },
       },
     },
-    ...errorResponses(400, 404, 409, 422),
+    ...errorResponses(400, 404, 409, 422, 429),
   },
 })
 
 /**
- * Paying is public, so it is rate limited against card testing (many cards tried on one page):
- * per payment and per client address.
+ * Paying is public, so it is rate limited against card testing (many cards tried on one page, one
+ * card tried on many): per payment, per card (a keyed fingerprint of the number, in memory and as
+ * a hashed Redis key only), per payer's device (the signed-in account, else the `cp_payer` cookie
+ * the checkout sets) and, much higher, per client address, which many honest payers share behind a
+ * shop's Wi-Fi or a mobile carrier. A try is counted only when no limit refuses it; a refusal
+ * answers 429 with Retry-After, which the payer's screen turns into the wait in words.
  */
-async function limitPaying(c: Context<AppEnv>, paymentId: string) {
+async function limitPaying(c: Context<AppEnv>, paymentId: string, card?: string) {
   const { redis, config } = c.get('services')
-  const limits = {
-    perPayment: { name: 'pay:payment', limit: config.PAY_LIMIT_PER_PAYMENT, windowSeconds: 3600 },
-    perAddress: { name: 'pay:address', limit: config.PAY_LIMIT_PER_ADDRESS, windowSeconds: 600 },
-  }
-  await consume(redis, config.REDIS_PREFIX, limits.perPayment, paymentId)
-  await consume(redis, config.REDIS_PREFIX, limits.perAddress, clientAddress(c) ?? 'unknown')
+  const device = payerOf(c) ?? deviceOf(c)
+  await consumeAll(redis, config.REDIS_PREFIX, [
+    {
+      limit: { name: 'pay:payment', limit: config.PAY_LIMIT_PER_PAYMENT, windowSeconds: 3600 },
+      subject: paymentId,
+    },
+    ...(card
+      ? [
+          {
+            limit: { name: 'pay:card', limit: config.PAY_LIMIT_PER_CARD, windowSeconds: 3600 },
+            subject: cardFingerprint(config, card),
+          },
+        ]
+      : []),
+    ...(device
+      ? [
+          {
+            limit: { name: 'pay:device', limit: config.PAY_LIMIT_PER_DEVICE, windowSeconds: 600 },
+            subject: device,
+          },
+        ]
+      : []),
+    {
+      limit: { name: 'pay:address', limit: config.PAY_LIMIT_PER_ADDRESS, windowSeconds: 600 },
+      subject: clientAddress(c) ?? 'unknown',
+    },
+  ])
+}
+
+/** A card's fingerprint for counting tries: keyed, so the number cannot be found from it. */
+const cardFingerprint = (config: Services['config'], number: string) =>
+  createHmac('sha256', `pay-limit:${config.DATA_ENCRYPTION_KEY ?? config.DATA_DIR}`)
+    .update(number.replace(/\D/g, ''))
+    .digest('hex')
+
+const deviceCookie = 'cp_payer'
+const devicePattern = /^[A-Za-z0-9_-]{16,64}$/
+/** The payer's device, from the cookie the checkout set; none for a client that keeps no cookies. */
+function deviceOf(c: Context<AppEnv>): string | undefined {
+  const id = getCookie(c, deviceCookie)
+  return id && devicePattern.test(id) ? `device:${id}` : undefined
+}
+/** Gives a browser without one its payer cookie (random, httpOnly, only sent to the payment API). */
+function ensureDevice(c: Context<AppEnv>) {
+  if (deviceOf(c)) return
+  setCookie(c, deviceCookie, randomBytes(18).toString('base64url'), {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/api/v1/payment',
+    maxAge: 60 * 60 * 24 * 365,
+    secure: c.get('services').config.PUBLIC_URL.startsWith('https:'),
+  })
 }
 
 /**
@@ -202,7 +254,11 @@ const payerOf = (c: Context<AppEnv>) => {
 }
 
 export function registerCheckoutRoutes(app: ApiApp) {
-  app.openapi(getCheckout, async (c) => c.json(await viewOf(c, c.req.valid('param').uuid), 200))
+  app.openapi(getCheckout, async (c) => {
+    const view = await viewOf(c, c.req.valid('param').uuid)
+    ensureDevice(c)
+    return c.json(view, 200)
+  })
 
   app.openapi(postCheckout, async (c) => {
     const id = c.req.valid('param').uuid
@@ -227,7 +283,7 @@ export function registerCheckoutRoutes(app: ApiApp) {
 
   app.openapi(postPay, async (c) => {
     const input = c.req.valid('json')
-    await limitPaying(c, input.order_uuid)
+    await limitPaying(c, input.order_uuid, input.payment_type === 'card' ? input.card_number : undefined)
     const method: PaymentMethodId = input.payment_type
     let card: { number: string; expMonth: number; expYear: number; cvc: string } | undefined
     if (method === 'card') {

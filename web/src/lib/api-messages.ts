@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import { ApiError } from './api.ts'
 
@@ -44,6 +44,7 @@ export function describeApiError(error: unknown): MessageDescriptor {
   if (!(error instanceof ApiError)) return genericErrorMessage
   if (error.code === 'network') return networkErrorMessage
   if (error.status >= 500) return serverErrorMessage
+  if (error.status === 429) return waitMessage(error.retryAfter)
   const byReason = error.reason ? knownReasons[error.reason] : undefined
   return byReason ?? apiMessage(error.message) ?? genericErrorMessage
 }
@@ -67,4 +68,14 @@ export function applyFieldErrors<T extends FieldValues>(
     applied = true
   }
   return applied
+}
+
+/** A 429 in words: how long to wait (from Retry-After), in seconds under a minute and a half, else minutes. */
+export function waitMessage(seconds: number | undefined): MessageDescriptor {
+  if (seconds === undefined) return msg`Too many tries. Please wait a moment and try again.`
+  if (seconds < 90) {
+    return msg`Too many tries. Try again in ${plural(seconds, { one: '# second', other: '# seconds' })}.`
+  }
+  const minutes = Math.ceil(seconds / 60)
+  return msg`Too many tries. Try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`
 }
