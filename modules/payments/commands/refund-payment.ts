@@ -77,7 +77,9 @@ export async function refundPayment(
     let rest = amount
     for (const a of leftOn) {
       if (rest === 0n) break
-      const part = a.left < rest ? a.left : rest
+      // bigint: no Math.min
+      let part = rest
+      if (a.left < rest) part = a.left
       if (part <= 0n) continue
       const id = newId()
       await trx
