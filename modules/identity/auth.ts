@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { sql } from 'kysely'
-import type { UserType } from '../platform/context.ts'
+import { type Caller, type UserTypeName, userTypes } from '../platform/access.ts'
 import { AppError } from '../platform/errors.ts'
 import { clientAddress } from '../platform/http.ts'
 import type { AppEnv } from '../platform/module.ts'
@@ -72,17 +72,15 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   await next()
 })
 
-export interface SignedInUser {
-  user_id: string
-  user_type: UserType
-  session_id: string
-}
+/** The signed-in caller of a request (the access kernel's `Caller`, with its session). */
+export type SignedInUser = Caller & { session_id: string }
 
 /**
  * The signed-in caller, refused with 401 when there is none (or the token is no longer valid),
- * and with 403 when the caller's user type is not among `types` (a token of another portal).
+ * and with 403 when the caller's user type is not among `types` (named: `'owner'`, `'acceptor'`,
+ * `'holder'`, `'admin'`; a token of another portal).
  */
-export function requireUser(c: Context<AppEnv>, ...types: UserType[]): SignedInUser {
+export function requireUser(c: Context<AppEnv>, ...types: UserTypeName[]): SignedInUser {
   const actor = c.get('actor')
   if (actor.kind !== 'user' || !actor.session_id) {
     const problem = problems.get(c)
@@ -96,7 +94,7 @@ export function requireUser(c: Context<AppEnv>, ...types: UserType[]): SignedInU
       { reason: problem ?? 'no_token' },
     )
   }
-  if (types.length && !types.includes(actor.user_type)) {
+  if (types.length && !types.some((name) => userTypes[name] === actor.user_type)) {
     throw new AppError('forbidden', 'this call is not available to your account type', {
       reason: 'wrong_user_type',
     })
@@ -112,7 +110,7 @@ export const bearerSecurity = [{ bearer: [] }]
  * without the right to a route learns nothing about its input rules. Handlers still call
  * `requireUser()` to get the user.
  */
-export const signedIn = (...types: UserType[]) =>
+export const signedIn = (...types: UserTypeName[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     requireUser(c, ...types)
     await next()

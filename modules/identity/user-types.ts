@@ -1,20 +1,29 @@
+import { userTypes } from '../platform/access.ts'
 import type { Portal } from '../platform/config.ts'
 import type { UserType } from '../platform/context.ts'
 
-/** User types of the specification and the portal each one signs in to. */
-export const userTypes = { programOwner: 1, acceptor: 2, cardHolder: 3, admin: 4 } as const satisfies Record<
-  string,
-  UserType
->
+/** The user types by name live in the access kernel; identity adds the portal each signs in to. */
+export { userTypes }
 
 export const portalOfType: Record<UserType, Portal> = {
-  1: 'programs',
-  2: 'acceptor',
-  3: 'cardholder',
-  4: 'admin',
+  [userTypes.owner]: 'programs',
+  [userTypes.acceptor]: 'acceptor',
+  [userTypes.holder]: 'cardholder',
+  [userTypes.admin]: 'admin',
 }
-export const typeOfPortal: Record<Portal, UserType> = { programs: 1, acceptor: 2, cardholder: 3, admin: 4 }
+export const typeOfPortal: Record<Portal, UserType> = {
+  programs: userTypes.owner,
+  acceptor: userTypes.acceptor,
+  cardholder: userTypes.holder,
+  admin: userTypes.admin,
+}
 export const portals = ['admin', 'programs', 'acceptor', 'cardholder'] as const satisfies readonly Portal[]
 
 /** The admin list filter of the specification: all, po, acc, ch. */
-export const typeFilters = { all: null, po: 1, acc: 2, ch: 3, admin: 4 } as const
+export const typeFilters = {
+  all: null,
+  po: userTypes.owner,
+  acc: userTypes.acceptor,
+  ch: userTypes.holder,
+  admin: userTypes.admin,
+} as const

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { sql } from 'kysely'
 import { requireUser } from '../identity/index.ts'
+import { isAdmin } from '../platform/access.ts'
 import type { DbOrTrx } from '../platform/db.ts'
 import type { AppEnv } from '../platform/module.ts'
 import type { SubAccountKind } from './chart.ts'
@@ -26,8 +27,8 @@ export function registerOwnerLedgerScope(provider: ScopeProvider): void {
 }
 
 export async function ledgerScopeOf(c: Context<AppEnv>): Promise<LedgerScope> {
-  const user = requireUser(c, 1, 4)
-  if (user.user_type === 4) return { all: true }
+  const user = requireUser(c, 'owner', 'admin')
+  if (isAdmin(user)) return { all: true }
   const db = c.get('services').db
   const extra = await Promise.all(providers.map((p) => p(db, user.user_id)))
   return { all: false, subAccounts: [{ kind: 'owner', external_id: user.user_id }, ...extra.flat()] }

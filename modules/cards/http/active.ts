@@ -23,7 +23,7 @@ export const getActiveCards = createRoute({
   summary: 'The card holder’s activated cards',
   description: 'Newest activation first. Card holders only.',
   security: bearerSecurity,
-  middleware: [signedIn(3)] as const,
+  middleware: [signedIn('holder')] as const,
   request: { query: langQuery },
   responses: {
     200: {
@@ -42,7 +42,7 @@ export const getActiveCard = createRoute({
   description:
     'The card holder’s own card with its redemptions (where it was spent, newest first), or a card not activated yet (status `issued`: what activating it would give; no redemptions). Unknown: 404; activated by someone else: 409 `card_already_activated`. Looking up a token that is not one’s own card counts as an activation try (10 a minute, then 429 with Retry-After).',
   security: bearerSecurity,
-  middleware: [signedIn(3)] as const,
+  middleware: [signedIn('holder')] as const,
   request: {
     params: z.object({ token: tokenInput.openapi({ param: { name: 'token', in: 'path' } }) }),
     query: langQuery,
@@ -66,7 +66,7 @@ export const postActiveCard = createRoute({
   description:
     'The card becomes the card holder’s (any case; dashes and spaces optional). Again by the same holder: 200 with the card unchanged. Unknown: 404; someone else’s: 409 `card_already_activated`; blocked or expired card, blocked program: 422. 10 tries a minute per card holder, then 429.',
   security: bearerSecurity,
-  middleware: [signedIn(3)] as const,
+  middleware: [signedIn('holder')] as const,
   request: { query: langQuery, body: { required: true, content: { 'application/json': { schema: body } } } },
   responses: {
     200: {
@@ -79,14 +79,14 @@ export const postActiveCard = createRoute({
 
 export function registerActiveCardRoutes(app: ApiApp) {
   app.openapi(getActiveCards, async (c) => {
-    const me = requireUser(c, 3)
+    const me = requireUser(c, 'holder')
     const { db } = c.get('services')
     const language = callerLanguage(c, c.req.valid('query').lang)
     return c.json({ results: await toHeldCardsJson(db, await heldCards(db, me.user_id), language) }, 200)
   })
 
   app.openapi(getActiveCard, async (c) => {
-    const me = requireUser(c, 3)
+    const me = requireUser(c, 'holder')
     const services = c.get('services')
     const card = await cardForHolder(services, me.user_id, c.req.valid('param').token)
     const language = callerLanguage(c, c.req.valid('query').lang)
@@ -99,7 +99,7 @@ export function registerActiveCardRoutes(app: ApiApp) {
   })
 
   app.openapi(postActiveCard, async (c) => {
-    const me = requireUser(c, 3)
+    const me = requireUser(c, 'holder')
     const services = c.get('services')
     const { card } = await activateCard(services, requestContext(c), me.user_id, c.req.valid('json').token)
     const language = callerLanguage(c, c.req.valid('query').lang)

@@ -15,7 +15,7 @@ export const getBatches = createRoute({
   description:
     'A program owner lists one of their programs’ orders (`program` required; another owner’s: 404); an admin one program’s or all. `status` filters (a paid order is an issued batch).',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: {
     query: paginationQuery({ defaultSize: 20, maxSize: 100 }).extend({
       program: z.uuid('not a program id').optional(),
@@ -39,7 +39,7 @@ export const getBatchCsv = createRoute({
   description:
     'One card a line: `token,value,currency,use_number,expires_at` (value in major units such as 25.00; use_number empty for unlimited; expires_at empty when counted from activation or none), downloaded as an attachment. An order not paid: 409 `order_not_paid`. Its program’s owner and admins; anyone else’s: 404.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { params: uuidParam('order') },
   responses: {
     200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
@@ -49,7 +49,7 @@ export const getBatchCsv = createRoute({
 
 export function registerBatchRoutes(app: ApiApp) {
   app.openapi(getBatches, async (c) => {
-    const me = requireUser(c, 1, 4)
+    const me = requireUser(c, 'owner', 'admin')
     const services = c.get('services')
     const query = c.req.valid('query')
     if (me.user_type === 1 && !query.program) throw invalidField('program', 'choose a program')
@@ -60,7 +60,7 @@ export function registerBatchRoutes(app: ApiApp) {
   })
 
   app.openapi(getBatchCsv, async (c) => {
-    const me = requireUser(c, 1, 4)
+    const me = requireUser(c, 'owner', 'admin')
     const { order, csv } = await batchCsv(c.get('services').db, me, c.req.valid('param').uuid)
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',

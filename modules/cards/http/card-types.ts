@@ -35,7 +35,7 @@ export const getCardTypes = createRoute({
   description:
     'Voucher (101) and gift card (201), titled in the caller’s language, each with the price of one card per currency (excluding VAT) and the VAT on it. Program owners and admins.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { query: langQuery },
   responses: {
     200: {
@@ -74,7 +74,7 @@ export const patchCardType = createRoute({
   description:
     'The price of one card of this type in a currency, in minor units excluding VAT (VAT is added on orders). Orders already placed keep their price. Admins only.',
   security: bearerSecurity,
-  middleware: [signedIn(4)] as const,
+  middleware: [signedIn('admin')] as const,
   request: {
     params: typeIdParam,
     query: langQuery,
@@ -96,7 +96,7 @@ export const getCardTypePrices = createRoute({
   summary: 'Prices of a card per type and currency',
   description: 'Excluding VAT, with the VAT on each at today’s rate. Program owners and admins.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { query: z.object({ currency: currencyInput.optional() }) },
   responses: {
     200: {
@@ -126,7 +126,7 @@ export const getCardExpiries = createRoute({
   summary: 'Expiry types of a card valid for a period after activation',
   description: 'Year 31, month 21, day 11. Program owners and admins.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { query: langQuery },
   responses: {
     200: {
@@ -139,13 +139,13 @@ export const getCardExpiries = createRoute({
 
 export function registerCardTypeRoutes(app: ApiApp) {
   app.openapi(getCardTypes, async (c) => {
-    requireUser(c, 1, 4)
+    requireUser(c, 'owner', 'admin')
     const language = callerLanguage(c, c.req.valid('query').lang)
     return c.json({ results: await cardTypesWithPrices(c.get('services').db, language) }, 200)
   })
 
   app.openapi(patchCardType, async (c) => {
-    const me = requireUser(c, 4)
+    const me = requireUser(c, 'admin')
     const { id } = c.req.valid('param')
     if (!(cardTypeIds as number[]).includes(id)) throw notFound('card type')
     const { currency, price } = c.req.valid('json')
@@ -162,12 +162,12 @@ export function registerCardTypeRoutes(app: ApiApp) {
   })
 
   app.openapi(getCardTypePrices, async (c) => {
-    requireUser(c, 1, 4)
+    requireUser(c, 'owner', 'admin')
     return c.json({ results: await cardTypePrices(c.get('services').db, c.req.valid('query').currency) }, 200)
   })
 
   app.openapi(getCardExpiries, async (c) => {
-    requireUser(c, 1, 4)
+    requireUser(c, 'owner', 'admin')
     const language = callerLanguage(c, c.req.valid('query').lang)
     return c.json({ results: expiryTypeIds.map((id) => expiryTypeObject(id, language)) }, 200)
   })

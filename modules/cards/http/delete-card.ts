@@ -12,7 +12,7 @@ export const deleteCardRoute = createRoute({
   description:
     'The program goes back to draftStep1 (no card type chosen). Only drafts: 409 `program_not_draft`. The owner only; another owner’s card: 404.',
   security: bearerSecurity,
-  middleware: [signedIn(1)] as const,
+  middleware: [signedIn('owner')] as const,
   request: { params: uuidParam('card') },
   responses: {
     204: { description: 'Deleted' },
@@ -22,7 +22,7 @@ export const deleteCardRoute = createRoute({
 
 export function registerDeleteCard(app: ApiApp) {
   app.openapi(deleteCardRoute, async (c) => {
-    const me = requireUser(c, 1)
+    const me = requireUser(c, 'owner')
     await deleteCard(c.get('services').db, requestContext(c), me, c.req.valid('param').uuid)
     return c.body(null, 204)
   })

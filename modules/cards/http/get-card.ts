@@ -23,7 +23,7 @@ export const getCard = createRoute({
   description:
     '`result` is null until a card type is chosen. The owner’s own programs (another owner’s: 404) and any for admins; a program of another type: 422 `not_card_program`.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { query: programQuery.extend(langQuery.shape) },
   responses: {
     200: {
@@ -42,7 +42,7 @@ export const getCardValues = createRoute({
   description:
     'The card’s one `{value, currency, use_number}` (minor units; use_number 1 once, more that many uses, null unlimited); empty while not set. Same access as GET manager/cards.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { query: programQuery },
   responses: {
     200: { description: 'The values', content: { 'application/json': { schema: resultsOf(valueSchema) } } },
@@ -52,7 +52,7 @@ export const getCardValues = createRoute({
 
 export function registerGetCard(app: ApiApp) {
   app.openapi(getCard, async (c) => {
-    const me = requireUser(c, 1, 4)
+    const me = requireUser(c, 'owner', 'admin')
     const { db } = c.get('services')
     const query = c.req.valid('query')
     const program = await cardProgramOf(db, me, query.program, { adminMayRead: true })
@@ -63,7 +63,7 @@ export function registerGetCard(app: ApiApp) {
   })
 
   app.openapi(getCardValues, async (c) => {
-    const me = requireUser(c, 1, 4)
+    const me = requireUser(c, 'owner', 'admin')
     const { db } = c.get('services')
     const program = await cardProgramOf(db, me, c.req.valid('query').program, { adminMayRead: true })
     const card = await findCardOfProgram(db, program.uuid)

@@ -14,7 +14,7 @@ export const getOrder = createRoute({
   description:
     'Spec `GET order {program_uuid}`: the program’s newest order (open, paid, cancelled or expired) with its payment; 404 when it has none. The owner’s own programs (another owner’s: 404) and any for admins.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { query: z.object({ program_uuid: z.uuid('not a program id') }) },
   responses: {
     200: { description: 'The order', content: { 'application/json': { schema: resultOf(orderSchema) } } },
@@ -40,7 +40,7 @@ export const postOrder = createRoute({
     'A new order supersedes the program’s open one (cancelled; its payment can no longer be paid), unless that one is being paid right now: 409 `order_in_payment` (or just paid: 409 `order_paid`). Only an active card program with complete card settings and a card price in its currency: 422 `program_not_active`, `card_not_complete`, `card_price_missing`, `program_period_ended`. The owner only; another owner’s program: 404. Safe to retry with an `Idempotency-Key`.',
   ].join('\n\n'),
   security: bearerSecurity,
-  middleware: [signedIn(1), idempotency()] as const,
+  middleware: [signedIn('owner'), idempotency()] as const,
   request: {
     headers: idempotencyKeyHeader,
     body: { required: true, content: { 'application/json': { schema: body } } },
@@ -56,14 +56,14 @@ export const postOrder = createRoute({
 
 export function registerOrderRoutes(app: ApiApp) {
   app.openapi(getOrder, async (c) => {
-    const me = requireUser(c, 1, 4)
+    const me = requireUser(c, 'owner', 'admin')
     const services = c.get('services')
     const order = await newestOrderOf(services.db, me, c.req.valid('query').program_uuid)
     return c.json({ result: await toOrderJson(services.db, services, order) }, 200)
   })
 
   app.openapi(postOrder, async (c) => {
-    const me = requireUser(c, 1)
+    const me = requireUser(c, 'owner')
     const services = c.get('services')
     const order = await placeOrder(services, requestContext(c), me, c.req.valid('json'))
     return c.json({ result: await toOrderJson(services.db, services, order) }, 200)

@@ -51,7 +51,7 @@ export const patchCard = createRoute({
     'Wrong input: 400 per field (`values.0.value`, `validity.until`, `image`, `expiry_date` …). Once an order of the program is paid only title, description and image change: 422 `card_settings_locked`. A blocked program: 422 `program_blocked`. The owner only; another owner’s card: 404.',
   ].join('\n\n'),
   security: bearerSecurity,
-  middleware: [signedIn(1)] as const,
+  middleware: [signedIn('owner')] as const,
   request: {
     params: uuidParam('card'),
     query: langQuery,
@@ -65,7 +65,7 @@ export const patchCard = createRoute({
 
 export function registerPatchCard(app: ApiApp) {
   app.openapi(patchCard, async (c) => {
-    const me = requireUser(c, 1)
+    const me = requireUser(c, 'owner')
     const { db } = c.get('services')
     const card = await saveCardSettings(
       db,

@@ -30,7 +30,7 @@ export const postCard = createRoute({
     'The owner only; another owner’s program: 404. Only drafts: 409 `program_not_draft`. A program of another type: 422 `not_card_program`.',
   ].join('\n\n'),
   security: bearerSecurity,
-  middleware: [signedIn(1)] as const,
+  middleware: [signedIn('owner')] as const,
   request: {
     query: langQuery,
     body: { required: true, content: { 'application/json': { schema: body } } },
@@ -47,7 +47,7 @@ export const postCard = createRoute({
 
 export function registerPostCard(app: ApiApp) {
   app.openapi(postCard, async (c) => {
-    const me = requireUser(c, 1)
+    const me = requireUser(c, 'owner')
     const { db } = c.get('services')
     const { card, created } = await chooseCardType(db, requestContext(c), me, c.req.valid('json'))
     const result = await toCardJson(db, card, callerLanguage(c, c.req.valid('query').lang), false)

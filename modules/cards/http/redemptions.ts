@@ -28,7 +28,7 @@ export const getRedemptionPreview = createRoute({
     who,
   ].join('\n\n'),
   security: bearerSecurity,
-  middleware: [signedIn(2)] as const,
+  middleware: [signedIn('acceptor')] as const,
   request: {
     query: langQuery.extend({
       cashpoint: cashpointInput.openapi({ description: 'The acceptor’s cashpoint' }),
@@ -69,7 +69,7 @@ export const postRedemption = createRoute({
     who,
   ].join('\n\n'),
   security: bearerSecurity,
-  middleware: [signedIn(2), idempotency({ required: true })] as const,
+  middleware: [signedIn('acceptor'), idempotency({ required: true })] as const,
   request: {
     headers: z.object({
       'idempotency-key': z.string().openapi({
@@ -95,7 +95,7 @@ export const getRedemptions = createRoute({
   description:
     'An acceptor: those they took; a program owner: those in their programs; an admin: all. Filter by cashpoint and program. Card holders: 403 (their card’s history comes with `GET card/active/{token}`).',
   security: bearerSecurity,
-  middleware: [signedIn(1, 2, 4)] as const,
+  middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: {
     query: paginationQuery({ defaultSize: 20, maxSize: 100 }).extend({
       cashpoint: cashpointInput.optional(),
@@ -119,7 +119,7 @@ export const postRedemptionReverse = createRoute({
   description:
     'The acceptor who took it, once, within 24 hours: the amount and the use go back on the card, which can be spent again, with the opposite ledger entry. Not when it forfeited what was left on the card, nor on an expired or blocked card, nor after 24 hours: 422 with the reason `reversal_forfeited`, `reversal_card_expired`, `reversal_card_blocked` or `reversal_too_late` (the program owner corrects those). Reversed already: 409 `redemption_reversed`. Another acceptor’s: 404; program owners, card holders and admins: 403. `Idempotency-Key` welcome.',
   security: bearerSecurity,
-  middleware: [signedIn(2), idempotency()] as const,
+  middleware: [signedIn('acceptor'), idempotency()] as const,
   request: { params: uuidParam('redemption') },
   responses: {
     200: {
@@ -132,7 +132,7 @@ export const postRedemptionReverse = createRoute({
 
 export function registerRedemptionRoutes(app: ApiApp) {
   app.openapi(getRedemptionPreview, async (c) => {
-    const me = requireUser(c, 2)
+    const me = requireUser(c, 'acceptor')
     const services = c.get('services')
     const { cashpoint, token, lang } = c.req.valid('query')
     const { card } = await previewCard(services, me, { cashpoint, token })
@@ -141,7 +141,7 @@ export function registerRedemptionRoutes(app: ApiApp) {
   })
 
   app.openapi(postRedemption, async (c) => {
-    const me = requireUser(c, 2)
+    const me = requireUser(c, 'acceptor')
     const services = c.get('services')
     const input = c.req.valid('json')
     const row = await redeemCard(services, requestContext(c), me, { ...input, amount: BigInt(input.amount) })
@@ -150,7 +150,7 @@ export function registerRedemptionRoutes(app: ApiApp) {
   })
 
   app.openapi(getRedemptions, async (c) => {
-    const me = requireUser(c, 1, 2, 4)
+    const me = requireUser(c, 'owner', 'acceptor', 'admin')
     const { db } = c.get('services')
     const q = c.req.valid('query')
     const { count, rows } = await listRedemptionRows(
@@ -167,7 +167,7 @@ export function registerRedemptionRoutes(app: ApiApp) {
   })
 
   app.openapi(postRedemptionReverse, async (c) => {
-    const me = requireUser(c, 2)
+    const me = requireUser(c, 'acceptor')
     const services = c.get('services')
     const row = await reverseRedemption(services, requestContext(c), me, c.req.valid('param').uuid)
     const [result] = await toRedemptionsJson(services.db, me, [row])

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { isAdmin } from '../../platform/access.ts'
 import { AppError, notFound } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
@@ -7,9 +8,8 @@ import { bearerSecurity, requireUser, signedIn } from '../auth.ts'
 import { revokeSessions } from '../db/sessions.ts'
 import { findUserById, type UserRow, updateUser } from '../db/users.ts'
 import { avatarUrl, ownProfile, publicProfile } from '../profile-fields.ts'
-import { typeFilters, userTypes } from '../user-types.ts'
+import { typeFilters } from '../user-types.ts'
 
-const admin = userTypes.admin
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 
 const listQuery = paginationQuery({ defaultSize: 25, maxSize: 200 }).extend({
@@ -61,7 +61,7 @@ export const getUsers = createRoute({
   description:
     'Filtered by type (all, po, acc, ch, admin) and by substrings of name, e-mail and phone; newest first.',
   security: bearerSecurity,
-  middleware: [signedIn(admin)] as const,
+  middleware: [signedIn('admin')] as const,
   request: { query: listQuery },
   responses: {
     200: { description: 'One page', content: { 'application/json': { schema: pageSchema(listedUser) } } },
@@ -97,7 +97,7 @@ export const patchUser = createRoute({
   summary: 'Enable or disable a user (admin)',
   description: 'Disabling ends every session of the user at once.',
   security: bearerSecurity,
-  middleware: [signedIn(admin)] as const,
+  middleware: [signedIn('admin')] as const,
   request: {
     params: uuidParam,
     body: {
@@ -113,7 +113,7 @@ export const patchUser = createRoute({
 
 export function registerUserRoutes(app: ApiApp) {
   app.openapi(getUsers, async (c) => {
-    requireUser(c, admin)
+    requireUser(c, 'admin')
     const q = c.req.valid('query')
     const { db } = c.get('services')
     let base = db.selectFrom('users')
@@ -154,11 +154,11 @@ export function registerUserRoutes(app: ApiApp) {
     const me = requireUser(c)
     const user = await findUserById(c.get('services').db, c.req.valid('param').uuid)
     if (!user) throw notFound('user')
-    return c.json(me.user_type === admin ? ownProfile(user) : publicProfile(user), 200)
+    return c.json(isAdmin(me) ? ownProfile(user) : publicProfile(user), 200)
   })
 
   app.openapi(patchUser, async (c) => {
-    const me = requireUser(c, admin)
+    const me = requireUser(c, 'admin')
     const { uuid } = c.req.valid('param')
     const { is_active } = c.req.valid('json')
     if (uuid === me.user_id && !is_active) {

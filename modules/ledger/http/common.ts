@@ -1,11 +1,9 @@
-import { signedIn, userTypes } from '../../identity/index.ts'
+import { signedIn } from '../../identity/index.ts'
 import { z } from '../../platform/http.ts'
 import { journals } from '../chart.ts'
 import { isValidDate } from '../rules.ts'
 
 /** What the ledger's endpoints share: who may call them and the shapes of dates and entries. */
-
-export const admin = userTypes.admin
 
 /** Refuses other callers (401/403) before the input is validated. */
 export { signedIn }

@@ -1,11 +1,11 @@
-import { bearerSecurity, userTypes } from '../../identity/index.ts'
+import { bearerSecurity } from '../../identity/index.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { pageOffset, pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
 import { journals, subAccountKinds } from '../chart.ts'
 import { journalEntries } from '../queries/journal-entries.ts'
 import { ledgerScopeOf, type SubAccountKey } from '../scope.ts'
-import { admin, dateParam, entryFields, num, signedIn } from './common.ts'
+import { dateParam, entryFields, num, signedIn } from './common.ts'
 
 const query = paginationQuery({ defaultSize: 25, maxSize: 200 }).extend({
   journal: z.enum(journals, { message: `one of ${journals.join(', ')}` }).optional(),
@@ -52,7 +52,7 @@ export const getJournalEntries = createRoute({
   description:
     'The entries of a journal (all journals without `journal`), newest booking date first, with their total per currency; filters: booking date range `from`–`to` (inclusive), `search` in description, source or number, and `sub_account` (`kind:external_id`) for the entries of one sub-account. The lines of one entry: `GET payment/journals/{uuid}`.',
   security: bearerSecurity,
-  middleware: [signedIn(userTypes.programOwner, admin)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { query },
   responses: {
     200: { description: 'One page', content: { 'application/json': { schema: pageSchema(summary) } } },

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { bearerSecurity, requireUser, userTypes } from '../../identity/index.ts'
+import { bearerSecurity, requireUser } from '../../identity/index.ts'
 import { notFound } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
@@ -15,15 +15,7 @@ import {
 } from '../db/entries.ts'
 import { balances, trialBalance } from '../queries/balances.ts'
 import { inScope, ledgerScopeOf } from '../scope.ts'
-import {
-  admin,
-  dateParam,
-  entryFields,
-  num,
-  signedIn,
-  subAccountSchema as subAccount,
-  today,
-} from './common.ts'
+import { dateParam, entryFields, num, signedIn, subAccountSchema as subAccount, today } from './common.ts'
 import { registerGetJournalEntries } from './get-journal-entries.ts'
 
 const ledgerParam = z.object({
@@ -86,7 +78,7 @@ export const getLedgers = createRoute({
   description:
     'The chart of accounts (110–610) with debit, credit and balance per currency of entries booked on or before `at` (default today).',
   security: bearerSecurity,
-  middleware: [signedIn(userTypes.programOwner, admin)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: {
     query: z.object({
       at: dateParam.optional(),
@@ -130,7 +122,7 @@ export const getTrialBalance = createRoute({
   description:
     'Debit and credit totals per account and currency at a date, and the totals per currency (equal when the ledger balances).',
   security: bearerSecurity,
-  middleware: [signedIn(admin)] as const,
+  middleware: [signedIn('admin')] as const,
   request: { query: z.object({ at: dateParam.optional() }) },
   responses: {
     200: {
@@ -170,7 +162,7 @@ export const getLedgerJournals = createRoute({
   description:
     'Newest first; filters: journal, booking date range `from`–`to` (inclusive). Each entry carries its lines on this account.',
   security: bearerSecurity,
-  middleware: [signedIn(userTypes.programOwner, admin)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { params: ledgerParam, query: journalQuery },
   responses: {
     200: { description: 'One page', content: { 'application/json': { schema: pageSchema(entrySchema) } } },
@@ -184,7 +176,7 @@ export const getJournalEntry = createRoute({
   tags: ['payment'],
   summary: 'A journal entry with its lines (admin; a program owner: one touching their sub-accounts)',
   security: bearerSecurity,
-  middleware: [signedIn(userTypes.programOwner, admin)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { params: z.object({ uuid: z.uuid('not an entry id') }) },
   responses: {
     200: { description: 'The entry', content: { 'application/json': { schema: entryDetailSchema } } },
@@ -250,7 +242,7 @@ export function registerLedgerRoutes(app: ApiApp) {
   })
 
   app.openapi(getTrialBalance, async (c) => {
-    requireUser(c, admin)
+    requireUser(c, 'admin')
     const tb = await trialBalance(c.get('services').db, c.req.valid('query').at ?? today())
     return c.json(
       {

@@ -42,7 +42,7 @@ export const postPayment = createRoute({
   description:
     'A program owner, acceptor or admin asks for an amount; the answer holds `pay_url`, the page where anyone with the link pays it. Money goes to the caller (an acceptor’s or owner’s ledger sub-account, or the program’s). Safe to retry with an `Idempotency-Key`: the same key and body answer the same payment; another body with that key is refused (409).',
   security: bearerSecurity,
-  middleware: [signedIn(1, 2, 4), idempotency()] as const,
+  middleware: [signedIn('owner', 'acceptor', 'admin'), idempotency()] as const,
   request: {
     headers: idempotencyKeyHeader,
     body: { required: true, content: { 'application/json': { schema: createBody } } },
@@ -127,7 +127,7 @@ export const postRefund = createRoute({
   description:
     'For the program owner the payment pays, and admins. Refunds never exceed what was paid, also when sent concurrently. Requires an `Idempotency-Key`: a retried refund refunds once.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4), idempotency({ required: true })] as const,
+  middleware: [signedIn('owner', 'admin'), idempotency({ required: true })] as const,
   request: {
     params: paymentIdParam,
     headers: idempotencyKeyHeader,
@@ -178,7 +178,7 @@ export const getMethods = createRoute({
 
 export function registerPaymentRoutes(app: ApiApp) {
   app.openapi(postPayment, async (c) => {
-    const user = requireUser(c, 1, 2, 4)
+    const user = requireUser(c, 'owner', 'acceptor', 'admin')
     const input = c.req.valid('json')
     const services = c.get('services')
     // In a program, the money is for the program's owner (and, at a cashpoint, the acceptor's).

@@ -48,7 +48,7 @@ export const getPlatformProvider = createRoute({
   tags: ['payment'],
   summary: 'The platform’s payment provider account (keys masked)',
   security: bearerSecurity,
-  middleware: [signedIn(4)] as const,
+  middleware: [signedIn('admin')] as const,
   responses: {
     200: { description: 'The platform’s account', content: { 'application/json': { schema: answer } } },
     ...errorResponses(401, 403),
@@ -63,7 +63,7 @@ export const postPlatformProvider = createRoute({
   description:
     'Payments that belong to no program (card orders, payment links outside programs) are taken on this account from now on; the account it replaces keeps serving the payments already taken on it. Refused keys answer 422 `ccv_pay_key_not_valid` with the field; the sandbox in production 422 `sandbox_not_in_production`; an unreachable provider 503.',
   security: bearerSecurity,
-  middleware: [signedIn(4)] as const,
+  middleware: [signedIn('admin')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: body } } } },
   responses: {
     201: {
@@ -76,12 +76,12 @@ export const postPlatformProvider = createRoute({
 
 export function registerPlatformProviderRoutes(app: ApiApp) {
   app.openapi(getPlatformProvider, async (c) => {
-    requireUser(c, 4)
+    requireUser(c, 'admin')
     return c.json(await platformProvider(c.get('services')), 200)
   })
 
   app.openapi(postPlatformProvider, async (c) => {
-    const user = requireUser(c, 4)
+    const user = requireUser(c, 'admin')
     const input = c.req.valid('json')
     const services = c.get('services')
     const id = await savePlatformAccount(services, {

@@ -21,7 +21,7 @@ export const getProgramProviders = createRoute({
   tags: ['manager'],
   summary: 'A program’s provider accounts (keys masked)',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { query: z.object({ program: z.uuid('must be a program uuid') }) },
   responses: {
     200: {
@@ -40,7 +40,7 @@ export const postProgramProvider = createRoute({
   description:
     'Refused keys answer 422 `ccv_pay_key_not_valid` with the field; an unreachable provider 503. The newest account of a provider is the one the program’s payments use.',
   security: bearerSecurity,
-  middleware: [signedIn(1)] as const,
+  middleware: [signedIn('owner')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: body } } } },
   responses: {
     201: { description: 'Saved', content: { 'application/json': { schema: account } } },
@@ -50,7 +50,7 @@ export const postProgramProvider = createRoute({
 
 export function registerProgramProviderRoutes(app: ApiApp) {
   app.openapi(getProgramProviders, async (c) => {
-    const user = requireUser(c, 1, 4)
+    const user = requireUser(c, 'owner', 'admin')
     const { program } = c.req.valid('query')
     const services = c.get('services')
     const owner = await programOwner(services.db, program)
@@ -71,7 +71,7 @@ export function registerProgramProviderRoutes(app: ApiApp) {
   })
 
   app.openapi(postProgramProvider, async (c) => {
-    const user = requireUser(c, 1)
+    const user = requireUser(c, 'owner')
     const input = c.req.valid('json')
     const services = c.get('services')
     if ((await programOwner(services.db, input.program)) !== user.user_id)

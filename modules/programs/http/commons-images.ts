@@ -39,7 +39,7 @@ export const postImage = createRoute({
   description:
     'Multipart field `image`: a JPG or PNG (judged by its bytes) of at most 1 MB; 360×360 px fits best. Stored as JPG (transparency on white, metadata removed, at most 2048 px on the longest side). Wrong type or too large: 400 on `image`; a body over the platform limit: 413. Program owners, acceptors and admins.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 2, 4)] as const,
+  middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: {
     body: {
       required: true,
@@ -79,7 +79,7 @@ export const getImage = createRoute({
 
 export function registerImageRoutes(app: ApiApp) {
   app.openapi(postImage, async (c) => {
-    const me = requireUser(c, 1, 2, 4)
+    const me = requireUser(c, 'owner', 'acceptor', 'admin')
     const { image } = c.req.valid('form')
     const { db, config } = c.get('services')
     const row = await uploadImage(db, config, requestContext(c), me.user_id, image)

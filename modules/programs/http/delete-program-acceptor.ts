@@ -12,7 +12,7 @@ export const deleteProgramAcceptor = createRoute({
   description:
     'The program owner: a pending invitation is withdrawn (its link and any answer to it then get 404); an active or blocked acceptor is unsubscribed (21003, kept in the list). 204 either way, also when it was already declined or unsubscribed. Another owner’s: 404.',
   security: bearerSecurity,
-  middleware: [signedIn(1)] as const,
+  middleware: [signedIn('owner')] as const,
   request: { params: uuidParam('program acceptor') },
   responses: {
     204: { description: 'Withdrawn or unsubscribed' },
@@ -22,7 +22,7 @@ export const deleteProgramAcceptor = createRoute({
 
 export function registerDeleteProgramAcceptor(app: ApiApp) {
   app.openapi(deleteProgramAcceptor, async (c) => {
-    const me = requireUser(c, 1)
+    const me = requireUser(c, 'owner')
     await withdrawOrUnsubscribe(c.get('services').db, requestContext(c), me, c.req.valid('param').uuid)
     return c.body(null, 204)
   })

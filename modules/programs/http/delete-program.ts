@@ -12,7 +12,7 @@ export const deleteProgramRoute = createRoute({
   description:
     'Drafts only (11002–11004), with their method settings, invitations and cashpoints: 204. A program past the drafts is blocked instead (409 `program_not_draft`). The owner only; another owner’s program: 404.',
   security: bearerSecurity,
-  middleware: [signedIn(1)] as const,
+  middleware: [signedIn('owner')] as const,
   request: { params: uuidParam('program') },
   responses: {
     204: { description: 'Deleted' },
@@ -22,7 +22,7 @@ export const deleteProgramRoute = createRoute({
 
 export function registerDeleteProgram(app: ApiApp) {
   app.openapi(deleteProgramRoute, async (c) => {
-    const me = requireUser(c, 1)
+    const me = requireUser(c, 'owner')
     await deleteProgram(
       c.get('services').db,
       { actor: c.get('actor'), requestId: c.get('requestId'), log: c.get('log') },

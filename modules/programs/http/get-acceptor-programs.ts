@@ -27,7 +27,7 @@ export const getAcceptorPrograms = createRoute({
   description:
     'The acceptor portal’s /programs: the acceptor’s places in programs with the program and their cashpoints in it, newest first. By default the live ones: active (21001), pending invitations (21002, to accept or decline) and blocked (21005); `status` picks one. A blocked program shows with its status and takes no payments.',
   security: bearerSecurity,
-  middleware: [signedIn(2)] as const,
+  middleware: [signedIn('acceptor')] as const,
   request: {
     query: paginationQuery({ defaultSize: 50, maxSize: 100 })
       .extend({ status: acceptorStatusId.optional() })
@@ -41,7 +41,7 @@ export const getAcceptorPrograms = createRoute({
 
 export function registerGetAcceptorPrograms(app: ApiApp) {
   app.openapi(getAcceptorPrograms, async (c) => {
-    const me = requireUser(c, 2)
+    const me = requireUser(c, 'acceptor')
     const q = c.req.valid('query')
     const language = callerLanguage(c, q.lang)
     const page = await acceptorPrograms(c.get('services').db, me, {

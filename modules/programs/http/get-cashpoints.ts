@@ -22,7 +22,7 @@ export const getCashpoints = createRoute({
   description:
     'An acceptor: their own cashpoints (optionally in one program). A program owner: the cashpoints of every acceptor in their programs (another owner’s `program`: 403, access denied). An admin: all. Oldest first.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 2, 4)] as const,
+  middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: { query },
   responses: {
     200: {
@@ -35,7 +35,7 @@ export const getCashpoints = createRoute({
 
 export function registerGetCashpoints(app: ApiApp) {
   app.openapi(getCashpoints, async (c) => {
-    const me = requireUser(c, 1, 2, 4)
+    const me = requireUser(c, 'owner', 'acceptor', 'admin')
     const q = c.req.valid('query')
     const { db } = c.get('services')
     if (q.program && me.user_type === 1) await programOfOwner(db, me, q.program)

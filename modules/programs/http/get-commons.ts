@@ -29,7 +29,7 @@ import { callerLanguage, langQuery, statusSchema, typeSchema } from './schemas.t
  * Program owners, acceptors and admins may read them; card holders: 403.
  */
 
-const readers = [1, 2, 4] as const
+const readers = ['owner', 'acceptor', 'admin'] as const
 const codeSchema = z
   .object({ id: z.number().int(), title: z.string(), description: z.string() })
   .openapi('CommonCode')

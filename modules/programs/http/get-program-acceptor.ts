@@ -26,7 +26,7 @@ export const getProgramAcceptorRoute = createRoute({
   description:
     'For the program’s owner, admins and the acceptor it belongs to; an acceptor signed in with another address sees an unclaimed invitation with the link’s `invite_token`. Anyone else, or a withdrawn invitation: 404.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 2, 4)] as const,
+  middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: {
     params: uuidParam('program acceptor'),
     query: langQuery.extend({ invite_token: inviteTokenField.optional() }),
@@ -42,7 +42,7 @@ export const getProgramAcceptorRoute = createRoute({
 
 export function registerGetProgramAcceptor(app: ApiApp) {
   app.openapi(getProgramAcceptorRoute, async (c) => {
-    const me = requireUser(c, 1, 2, 4)
+    const me = requireUser(c, 'owner', 'acceptor', 'admin')
     const q = c.req.valid('query')
     const view = await getProgramAcceptor(c.get('services').db, me, c.req.valid('param').uuid, q.invite_token)
     const result = toProgramAcceptorJson(

@@ -28,7 +28,7 @@ export const getProgramAcceptors = createRoute({
   description:
     'Newest first, with params program and status. A program owner: the acceptors and invitations of their programs (another owner’s `program` is 403, access denied). An acceptor: their own invitations and places in programs. An admin: all. Card holders: 403.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 2, 4)] as const,
+  middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: { query },
   responses: {
     200: {
@@ -41,7 +41,7 @@ export const getProgramAcceptors = createRoute({
 
 export function registerGetProgramAcceptors(app: ApiApp) {
   app.openapi(getProgramAcceptors, async (c) => {
-    const me = requireUser(c, 1, 2, 4)
+    const me = requireUser(c, 'owner', 'acceptor', 'admin')
     const q = c.req.valid('query')
     const language = callerLanguage(c, q.lang)
     const page = await listProgramAcceptors(c.get('services').db, me, {

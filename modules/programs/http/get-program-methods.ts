@@ -53,7 +53,7 @@ export const getProgramMethods = createRoute({
   description:
     'Every method of the payments catalogue with the program’s choice of provider and whether it is used. For the program’s owner and admins; another owner’s program: 403 (access denied).',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { query: z.object({ program: z.uuid('not a program id') }) },
   responses: {
     200: { description: 'The methods', content: { 'application/json': { schema: programMethodsAnswer } } },
@@ -63,7 +63,7 @@ export const getProgramMethods = createRoute({
 
 export function registerGetProgramMethods(app: ApiApp) {
   app.openapi(getProgramMethods, async (c) => {
-    const me = requireUser(c, 1, 4)
+    const me = requireUser(c, 'owner', 'admin')
     const { db } = c.get('services')
     const program = await programOfOwner(db, me, c.req.valid('query').program, { adminMayRead: true })
     return c.json(await programMethodsJson(db, program.id), 200)

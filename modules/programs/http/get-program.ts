@@ -12,7 +12,7 @@ export const getProgram = createRoute({
   description:
     'For its owner and admins (the admin portal’s /programs/{uuid}); another owner’s program is 404. Acceptors and card holders: 403.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { params: uuidParam('program'), query: langQuery },
   responses: {
     200: { description: 'The program', content: { 'application/json': { schema: resultOf(programSchema) } } },
@@ -22,7 +22,7 @@ export const getProgram = createRoute({
 
 export function registerGetProgram(app: ApiApp) {
   app.openapi(getProgram, async (c) => {
-    const me = requireUser(c, 1, 4)
+    const me = requireUser(c, 'owner', 'admin')
     const { db } = c.get('services')
     const row = await programOfManager(db, me, c.req.valid('param').uuid)
     const names = await displayNames(db, [row.owner_user_id])

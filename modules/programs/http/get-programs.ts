@@ -30,7 +30,7 @@ export const getPrograms = createRoute({
   description:
     'A program owner’s own programs, newest first; an admin sees every program (the admin portal’s /programs), optionally one owner’s. Acceptors and card holders: 403.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { query },
   responses: {
     200: { description: 'One page', content: { 'application/json': { schema: pageSchema(programSchema) } } },
@@ -40,7 +40,7 @@ export const getPrograms = createRoute({
 
 export function registerGetPrograms(app: ApiApp) {
   app.openapi(getPrograms, async (c) => {
-    const me = requireUser(c, 1, 4)
+    const me = requireUser(c, 'owner', 'admin')
     const q = c.req.valid('query')
     const language = callerLanguage(c, q.lang)
     const { count, rows, owners } = await listPrograms(c.get('services').db, me, q)

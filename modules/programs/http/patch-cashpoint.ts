@@ -25,7 +25,7 @@ export const patchCashpoint = createRoute({
   description:
     'The acceptor’s own cashpoints (another’s: 404). Deactivating always works; renaming and reactivating need an active place in a usable program (403/422 as for opening one).',
   security: bearerSecurity,
-  middleware: [signedIn(2)] as const,
+  middleware: [signedIn('acceptor')] as const,
   request: {
     params: uuidParam('cashpoint'),
     body: { required: true, content: { 'application/json': { schema: body } } },
@@ -38,7 +38,7 @@ export const patchCashpoint = createRoute({
 
 export function registerPatchCashpoint(app: ApiApp) {
   app.openapi(patchCashpoint, async (c) => {
-    const me = requireUser(c, 2)
+    const me = requireUser(c, 'acceptor')
     const row = await updateCashpoint(
       c.get('services').db,
       requestContext(c),

@@ -37,7 +37,7 @@ export const patchProgramAcceptor = createRoute({
   description:
     'The program owner: active → 21003 unsubscribed (final; invite again to bring them back) or 21005 blocked; blocked → 21001 active or 21003. A pending invitation is withdrawn with DELETE; other moves: 422 `invalid_status_transition`. Another owner’s: 404.',
   security: bearerSecurity,
-  middleware: [signedIn(1)] as const,
+  middleware: [signedIn('owner')] as const,
   request: {
     params: uuidParam('program acceptor'),
     body: { required: true, content: { 'application/json': { schema: body } } },
@@ -53,7 +53,7 @@ export const patchProgramAcceptor = createRoute({
 
 export function registerPatchProgramAcceptor(app: ApiApp) {
   app.openapi(patchProgramAcceptor, async (c) => {
-    const me = requireUser(c, 1)
+    const me = requireUser(c, 'owner')
     const { db } = c.get('services')
     const id = c.req.valid('param').uuid
     await changeAcceptorStatus(db, requestContext(c), me, id, c.req.valid('json').status)

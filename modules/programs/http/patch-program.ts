@@ -38,7 +38,7 @@ export const patchProgram = createRoute({
     'Status rules: drafts move one step forward at a time or back to an earlier step; a payment program (3001) reaches draftStep3 and is activated only with at least one payment method that validates (422 `no_validated_method`); draftStep3 → 11001 activates; an active, pending or expired program → 11007 blocks it and answers **202**; a blocked program → 11001 unblocks it (back to its status before the block; the owner only when they blocked it themselves, 403 `blocked_by_admin`). Other moves: 422 `invalid_status_transition`. A blocked program’s details cannot change (422 `program_blocked`).',
   ].join('\n\n'),
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: {
     params: uuidParam('program'),
     body: { required: true, content: { 'application/json': { schema: body } } },
@@ -55,7 +55,7 @@ export const patchProgram = createRoute({
 
 export function registerPatchProgram(app: ApiApp) {
   app.openapi(patchProgram, async (c) => {
-    const me = requireUser(c, 1, 4)
+    const me = requireUser(c, 'owner', 'admin')
     const { db } = c.get('services')
     const { program, kind } = await updateProgram(
       db,

@@ -24,7 +24,7 @@ export const postCashpoint = createRoute({
   description:
     'In a program the acceptor takes part in (active). Names are unique among the acceptor’s active cashpoints in the program (400 on `title`). Not in the program: 403 (access denied); an invitation not accepted yet, blocked in the program, or a blocked or expired program: 422.',
   security: bearerSecurity,
-  middleware: [signedIn(2)] as const,
+  middleware: [signedIn('acceptor')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: body } } } },
   responses: {
     201: { description: 'Opened', content: { 'application/json': { schema: resultOf(cashpointSchema) } } },
@@ -34,7 +34,7 @@ export const postCashpoint = createRoute({
 
 export function registerPostCashpoint(app: ApiApp) {
   app.openapi(postCashpoint, async (c) => {
-    const me = requireUser(c, 2)
+    const me = requireUser(c, 'acceptor')
     const input = c.req.valid('json')
     const row = await createCashpoint(c.get('services').db, requestContext(c), me, {
       programId: input.program,

@@ -24,7 +24,7 @@ function answerRoute(answer: InvitationAnswer) {
     summary: answer === 'accept' ? 'Accept an invitation (acceptor)' : 'Decline an invitation (acceptor)',
     description: `The invited acceptor ${answer === 'accept' ? 'joins the program (21001 active)' : 'declines (21004 rejected)'}. The invitation is theirs when it names their account, or with the link’s \`invite_token\` while nobody has claimed it. A withdrawn invitation, or someone else’s: 404 (notFount). Answering again the same way changes nothing; the other answer afterwards: 409 \`invitation_answered\`.${answer === 'accept' ? ' A blocked or expired program: 422.' : ''}`,
     security: bearerSecurity,
-    middleware: [signedIn(2)] as const,
+    middleware: [signedIn('acceptor')] as const,
     request: {
       params: uuidParam('invitation'),
       body: { required: false, content: { 'application/json': { schema: body } } },
@@ -48,7 +48,7 @@ export function registerPostInvitationAnswers(app: ApiApp) {
     [postInvitationDecline, 'decline'],
   ] as const) {
     app.openapi(route, async (c) => {
-      const me = requireUser(c, 2)
+      const me = requireUser(c, 'acceptor')
       const { db } = c.get('services')
       const id = c.req.valid('param').uuid
       const token = c.req.valid('json')?.invite_token

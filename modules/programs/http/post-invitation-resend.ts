@@ -19,7 +19,7 @@ export const postInvitationResend = createRoute({
   summary: 'Send an invitation again',
   description: `The program owner, for a pending invitation: a new e-mail with a new link (the previous link stops counting). At most once per ${resendCooldownSeconds} seconds (429 with Retry-After); an answered invitation: 409 \`invitation_answered\`. Another owner’s: 404.`,
   security: bearerSecurity,
-  middleware: [signedIn(1)] as const,
+  middleware: [signedIn('owner')] as const,
   request: { params: uuidParam('program acceptor') },
   responses: {
     202: {
@@ -32,7 +32,7 @@ export const postInvitationResend = createRoute({
 
 export function registerPostInvitationResend(app: ApiApp) {
   app.openapi(postInvitationResend, async (c) => {
-    const me = requireUser(c, 1)
+    const me = requireUser(c, 'owner')
     const { db } = c.get('services')
     const id = c.req.valid('param').uuid
     await resendInvitation(db, requestContext(c), me, id)

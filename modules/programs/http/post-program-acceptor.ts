@@ -27,7 +27,7 @@ export const postProgramAcceptor = createRoute({
   description:
     'Sends an invitation e-mail (in the invitee’s language when they have an account, else the inviter’s) with a link to the acceptor portal: to Programs for an acceptor account, else to the registration. A second invitation while one is pending: 400 "Invite is already sent" (reason `invite_already_sent`); an acceptor already in the program: 400 `already_acceptor`. Another owner’s program: 403 (access denied); a blocked or expired program: 422.',
   security: bearerSecurity,
-  middleware: [signedIn(1)] as const,
+  middleware: [signedIn('owner')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: body } } } },
   responses: {
     201: {
@@ -40,7 +40,7 @@ export const postProgramAcceptor = createRoute({
 
 export function registerPostProgramAcceptor(app: ApiApp) {
   app.openapi(postProgramAcceptor, async (c) => {
-    const me = requireUser(c, 1)
+    const me = requireUser(c, 'owner')
     const input = c.req.valid('json')
     const { db } = c.get('services')
     const row = await inviteAcceptor(db, requestContext(c), me, {

@@ -32,7 +32,7 @@ export const postProgramMethods = createRoute({
   description:
     'Upserts the listed methods (others keep their settings). Rules (400 per field, e.g. `methods.0.provider_id`): the method is in the catalogue and listed once; a provider, when given, can take the method; a used method needs a provider. An active payment program must keep at least one validated method (422 `no_validated_method`); a completed payment draft (draftStep3) that loses its last one goes back to draftStep2. The program’s owner only: another owner’s program is 403 (access denied); a blocked program 422 `program_blocked`.',
   security: bearerSecurity,
-  middleware: [signedIn(1)] as const,
+  middleware: [signedIn('owner')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: body } } } },
   responses: {
     200: {
@@ -45,7 +45,7 @@ export const postProgramMethods = createRoute({
 
 export function registerPostProgramMethods(app: ApiApp) {
   app.openapi(postProgramMethods, async (c) => {
-    const me = requireUser(c, 1)
+    const me = requireUser(c, 'owner')
     const input = c.req.valid('json')
     const { db } = c.get('services')
     await saveProgramMethods(db, requestContext(c), me, input.program, input.methods)

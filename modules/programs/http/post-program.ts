@@ -36,7 +36,7 @@ export const postProgram = createRoute({
   description:
     'Any of the five types (card 1001, credit management 2001, payment management 3001, foods 4001, food court 5001). Saved as draftStep1 (11002) for the caller, to be continued at step 1 (`step`). Program owners only.',
   security: bearerSecurity,
-  middleware: [signedIn(1)] as const,
+  middleware: [signedIn('owner')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: body } } } },
   responses: {
     201: { description: 'Created', content: { 'application/json': { schema: resultOf(programSchema) } } },
@@ -46,7 +46,7 @@ export const postProgram = createRoute({
 
 export function registerPostProgram(app: ApiApp) {
   app.openapi(postProgram, async (c) => {
-    const me = requireUser(c, 1)
+    const me = requireUser(c, 'owner')
     const input = c.req.valid('json')
     const { db } = c.get('services')
     const row = await createProgram(

@@ -12,7 +12,7 @@ export const deleteNotificationRoute = createRoute({
   description:
     'Its program’s owner; anyone else 404. Nothing more is sent to it; its delivery log stays readable.',
   security: bearerSecurity,
-  middleware: [signedIn(1)] as const,
+  middleware: [signedIn('owner')] as const,
   request: { params: uuidParam('payment notification') },
   responses: {
     204: { description: 'Deleted' },
@@ -22,7 +22,7 @@ export const deleteNotificationRoute = createRoute({
 
 export function registerDeleteNotification(app: ApiApp) {
   app.openapi(deleteNotificationRoute, async (c) => {
-    const me = requireUser(c, 1)
+    const me = requireUser(c, 'owner')
     await deleteNotification(c.get('services').db, requestContext(c), me, c.req.valid('param').uuid)
     return c.body(null, 204)
   })

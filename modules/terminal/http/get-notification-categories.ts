@@ -11,7 +11,7 @@ export const getNotificationCategories = createRoute({
   description:
     'payment (payment.paid), refund (payment.refunded) and failure (payment.failed), each with the fields a notification may use. Uuids are stable. Program owners and admins.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   responses: {
     200: {
       description: 'The catalogue',

@@ -12,7 +12,7 @@ export const getNotification = createRoute({
   summary: 'One payment notification',
   description: 'Its program’s owner (with the secret) and admins (without); anyone else 404.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { params: uuidParam('payment notification') },
   responses: {
     200: {
@@ -25,7 +25,7 @@ export const getNotification = createRoute({
 
 export function registerGetNotification(app: ApiApp) {
   app.openapi(getNotification, async (c) => {
-    const me = requireUser(c, 1, 4)
+    const me = requireUser(c, 'owner', 'admin')
     const { db, config } = c.get('services')
     const row = await notificationOfOwner(db, me, c.req.valid('param').uuid)
     const secret =

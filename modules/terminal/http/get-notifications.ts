@@ -14,7 +14,7 @@ export const getNotifications = createRoute({
   description:
     'Oldest first. The program’s owner (with the secrets) and admins (without). Another owner’s program: 403 (access denied); not a payment management program: 422.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 4)] as const,
+  middleware: [signedIn('owner', 'admin')] as const,
   request: { query: z.object({ program: z.uuid('not a program id') }) },
   responses: {
     200: {
@@ -27,7 +27,7 @@ export const getNotifications = createRoute({
 
 export function registerGetNotifications(app: ApiApp) {
   app.openapi(getNotifications, async (c) => {
-    const me = requireUser(c, 1, 4)
+    const me = requireUser(c, 'owner', 'admin')
     const { db, config } = c.get('services')
     const program = await paymentProgramOf(db, me, c.req.valid('query').program)
     const rows = await listNotifications(db, program.uuid)

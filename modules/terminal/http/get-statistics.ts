@@ -57,7 +57,7 @@ export const getStatistics = createRoute({
   description:
     'A program owner: payments that pay them (optionally one of their programs; another owner’s: 403). An acceptor: payments taken at their cashpoints or by their links. An admin: all. One series per currency, every day of the range (at most 366 days), counted in `tz`.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 2, 4)] as const,
+  middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: { query },
   responses: {
     200: { description: 'The figures', content: { 'application/json': { schema: statistics } } },
@@ -72,7 +72,7 @@ const shift = (day: string, days: number) =>
 
 export function registerGetStatistics(app: ApiApp) {
   app.openapi(getStatistics, async (c) => {
-    const me = requireUser(c, 1, 2, 4)
+    const me = requireUser(c, 'owner', 'acceptor', 'admin')
     const q = c.req.valid('query')
     const { db } = c.get('services')
     const to = q.to ?? (q.from ? shift(q.from, 29) : todayIn(q.tz))

@@ -35,7 +35,7 @@ export const getTerminalRequestEvents = createRoute({
   description:
     'A `status` event with the request (the same body as GET …/{uuid}, under `result`) at once and whenever it changes: claimed, paid, failed, expired, cancelled. The stream ends after a final status, or after about 50 seconds (the browser’s EventSource reconnects). Who may read the request; anyone else 404.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 2, 4)] as const,
+  middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: { params: uuidParam('terminal request') },
   responses: {
     200: {
@@ -50,7 +50,7 @@ export const getTerminalRequestEvents = createRoute({
 
 export function registerGetTerminalRequestEvents(app: ApiApp) {
   app.openapi(getTerminalRequestEvents, async (c) => {
-    const me = requireUser(c, 1, 2, 4)
+    const me = requireUser(c, 'owner', 'acceptor', 'admin')
     const services = c.get('services')
     const id = c.req.valid('param').uuid
     await requestOf(services.db, me, id) // 404 before the stream starts

@@ -12,7 +12,7 @@ export const getTerminalRequest = createRoute({
   description:
     'The acceptor it pays, whoever asked for it, the program’s owner and admins; anyone else 404. For live updates use `…/events`.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 2, 4)] as const,
+  middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: { params: uuidParam('terminal request') },
   responses: {
     200: {
@@ -25,7 +25,7 @@ export const getTerminalRequest = createRoute({
 
 export function registerGetTerminalRequest(app: ApiApp) {
   app.openapi(getTerminalRequest, async (c) => {
-    const me = requireUser(c, 1, 2, 4)
+    const me = requireUser(c, 'owner', 'acceptor', 'admin')
     const services = c.get('services')
     return c.json({ result: await terminalRequestView(services, me, c.req.valid('param').uuid) }, 200)
   })

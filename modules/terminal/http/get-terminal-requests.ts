@@ -19,7 +19,7 @@ export const getTerminalRequests = createRoute({
   description:
     'An acceptor: those paying them; a program owner: those in their programs; an admin: all. Filter by cashpoint, program and status.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 2, 4)] as const,
+  middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: { query },
   responses: {
     200: {
@@ -32,7 +32,7 @@ export const getTerminalRequests = createRoute({
 
 export function registerGetTerminalRequests(app: ApiApp) {
   app.openapi(getTerminalRequests, async (c) => {
-    const me = requireUser(c, 1, 2, 4)
+    const me = requireUser(c, 'owner', 'acceptor', 'admin')
     const q = c.req.valid('query')
     const { db, config } = c.get('services')
     const { count, rows } = await listTerminalRequests(

@@ -43,7 +43,7 @@ export const patchNotification = createRoute({
   description:
     'Its program’s owner; anyone else 404. The same rules as adding one (`fieldsValidation`). A new URL or secret applies to every attempt from now on, retries included.',
   security: bearerSecurity,
-  middleware: [signedIn(1)] as const,
+  middleware: [signedIn('owner')] as const,
   request: {
     params: uuidParam('payment notification'),
     body: { required: true, content: { 'application/json': { schema: body } } },
@@ -61,7 +61,7 @@ export function registerPatchNotification(app: ApiApp) {
   app.openapi(
     patchNotification,
     async (c) => {
-      const me = requireUser(c, 1)
+      const me = requireUser(c, 'owner')
       const services = c.get('services')
       const { row, secret } = await updateNotification(
         services,

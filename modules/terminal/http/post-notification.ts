@@ -51,7 +51,7 @@ export const postNotification = createRoute({
   description:
     'The program’s owner. Title and url are required; an active notification uses at least one field. Any refusal of the input is 400 with reason `fieldsValidation` and a message per field. The answer holds the signing secret. Another owner’s program: 403; a blocked or other type of program: 422.',
   security: bearerSecurity,
-  middleware: [signedIn(1)] as const,
+  middleware: [signedIn('owner')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: body } } } },
   responses: {
     201: { description: 'Added', content: { 'application/json': { schema: resultOf(notificationSchema) } } },
@@ -63,7 +63,7 @@ export function registerPostNotification(app: ApiApp) {
   app.openapi(
     postNotification,
     async (c) => {
-      const me = requireUser(c, 1)
+      const me = requireUser(c, 'owner')
       const { program, ...input } = c.req.valid('json')
       const { row, secret } = await createNotification(
         c.get('services'),

@@ -48,7 +48,7 @@ export const postPaymentRequest = createRoute({
   description:
     'In a payment management program, by its owner or an active acceptor of it. `fields` fill the notification catalogue’s payment fields by uuid: amount (cents, required), description (required), currency (the program’s), reference, cashpoint. Answers the request with `pay_url` (a signed, single-use link valid for 15 minutes, to show as a QR code). The outcome goes to `url`, signed with `secret` (answered once as `callback_secret` when it was made). The same `request_uuid` again: the same request (200), with a new link while nobody has started paying. Input refusals: 400 with reason `fieldsValidation`.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 2)] as const,
+  middleware: [signedIn('owner', 'acceptor')] as const,
   request: {
     headers: idempotencyKeyHeader,
     body: { required: true, content: { 'application/json': { schema: body } } },
@@ -76,7 +76,7 @@ export const postPaymentRequest = createRoute({
 
 export function registerPostPaymentRequest(app: ApiApp) {
   app.openapi(postPaymentRequest, async (c) => {
-    const me = requireUser(c, 1, 2)
+    const me = requireUser(c, 'owner', 'acceptor')
     const services = c.get('services')
     const { made, created, secret } = await createPaymentRequest(
       services,

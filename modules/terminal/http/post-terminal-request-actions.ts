@@ -19,7 +19,7 @@ export const postCancelTerminalRequest = createRoute({
   description:
     'Its QR code stops working at once. Once a payer has opened it: 409 `request_claimed`; finished: 409 `request_finished`. Cancelling twice is fine.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 2)] as const,
+  middleware: [signedIn('owner', 'acceptor')] as const,
   request: { params: uuidParam('terminal request') },
   responses: {
     200: {
@@ -38,7 +38,7 @@ export const postRenewTerminalToken = createRoute({
   description:
     'Answers a new `pay_url` (valid for 15 minutes, never beyond the payment’s own end); the previous QR code stops working. Claimed or finished: 409.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 2)] as const,
+  middleware: [signedIn('owner', 'acceptor')] as const,
   request: { params: uuidParam('terminal request') },
   responses: {
     200: {
@@ -51,13 +51,13 @@ export const postRenewTerminalToken = createRoute({
 
 export function registerTerminalRequestActions(app: ApiApp) {
   app.openapi(postCancelTerminalRequest, async (c) => {
-    const me = requireUser(c, 1, 2)
+    const me = requireUser(c, 'owner', 'acceptor')
     const services = c.get('services')
     const row = await cancelTerminalRequest(services.db, requestContext(c), me, c.req.valid('param').uuid)
     return c.json({ result: toTerminalRequestJson(services.config.PUBLIC_URL, row) }, 200)
   })
   app.openapi(postRenewTerminalToken, async (c) => {
-    const me = requireUser(c, 1, 2)
+    const me = requireUser(c, 'owner', 'acceptor')
     const services = c.get('services')
     const { row, token } = await renewToken(services, requestContext(c), me, c.req.valid('param').uuid)
     return c.json({ result: toTerminalRequestJson(services.config.PUBLIC_URL, row, { token }) }, 200)

@@ -39,7 +39,7 @@ export const postTerminalRequest = createRoute({
   description:
     'The cashpoint’s acceptor (an active acceptor of the program) or the program’s owner. Answers the request with `pay_url`, the link to show as a QR code: signed, single-use, valid for 15 minutes. The money goes to the cashpoint acceptor’s ledger sub-account. Another’s cashpoint: 404; a closed cashpoint or a program that takes no payments: 422. Safe to retry with an `Idempotency-Key`.',
   security: bearerSecurity,
-  middleware: [signedIn(1, 2), idempotency()] as const,
+  middleware: [signedIn('owner', 'acceptor'), idempotency()] as const,
   request: {
     headers: idempotencyKeyHeader,
     body: { required: true, content: { 'application/json': { schema: body } } },
@@ -55,7 +55,7 @@ export const postTerminalRequest = createRoute({
 
 export function registerPostTerminalRequest(app: ApiApp) {
   app.openapi(postTerminalRequest, async (c) => {
-    const me = requireUser(c, 1, 2)
+    const me = requireUser(c, 'owner', 'acceptor')
     const input = c.req.valid('json')
     const services = c.get('services')
     const { row, token } = await createTerminalRequest(services, requestContext(c), me, {

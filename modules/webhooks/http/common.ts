@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
-import { requireUser, type SignedInUser, signedIn, userTypes } from '../../identity/index.ts'
+import { requireUser, type SignedInUser, signedIn } from '../../identity/index.ts'
+import { isAdmin } from '../../platform/access.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
 import { z } from '../../platform/http.ts'
@@ -8,7 +9,7 @@ import { attemptTriggers, type WebhookAttempt } from '../db/attempts.ts'
 import { deliveryStatuses, type WebhookDelivery } from '../db/deliveries.ts'
 
 /** Program owners read their endpoints' deliveries; admins read every one. Other portals: 403. */
-export const readers = [userTypes.programOwner, userTypes.admin] as const
+export const readers = ['owner', 'admin'] as const
 
 /** Refuses other callers (401/403) before the input is validated. */
 export { signedIn }
@@ -34,8 +35,7 @@ export async function authorizeEndpoint(
   return me
 }
 
-export const mayRead = (me: SignedInUser, ownerUserId: string) =>
-  me.user_type === userTypes.admin || me.user_id === ownerUserId
+export const mayRead = (me: SignedInUser, ownerUserId: string) => isAdmin(me) || me.user_id === ownerUserId
 
 export const uuidParam = (what: string) => z.object({ uuid: z.uuid(`not a ${what} id`) })
 

@@ -62,7 +62,7 @@ export function registerUnsupportedCountryRoutes(app: ApiApp) {
         id: newId(),
         email: input.email.toLowerCase(),
         country: input.country,
-        user_type: input.type ?? userTypes.programOwner,
+        user_type: input.type ?? userTypes.owner,
         language: requestLanguage(c, input.language),
       })
       .onConflict((oc) => oc.expression(sql`lower(email), country, user_type`).doNothing())

@@ -1,0 +1,142 @@
+/**
+ * The access kernel: who calls (the caller), the four user types by name, and the checks every
+ * module makes before it touches a program, a cashpoint, a card or a bill. One rule throughout:
+ *
+ * - no token (or one no longer valid): **401**, decided by the route guard (`signedIn`);
+ * - a caller whose user type or standing does not allow the call: **403**;
+ * - another tenant's object: **404**, the same answer as for an id that does not exist, so ids
+ *   reveal nothing about other owners, acceptors or card holders.
+ *
+ * The checks take the facts they decide on (the program's owner, the acceptor's standing, the
+ * cashpoint, the card) and never read the database themselves: each module reads its facts and asks
+ * here. See docs/access.md.
+ */
+import type { UserType } from './context.ts'
+import { AppError, businessRule, notFound } from './errors.ts'
+
+export type { UserType } from './context.ts'
+
+/** The user types of the specification by name: the only way guards and checks name them. */
+export const userTypes = { owner: 1, acceptor: 2, holder: 3, admin: 4 } as const satisfies Record<
+  string,
+  UserType
+>
+
+/** A user type's name: `owner` (program owner), `acceptor`, `holder` (card holder), `admin`. */
+export type UserTypeName = keyof typeof userTypes
+
+export const userTypeNames = Object.keys(userTypes) as readonly UserTypeName[]
+
+/** The name of a user type number (as stored and carried in tokens). */
+export const userTypeName = (type: UserType): UserTypeName =>
+  userTypeNames.find((name) => userTypes[name] === type) as UserTypeName
+
+/** Who calls: the signed-in user, their type and (for a request) their session. */
+export interface Caller {
+  user_id: string
+  user_type: UserType
+  session_id?: string
+}
+
+export const isOwner = (me: Caller) => me.user_type === userTypes.owner
+export const isAcceptor = (me: Caller) => me.user_type === userTypes.acceptor
+export const isHolder = (me: Caller) => me.user_type === userTypes.holder
+export const isAdmin = (me: Caller) => me.user_type === userTypes.admin
+
+/** Another tenant's object, or none at all: 404, indistinguishable from an unknown id. */
+export const notYours = (what: string) => notFound(what)
+
+/** The caller's type or standing does not allow this call: 403 (the portals' "access denied"). */
+export const denied = (message = 'access denied', reason?: string) =>
+  new AppError('forbidden', message, reason ? { reason } : {})
+
+/** The facts of a program the checks need. */
+export interface ProgramFacts {
+  owner_user_id: string
+}
+
+/** The caller owns the program. */
+export const ownsProgram = (me: Caller, program: ProgramFacts) => program.owner_user_id === me.user_id
+
+/**
+ * A program the caller manages: their own, or (with `admin`) any for an admin. None, or another
+ * owner's: 404 `what`. Answers the program.
+ */
+export function programOfOwner<P extends ProgramFacts>(
+  me: Caller,
+  program: P | undefined,
+  opts: { admin?: boolean; what?: string } = {},
+): P {
+  if (program && (ownsProgram(me, program) || (opts.admin && isAdmin(me)))) return program
+  throw notYours(opts.what ?? 'program')
+}
+
+/**
+ * Any object that belongs to one user (`owner_user_id`: an order, a payment notification): the
+ * owner's, or (with `admin`) any for an admin. None, or someone else's: 404 `what`.
+ */
+export function ownedBy<T extends { owner_user_id: string | null }>(
+  me: Caller,
+  object: T | undefined,
+  what: string,
+  opts: { admin?: boolean } = {},
+): T {
+  if (object && (object.owner_user_id === me.user_id || (opts.admin && isAdmin(me)))) return object
+  throw notYours(what)
+}
+
+/**
+ * An acceptor's standing in a program: `active` (takes part now), `former` (was invited or took
+ * part: declined, unsubscribed, blocked, not accepted yet), `none` (never had a place in it).
+ */
+export type AcceptorStanding = 'active' | 'former' | 'none'
+
+/**
+ * The acceptor takes part in the program (active status). A program they never had a place in is
+ * another tenant's: 404 `what`; a place no longer (or not yet) active: 403 `not_program_acceptor`.
+ */
+export function acceptorTakingPart(me: Caller, standing: AcceptorStanding, what = 'program'): void {
+  if (isAcceptor(me) && standing === 'active') return
+  if (standing === 'none' || !isAcceptor(me)) throw notYours(what)
+  throw denied('access denied: you no longer take part in this program', 'not_program_acceptor')
+}
+
+/** The facts of a cashpoint the checks need. */
+export interface CashpointFacts {
+  acceptor_user_id: string
+  is_active: boolean
+}
+
+/**
+ * The acceptor at this open cashpoint: their own (none, or another acceptor's: 404 `cashpoint`),
+ * while they take part in its program (403 `not_program_acceptor` otherwise), and open (422
+ * `cashpoint_inactive`). Answers the cashpoint.
+ */
+export function acceptorAtCashpoint<C extends CashpointFacts>(
+  me: Caller,
+  cashpoint: C | undefined,
+  takingPart: boolean,
+): C {
+  if (!cashpoint || !isAcceptor(me) || cashpoint.acceptor_user_id !== me.user_id) throw notYours('cashpoint')
+  acceptorTakingPart(me, takingPart ? 'active' : 'former', 'cashpoint')
+  if (!cashpoint.is_active) throw businessRule('this cashpoint is closed', 'cashpoint_inactive')
+  return cashpoint
+}
+
+/** The facts of a card or a bill the checks need: who holds it (null while nobody does). */
+export interface HeldFacts {
+  holder_user_id: string | null
+}
+
+/** The caller is the card holder of this card (or bill). */
+export const holds = (me: Caller, object: HeldFacts) =>
+  isHolder(me) && object.holder_user_id !== null && object.holder_user_id === me.user_id
+
+/**
+ * The card holder of this card or bill: theirs, else (none, nobody's or someone else's) 404 `what`.
+ * Answers the object.
+ */
+export function heldBy<T extends HeldFacts>(me: Caller, object: T | undefined, what: string): T {
+  if (object && holds(me, object)) return object
+  throw notYours(what)
+}
