@@ -1,3 +1,4 @@
+import { acceptorAtCashpoint, type Caller, programOfOwner } from '../platform/access.ts'
 import type { DbOrTrx, Trx } from '../platform/db.ts'
 import { notFound } from '../platform/errors.ts'
 import {
@@ -10,21 +11,15 @@ import {
   programStatuses,
   programTypes,
 } from '../programs/index.ts'
-import { cardProgramNotActive, cashpointInactive, notCardProgram, notProgramAcceptor } from './errors.ts'
+import { cardProgramNotActive, notCardProgram } from './errors.ts'
 
-/** Who calls: the signed-in user and their type (1 program owner, 2 acceptor, 3 card holder, 4 admin). */
-export interface Caller {
-  user_id: string
-  user_type: number
-}
-
-export const isAdmin = (me: Caller) => me.user_type === 4
+export { type Caller, isAdmin } from '../platform/access.ts'
 
 /**
- * A card program named in a call: its owner's, or any for an admin when `adminMayRead`. Anyone
- * else is told it does not exist (404), so program ids reveal nothing about other owners. A
- * program of another type: 422 `not_card_program`. With `trx` the program row is locked for the
- * rest of the transaction (status changes of the program wait for it).
+ * A card program named in a call: its owner's, or any for an admin when `adminMayRead` (the access
+ * kernel's "owner of the program"). Anyone else is told it does not exist (404). A program of
+ * another type: 422 `not_card_program`. With `lock` the program row is locked for the rest of the
+ * transaction (status changes of the program wait for it).
  */
 export async function cardProgramOf(
   db: DbOrTrx,
@@ -32,31 +27,31 @@ export async function cardProgramOf(
   uuid: string,
   opts: { adminMayRead?: boolean; lock?: Trx } = {},
 ): Promise<ProgramSummary> {
-  const program = opts.lock ? await lockProgram(opts.lock, uuid) : await findProgram(db, uuid)
-  const mine = program && (program.owner_user_id === me.user_id || (opts.adminMayRead && isAdmin(me)))
-  if (!program || !mine) throw notFound('program')
+  const found = opts.lock ? await lockProgram(opts.lock, uuid) : await findProgram(db, uuid)
+  const program = programOfOwner(me, found, { admin: opts.adminMayRead ?? false })
   if (program.type !== programTypes.card) throw notCardProgram()
   return program
 }
 
 /**
- * A cashpoint where an acceptor takes cards: their own (another acceptor's, or none: 404), while
- * they take part in its program as an active acceptor (403 `not_program_acceptor` otherwise). Its
- * program must be a card program (422 `not_card_program`) that is active (422 `program_not_active`,
- * blocked included), and the cashpoint open (422 `cashpoint_inactive`).
+ * A cashpoint where an acceptor takes cards (the access kernel's "acceptor at this open
+ * cashpoint"): their own (another acceptor's, or none: 404), while they take part in its program
+ * as an active acceptor (403 `not_program_acceptor` otherwise), open (422 `cashpoint_inactive`).
+ * Its program must be a card program (422 `not_card_program`) that is active (422
+ * `program_not_active`, blocked included).
  */
 export async function cashpointForCards(
   db: DbOrTrx,
   me: Caller,
   uuid: string,
 ): Promise<{ cashpoint: CashpointSummary; program: ProgramSummary }> {
-  const cashpoint = await findCashpoint(db, uuid)
-  if (!cashpoint || cashpoint.acceptor_user_id !== me.user_id) throw notFound('cashpoint')
-  const program = await findProgram(db, cashpoint.program_uuid)
+  const found = await findCashpoint(db, uuid)
+  const program = found && (await findProgram(db, found.program_uuid))
   if (!program) throw notFound('cashpoint')
-  if (!(await isActiveAcceptor(db, program.uuid, me.user_id))) throw notProgramAcceptor()
+  const takingPart =
+    found.acceptor_user_id === me.user_id && (await isActiveAcceptor(db, program.uuid, me.user_id))
+  const cashpoint = acceptorAtCashpoint(me, found, takingPart)
   if (program.type !== programTypes.card) throw notCardProgram()
-  if (!cashpoint.is_active) throw cashpointInactive()
   if (program.status !== programStatuses.active) throw cardProgramNotActive()
   return { cashpoint, program }
 }

@@ -40,11 +40,6 @@ export const cardExpired = () => businessRule('this card has expired', 'card_exp
 export const cardBlocked = () => businessRule('this card is blocked', 'card_blocked')
 export const cardNotActivated = () =>
   businessRule('the card holder activates the card first', 'card_not_activated')
-export const notProgramAcceptor = () =>
-  new AppError('forbidden', 'access denied: you no longer take part in this program', {
-    reason: 'not_program_acceptor',
-  })
-export const cashpointInactive = () => businessRule('this cashpoint is closed', 'cashpoint_inactive')
 export const cardProgramNotActive = () =>
   businessRule('this card program does not take cards now', 'program_not_active')
 /** A reversal refused, with why as its reason: `reversal_too_late`, `reversal_forfeited`, `reversal_card_expired`, `reversal_card_blocked`. */

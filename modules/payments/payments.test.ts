@@ -792,7 +792,7 @@ describe('payments in a program', () => {
         { amount: 500, description: 'x', program_uuid },
         { token },
       )
-    expect((await ask(otherOwner.token, program)).status).toBe(403)
+    expect((await ask(otherOwner.token, program)).status).toBe(404)
     const unknown = await ask(owner.token, randomUUID())
     expect(unknown.status).toBe(400)
     expect(unknown.body.error.fields).toHaveProperty('program_uuid')
@@ -905,7 +905,7 @@ describe('a program’s methods and provider keys', () => {
     const bad = await save(owner.token, 'nope')
     expect(bad.status).toBe(422)
     expect(bad.body.error.reason).toBe('ccv_pay_key_not_valid')
-    expect((await save(otherOwner.token, 'sk_test_ownerkey00000000wxyz')).status).toBe(403)
+    expect((await save(otherOwner.token, 'sk_test_ownerkey00000000wxyz')).status).toBe(404)
     expect((await save(holder.token, 'sk_test_ownerkey00000000wxyz')).status).toBe(403)
     const list = await t.h.get<{ results: { key_hint: string }[] }>(
       `/api/v1/manager/program-providers?program=${program}`,
@@ -918,7 +918,7 @@ describe('a program’s methods and provider keys', () => {
     expect(
       (await t.h.get(`/api/v1/manager/program-providers?program=${program}`, { token: otherOwner.token }))
         .status,
-    ).toBe(403)
+    ).toBe(404)
   })
 
   it('does not let a payment program use CCV or Stripe without keys', async () => {

@@ -1,3 +1,4 @@
+import { acceptorTakingPart, type Caller, isAcceptor, isAdmin, programOfOwner } from '../platform/access.ts'
 import type { DbOrTrx } from '../platform/db.ts'
 import { AppError, invalidField } from '../platform/errors.ts'
 
@@ -24,23 +25,22 @@ export function registerProgramDirectory(d: ProgramDirectory): void {
 
 /**
  * The rules for a payment in a program: the program exists and the caller takes part in it (its
- * owner, an active acceptor of it, or an admin), it takes payments now (active: not a draft, not
- * blocked or expired), and the currency is the program's. Answers the program's owner, who the
+ * owner, an active acceptor of it, or an admin; anyone else is told it does not exist, 404, as the
+ * access kernel answers for another tenant's object), it takes payments now (active: not a draft,
+ * not blocked or expired), and the currency is the program's. Answers the program's owner, who the
  * money is for.
  */
 export async function programForPayment(
   db: DbOrTrx,
-  input: { program_uuid: string; currency: string; caller: { user_id: string; user_type: number } },
+  input: { program_uuid: string; currency: string; caller: Caller },
 ): Promise<{ owner_user_id: string }> {
   const program = directory ? await directory.find(db, input.program_uuid) : undefined
   if (!program) throw invalidField('program_uuid', 'no such program')
   const { caller } = input
-  const takesPart =
-    caller.user_type === 4 ||
-    (caller.user_type === 1 && program.owner_user_id === caller.user_id) ||
-    (caller.user_type === 2 && (await directory?.isActiveAcceptor(db, input.program_uuid, caller.user_id)))
-  if (!takesPart)
-    throw new AppError('forbidden', 'access denied: not your program', { reason: 'not_program_member' })
+  if (isAcceptor(caller)) {
+    const active = await directory?.isActiveAcceptor(db, input.program_uuid, caller.user_id)
+    acceptorTakingPart(caller, active ? 'active' : 'none')
+  } else if (!isAdmin(caller)) programOfOwner(caller, program)
   await assertProgramTakesPayments(db, input.program_uuid)
   if (program.currency !== input.currency) {
     throw invalidField('currency', `the program takes payments in ${program.currency}`)

@@ -1,47 +1,26 @@
+import type { Caller } from '../platform/access.ts'
+import * as access from '../platform/access.ts'
 import type { DbOrTrx, Trx } from '../platform/db.ts'
-import { AppError, notFound } from '../platform/errors.ts'
 import { findProgramRow, lockProgramRow, type ProgramRow } from './db/programs.ts'
 
-/** Who calls a command: the signed-in user and their type (1 program owner, 2 acceptor, 3 card holder, 4 admin). */
-export interface Caller {
-  user_id: string
-  user_type: number
-}
-
-export const isAdmin = (me: Caller) => me.user_type === 4
+export type { Caller } from '../platform/access.ts'
+export { isAdmin } from '../platform/access.ts'
 
 /**
- * A program as the `manager/programs` routes see it: its owner's, or any for an admin. Anyone
- * else is told it does not exist (404), so program ids reveal nothing about other owners.
+ * A program as the `manager/...` routes see it (the access kernel's "owner of the program"): its
+ * owner's; an admin's too with `admin` (every program route an admin may call: reading, blocking).
+ * Anyone else is told it does not exist (404), so program ids reveal nothing about other owners.
+ * This holds for the program named in the path and for one named in the body or query of an
+ * invitation, method or cashpoint call alike (docs/programs.md, "Who may see a program").
  */
-export async function programOfManager(
+export async function programOf(
   db: DbOrTrx,
   me: Caller,
   id: string,
-  lock = false,
-): Promise<ProgramRow> {
-  const row = lock ? await lockProgramRow(db as Trx, id) : await findProgramRow(db, id)
-  if (!row || (!isAdmin(me) && row.owner_user_id !== me.user_id)) throw notFound('program')
-  return row
-}
-
-/**
- * A program named in the body or query of an invite or method call (`program-acceptors`,
- * `program-methods`): 404 when there is none, 403 "access denied" when it is another owner's
- * (spec sections 6 and 8: a 403 on program and invite calls becomes the access-denied flag).
- * Admins may read (`adminMayRead`) but not change.
- */
-export async function programOfOwner(
-  db: DbOrTrx,
-  me: Caller,
-  id: string,
-  opts: { lock?: boolean; adminMayRead?: boolean } = {},
+  opts: { lock?: boolean; admin?: boolean } = {},
 ): Promise<ProgramRow> {
   const row = opts.lock ? await lockProgramRow(db as Trx, id) : await findProgramRow(db, id)
-  if (!row) throw notFound('program')
-  if (row.owner_user_id === me.user_id) return row
-  if (opts.adminMayRead && isAdmin(me)) return row
-  throw new AppError('forbidden', 'access denied', { reason: 'not_program_owner' })
+  return access.programOfOwner(me, row, { admin: opts.admin ?? false })
 }
 
 /** PostgreSQL's unique_violation, optionally of one constraint or index. */

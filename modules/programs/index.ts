@@ -39,6 +39,7 @@ export {
 } from './methods.ts'
 export { type ProgramImageSummary, programImage, programImageUrl } from './queries/images.ts'
 export {
+  acceptorStanding,
   type CashpointSummary,
   findCashpoint,
   findProgram,

@@ -419,14 +419,14 @@ describe('payment methods', () => {
     expect(rows).toEqual([])
   })
 
-  it('is the owner’s: another owner 403 (access denied), acceptors and card holders 403, unknown program 404', async () => {
+  it('is the owner’s: another owner 404, acceptors and card holders 403, unknown program 404', async () => {
     const p = await newProgram(T.paymentManagement)
     const other = await saveMethods(otherOwner, p.uuid, [ideal])
-    expect(other.status).toBe(403)
-    expect(other.body.error).toMatchObject({ code: 'forbidden', reason: 'not_program_owner' })
+    expect(other.status).toBe(404)
+    expect(other.body.error).toMatchObject({ code: 'not_found' })
     expect(
       (await t.h.get(api(`/program-methods?program=${p.uuid}`), { token: otherOwner.token })).status,
-    ).toBe(403)
+    ).toBe(404)
     expect((await saveMethods(admin, p.uuid, [ideal])).status).toBe(403)
     expect((await saveMethods(acceptor, p.uuid, [ideal])).status).toBe(403)
     expect((await t.h.get(api(`/program-methods?program=${p.uuid}`), { token: holder.token })).status).toBe(

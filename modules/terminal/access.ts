@@ -1,5 +1,15 @@
+import {
+  type AcceptorStanding,
+  acceptorAtCashpoint,
+  acceptorTakingPart,
+  type Caller,
+  isAcceptor,
+  isOwner,
+  ownsProgram,
+  programOfOwner,
+} from '../platform/access.ts'
 import type { DbOrTrx } from '../platform/db.ts'
-import { AppError, businessRule, notFound } from '../platform/errors.ts'
+import { businessRule, notFound } from '../platform/errors.ts'
 import {
   type CashpointSummary,
   findCashpoint,
@@ -10,21 +20,15 @@ import {
   programTypes,
 } from '../programs/index.ts'
 
-/** Who calls: the signed-in user and their type (1 program owner, 2 acceptor, 3 card holder, 4 admin). */
-export interface Caller {
-  user_id: string
-  user_type: number
-}
-
-export const isAdmin = (me: Caller) => me.user_type === 4
+export { type Caller, isAdmin } from '../platform/access.ts'
 
 const notPaymentProgram = () =>
   businessRule('only payment management programs have this', 'not_payment_program')
 
 /**
- * A payment management program named in a manager call (notifications, statistics): 404 when
- * there is none, 403 "access denied" (the portals' flag, spec section 6) when it is another
- * owner's. Admins may read, never change. Changes to a blocked program are refused (422).
+ * A payment management program named in a manager call (notifications, statistics): its owner's;
+ * an admin may read, never change. None, or another owner's: 404 (the access kernel's rule for
+ * another tenant's object). Changes to a blocked program are refused (422).
  */
 export async function paymentProgramOf(
   db: DbOrTrx,
@@ -32,12 +36,7 @@ export async function paymentProgramOf(
   uuid: string,
   opts: { change?: boolean } = {},
 ): Promise<ProgramSummary> {
-  const program = await findProgram(db, uuid)
-  if (!program) throw notFound('program')
-  const own = program.owner_user_id === me.user_id
-  if (!own && !(isAdmin(me) && !opts.change)) {
-    throw new AppError('forbidden', 'access denied', { reason: 'not_program_owner' })
-  }
+  const program = programOfOwner(me, await findProgram(db, uuid), { admin: !opts.change })
   if (program.type !== programTypes.paymentManagement) throw notPaymentProgram()
   if (opts.change && program.status === programStatuses.blocked) {
     throw businessRule(
@@ -56,30 +55,41 @@ export function assertTakesPayments(program: ProgramSummary): void {
 }
 
 /**
- * A cashpoint someone works the terminal at: the acceptor whose cashpoint it is, while an active
- * acceptor of its program, or the program's owner. Anyone else is told it does not exist (404).
- * The cashpoint must be open and its program an active payment management program (422).
+ * A cashpoint someone works the terminal at: the acceptor at this open cashpoint (their own, while
+ * an active acceptor of its program: the access kernel's check), or the program's owner. Anyone
+ * else is told it does not exist (404); an acceptor who no longer takes part: 403. The cashpoint
+ * must be open and its program an active payment management program (422).
  */
 export async function cashpointForTerminal(
   db: DbOrTrx,
   me: Caller,
   uuid: string,
 ): Promise<{ cashpoint: CashpointSummary; program: ProgramSummary }> {
-  const cashpoint = await findCashpoint(db, uuid)
-  if (!cashpoint) throw notFound('cashpoint')
-  const program = await findProgram(db, cashpoint.program_uuid)
-  if (!program) throw notFound('cashpoint')
-  const mine =
-    (me.user_type === 2 && cashpoint.acceptor_user_id === me.user_id) ||
-    (me.user_type === 1 && program.owner_user_id === me.user_id)
-  if (!mine) throw notFound('cashpoint')
-  if (me.user_type === 2 && !(await isActiveAcceptor(db, program.uuid, me.user_id))) {
-    throw new AppError('forbidden', 'access denied: you no longer take part in this program', {
-      reason: 'not_program_acceptor',
-    })
+  const found = await findCashpoint(db, uuid)
+  const program = found && (await findProgram(db, found.program_uuid))
+  if (!found || !program) throw notFound('cashpoint')
+  let cashpoint: CashpointSummary
+  if (isOwner(me) && ownsProgram(me, program)) {
+    if (!found.is_active) throw businessRule('this cashpoint is closed', 'cashpoint_inactive')
+    cashpoint = found
+  } else {
+    const takingPart =
+      isAcceptor(me) &&
+      found.acceptor_user_id === me.user_id &&
+      (await isActiveAcceptor(db, program.uuid, me.user_id))
+    cashpoint = acceptorAtCashpoint(me, found, takingPart)
   }
   if (program.type !== programTypes.paymentManagement) throw notPaymentProgram()
-  if (!cashpoint.is_active) throw businessRule('this cashpoint is closed', 'cashpoint_inactive')
   assertTakesPayments(program)
   return { cashpoint, program }
+}
+
+/**
+ * A program the caller asks payments in (payment requests): its owner, or an acceptor taking part
+ * in it (active). Another owner's program, or one the acceptor never had a place in: 404; an
+ * acceptor whose place is no longer active: 403 `not_program_acceptor`.
+ */
+export function assertWorksInProgram(me: Caller, program: ProgramSummary, standing: AcceptorStanding): void {
+  if (isAcceptor(me)) acceptorTakingPart(me, standing)
+  else programOfOwner(me, program)
 }

@@ -234,11 +234,11 @@ describe('who may manage notifications', () => {
     ).body.result
     const body = { title: 'x', url: 'https://x.example/', categories: [use('payment', 'amount')] }
 
-    // Another owner: the program is refused (403, access denied); the notification does not exist (404).
+    // Another owner: neither the program nor the notification exists for them (404).
     const theirs = await create(body, otherOwner.token)
-    expect(theirs.status).toBe(403)
-    expect(theirs.body.error.reason).toBe('not_program_owner')
-    expect((await t.h.get(api(`?program=${program}`), { token: otherOwner.token })).status).toBe(403)
+    expect(theirs.status).toBe(404)
+    expect(theirs.body.error.code).toBe('not_found')
+    expect((await t.h.get(api(`?program=${program}`), { token: otherOwner.token })).status).toBe(404)
     expect((await t.h.get(api(`/${mine.uuid}`), { token: otherOwner.token })).status).toBe(404)
     expect((await t.h.patch(api(`/${mine.uuid}`), { title: 'y' }, { token: otherOwner.token })).status).toBe(
       404,

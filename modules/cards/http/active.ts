@@ -1,4 +1,5 @@
 import { bearerSecurity, requireUser, signedIn } from '../../identity/index.ts'
+import { holds } from '../../platform/access.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { activateCard, cardForHolder } from '../commands/activate-card.ts'
@@ -91,10 +92,9 @@ export function registerActiveCardRoutes(app: ApiApp) {
     const card = await cardForHolder(services, me.user_id, c.req.valid('param').token)
     const language = callerLanguage(c, c.req.valid('query').lang)
     const [result] = await toHeldCardsJson(services.db, [card], language)
-    const redemptions =
-      card.holder_user_id === me.user_id
-        ? await toHolderRedemptionsJson(services.db, await redemptionsOfCard(services.db, card.id))
-        : []
+    const redemptions = holds(me, card)
+      ? await toHolderRedemptionsJson(services.db, await redemptionsOfCard(services.db, card.id))
+      : []
     return c.json({ result: { ...result!, redemptions } }, 200)
   })
 

@@ -1,4 +1,5 @@
 import { bearerSecurity, requireUser, signedIn } from '../../identity/index.ts'
+import { isOwner } from '../../platform/access.ts'
 import { invalidField } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
@@ -52,7 +53,7 @@ export function registerBatchRoutes(app: ApiApp) {
     const me = requireUser(c, 'owner', 'admin')
     const services = c.get('services')
     const query = c.req.valid('query')
-    if (me.user_type === 1 && !query.program) throw invalidField('program', 'choose a program')
+    if (isOwner(me) && !query.program) throw invalidField('program', 'choose a program')
     const { count, rows, titles } = await listBatches(services.db, me, query)
     const results = []
     for (const row of rows) results.push(await toOrderJson(services.db, services, row, titles))

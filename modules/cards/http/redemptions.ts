@@ -1,4 +1,5 @@
 import { bearerSecurity, requireUser, signedIn } from '../../identity/index.ts'
+import { isAcceptor, isOwner } from '../../platform/access.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import { idempotency } from '../../platform/idempotency.ts'
 import type { ApiApp } from '../../platform/module.ts'
@@ -158,8 +159,8 @@ export function registerRedemptionRoutes(app: ApiApp) {
       {
         cashpointId: q.cashpoint,
         programId: q.program,
-        acceptorUserId: me.user_type === 2 ? me.user_id : undefined,
-        ownerUserId: me.user_type === 1 ? me.user_id : undefined,
+        acceptorUserId: isAcceptor(me) ? me.user_id : undefined,
+        ownerUserId: isOwner(me) ? me.user_id : undefined,
       },
       q,
     )

@@ -1,3 +1,4 @@
+import { ownedBy } from '../../platform/access.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
 import { currencyExponent } from '../../platform/money.ts'
@@ -19,9 +20,7 @@ export async function newestOrderOf(db: DbOrTrx, me: Caller, programUuid: string
 
 /** An order its program's owner (or an admin) may see; anyone else: 404. */
 export async function orderOf(db: DbOrTrx, me: Caller, id: string): Promise<OrderRow> {
-  const order = await findOrder(db, id)
-  if (!order || (!isAdmin(me) && order.owner_user_id !== me.user_id)) throw notFound('order')
-  return order
+  return ownedBy(me, await findOrder(db, id), 'order', { admin: true })
 }
 
 /**

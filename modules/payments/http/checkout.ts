@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
+import { userTypes } from '../../platform/access.ts'
 import { AppError } from '../../platform/errors.ts'
 import { clientAddress, createRoute, errorResponses, idempotencyKeyHeader, z } from '../../platform/http.ts'
 import { idempotency } from '../../platform/idempotency.ts'
@@ -250,7 +251,7 @@ async function returnUrlOf(c: Context<AppEnv>, id: string): Promise<string> {
 }
 const payerOf = (c: Context<AppEnv>) => {
   const actor = c.get('actor')
-  return actor.kind === 'user' && actor.user_type === 3 ? actor.user_id : null
+  return actor.kind === 'user' && actor.user_type === userTypes.holder ? actor.user_id : null
 }
 
 export function registerCheckoutRoutes(app: ApiApp) {

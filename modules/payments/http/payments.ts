@@ -1,4 +1,5 @@
 import { bearerSecurity, requireUser, signedIn } from '../../identity/index.ts'
+import { isAcceptor, isOwner } from '../../platform/access.ts'
 import { AppError } from '../../platform/errors.ts'
 import { createRoute, errorResponses, idempotencyKeyHeader, z } from '../../platform/http.ts'
 import { idempotency } from '../../platform/idempotency.ts'
@@ -198,8 +199,8 @@ export function registerPaymentRoutes(app: ApiApp) {
         currency: input.currency,
         description: input.description,
         program_uuid: input.program_uuid ?? null,
-        owner_user_id: program?.owner_user_id ?? (user.user_type === 1 ? user.user_id : null),
-        acceptor_user_id: user.user_type === 2 ? user.user_id : null,
+        owner_user_id: program?.owner_user_id ?? (isOwner(user) ? user.user_id : null),
+        acceptor_user_id: isAcceptor(user) ? user.user_id : null,
         return_url: input.return_url ?? null,
         expires_in_ms: input.expires_in_days * 24 * 3600 * 1000,
       },

@@ -1,5 +1,5 @@
 import { bearerSecurity, requireUser, signedIn } from '../../identity/index.ts'
-import { AppError } from '../../platform/errors.ts'
+import { programOfOwner } from '../../platform/access.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { saveProviderAccount } from '../commands/save-provider-account.ts'
@@ -54,8 +54,7 @@ export function registerProgramProviderRoutes(app: ApiApp) {
     const { program } = c.req.valid('query')
     const services = c.get('services')
     const owner = await programOwner(services.db, program)
-    if (!owner || (user.user_type === 1 && owner !== user.user_id))
-      throw new AppError('forbidden', 'access denied')
+    programOfOwner(user, owner === undefined ? undefined : { owner_user_id: owner }, { admin: true })
     const rows = await services.db
       .selectFrom('payment_accounts')
       .select('id')
@@ -74,8 +73,8 @@ export function registerProgramProviderRoutes(app: ApiApp) {
     const user = requireUser(c, 'owner')
     const input = c.req.valid('json')
     const services = c.get('services')
-    if ((await programOwner(services.db, input.program)) !== user.user_id)
-      throw new AppError('forbidden', 'access denied')
+    const owner = await programOwner(services.db, input.program)
+    programOfOwner(user, owner === undefined ? undefined : { owner_user_id: owner })
     const id = await saveProviderAccount(services, {
       owner_user_id: user.user_id,
       program_uuid: input.program,

@@ -1,4 +1,5 @@
 import { displayNames } from '../../identity/index.ts'
+import { userTypes } from '../../platform/access.ts'
 import type { Actor } from '../../platform/context.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
@@ -21,13 +22,13 @@ export function canSee(
   if (actor.kind !== 'user') return false
   const me = actor.user_id
   switch (actor.user_type) {
-    case 4:
+    case userTypes.admin:
       return true
-    case 1:
+    case userTypes.owner:
       return p.owner_user_id === me || p.created_by === me
-    case 2:
+    case userTypes.acceptor:
       return p.acceptor_user_id === me
-    case 3:
+    case userTypes.holder:
       return p.payer_user_id === me
   }
 }
@@ -38,8 +39,11 @@ export function canRefund(
   p: Pick<NonNullable<PaymentRow>, 'owner_user_id' | 'created_by'>,
 ): boolean {
   if (actor.kind !== 'user') return false
-  if (actor.user_type === 4) return true
-  return actor.user_type === 1 && (p.owner_user_id === actor.user_id || p.created_by === actor.user_id)
+  if (actor.user_type === userTypes.admin) return true
+  return (
+    actor.user_type === userTypes.owner &&
+    (p.owner_user_id === actor.user_id || p.created_by === actor.user_id)
+  )
 }
 
 export async function paymentVisibleTo(db: DbOrTrx, actor: Actor, id: string) {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { UserType } from '../../platform/context.ts'
+import { type Caller, userTypes } from '../../platform/access.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { type PaymentStatus, paymentStatuses } from '../state.ts'
 
@@ -29,10 +29,7 @@ export type TransactionStatus = PaymentStatus | RefundStatus
 export const businessTimeZone = 'Europe/Amsterdam'
 
 /** Who reads: the scope of what they see depends on their user type. */
-export interface TransactionViewer {
-  user_id: string
-  user_type: UserType
-}
+export type TransactionViewer = Pick<Caller, 'user_id' | 'user_type'>
 
 export interface TransactionFilter {
   status?: TransactionStatus | undefined
@@ -77,13 +74,13 @@ function visiblePayments(db: DbOrTrx, viewer: TransactionViewer) {
   const base = db.selectFrom('payments as p')
   const me = viewer.user_id
   switch (viewer.user_type) {
-    case 4:
+    case userTypes.admin:
       return base
-    case 1:
+    case userTypes.owner:
       return base.where((eb) => eb.or([eb('p.owner_user_id', '=', me), eb('p.created_by', '=', me)]))
-    case 2:
+    case userTypes.acceptor:
       return base.where('p.acceptor_user_id', '=', me)
-    case 3:
+    case userTypes.holder:
       return base.where('p.payer_user_id', '=', me)
   }
 }

@@ -1,6 +1,7 @@
+import { acceptorTakingPart } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db, DbOrTrx } from '../../platform/db.ts'
-import { AppError, businessRule, invalidField, notFound } from '../../platform/errors.ts'
+import { businessRule, invalidField, notFound } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import { type Caller, isUniqueViolation } from '../access.ts'
 import { acceptorStatuses, liveAcceptorStatuses } from '../codes.ts'
@@ -8,18 +9,26 @@ import { type CashpointRow, findCashpointRow, insertCashpoint, updateCashpointRo
 import { findLiveByUser } from '../db/program-acceptors.ts'
 import { findProgramRow } from '../db/programs.ts'
 import { assertProgramUsable } from '../errors.ts'
+import { acceptorStanding } from '../queries/programs.ts'
 
 const duplicateTitle = () => invalidField('title', 'a cashpoint with this name already exists')
 
 /**
  * An acceptor works at cashpoints only in a program they take part in (active) and that is
- * usable (not blocked or expired). Someone else's program: 403, the access-denied flag.
+ * usable (not blocked or expired). A program they never had a place in: 404 (another tenant's);
+ * one they left or were refused in: 403 `not_program_acceptor`; an invitation not accepted yet or
+ * a place the owner blocked: 422.
  */
 async function assertMayWorkIn(db: DbOrTrx, me: Caller, programId: string): Promise<void> {
   const program = await findProgramRow(db, programId)
   if (!program) throw notFound('program')
   const place = await findLiveByUser(db, programId, me.user_id, liveAcceptorStatuses)
-  if (!place) throw new AppError('forbidden', 'access denied', { reason: 'not_program_acceptor' })
+  if (!place) {
+    // No live place: never had one (404) or declined or unsubscribed (403); either way refused.
+    const standing = await acceptorStanding(db, programId, me.user_id)
+    acceptorTakingPart(me, standing === 'none' ? 'none' : 'former')
+    return
+  }
   if (place.status === acceptorStatuses.pending) {
     throw businessRule('accept the invitation to the program first', 'invitation_pending')
   }

@@ -1,6 +1,7 @@
+import { programOfOwner } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db } from '../../platform/db.ts'
-import { conflict, notFound } from '../../platform/errors.ts'
+import { conflict } from '../../platform/errors.ts'
 import type { Caller } from '../access.ts'
 import { isDraft } from '../codes.ts'
 import { deleteProgramRow, lockProgramRow } from '../db/programs.ts'
@@ -17,8 +18,7 @@ export async function deleteProgram(
   programId: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await lockProgramRow(trx, programId)
-    if (!row || row.owner_user_id !== me.user_id) throw notFound('program')
+    const row = programOfOwner(me, await lockProgramRow(trx, programId))
     if (!isDraft(row.status)) {
       throw conflict('only a draft can be deleted; block an active program instead', 'program_not_draft')
     }

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Db } from '../../platform/db.ts'
 import { publish } from '../../platform/events.ts'
 import { newId } from '../../platform/ids.ts'
-import { type Caller, isUniqueViolation, programOfOwner } from '../access.ts'
+import { type Caller, isUniqueViolation, programOf } from '../access.ts'
 import { acceptorStatuses, liveAcceptorStatuses } from '../codes.ts'
 import {
   findLiveByEmail,
@@ -33,7 +33,7 @@ export async function inviteAcceptor(
     .transaction()
     .execute(async (trx) => {
       // The program's row lock serializes invitations to one program.
-      const program = await programOfOwner(trx, me, input.programId, { lock: true })
+      const program = await programOf(trx, me, input.programId, { lock: true })
       assertProgramUsable(program)
       const account = await userContactByEmail(trx, email)
       const acceptorUserId = account?.type === 2 ? account.id : null

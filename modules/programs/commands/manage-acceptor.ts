@@ -1,3 +1,4 @@
+import { programOfOwner } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db, Trx } from '../../platform/db.ts'
 import { AppError, businessRule, conflict, notFound } from '../../platform/errors.ts'
@@ -16,8 +17,8 @@ import { acceptorInvited, acceptorStatusChanged } from '../events.ts'
 /** An invitation or membership in one of the caller's programs, locked; anyone else's is a 404. */
 async function ownRow(trx: Trx, me: Caller, id: string): Promise<ProgramAcceptorRow> {
   const row = await lockProgramAcceptorRow(trx, id)
-  const program = row && (await findProgramRow(trx, row.program_id))
-  if (!row || !program || program.owner_user_id !== me.user_id) throw notFound('program acceptor')
+  if (!row) throw notFound('program acceptor')
+  programOfOwner(me, await findProgramRow(trx, row.program_id), { what: 'program acceptor' })
   return row
 }
 

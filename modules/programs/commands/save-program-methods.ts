@@ -2,7 +2,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Db } from '../../platform/db.ts'
 import { AppError, businessRule } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
-import { type Caller, programOfOwner } from '../access.ts'
+import { type Caller, programOf } from '../access.ts'
 import { programStatuses, programTypes } from '../codes.ts'
 import { upsertProgramMethods } from '../db/program-methods.ts'
 import { updateProgramRow } from '../db/programs.ts'
@@ -25,7 +25,7 @@ export async function saveProgramMethods(
 ): Promise<void> {
   const fields = methodSettingErrors(settings)
   await db.transaction().execute(async (trx) => {
-    const program = await programOfOwner(trx, me, programId, { lock: true })
+    const program = await programOf(trx, me, programId, { lock: true })
     assertProgramUsable(program)
     if (Object.keys(fields).length) throw new AppError('validation_failed', 'validation failed', { fields })
     await upsertProgramMethods(trx, program.id, settings)

@@ -2,7 +2,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Db, Trx } from '../../platform/db.ts'
 import { AppError, businessRule } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
-import { type Caller, isAdmin, programOfManager } from '../access.ts'
+import { type Caller, isAdmin, programOf } from '../access.ts'
 import { isDraft, type ProgramStatus, type ProgramType, programStatuses, programTypes } from '../codes.ts'
 import { type ProgramRow, updateProgramRow } from '../db/programs.ts'
 import { programBlocked } from '../errors.ts'
@@ -53,7 +53,7 @@ export async function updateProgramIn(
   programId: string,
   input: UpdateProgramInput,
 ): Promise<{ program: ProgramRow; kind: TransitionKind; from: number }> {
-  const row = await programOfManager(trx, me, programId, true)
+  const row = await programOf(trx, me, programId, { lock: true, admin: true })
   const details = input.title !== undefined || input.description !== undefined || input.currency !== undefined
   if (details && isAdmin(me)) {
     throw new AppError('forbidden', 'administrators may only block and unblock programs', {

@@ -1,8 +1,9 @@
 import { bearerSecurity, requireUser, signedIn } from '../../identity/index.ts'
+import { isAcceptor, isOwner } from '../../platform/access.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
-import { programOfOwner } from '../access.ts'
+import { programOf } from '../access.ts'
 import { listCashpointRows } from '../db/cashpoints.ts'
 import { cashpointSchema, toCashpointJson } from './schemas.ts'
 
@@ -20,7 +21,7 @@ export const getCashpoints = createRoute({
   tags: ['manager'],
   summary: 'Cashpoints',
   description:
-    'An acceptor: their own cashpoints (optionally in one program). A program owner: the cashpoints of every acceptor in their programs (another owner’s `program`: 403, access denied). An admin: all. Oldest first.',
+    'An acceptor: their own cashpoints (optionally in one program). A program owner: the cashpoints of every acceptor in their programs (another owner’s `program`: 404). An admin: all. Oldest first.',
   security: bearerSecurity,
   middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: { query },
@@ -38,14 +39,14 @@ export function registerGetCashpoints(app: ApiApp) {
     const me = requireUser(c, 'owner', 'acceptor', 'admin')
     const q = c.req.valid('query')
     const { db } = c.get('services')
-    if (q.program && me.user_type === 1) await programOfOwner(db, me, q.program)
+    if (q.program && isOwner(me)) await programOf(db, me, q.program)
     const { count, rows } = await listCashpointRows(
       db,
       {
         programId: q.program,
         isActive: q.is_active,
-        acceptorUserId: me.user_type === 2 ? me.user_id : undefined,
-        ownerUserId: me.user_type === 1 ? me.user_id : undefined,
+        acceptorUserId: isAcceptor(me) ? me.user_id : undefined,
+        ownerUserId: isOwner(me) ? me.user_id : undefined,
       },
       q,
     )

@@ -2,7 +2,7 @@ import { bearerSecurity, requireUser, signedIn } from '../../identity/index.ts'
 import { paymentMethods } from '../../payments/index.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
-import { programOfOwner } from '../access.ts'
+import { programOf } from '../access.ts'
 import { programMethodSettings } from '../methods.ts'
 
 export const programMethodSchema = z
@@ -51,7 +51,7 @@ export const getProgramMethods = createRoute({
   tags: ['manager'],
   summary: 'A program’s payment methods',
   description:
-    'Every method of the payments catalogue with the program’s choice of provider and whether it is used. For the program’s owner and admins; another owner’s program: 403 (access denied).',
+    'Every method of the payments catalogue with the program’s choice of provider and whether it is used. For the program’s owner and admins; another owner’s program: 404.',
   security: bearerSecurity,
   middleware: [signedIn('owner', 'admin')] as const,
   request: { query: z.object({ program: z.uuid('not a program id') }) },
@@ -65,7 +65,7 @@ export function registerGetProgramMethods(app: ApiApp) {
   app.openapi(getProgramMethods, async (c) => {
     const me = requireUser(c, 'owner', 'admin')
     const { db } = c.get('services')
-    const program = await programOfOwner(db, me, c.req.valid('query').program, { adminMayRead: true })
+    const program = await programOf(db, me, c.req.valid('query').program, { admin: true })
     return c.json(await programMethodsJson(db, program.id), 200)
   })
 }

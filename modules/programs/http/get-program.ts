@@ -1,7 +1,7 @@
 import { bearerSecurity, displayNames, requireUser, signedIn } from '../../identity/index.ts'
 import { createRoute, errorResponses } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
-import { programOfManager } from '../access.ts'
+import { programOf } from '../access.ts'
 import { callerLanguage, langQuery, programSchema, resultOf, toProgramJson, uuidParam } from './schemas.ts'
 
 export const getProgram = createRoute({
@@ -24,7 +24,7 @@ export function registerGetProgram(app: ApiApp) {
   app.openapi(getProgram, async (c) => {
     const me = requireUser(c, 'owner', 'admin')
     const { db } = c.get('services')
-    const row = await programOfManager(db, me, c.req.valid('param').uuid)
+    const row = await programOf(db, me, c.req.valid('param').uuid, { admin: true })
     const names = await displayNames(db, [row.owner_user_id])
     const language = callerLanguage(c, c.req.valid('query').lang)
     return c.json({ result: toProgramJson(row, names.get(row.owner_user_id) ?? '', language) }, 200)

@@ -22,7 +22,7 @@ export const postCashpoint = createRoute({
   tags: ['manager'],
   summary: 'Open a cashpoint (acceptor)',
   description:
-    'In a program the acceptor takes part in (active). Names are unique among the acceptor’s active cashpoints in the program (400 on `title`). Not in the program: 403 (access denied); an invitation not accepted yet, blocked in the program, or a blocked or expired program: 422.',
+    'In a program the acceptor takes part in (active). Names are unique among the acceptor’s active cashpoints in the program (400 on `title`). A program they never had a place in: 404; one they left (unsubscribed, declined): 403 `not_program_acceptor`; an invitation not accepted yet, blocked in the program, or a blocked or expired program: 422.',
   security: bearerSecurity,
   middleware: [signedIn('acceptor')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: body } } } },

@@ -25,7 +25,7 @@ export const postProgramAcceptor = createRoute({
   tags: ['manager'],
   summary: 'Invite an acceptor to a program',
   description:
-    'Sends an invitation e-mail (in the invitee’s language when they have an account, else the inviter’s) with a link to the acceptor portal: to Programs for an acceptor account, else to the registration. A second invitation while one is pending: 400 "Invite is already sent" (reason `invite_already_sent`); an acceptor already in the program: 400 `already_acceptor`. Another owner’s program: 403 (access denied); a blocked or expired program: 422.',
+    'Sends an invitation e-mail (in the invitee’s language when they have an account, else the inviter’s) with a link to the acceptor portal: to Programs for an acceptor account, else to the registration. A second invitation while one is pending: 400 "Invite is already sent" (reason `invite_already_sent`); an acceptor already in the program: 400 `already_acceptor`. Another owner’s program: 404; a blocked or expired program: 422.',
   security: bearerSecurity,
   middleware: [signedIn('owner')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: body } } } },

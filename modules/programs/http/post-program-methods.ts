@@ -30,7 +30,7 @@ export const postProgramMethods = createRoute({
   tags: ['manager'],
   summary: 'Save a program’s payment methods',
   description:
-    'Upserts the listed methods (others keep their settings). Rules (400 per field, e.g. `methods.0.provider_id`): the method is in the catalogue and listed once; a provider, when given, can take the method; a used method needs a provider. An active payment program must keep at least one validated method (422 `no_validated_method`); a completed payment draft (draftStep3) that loses its last one goes back to draftStep2. The program’s owner only: another owner’s program is 403 (access denied); a blocked program 422 `program_blocked`.',
+    'Upserts the listed methods (others keep their settings). Rules (400 per field, e.g. `methods.0.provider_id`): the method is in the catalogue and listed once; a provider, when given, can take the method; a used method needs a provider. An active payment program must keep at least one validated method (422 `no_validated_method`); a completed payment draft (draftStep3) that loses its last one goes back to draftStep2. The program’s owner only: another owner’s program is 404; a blocked program 422 `program_blocked`.',
   security: bearerSecurity,
   middleware: [signedIn('owner')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: body } } } },

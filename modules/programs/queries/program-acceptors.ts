@@ -1,8 +1,9 @@
 import { displayNames } from '../../identity/index.ts'
+import { isAcceptor, isOwner, ownsProgram } from '../../platform/access.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
 import type { PageRequest } from '../../platform/pagination.ts'
-import { type Caller, isAdmin, programOfOwner } from '../access.ts'
+import { type Caller, isAdmin, programOf } from '../access.ts'
 import { liveAcceptorStatuses } from '../codes.ts'
 import { type CashpointRow, cashpointsOf } from '../db/cashpoints.ts'
 import {
@@ -39,7 +40,7 @@ async function withContext(
 
 /**
  * `GET manager/program-acceptors` for each kind of caller: a program owner sees the acceptors of
- * their programs (a `program` of another owner's is 403, the access-denied flag), an acceptor
+ * their programs (a `program` of another owner's: 404), an acceptor
  * their own invitations and memberships, an admin everyone's.
  */
 export async function listProgramAcceptors(
@@ -47,13 +48,13 @@ export async function listProgramAcceptors(
   me: Caller,
   query: PageRequest & { program?: string | undefined; statuses?: readonly number[] | undefined },
 ): Promise<ProgramAcceptorsPage> {
-  if (query.program && me.user_type === 1) await programOfOwner(db, me, query.program)
+  if (query.program && isOwner(me)) await programOf(db, me, query.program)
   const { count, rows } = await listProgramAcceptorRows(
     db,
     {
       programId: query.program,
-      ownerUserId: me.user_type === 1 ? me.user_id : undefined,
-      acceptorUserId: me.user_type === 2 ? me.user_id : undefined,
+      ownerUserId: isOwner(me) ? me.user_id : undefined,
+      acceptorUserId: isAcceptor(me) ? me.user_id : undefined,
       statuses: query.statuses,
     },
     query,
@@ -78,8 +79,8 @@ export async function getProgramAcceptor(
   const program = page.programs.get(row.program_id)
   const visible =
     isAdmin(me) ||
-    (me.user_type === 1 && program?.owner_user_id === me.user_id) ||
-    (me.user_type === 2 &&
+    (isOwner(me) && program !== undefined && ownsProgram(me, program)) ||
+    (isAcceptor(me) &&
       (row.acceptor_user_id === me.user_id ||
         (row.acceptor_user_id === null &&
           inviteToken !== undefined &&

@@ -1,4 +1,5 @@
 import { displayNames } from '../../identity/index.ts'
+import type { AcceptorStanding } from '../../platform/access.ts'
 import type { DbOrTrx, Trx } from '../../platform/db.ts'
 import type { PageRequest } from '../../platform/pagination.ts'
 import { type Caller, isAdmin } from '../access.ts'
@@ -65,6 +66,27 @@ export async function isActiveAcceptor(db: DbOrTrx, programUuid: string, userId:
   if (!uuidPattern.test(programUuid) || !uuidPattern.test(userId)) return false
   const place = await findLiveByUser(db, programUuid, userId, [acceptorStatuses.active])
   return place !== undefined
+}
+
+/**
+ * The acceptor's standing in a program, as the access kernel decides on it: `active` (takes part
+ * now), `former` (has or had a place that is not active: invited, blocked, declined, unsubscribed)
+ * or `none` (never had one: the program is another tenant's for them).
+ */
+export async function acceptorStanding(
+  db: DbOrTrx,
+  programUuid: string,
+  userId: string,
+): Promise<AcceptorStanding> {
+  if (!uuidPattern.test(programUuid) || !uuidPattern.test(userId)) return 'none'
+  const places = await db
+    .selectFrom('program_acceptors')
+    .select('status')
+    .where('program_id', '=', programUuid)
+    .where('acceptor_user_id', '=', userId)
+    .execute()
+  if (places.some((p) => p.status === acceptorStatuses.active)) return 'active'
+  return places.length ? 'former' : 'none'
 }
 
 /** What other modules (the payment terminal) read about a cashpoint. */

@@ -1,3 +1,4 @@
+import { ownedBy } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db } from '../../platform/db.ts'
 import { AppError, type FieldErrors, notFound } from '../../platform/errors.ts'
@@ -136,9 +137,7 @@ export async function createNotification(
 
 /** The notification, for its program's owner; anyone else is told it does not exist. */
 export async function notificationOfOwner(db: Db, me: Caller, id: string): Promise<NotificationRow> {
-  const row = await findNotification(db, id)
-  if (!row || (row.owner_user_id !== me.user_id && me.user_type !== 4)) throw notFound('payment notification')
-  return row
+  return ownedBy(me, await findNotification(db, id), 'payment notification', { admin: true })
 }
 
 /** Changes a notification and its endpoint together; a new secret (set or rotated) is answered once. */

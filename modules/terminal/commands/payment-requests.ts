@@ -1,9 +1,10 @@
+import { isAcceptor } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { AppError, type FieldErrors } from '../../platform/errors.ts'
 import type { Services } from '../../platform/module.ts'
-import { findCashpoint, findProgram, isActiveAcceptor, programTypes } from '../../programs/index.ts'
+import { acceptorStanding, findCashpoint, findProgram, programTypes } from '../../programs/index.ts'
 import { createEndpoint } from '../../webhooks/index.ts'
-import { assertTakesPayments, type Caller } from '../access.ts'
+import { assertTakesPayments, assertWorksInProgram, type Caller } from '../access.ts'
 import { fieldByUuid } from '../catalogue.ts'
 import { findByRequestUuid, type TerminalRequestRow } from '../db/terminal-requests.ts'
 import { type NewRequest, recordRequest, renewToken } from './terminal-requests.ts'
@@ -58,10 +59,8 @@ export async function createPaymentRequest(
   const { db, config } = services
   const program = await findProgram(db, input.program_uuid)
   if (!program) throw refuse({ program_uuid: ['no such program'] })
-  const isOwner = me.user_type === 1 && program.owner_user_id === me.user_id
-  const isAcceptor = me.user_type === 2 && (await isActiveAcceptor(db, program.uuid, me.user_id))
-  if (!isOwner && !isAcceptor)
-    throw new AppError('forbidden', 'access denied', { reason: 'not_program_member' })
+  const acceptor = isAcceptor(me)
+  assertWorksInProgram(me, program, acceptor ? await acceptorStanding(db, program.uuid, me.user_id) : 'none')
   if (program.type !== programTypes.paymentManagement) {
     throw new AppError('business_rule', 'only payment management programs take payment requests', {
       reason: 'not_payment_program',
@@ -111,7 +110,7 @@ export async function createPaymentRequest(
     const usable =
       found?.program_uuid === program.uuid &&
       found.is_active &&
-      (isOwner || found.acceptor_user_id === me.user_id)
+      (!acceptor || found.acceptor_user_id === me.user_id)
     if (!found || !usable) errors.cashpoint = ['no such open cashpoint of yours in this program']
     else cashpoint = found
   }
@@ -131,7 +130,7 @@ export async function createPaymentRequest(
       source: 'api',
       program,
       cashpoint,
-      acceptor_user_id: cashpoint?.acceptor_user_id ?? (isAcceptor ? me.user_id : null),
+      acceptor_user_id: cashpoint?.acceptor_user_id ?? (acceptor ? me.user_id : null),
       amount: amount as bigint,
       description,
       reference,

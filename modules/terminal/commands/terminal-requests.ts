@@ -1,4 +1,5 @@
 import { createPayment, paymentFacts } from '../../payments/index.ts'
+import { denied, isAdmin } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db, Trx } from '../../platform/db.ts'
 import { AppError, conflict, notFound } from '../../platform/errors.ts'
@@ -140,7 +141,7 @@ export async function createTerminalRequest(
  */
 export function maySee(me: Caller, row: TerminalRequestRow): boolean {
   return (
-    me.user_type === 4 ||
+    isAdmin(me) ||
     row.owner_user_id === me.user_id ||
     row.acceptor_user_id === me.user_id ||
     row.created_by === me.user_id
@@ -155,7 +156,7 @@ export async function requestOf(db: Db, me: Caller, id: string): Promise<Termina
 
 /** Only who works the request (not an admin) may cancel it or show a new QR. */
 function assertMayWork(me: Caller): void {
-  if (me.user_type === 4) throw new AppError('forbidden', 'access denied')
+  if (isAdmin(me)) throw denied()
 }
 
 /** The status as people see it: an open request whose link expired is expired. */

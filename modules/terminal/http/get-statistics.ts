@@ -1,6 +1,7 @@
 import { requireUser, signedIn } from '../../identity/index.ts'
+import { isOwner, programOfOwner } from '../../platform/access.ts'
 import { calendarDate } from '../../platform/bad-input.ts'
-import { AppError, invalidField } from '../../platform/errors.ts'
+import { invalidField } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { findProgram } from '../../programs/index.ts'
@@ -55,7 +56,7 @@ export const getStatistics = createRoute({
   tags: ['manager'],
   summary: 'Paid payments per day',
   description:
-    'A program owner: payments that pay them (optionally one of their programs; another owner’s: 403). An acceptor: payments taken at their cashpoints or by their links. An admin: all. One series per currency, every day of the range (at most 366 days), counted in `tz`.',
+    'A program owner: payments that pay them (optionally one of their programs; another owner’s: 404). An acceptor: payments taken at their cashpoints or by their links. An admin: all. One series per currency, every day of the range (at most 366 days), counted in `tz`.',
   security: bearerSecurity,
   middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: { query },
@@ -83,12 +84,10 @@ export function registerGetStatistics(app: ApiApp) {
     if ((Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 > maxDays) {
       throw invalidField('from', `at most ${maxDays} days`)
     }
-    if (q.program && me.user_type === 1) {
+    if (q.program && isOwner(me)) {
       const program = await findProgram(db, q.program)
       if (!program) throw invalidField('program', 'no such program')
-      if (program.owner_user_id !== me.user_id) {
-        throw new AppError('forbidden', 'access denied', { reason: 'not_program_owner' })
-      }
+      programOfOwner(me, program)
     }
     const results = await paymentStatistics(db, me, { program: q.program, from, to, time_zone: q.tz })
     return c.json(

@@ -1,4 +1,5 @@
 import { requireUser, signedIn } from '../../identity/index.ts'
+import { isAcceptor, isOwner } from '../../platform/access.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
@@ -41,8 +42,8 @@ export function registerGetTerminalRequests(app: ApiApp) {
         cashpointUuid: q.cashpoint,
         programUuid: q.program,
         status: q.status,
-        acceptorUserId: me.user_type === 2 ? me.user_id : undefined,
-        ownerUserId: me.user_type === 1 ? me.user_id : undefined,
+        acceptorUserId: isAcceptor(me) ? me.user_id : undefined,
+        ownerUserId: isOwner(me) ? me.user_id : undefined,
       },
       q,
     )

@@ -1,4 +1,5 @@
 import { dailyPaymentTotals } from '../../payments/index.ts'
+import { isAcceptor, isOwner } from '../../platform/access.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import type { Caller } from '../access.ts'
 
@@ -39,8 +40,8 @@ export async function paymentStatistics(
   q: StatisticsQuery,
 ): Promise<CurrencyStatistics[]> {
   const rows = await dailyPaymentTotals(db, {
-    owner_user_id: me.user_type === 1 ? me.user_id : undefined,
-    acceptor_user_id: me.user_type === 2 ? me.user_id : undefined,
+    owner_user_id: isOwner(me) ? me.user_id : undefined,
+    acceptor_user_id: isAcceptor(me) ? me.user_id : undefined,
     program_uuid: q.program,
     from: q.from,
     to: q.to,
