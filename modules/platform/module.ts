@@ -9,6 +9,7 @@ import type { Db } from './db.ts'
 import type { EventEnvelope, EventType } from './events.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
+import type { AnyPort, Need, Provision } from './ports.ts'
 import type { QueueName, Queues } from './queues.ts'
 
 /** The shared parts every process builds once at start-up and hands to the modules. */
@@ -66,10 +67,19 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 
 /**
  * What a module plugs into the platform: its HTTP routes (mounted under /api/v1), the event
- * handlers and the jobs it runs in the worker. Each module exports one from its `index.ts`.
+ * handlers and the jobs it runs in the worker, and how it meets the other modules (ports.ts): the
+ * extension points it offers, what it provides to others' and what it cannot work without. Each
+ * module exports one from its `index.ts`; `resolveModules` (wiring.ts) checks and binds the wiring
+ * when a process starts.
  */
 export interface ModuleDefinition {
   name: string
+  /** Extension points this module defines for the modules above it (their id starts with its name). */
+  offers?: AnyPort[]
+  /** Its contributions to other modules' (or its own) ports and hooks: `provide(port, value)`. */
+  provides?: Provision[]
+  /** Ports it cannot work without, with the module that fills each: `need(port, { from })`. */
+  needs?: Need[]
   /** Runs for every API request before any route (e.g. identity's authentication, which sets the actor). */
   middleware?: MiddlewareHandler<AppEnv>[]
   routes?: (app: ApiApp) => void
