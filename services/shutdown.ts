@@ -1,5 +1,7 @@
 import { type Config, ConfigError, loadConfig } from '../modules/platform/config.ts'
 import type { Logger } from '../modules/platform/logger.ts'
+import type { ModuleDefinition } from '../modules/platform/module.ts'
+import { type Wiring, WiringError, wireModules } from '../modules/platform/wiring.ts'
 
 /** Loads the config or stops the process with a message naming each bad variable. */
 export function exitOnConfigError(): Config {
@@ -7,6 +9,22 @@ export function exitOnConfigError(): Config {
     return loadConfig()
   } catch (err) {
     if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(78) // EX_CONFIG
+    }
+    throw err
+  }
+}
+
+/**
+ * Resolves and binds the modules' wiring, or stops the process with a message naming each missing
+ * piece and the two modules concerned (a needed port nobody provides must not let requests through).
+ */
+export function exitOnWiringError(modules: readonly ModuleDefinition[]): Wiring {
+  try {
+    return wireModules(modules)
+  } catch (err) {
+    if (err instanceof WiringError) {
       console.error(err.message)
       process.exit(78) // EX_CONFIG
     }

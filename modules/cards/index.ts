@@ -6,9 +6,10 @@
  * spending cards at their cashpoints (redemptions, reversible once within a day). Programs,
  * payments and the ledger are used through their public surfaces only.
  */
-import { registerRefundRule } from '../payments/index.ts'
+import { payableRefunds, type RefundRule } from '../payments/index.ts'
 import { defineModule } from '../platform/module.ts'
-import { programStatuses, programTypes, registerProgramStepCheck } from '../programs/index.ts'
+import { provide } from '../platform/ports.ts'
+import { programStatuses, programStepChecks, programTypes, type StepCheck } from '../programs/index.ts'
 import { cardOrderPayable } from './codes.ts'
 import { findOrder } from './db/orders.ts'
 import { findCardOfProgram } from './db/program-cards.ts'
@@ -21,18 +22,17 @@ export { type CardType, cardTypes, expiryTypes } from './codes.ts'
 export { cardActivated, cardOrderIssued, cardRedeemed, redemptionReversed } from './events.ts'
 
 // The cards of a paid order carry its money: refunding it through payments would leave them valid.
-registerRefundRule(cardOrderPayable, async (db, orderId) =>
+const cardOrderRefund: RefundRule = async (db, orderId) =>
   (await findOrder(db, orderId))
     ? {
         reason: 'card_order_not_refundable',
         message: 'a card order is not refunded: its cards are issued and carry its value',
       }
-    : null,
-)
+    : null
 
 // A card program's steps are its card's: a type chosen for draftStep2, complete settings for
 // draftStep3 and activation, also when the owner moves the program through PATCH programs.
-registerProgramStepCheck(programTypes.card, async (db, programId, to) => {
+const cardProgramSteps: StepCheck = async (db, programId, to) => {
   const card = await findCardOfProgram(db, programId)
   if (!card) {
     return { reason: 'card_type_missing', message: 'choose the card type (voucher or gift card) first' }
@@ -40,10 +40,14 @@ registerProgramStepCheck(programTypes.card, async (db, programId, to) => {
   if (to === programStatuses.draftStep2 || isComplete(card)) return null
   const refusal = cardNotComplete()
   return { reason: refusal.reason as string, message: refusal.message }
-})
+}
 
 export const cardsModule = defineModule({
   name: 'cards',
+  provides: [
+    provide(payableRefunds, { kind: cardOrderPayable, rule: cardOrderRefund }),
+    provide(programStepChecks, { type: programTypes.card, check: cardProgramSteps }),
+  ],
   routes: (app) => registerCardsRoutes(app),
   handlers: [onCardOrderPaid, onCardOrderEnded],
 })

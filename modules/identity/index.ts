@@ -15,11 +15,13 @@ import { registerPostValidate } from './http/post-validate.ts'
 import { registerPutProfile } from './http/put-profile.ts'
 import { registerSessionRoutes } from './http/sessions.ts'
 import { registerUserRoutes } from './http/users.ts'
+import { acceptorRegistered } from './ports.ts'
 import { registerRegistrationRoutes, registrationHandlers } from './registration/routes.ts'
 
 export { bearerSecurity, clientIp, requireUser, type SignedInUser, signedIn } from './auth.ts'
 export { type CreateUserInput, createUser } from './commands/create-user.ts'
 export { passwordSchema } from './passwords.ts'
+export { type AcceptorRegistered, acceptorRegistered } from './ports.ts'
 export { type UserContact, userContactByEmail, userContactById } from './queries/contacts.ts'
 export { displayNames } from './queries/display-names.ts'
 export { portalUrl } from './registration/portal-urls.ts'
@@ -27,6 +29,7 @@ export { portalOfType, typeOfPortal, userTypes } from './user-types.ts'
 
 export const identityModule = defineModule({
   name: 'identity',
+  offers: [acceptorRegistered],
   middleware: [authenticate],
   routes: (app) => {
     registerPostLogin(app)

@@ -9,6 +9,7 @@
 import { defineModule } from '../platform/module.ts'
 import { registerLedgerRoutes } from './http/routes.ts'
 import { postRequestedEntry, reverseRequestedEntry } from './jobs/post-requested-entry.ts'
+import { ownerLedgerScope } from './ports.ts'
 
 export {
   type AccountCode,
@@ -28,6 +29,7 @@ export {
 } from './commands/post-entry.ts'
 export { type Entry, type EntryHeader, type EntryLine, findEntry } from './db/entries.ts'
 export { type LedgerEntryRequest, ledgerEntryRequested, ledgerReversalRequested } from './events.ts'
+export { type OwnerLedgerScope, ownerLedgerScope, type SubAccountKey } from './ports.ts'
 export {
   type Balance,
   type BalanceFilter,
@@ -43,10 +45,11 @@ export {
   subAccountId,
   validatePosting,
 } from './rules.ts'
-export { type LedgerScope, registerOwnerLedgerScope, type SubAccountKey } from './scope.ts'
+export type { LedgerScope } from './scope.ts'
 
 export const ledgerModule = defineModule({
   name: 'ledger',
+  offers: [ownerLedgerScope],
   routes: (app) => registerLedgerRoutes(app),
   handlers: [postRequestedEntry, reverseRequestedEntry],
 })

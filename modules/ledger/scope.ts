@@ -2,35 +2,24 @@ import type { Context } from 'hono'
 import { sql } from 'kysely'
 import { requireUser } from '../identity/index.ts'
 import { isAdmin } from '../platform/access.ts'
-import type { DbOrTrx } from '../platform/db.ts'
 import type { AppEnv } from '../platform/module.ts'
-import type { SubAccountKind } from './chart.ts'
+import { ownerLedgerScope, type SubAccountKey } from './ports.ts'
+
+export type { SubAccountKey }
 
 /**
  * What part of the ledger a caller may read. Admins (finance staff) read all of it. A program
  * owner reads the entries that touch their own sub-accounts: their `owner` sub-account (payments
  * taken outside any program) and those other modules name for them (their programs' sub-accounts:
- * the programs module registers a provider). Other callers read nothing.
+ * the programs module provides the `ledger.owner-scope` hook, ports.ts). Other callers read nothing.
  */
-export interface SubAccountKey {
-  kind: SubAccountKind
-  external_id: string
-}
 export type LedgerScope = { all: true } | { all: false; subAccounts: SubAccountKey[] }
-
-type ScopeProvider = (db: DbOrTrx, ownerUserId: string) => Promise<SubAccountKey[]>
-const providers: ScopeProvider[] = []
-
-/** Lets a module add sub-accounts a program owner may read (e.g. their programs'). */
-export function registerOwnerLedgerScope(provider: ScopeProvider): void {
-  providers.push(provider)
-}
 
 export async function ledgerScopeOf(c: Context<AppEnv>): Promise<LedgerScope> {
   const user = requireUser(c, 'owner', 'admin')
   if (isAdmin(user)) return { all: true }
   const db = c.get('services').db
-  const extra = await Promise.all(providers.map((p) => p(db, user.user_id)))
+  const extra = await Promise.all(ownerLedgerScope.all().map((p) => p(db, user.user_id)))
   return { all: false, subAccounts: [{ kind: 'owner', external_id: user.user_id }, ...extra.flat()] }
 }
 

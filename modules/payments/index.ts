@@ -6,11 +6,14 @@
  * to the ledger through the outbox, once per source.
  */
 import { defineModule } from '../platform/module.ts'
+import { need, provide } from '../platform/ports.ts'
 import { registerPaymentsRoutes } from './http/routes.ts'
 import { cancelOtherAttempts, sendDuplicateRefund } from './jobs/charge-once.ts'
 import { deliverSandboxWebhook } from './jobs/deliver-sandbox-webhook.ts'
 import { processWebhook } from './jobs/process-webhook.ts'
 import { reconcilePayments } from './jobs/reconcile.ts'
+import { paymentLinkPayable } from './payables.ts'
+import { alwaysRefundable, payableRefunds, programDirectory } from './ports.ts'
 
 export { cardMessages, parseCardNumber } from './cards.ts'
 export { type CloseOutcome, closePayment } from './commands/close-payment.ts'
@@ -29,8 +32,14 @@ export { syncAttempt } from './commands/sync-attempt.ts'
 export { hasProgramAccount, insertAccount, platformSandboxAccount } from './db/accounts.ts'
 export { paymentEnded, paymentPaid, paymentRefunded } from './events.ts'
 export { paymentMethods } from './methods.ts'
-export { type RefundRule, registerRefundRule } from './payables.ts'
-export { type ProgramDirectory, registerProgramDirectory } from './programs.ts'
+export { paymentLinkPayable } from './payables.ts'
+export {
+  alwaysRefundable,
+  type ProgramDirectory,
+  payableRefunds,
+  programDirectory,
+  type RefundRule,
+} from './ports.ts'
 export type { CardDetails, PaymentProvider, ProviderId } from './providers/provider.ts'
 export {
   type DailyPaymentTotal,
@@ -46,6 +55,10 @@ export { type VatCode, vatRateOn } from './vat.ts'
 
 export const paymentsModule = defineModule({
   name: 'payments',
+  offers: [programDirectory, payableRefunds],
+  // A payment asked for through the API may be refunded by its owner.
+  provides: [provide(payableRefunds, { kind: paymentLinkPayable, rule: alwaysRefundable })],
+  needs: [need(programDirectory, { from: 'programs' })],
   routes: (app) => registerPaymentsRoutes(app),
   handlers: [processWebhook, deliverSandboxWebhook, cancelOtherAttempts, sendDuplicateRefund],
   jobs: [reconcilePayments],

@@ -5,6 +5,9 @@ import { cardNumbersIn, scanDatabaseForCardData } from '../../tests/support/card
 import { seedUser, signInAs } from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { eventually } from '../../tests/support/smtp.ts'
+import { modules } from '../index.ts'
+import { defineModule } from '../platform/module.ts'
+import { provide } from '../platform/ports.ts'
 import { closePayment } from './commands/close-payment.ts'
 import { createPayment } from './commands/create-payment.ts'
 import { merchantStatus, onboardMerchant } from './commands/onboard-merchant.ts'
@@ -12,7 +15,7 @@ import { releaseSplit } from './commands/release-split.ts'
 import { saveProviderAccount } from './commands/save-provider-account.ts'
 import { findAccount, platformSandboxAccount } from './db/accounts.ts'
 import { reconcilePayments } from './jobs/reconcile.ts'
-import { registerRefundRule } from './payables.ts'
+import { payableRefunds } from './ports.ts'
 import { webhookSecretOf } from './providers/sandbox/sandbox.ts'
 import { signSandboxPayload } from './providers/sandbox/signature.ts'
 
@@ -32,6 +35,21 @@ interface ErrorBody {
 }
 
 let t: LiveTestContext
+
+/** A module these tests stand in for: its voucher batches are not refunded once issued. */
+let issuedVoucherBatch: string | undefined
+const voucherModule = defineModule({
+  name: 'test-vouchers',
+  provides: [
+    provide(payableRefunds, {
+      kind: 'test_voucher_batch',
+      rule: async (_db, payableId) =>
+        payableId === issuedVoucherBatch
+          ? { reason: 'voucher_batch_issued', message: 'the vouchers are issued' }
+          : null,
+    }),
+  ],
+})
 let owner: { token: string; userId: string }
 let otherOwner: { token: string }
 let holder: { token: string; userId: string }
@@ -39,7 +57,10 @@ let admin: { token: string }
 
 beforeAll(async () => {
   // Every request here comes from one address: the per-address limit is tested on its own below.
-  t = await createLiveTestContext({ env: { PAY_LIMIT_PER_ADDRESS: '1000' } })
+  t = await createLiveTestContext({
+    modules: [...modules, voucherModule],
+    env: { PAY_LIMIT_PER_ADDRESS: '1000' },
+  })
   owner = await signInAs(t.h, await seedUser(t, { type: 1, legal_type: 1, company_name: 'Bakkerij Jansen' }))
   otherOwner = await signInAs(t.h, await seedUser(t, { type: 1 }))
   holder = await signInAs(t.h, await seedUser(t, { type: 3 }))
@@ -635,9 +656,7 @@ describe('what payables decide', () => {
 
   it('takes the uuid a payable gives, and refuses a refund its payable rule refuses', async () => {
     const id = randomUUID()
-    registerRefundRule('test_voucher_batch', async (_db, payableId) =>
-      payableId === id ? { reason: 'voucher_batch_issued', message: 'the vouchers are issued' } : null,
-    )
+    issuedVoucherBatch = id
     await createPayment(
       t.services,
       { actor: { kind: 'user', user_id: owner.userId, user_type: 1 } },

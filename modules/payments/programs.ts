@@ -1,27 +1,7 @@
 import { acceptorTakingPart, type Caller, isAcceptor, isAdmin, programOfOwner } from '../platform/access.ts'
 import type { DbOrTrx } from '../platform/db.ts'
 import { AppError, invalidField } from '../platform/errors.ts'
-
-/**
- * What payments need to know about programs, supplied by the programs module at start-up (it
- * depends on payments, so payments cannot import it). Without a directory (tests of this module
- * alone) payments name no program.
- */
-export interface ProgramDirectory {
-  find(
-    db: DbOrTrx,
-    uuid: string,
-  ): Promise<{ owner_user_id: string; currency: string; accepting_payments: boolean } | undefined>
-  isActiveAcceptor(db: DbOrTrx, programUuid: string, userId: string): Promise<boolean>
-  /** The payment methods the program uses, each with the provider that takes it. */
-  usedMethods(db: DbOrTrx, programUuid: string): Promise<{ method_id: string; provider_id: string }[]>
-}
-
-let directory: ProgramDirectory | undefined
-
-export function registerProgramDirectory(d: ProgramDirectory): void {
-  directory = d
-}
+import { programDirectory } from './ports.ts'
 
 /**
  * The rules for a payment in a program: the program exists and the caller takes part in it (its
@@ -34,7 +14,8 @@ export async function programForPayment(
   db: DbOrTrx,
   input: { program_uuid: string; currency: string; caller: Caller },
 ): Promise<{ owner_user_id: string }> {
-  const program = directory ? await directory.find(db, input.program_uuid) : undefined
+  const directory = programDirectory.get()
+  const program = await directory.find(db, input.program_uuid)
   if (!program) throw invalidField('program_uuid', 'no such program')
   const { caller } = input
   if (isAcceptor(caller)) {
@@ -50,8 +31,8 @@ export async function programForPayment(
 
 /** A blocked, expired or draft program refuses payments (422 `program_not_active`). */
 export async function assertProgramTakesPayments(db: DbOrTrx, programUuid: string | null): Promise<void> {
-  if (!programUuid || !directory) return
-  const program = await directory.find(db, programUuid)
+  if (!programUuid) return
+  const program = await programDirectory.get().find(db, programUuid)
   if (!program?.accepting_payments) {
     throw new AppError('business_rule', 'this program does not take payments now', {
       reason: 'program_not_active',
@@ -64,11 +45,11 @@ export async function programMethods(
   db: DbOrTrx,
   programUuid: string | null,
 ): Promise<{ method_id: string; provider_id: string }[] | undefined> {
-  if (!programUuid || !directory) return undefined
-  return directory.usedMethods(db, programUuid)
+  if (!programUuid) return undefined
+  return programDirectory.get().usedMethods(db, programUuid)
 }
 
 /** The program's owner, when the program exists. */
 export async function programOwner(db: DbOrTrx, programUuid: string): Promise<string | undefined> {
-  return directory ? (await directory.find(db, programUuid))?.owner_user_id : undefined
+  return (await programDirectory.get().find(db, programUuid))?.owner_user_id
 }

@@ -7,15 +7,18 @@
  * programs through the queries exported here: a program that is not active (blocked, expired,
  * a draft) takes no payments (`isProgramAcceptingPayments`).
  */
-import { registerOwnerLedgerScope } from '../ledger/index.ts'
-import { hasProgramAccount, registerProgramDirectory } from '../payments/index.ts'
+import { acceptorRegistered } from '../identity/index.ts'
+import { ownerLedgerScope } from '../ledger/index.ts'
+import { type ProgramDirectory, programDirectory } from '../payments/index.ts'
 import { defineModule } from '../platform/module.ts'
-import { programStatuses } from './codes.ts'
+import { need, provide } from '../platform/ports.ts'
+import { type ProgramType, programStatuses, programTypes } from './codes.ts'
+import { attachInvitationsToAcceptor } from './commands/attach-invitations.ts'
 import { programMethodRows } from './db/program-methods.ts'
 import { acceptorsOfOwnerPrograms, programIdsOfOwner } from './db/programs.ts'
 import { registerProgramsRoutes } from './http/routes.ts'
 import { sendAcceptorInvitation } from './jobs/send-invitation.ts'
-import { registerProgramMethodCheck } from './methods.ts'
+import { noStepsOfItsOwn, programStepChecks } from './ports.ts'
 import { findProgram, isActiveAcceptor } from './queries/programs.ts'
 import './mail/index.ts'
 
@@ -28,15 +31,10 @@ export {
   programTypes,
   stepOf,
 } from './codes.ts'
-export { attachInvitationsToAcceptor } from './commands/attach-invitations.ts'
 export { type UpdateProgramInput, updateProgramIn } from './commands/update-program.ts'
 export { acceptorInvited, acceptorStatusChanged, programStatusChanged } from './events.ts'
-export {
-  hasValidatedMethod,
-  type MethodCheck,
-  type MethodSetting,
-  registerProgramMethodCheck,
-} from './methods.ts'
+export { hasValidatedMethod, type MethodSetting } from './methods.ts'
+export { noStepsOfItsOwn, programStepChecks, type StepCheck } from './ports.ts'
 export { type ProgramImageSummary, programImage, programImageUrl } from './queries/images.ts'
 export {
   acceptorStanding,
@@ -49,19 +47,9 @@ export {
   type ProgramSummary,
 } from './queries/programs.ts'
 export { transition } from './status-machine.ts'
-export { registerProgramStepCheck, type StepCheck } from './step-checks.ts'
 
-// A program owner reads the ledger entries of their programs' sub-accounts.
-registerOwnerLedgerScope(async (db, ownerUserId) => [
-  ...(await programIdsOfOwner(db, ownerUserId)).map((id) => ({ kind: 'program' as const, external_id: id })),
-  // What each program owes its acceptors (their sub-account per program: `<program>/<acceptor>`).
-  ...(await acceptorsOfOwnerPrograms(db, ownerUserId)).map((a) => ({
-    kind: 'acceptor' as const,
-    external_id: `${a.program_id}/${a.acceptor_user_id}`,
-  })),
-])
-
-registerProgramDirectory({
+/** What payments know of a program (`payments.program-directory`). */
+const directory: ProgramDirectory = {
   async find(db, uuid) {
     const program = await findProgram(db, uuid)
     return (
@@ -78,16 +66,39 @@ registerProgramDirectory({
       m.is_used && m.provider_id ? [{ method_id: m.method_id, provider_id: m.provider_id }] : [],
     )
   },
-})
+}
 
-// A used method validates only when the program has keys for its provider (payments checks them
-// with the provider when they are saved: manager/program-providers).
-registerProgramMethodCheck((db, programId, setting) =>
-  setting.provider_id ? hasProgramAccount(db, programId, setting.provider_id) : Promise.resolve(false),
-)
+/** The types whose steps are all programs' own (a payment program's: a validated method). */
+const ownStepTypes: ProgramType[] = [
+  programTypes.creditManagement,
+  programTypes.paymentManagement,
+  programTypes.foodsManagement,
+  programTypes.foodCourtManagement,
+]
 
 export const programsModule = defineModule({
   name: 'programs',
+  offers: [programStepChecks],
+  provides: [
+    provide(programDirectory, directory),
+    // A program owner reads the ledger entries of their programs' sub-accounts, and what each
+    // program owes its acceptors (their sub-account per program: `<program>/<acceptor>`).
+    provide(ownerLedgerScope, async (db, ownerUserId) => [
+      ...(await programIdsOfOwner(db, ownerUserId)).map((id) => ({
+        kind: 'program' as const,
+        external_id: id,
+      })),
+      ...(await acceptorsOfOwnerPrograms(db, ownerUserId)).map((a) => ({
+        kind: 'acceptor' as const,
+        external_id: `${a.program_id}/${a.acceptor_user_id}`,
+      })),
+    ]),
+    // A new acceptor account gets the invitations waiting for it.
+    provide(acceptorRegistered, attachInvitationsToAcceptor),
+    ...ownStepTypes.map((type) => provide(programStepChecks, { type, check: noStepsOfItsOwn })),
+  ],
+  // A card program's steps are its card's.
+  needs: [need(programStepChecks, { from: 'cards', key: programTypes.card })],
   routes: (app) => registerProgramsRoutes(app),
   handlers: [sendAcceptorInvitation],
 })

@@ -1,4 +1,4 @@
-import { paymentMethods } from '../payments/index.ts'
+import { hasProgramAccount, paymentMethods } from '../payments/index.ts'
 import type { DbOrTrx } from '../platform/db.ts'
 import type { FieldErrors } from '../platform/errors.ts'
 import { programMethodRows } from './db/program-methods.ts'
@@ -62,21 +62,13 @@ export function isUsable(setting: MethodSetting): boolean {
 }
 
 /**
- * Further checks another module adds to "a method validates" (e.g. payments: the owner has
- * working credentials at the provider). Every registered check must pass for a used method.
+ * A used method validates when the catalogue allows it (`isUsable`) and the program has keys for
+ * its provider (payments checks them with the provider when they are saved:
+ * manager/program-providers).
  */
-export type MethodCheck = (db: DbOrTrx, programId: string, setting: MethodSetting) => Promise<boolean>
-const checks: MethodCheck[] = []
-
-/** Adds a check to "a payment method validates" (the rule that lets a payment program reach draftStep3). */
-export function registerProgramMethodCheck(check: MethodCheck): void {
-  checks.push(check)
-}
-
 export async function isValidated(db: DbOrTrx, programId: string, setting: MethodSetting): Promise<boolean> {
-  if (!isUsable(setting)) return false
-  for (const check of checks) if (!(await check(db, programId, setting))) return false
-  return true
+  if (!isUsable(setting) || !setting.provider_id) return false
+  return hasProgramAccount(db, programId, setting.provider_id)
 }
 
 /** The program's saved settings with whether each validates. */

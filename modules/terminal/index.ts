@@ -7,7 +7,9 @@
  * program is paid, refunded or fails), and the statistics of paid payments per day. Payments,
  * programs and webhooks are used through their public surfaces only.
  */
+import { alwaysRefundable, payableRefunds } from '../payments/index.ts'
 import { defineModule } from '../platform/module.ts'
+import { provide } from '../platform/ports.ts'
 import { registerTerminalRoutes } from './http/routes.ts'
 import { onPaymentEnded, onPaymentPaid, onPaymentRefunded } from './jobs/payment-news.ts'
 
@@ -16,6 +18,8 @@ export { tokenLifetimeMs } from './tokens.ts'
 
 export const terminalModule = defineModule({
   name: 'terminal',
+  // A paid terminal request may be refunded by the program's owner.
+  provides: [provide(payableRefunds, { kind: 'terminal_request', rule: alwaysRefundable })],
   routes: (app) => registerTerminalRoutes(app),
   handlers: [onPaymentPaid, onPaymentEnded, onPaymentRefunded],
 })

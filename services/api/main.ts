@@ -2,14 +2,17 @@ import { serve } from '@hono/node-server'
 import { modules } from '../../modules/index.ts'
 import { migrateToLatest } from '../../modules/platform/migrate.ts'
 import { closeServices, createServices } from '../../modules/platform/services.ts'
-import { exitOnConfigError, onShutdown } from '../shutdown.ts'
+import { exitOnConfigError, exitOnWiringError, onShutdown } from '../shutdown.ts'
 import { newApp } from './app.ts'
 import { mountQueueDashboard } from './queue-dashboard.ts'
 import { loadWeb } from './web.ts'
 
 const config = exitOnConfigError()
+// Before anything else: a module whose needed piece nobody provides stops start-up here.
+const wiring = exitOnWiringError(modules)
 const services = createServices(config, 'api')
 const { log } = services
+log.info({ modules: wiring.order }, 'modules wired')
 
 if (process.env.MIGRATE_ON_START !== 'false') {
   const applied = await migrateToLatest(services.db)

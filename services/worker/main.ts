@@ -1,11 +1,14 @@
 import { modules } from '../../modules/index.ts'
 import { migrateToLatest } from '../../modules/platform/migrate.ts'
 import { closeServices, createServices } from '../../modules/platform/services.ts'
-import { exitOnConfigError, onShutdown } from '../shutdown.ts'
+import { exitOnConfigError, exitOnWiringError, onShutdown } from '../shutdown.ts'
 import { startWorker } from './worker.ts'
 
 const config = exitOnConfigError()
+// Before anything else: a module whose needed piece nobody provides stops start-up here.
+const wiring = exitOnWiringError(modules)
 const services = createServices(config, 'worker')
+services.log.info({ modules: wiring.order }, 'modules wired')
 
 if (process.env.MIGRATE_ON_START !== 'false') await migrateToLatest(services.db)
 

@@ -5,6 +5,7 @@ import { modules as platformModules } from '../../modules/index.ts'
 import { type Config, loadConfig } from '../../modules/platform/config.ts'
 import type { ModuleDefinition, Services } from '../../modules/platform/module.ts'
 import { closeServices, createServices } from '../../modules/platform/services.ts'
+import { wireModules } from '../../modules/platform/wiring.ts'
 import { newApp } from '../../services/api/app.ts'
 
 export interface Harness {
@@ -58,6 +59,9 @@ export interface TestContext {
 export async function createTestContext(
   opts: { modules?: readonly ModuleDefinition[]; env?: Record<string, string> } = {},
 ): Promise<TestContext> {
+  // The wiring the processes resolve at start-up (throws when a needed piece is missing).
+  const modules = opts.modules ?? platformModules
+  wireModules(modules)
   const id = randomBytes(5).toString('hex')
   const dbName = `cardpay_t_${id}`
   const server = inject('pgServerUrl')
@@ -81,7 +85,7 @@ export async function createTestContext(
     ...opts.env,
   })
   const services = createServices(config, 'test')
-  const app = newApp({ services, modules: opts.modules ?? platformModules })
+  const app = newApp({ services, modules })
 
   const request = async <T>(method: string, path: string, init: RequestOptions & { json?: unknown } = {}) => {
     const headers: Record<string, string> = { ...init.headers }

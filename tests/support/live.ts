@@ -1,6 +1,7 @@
 import { createServer } from 'node:net'
 import { type ServerType, serve } from '@hono/node-server'
-import { modules } from '../../modules/index.ts'
+import { modules as platformModules } from '../../modules/index.ts'
+import type { ModuleDefinition } from '../../modules/platform/module.ts'
 import { startWorker, type WorkerProcess } from '../../services/worker/worker.ts'
 import { createTestContext, type TestContext } from './context.ts'
 
@@ -30,11 +31,12 @@ export async function freePort(): Promise<number> {
 }
 
 export async function createLiveTestContext(
-  opts: { env?: Record<string, string>; worker?: boolean } = {},
+  opts: { env?: Record<string, string>; worker?: boolean; modules?: readonly ModuleDefinition[] } = {},
 ): Promise<LiveTestContext> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const t = await createTestContext({ env: { PUBLIC_URL: url, ...opts.env } })
+  const modules = opts.modules ?? platformModules
+  const t = await createTestContext({ modules, env: { PUBLIC_URL: url, ...opts.env } })
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: t.app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s))
   })
