@@ -5,7 +5,8 @@ import { bearerSecurity, requireUser, signedIn } from '../auth.ts'
 import { revokeSessions } from '../db/sessions.ts'
 import { findUserById, updateUser } from '../db/users.ts'
 import { hashPassword, passwordSchema, verifyPassword } from '../passwords.ts'
-import { ownProfile, type ProfileField, profileFieldSchemas, writableFields } from '../profile-fields.ts'
+import { ownProfile } from '../profile-fields.ts'
+import { type ProfileField, profileFieldSchemas, writableFields } from '../shared.ts'
 import { profileSchema } from './get-profile.ts'
 
 const body = z

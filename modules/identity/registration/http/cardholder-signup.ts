@@ -3,7 +3,7 @@ import type { ApiApp } from '../../../platform/module.ts'
 import { clientMeta } from '../../auth.ts'
 import { authModeHeader, tokenResponse } from '../../http/token-response.ts'
 import { newPasswordFields } from '../../passwords.ts'
-import { genders } from '../../profile-fields.ts'
+import { genders } from '../../shared.ts'
 import { completeSignup } from '../complete-signup.ts'
 import { registeredResponses } from './registered.ts'
 import {

@@ -5,12 +5,12 @@ import {
   type Journal,
   type SubAccountKind,
   subAccountKinds,
-} from '../../../../modules/ledger/chart.ts'
+} from '../../../../modules/ledger/shared.ts'
 
 /**
  * The ledger's names in the interface language. The API answers the chart's English names; the
  * screens name accounts, journals and sub-account kinds through these messages instead, keyed by
- * the numbers and codes of `modules/ledger/chart.ts`.
+ * the numbers and codes of `modules/ledger/shared.ts`.
  */
 
 export const accountNames: Record<AccountNumber, MessageDescriptor> = {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api } from '~/lib/api.ts'
 import type { Page } from '~/lib/queries/types.ts'
-import type { Journal } from '../../../../modules/ledger/chart.ts'
+import type { Journal } from '../../../../modules/ledger/shared.ts'
 
 /** Shapes of the ledger API as the finance screens read them (see modules/ledger/http). */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { journals } from '../../../../modules/ledger/chart.ts'
+import { journals } from '../../../../modules/ledger/shared.ts'
 
 /** A real calendar date as `YYYY-MM-DD` (what the ledger API takes). */
 export function isIsoDate(value: string): boolean {

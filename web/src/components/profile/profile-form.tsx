@@ -15,7 +15,7 @@ import { localeNames, locales } from '~/lib/i18n.ts'
 import { notify } from '~/lib/notify.tsx'
 import { profileKeys } from '~/lib/queries/profile.ts'
 import type { Profile } from '~/lib/queries/types.ts'
-import { genders, titles } from '../../../../modules/identity/profile-fields.ts'
+import { genders, titles } from '../../../../modules/identity/shared.ts'
 import { CountryField } from './country-field.tsx'
 import { SelectField, TextAreaField, TextField } from './fields.tsx'
 import {

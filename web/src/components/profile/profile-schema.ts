@@ -2,10 +2,10 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import type { Profile, UserType } from '~/lib/queries/types.ts'
-import { type ProfileField, writableFields } from '../../../../modules/identity/profile-fields.ts'
+import { type ProfileField, writableFields } from '../../../../modules/identity/shared.ts'
 
 /**
- * The profile form's rules, the same as the API's (modules/identity/profile-fields.ts) so that
+ * The profile form's rules, the same as the API's (modules/identity/shared.ts) so that
  * mistakes show while typing; messages are Lingui ids. Every value is edited as text: an empty
  * optional field is saved as null.
  */

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { titles } from '../../../../modules/identity/profile-fields.ts'
+import type { titles } from '../../../../modules/identity/shared.ts'
 
 /** The forms of address of the specification (Mr, Mrs, Miss, Dr, Ms, Mx) as each language writes them. */
 export function useTitleLabels(): Record<(typeof titles)[number], string> {

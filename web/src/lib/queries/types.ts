@@ -1,5 +1,5 @@
 /** Shapes of the identity API as the screens read them (see modules/identity/http). */
-import type { ProfileField } from '../../../../modules/identity/profile-fields.ts'
+import type { ProfileField } from '../../../../modules/identity/shared.ts'
 
 /** The API's list wrapper. */
 export interface Page<T> {
