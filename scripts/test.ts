@@ -1,6 +1,7 @@
 /**
- * The one test command (`npm test`, also run by `.ci/run`): lint and format check, type check,
- * database types in step with the migrations, unit and integration tests (Vitest, against real
+ * The one test command (`npm test`, also run by `.ci/run`): lint and format check, module
+ * boundaries (dependency-cruiser, .dependency-cruiser.mjs), type check, database types in step with
+ * the migrations, unit and integration tests (Vitest, against real
  * PostgreSQL and Redis), then browser tests (Playwright with Debian's Chromium).
  *
  * After the browser tests, their platform's database and log file are scanned for card numbers
@@ -10,7 +11,7 @@
  * embedded ones started here. Ends with one line `tests: N passed, N failed`.
  *
  *   npm test                 everything
- *   npm test -- --only unit  one step: lint, types, dbtypes, unit, browser
+ *   npm test -- --only unit  one step: lint (with deps), deps, types, dbtypes, unit, browser
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -70,6 +71,17 @@ function ensureChromium(): void {
 const stops: (() => Promise<void>)[] = []
 try {
   if (want('lint')) countStep(await run('lint', 'biome', ['check', '.']))
+  if (want('lint') || want('deps')) {
+    // No import cycle between modules, no module's internals from outside it, the web app only
+    // the declared shared files of modules/.
+    countStep(
+      await run('module boundaries', 'depcruise', [
+        '--config',
+        '.dependency-cruiser.mjs',
+        ...['modules', 'services', 'workers', 'tests', 'scripts', 'migrations', 'web/src'],
+      ]),
+    )
+  }
   if (want('types')) {
     countStep(await run('types (server)', 'tsc', ['--noEmit', '-p', 'tsconfig.json']))
     countStep(await run('types (web)', 'tsc', ['--noEmit', '-p', 'web/tsconfig.json']))

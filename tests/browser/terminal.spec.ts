@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { verifyWebhookSignature } from '../../modules/webhooks/signing.ts'
+import { verifyWebhookSignature } from '../../modules/webhooks/index.ts'
 import { apiCall, ok } from './api.ts'
 import { merchantEndpoint } from './merchant-endpoint.ts'
 import { portalUrl } from './portals.ts'
