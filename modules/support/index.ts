@@ -20,4 +20,8 @@ export const supportModule = defineModule({
   name: 'support',
   routes: (app) => registerPostSupportRequest(app),
   handlers: [sendSupportAcknowledgement, notifySupportInbox],
+  // How it meets other modules (README "Wiring"). Support uses only the kernel, so it has none:
+  offers: [], // extension points it defines for the modules above it (its ports.ts)
+  provides: [], // what it fills in other modules' ports: provide(port, value)
+  needs: [], // what it cannot start without: need(port, { from: 'module' })
 })
