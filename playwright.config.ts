@@ -60,6 +60,7 @@ export default defineConfig({
       LOG_FILE: '.data/e2e/platform.log',
       // Every browser test pays from 127.0.0.1: the per-address limit would count them all.
       PAY_LIMIT_PER_ADDRESS: '1000',
+      PAY_LIMIT_PER_DEVICE: '1000',
       ...e2eDatabase(process.env.DATABASE_URL),
     },
     gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },

@@ -866,19 +866,20 @@ describe('the sandbox hosted page', () => {
 })
 
 describe('rate limits on paying', () => {
-  it('refuses the eleventh try on one payment within the hour with 429 and Retry-After', async () => {
+  it('refuses the 21st try on one payment within the hour with 429 and Retry-After', async () => {
     const link = await createLink(100)
-    const attempt = () =>
+    // A card tester tries a new number each time: the payment's own limit stops them.
+    const attempt = (n: number) =>
       t.h.post<unknown, ErrorBody>('/api/v1/payment/pay', {
         order_uuid: link.uuid,
         payment_type: 'card',
-        card_number: '4242 4242 4242 4241',
+        card_number: `4242 4242 4242 ${String(5000 + n)}`,
         exp_month: 4,
         exp_year: 31,
         cvc: '123',
       })
-    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(400)
-    const limited = await attempt()
+    for (let i = 0; i < 20; i++) expect((await attempt(i)).status).toBe(400)
+    const limited = await attempt(20)
     expect(limited.status).toBe(429)
     expect(limited.body.error.reason).toBe('rate_limited')
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
