@@ -15,7 +15,7 @@ import { reconcilePayments } from './jobs/reconcile.ts'
 import { paymentLinkPayable } from './payables.ts'
 import { alwaysRefundable, payableRefunds, programDirectory } from './ports.ts'
 
-export { cardMessages, parseCardNumber } from './cards.ts'
+export { cardMessages, parseCardNumber } from './card-numbers.ts'
 export { type CloseOutcome, closePayment } from './commands/close-payment.ts'
 export { type CreatePaymentInput, createPayment } from './commands/create-payment.ts'
 export { merchantStatus, onboardMerchant } from './commands/onboard-merchant.ts'

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { luhn } from '../../modules/payments/cards.ts'
+import { luhn } from '../../modules/payments/card-numbers.ts'
 
 /**
  * Looks for card numbers and CVCs in every row of every table of a database (each row as text),

@@ -1,7 +1,7 @@
 import { AppError } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
-import { cardMessages, isValidCvc, parseCardNumber, parseExpiryText } from '../cards.ts'
+import { cardMessages, isValidCvc, parseCardNumber, parseExpiryText } from '../card-numbers.ts'
 import {
   cancelCheckout,
   chooseCheckoutBank,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardBrand, isValidCvc, luhn, parseCardNumber, parseExpiry, parseExpiryText } from './cards.ts'
+import { cardBrand, isValidCvc, luhn, parseCardNumber, parseExpiry, parseExpiryText } from './card-numbers.ts'
 
 describe('card rules', () => {
   it('accepts 16 digits in four groups that pass Luhn', () => {

@@ -1,9 +1,10 @@
 /**
- * The card rules of the specification (food spec section 5), shared by `POST payment/pay` and the
- * sandbox's hosted page: a card number of 16 digits in four groups of four (spaces optional) that
- * passes the Luhn check, an expiry of month 1–12 not in the past ('MM / YY' on forms), a CVC of
- * exactly three digits. Messages are the specification's. Card data only passes through here: the
- * caller keeps at most the brand and the last four digits.
+ * Payment card numbers, expiries and CVCs (not the gift cards of module `cards`): the card rules of
+ * the specification (food spec section 5), shared by `POST payment/pay` and the sandbox's hosted
+ * page: a card number of 16 digits in four groups of four (spaces optional) that passes the Luhn
+ * check, an expiry of month 1–12 not in the past ('MM / YY' on forms), a CVC of exactly three
+ * digits. Messages are the specification's. Card data only passes through here: the caller keeps at
+ * most the brand and the last four digits.
  */
 
 export const cardMessages = {
