@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { payWithSandboxCard as payWithSandboxCardAs } from '../support/factories.ts'
 
 export interface ApiAnswer<T> {
   status: number
@@ -44,20 +45,9 @@ export function ok<T>(res: ApiAnswer<T>, status: number, what: string): T {
 
 /**
  * Pays an order or a payment straight through the API with the sandbox provider's good test card,
- * as an owner paying from their own session, and expects it paid.
+ * as an owner paying from their own session, and expects it paid (the shared factory's
+ * `payWithSandboxCard`).
  */
 export async function payWithSandboxCard(page: Page, orderUuid: string): Promise<void> {
-  const paid = ok(
-    await apiCall<{ status: string }>(page, 'POST', '/payment/pay', {
-      order_uuid: orderUuid,
-      payment_type: 'card',
-      card_number: '4242 4242 4242 4242',
-      exp_month: 12,
-      exp_year: 2030,
-      cvc: '123',
-    }),
-    200,
-    'pay with the sandbox card',
-  )
-  expect(paid.status).toBe('paid')
+  await payWithSandboxCardAs((method, path, body) => apiCall(page, method, path, body), orderUuid)
 }

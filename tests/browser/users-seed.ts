@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
-import { createUser } from '../../modules/identity/index.ts'
 import { createDb, type Db } from '../../modules/platform/db.ts'
+import { seedUser as sharedSeedUser } from '../support/factories.ts'
 import { type PortalName, portalUrl } from './portals.ts'
 import { portalPage } from './session.ts'
 
@@ -27,7 +27,8 @@ export function e2eDatabaseUrl(): string {
 }
 
 let db: Db | undefined
-const database = () => {
+/** The database of the platform under test (users are seeded straight into it). */
+export const seedDatabase = () => {
   db ??= createDb({ url: e2eDatabaseUrl(), max: 2, applicationName: 'cardpay-e2e-seed' })
   return db
 }
@@ -47,22 +48,34 @@ export interface SeededUser {
   last_name: string
 }
 
-const typeOfPortal = { programs: 1, acceptor: 2, cardholder: 3, admin: 4 } as const
+const typeOfPortal = {
+  programs: 'owner',
+  acceptor: 'acceptor',
+  cardholder: 'holder',
+  admin: 'admin',
+} as const
 
-/** A new user of the portal's type with a unique e-mail; extra fields as given. */
+/**
+ * A new user of the portal's type with a unique e-mail; extra fields as given (the shared factory
+ * `seedUser` of tests/support/factories.ts, with the browser tests' address and language).
+ */
 export async function seedUser(
   portal: PortalName,
   fields: Record<string, unknown> = {},
 ): Promise<SeededUser> {
   const tag = randomBytes(5).toString('hex')
-  const input = {
-    email: `e2e-${portal}-${tag}@example.com`,
-    first_name: 'Test',
-    last_name: `User ${tag}`,
-    language: 'en',
-    ...fields,
-  }
-  const row = await createUser(database(), { ...input, password: seedPassword, type: typeOfPortal[portal] })
+  const row = await sharedSeedUser(
+    { db: seedDatabase() },
+    {
+      email: `e2e-${portal}-${tag}@example.com`,
+      first_name: 'Test',
+      last_name: `User ${tag}`,
+      language: 'en',
+      ...fields,
+      password: seedPassword,
+      type: typeOfPortal[portal],
+    },
+  )
   return {
     uuid: row.id,
     email: row.email,
