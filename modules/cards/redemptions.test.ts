@@ -7,13 +7,24 @@ import {
   openCashpoint,
   seedSignedIn,
 } from '../../tests/support/card-program.ts'
-import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
+import {
+  activateCards as activate,
+  joinProgram,
+  type SignedIn,
+  seedCashpoint,
+  seedIssuedCards,
+  seedProgram,
+  seedUser,
+  signInAs,
+} from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
+import { type RouteRule, runRouteSecurityTests, type Tenants } from '../../tests/support/route-security.ts'
 import { eventually } from '../../tests/support/smtp.ts'
 import type { ErrorBody } from '../platform/http.ts'
 import type { Page } from '../platform/pagination.ts'
 import type { CardPreviewJson, HolderRedemptionJson, RedemptionJson } from './http/redemption-schemas.ts'
 import type { HeldCardJson } from './http/schemas.ts'
+import { cardsModule } from './index.ts'
 
 /**
  * Spending cards at acceptors (docs/cards.md): an owner's card programs with acceptors at
@@ -625,3 +636,94 @@ describe('looking tokens up at a cashpoint', () => {
     expect((await preview(at.multi, multi[0] as string)).status).toBe(200)
   })
 })
+
+/**
+ * Tenant A's card objects for the route security harness: an active card program with its card,
+ * an order of two cards, one activated by tenant A's card holder and spent once at tenant A's
+ * acceptor's cashpoint.
+ */
+interface CardObjects {
+  program: string
+  card: string
+  order: string
+  cashpoint: string
+  token: string
+  redemption: string
+}
+async function cardObjects({ a }: Tenants): Promise<CardObjects> {
+  const made = await seedProgram(a.owner, 'card', { card: { values: [{ value: 2500, use_number: 3 }] } })
+  const program = made.uuid
+  await joinProgram(a.owner, program, a.acceptor)
+  const cashpoint = await seedCashpoint(a.acceptor, program)
+  const { order, tokens } = await seedIssuedCards(a.owner, program, 2)
+  const token = tokens[0] as string
+  await activate(a.holder, [token])
+  const taken = await a.acceptor.api<{ result: { uuid: string } }>(
+    'POST',
+    '/card/redemptions',
+    { cashpoint, token, amount: 100 },
+    { 'idempotency-key': `security-${token}` },
+  )
+  if (taken.status !== 201) throw new Error(`redeem: ${taken.status} ${JSON.stringify(taken.body)}`)
+  return {
+    program,
+    card: made.card as string,
+    order: order.uuid,
+    cashpoint,
+    token,
+    redemption: taken.body.result.uuid,
+  }
+}
+const readers = ['owner', 'admin'] as const
+const byProgram = { as: 'owner', request: (o: CardObjects) => ({ query: { program: o.program } }) } as const
+const theCard = (body?: unknown) =>
+  ({ as: 'owner', request: (o: CardObjects) => ({ params: { uuid: o.card }, body }) }) as const
+const cardRoutes: Record<string, RouteRule<CardObjects>> = {
+  'GET /manager/card-types': { roles: readers },
+  'PATCH /manager/card-types/{id}': { roles: ['admin'] },
+  'GET /manager/card-type-prices': { roles: readers },
+  'GET /manager/card-expiries': { roles: readers },
+  'GET /manager/cards': { roles: readers, foreign: byProgram },
+  'GET /manager/card-values': { roles: readers, foreign: byProgram },
+  'POST /manager/cards': {
+    roles: ['owner'],
+    foreign: { as: 'owner', request: (o) => ({ body: { program: o.program, type: 101 } }) },
+  },
+  'PATCH /manager/cards/{uuid}': { roles: ['owner'], foreign: theCard({ title: 'Mine now' }) },
+  'DELETE /manager/cards/{uuid}': { roles: ['owner'], foreign: theCard() },
+  'GET /payment/order': {
+    roles: readers,
+    foreign: { as: 'owner', request: (o) => ({ query: { program_uuid: o.program } }) },
+  },
+  'POST /payment/order': {
+    roles: ['owner'],
+    foreign: { as: 'owner', request: (o) => ({ body: { program_uuid: o.program, quantity: 1 } }) },
+  },
+  'GET /card/batches': { roles: readers, foreign: byProgram },
+  'GET /card/batches/{uuid}/cards.csv': {
+    roles: readers,
+    foreign: { as: 'owner', request: (o) => ({ params: { uuid: o.order } }) },
+  },
+  // A card's token is a bearer secret: another holder's card is 409 card_already_activated (docs/access.md).
+  'GET /card/active': { roles: ['holder'] },
+  'GET /card/active/{token}': { roles: ['holder'] },
+  'POST /card/active': { roles: ['holder'] },
+  'GET /card/redemptions/preview': {
+    roles: ['acceptor'],
+    foreign: { as: 'acceptor', request: (o) => ({ query: { cashpoint: o.cashpoint, token: o.token } }) },
+  },
+  'POST /card/redemptions': {
+    roles: ['acceptor'],
+    foreign: {
+      as: 'acceptor',
+      request: (o) => ({ body: { cashpoint: o.cashpoint, token: o.token, amount: 100 } }),
+    },
+  },
+  'GET /card/redemptions': { roles: ['owner', 'acceptor', 'admin'] },
+  'POST /card/redemptions/{uuid}/reverse': {
+    roles: ['acceptor'],
+    foreign: { as: 'acceptor', request: (o) => ({ params: { uuid: o.redemption } }) },
+  },
+}
+
+runRouteSecurityTests({ context: () => t, module: cardsModule, setup: cardObjects, routes: cardRoutes })

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cardNumbersIn, scanDatabaseForCardData } from '../../tests/support/card-data-scan.ts'
-import { seedUser, signInAs } from '../../tests/support/factories.ts'
+import { seedPaidPayment, seedProgram, seedUser, signInAs } from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
+import { type RouteRule, runRouteSecurityTests, type Tenants } from '../../tests/support/route-security.ts'
 import { eventually } from '../../tests/support/smtp.ts'
 import { modules } from '../index.ts'
 import { defineModule } from '../platform/module.ts'
@@ -14,6 +15,7 @@ import { merchantStatus, onboardMerchant } from './commands/onboard-merchant.ts'
 import { releaseSplit } from './commands/release-split.ts'
 import { saveProviderAccount } from './commands/save-provider-account.ts'
 import { findAccount, platformSandboxAccount } from './db/accounts.ts'
+import { paymentsModule } from './index.ts'
 import { reconcilePayments } from './jobs/reconcile.ts'
 import { payableRefunds } from './ports.ts'
 import { webhookSecretOf } from './providers/sandbox/sandbox.ts'
@@ -1075,4 +1077,62 @@ describe('split payments and payouts', () => {
       ),
     ).rejects.toMatchObject({ fields: { splits: expect.any(Array) } })
   })
+})
+
+/** Tenant A's payment objects for the route security harness: a payment program and a payment paid in it by tenant A's card holder. */
+interface PaymentObjects {
+  program: string
+  payment: string
+}
+async function paymentObjects({ a }: Tenants): Promise<PaymentObjects> {
+  const program = (await seedProgram(a.owner, 'payment')).uuid
+  const { uuid } = await seedPaidPayment(a.owner, { program, amount: 900, payer: a.holder.api })
+  return { program, payment: uuid }
+}
+const thePayment = (as: 'owner' | 'holder') =>
+  ({ as, request: (o: PaymentObjects) => ({ params: { uuid: o.payment } }) }) as const
+const payIn = (as: 'owner' | 'acceptor') =>
+  ({
+    as,
+    request: (o: PaymentObjects) => ({ body: { amount: 100, description: 'x', program_uuid: o.program } }),
+  }) as const
+const paymentRoutes: Record<string, RouteRule<PaymentObjects>> = {
+  'POST /payment/payments': {
+    roles: ['owner', 'acceptor', 'admin'],
+    foreign: [payIn('owner'), payIn('acceptor')],
+  },
+  'GET /payment/payments/{uuid}': { roles: 'any', foreign: [thePayment('owner'), thePayment('holder')] },
+  'POST /payment/payments/{uuid}/refunds': { roles: ['owner', 'admin'], foreign: thePayment('owner') },
+  'GET /payment/methods': { roles: 'any' },
+  'GET /payment/platform-provider': { roles: ['admin'] },
+  'POST /payment/platform-provider': { roles: ['admin'] },
+  'GET /manager/program-providers': {
+    roles: ['owner', 'admin'],
+    foreign: { as: 'owner', request: (o) => ({ query: { program: o.program } }) },
+  },
+  'POST /manager/program-providers': {
+    roles: ['owner'],
+    foreign: {
+      as: 'owner',
+      request: (o) => ({
+        body: {
+          program: o.program,
+          provider: 'sandbox',
+          mode: 'test',
+          api_key: 'sk_test_theirs0000000000wxyz',
+        },
+      }),
+    },
+  },
+  'GET /payment/transactions': { roles: 'any' },
+  'GET /payment/transactions/{uuid}': { roles: 'any', foreign: [thePayment('owner'), thePayment('holder')] },
+  'GET /payment/transactions/{uuid}/receipt': { roles: 'any', foreign: thePayment('owner') },
+  'GET /payment/helpers/vat': { roles: 'any' },
+}
+
+runRouteSecurityTests({
+  context: () => t,
+  module: paymentsModule,
+  setup: paymentObjects,
+  routes: paymentRoutes,
 })

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
-import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
+import {
+  joinProgram,
+  type SignedIn,
+  seedCashpoint,
+  seedProgram,
+  seedUser,
+  signInAs,
+} from '../../tests/support/factories.ts'
+import { type RouteRule, runRouteSecurityTests, type Tenants } from '../../tests/support/route-security.ts'
 import type { ErrorBody } from '../platform/http.ts'
 import type { Page } from '../platform/pagination.ts'
 import { programStatuses as S, programTypes as T } from './codes.ts'
 import type { ProgramJson } from './http/schemas.ts'
-import { findProgram, isProgramAcceptingPayments } from './index.ts'
+import { findProgram, isProgramAcceptingPayments, programsModule } from './index.ts'
 
 let t: TestContext
 let owner: SignedIn
@@ -492,3 +500,74 @@ describe('who may call what', () => {
     }
   })
 })
+
+/** Tenant A's objects for the route security harness: an active program with an acceptor at a cashpoint. */
+interface Objects {
+  program: string
+  place: string
+  cashpoint: string
+}
+const objects = async ({ a }: Tenants): Promise<Objects> => {
+  const program = (await seedProgram(a.owner, 'payment')).uuid
+  const place = await joinProgram(a.owner, program, a.acceptor)
+  return { program, place, cashpoint: await seedCashpoint(a.acceptor, program) }
+}
+const managers = ['owner', 'acceptor', 'admin'] as const
+const ownProgram = { as: 'owner', request: (o: Objects) => ({ params: { uuid: o.program } }) } as const
+const ownPlace = { as: 'owner', request: (o: Objects) => ({ params: { uuid: o.place } }) } as const
+const theirPlace = { as: 'acceptor', request: (o: Objects) => ({ params: { uuid: o.place } }) } as const
+const programQuery = { as: 'owner', request: (o: Objects) => ({ query: { program: o.program } }) } as const
+const commons = Object.fromEntries(
+  [
+    'status-types',
+    'statuses',
+    'program-types',
+    'currencies',
+    'value-types',
+    'reminder-sender-types',
+    'reminder-templates',
+  ].map((path) => [`GET /manager/commons/${path}`, { roles: managers }]),
+)
+const routes: Record<string, RouteRule<Objects>> = {
+  'GET /manager/programs': { roles: ['owner', 'admin'] },
+  'POST /manager/programs': { roles: ['owner'] },
+  'GET /manager/programs/{uuid}': { roles: ['owner', 'admin'], foreign: ownProgram },
+  'PATCH /manager/programs/{uuid}': {
+    roles: ['owner', 'admin'],
+    foreign: { as: 'owner', request: (o) => ({ params: { uuid: o.program }, body: { title: 'Mine now' } }) },
+  },
+  'DELETE /manager/programs/{uuid}': { roles: ['owner'], foreign: ownProgram },
+  'GET /manager/program-methods': { roles: ['owner', 'admin'], foreign: programQuery },
+  'POST /manager/program-methods': {
+    roles: ['owner'],
+    foreign: { as: 'owner', request: (o) => ({ body: { program: o.program, methods: [ideal] } }) },
+  },
+  'GET /manager/program-acceptors': { roles: managers, foreign: programQuery },
+  'POST /manager/program-acceptors': {
+    roles: ['owner'],
+    foreign: { as: 'owner', request: (o) => ({ body: { program: o.program, email: 'new@example.com' } }) },
+  },
+  'GET /manager/program-acceptors/{uuid}': { roles: managers, foreign: [ownPlace, theirPlace] },
+  'PATCH /manager/program-acceptors/{uuid}': {
+    roles: ['owner'],
+    foreign: { as: 'owner', request: (o) => ({ params: { uuid: o.place }, body: { status: 21005 } }) },
+  },
+  'DELETE /manager/program-acceptors/{uuid}': { roles: ['owner'], foreign: ownPlace },
+  'POST /manager/program-acceptors/{uuid}/resend': { roles: ['owner'], foreign: ownPlace },
+  'POST /manager/program-acceptors/{uuid}/accept': { roles: ['acceptor'], foreign: theirPlace },
+  'POST /manager/program-acceptors/{uuid}/decline': { roles: ['acceptor'], foreign: theirPlace },
+  'GET /manager/acceptor-programs': { roles: ['acceptor'] },
+  'GET /manager/cashpoints': { roles: managers, foreign: programQuery },
+  'POST /manager/cashpoints': {
+    roles: ['acceptor'],
+    foreign: { as: 'acceptor', request: (o) => ({ body: { program: o.program, title: 'Till' } }) },
+  },
+  'PATCH /manager/cashpoints/{uuid}': {
+    roles: ['acceptor'],
+    foreign: { as: 'acceptor', request: (o) => ({ params: { uuid: o.cashpoint }, body: { title: 'Till' } }) },
+  },
+  ...commons,
+  'POST /manager/commons/images': { roles: managers },
+}
+
+runRouteSecurityTests({ context: () => t, module: programsModule, setup: objects, routes })

@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SignedIn } from '../../tests/support/factories.ts'
+import { joinProgram, type SignedIn, seedCashpoint, seedProgram } from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import {
   type MerchantServer,
   type Received,
   startMerchantServer,
 } from '../../tests/support/merchant-server.ts'
+import { type RouteRule, runRouteSecurityTests, type Tenants } from '../../tests/support/route-security.ts'
 import { eventually, type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
 import type { ErrorBody } from '../platform/http.ts'
 import { verifyWebhookSignature } from '../webhooks/index.ts'
 import { catalogue, fieldUuid } from './catalogue.ts'
 import { paymentProgramFixture, seedSignedIn } from './fixtures/payment-program.ts'
+import { terminalModule } from './index.ts'
 import { signToken, tokenHash } from './tokens.ts'
 
 let t: LiveTestContext
@@ -545,4 +547,122 @@ describe('refund notifications', () => {
     expect([a.status, b.status].sort()).toEqual([200, 201])
     expect(a.body.result.uuid).toBe(b.body.result.uuid)
   })
+})
+
+/**
+ * Tenant A's terminal objects for the route security harness: an active payment program with an
+ * acceptor at a cashpoint, a payment notification and an open terminal request.
+ */
+interface TerminalObjects {
+  program: string
+  cashpoint: string
+  notification: string
+  request: string
+}
+async function terminalObjects({ a }: Tenants): Promise<TerminalObjects> {
+  const program = (await seedProgram(a.owner, 'payment')).uuid
+  await joinProgram(a.owner, program, a.acceptor)
+  const cashpoint = await seedCashpoint(a.acceptor, program)
+  const made = async (res: Promise<{ status: number; body: unknown }>, what: string) => {
+    const { status, body } = await res
+    if (status !== 201) throw new Error(`${what}: ${status} ${JSON.stringify(body)}`)
+    return (body as { result: { uuid: string } }).result.uuid
+  }
+  const notification = await made(
+    a.owner.api('POST', '/manager/payment-notifications', {
+      program,
+      title: 'Till',
+      url: 'https://tenant-a.example/hook',
+      categories: [use('payment', 'amount')],
+    }),
+    'notification',
+  )
+  const request = await made(
+    a.acceptor.api('POST', '/manager/terminal-requests', { cashpoint, amount: 100, description: 'Bread' }),
+    'terminal request',
+  )
+  return { program, cashpoint, notification, request }
+}
+const ownerReads = ['owner', 'admin'] as const
+const workers = ['owner', 'acceptor'] as const
+const everyone = ['owner', 'acceptor', 'admin'] as const
+const theNotification = (body?: unknown) =>
+  ({ as: 'owner', request: (o: TerminalObjects) => ({ params: { uuid: o.notification }, body }) }) as const
+const theRequest = (as: 'owner' | 'acceptor') =>
+  ({ as, request: (o: TerminalObjects) => ({ params: { uuid: o.request } }) }) as const
+const askIn = (as: 'owner' | 'acceptor') =>
+  ({
+    as,
+    request: (o: TerminalObjects) => ({
+      body: {
+        program_uuid: o.program,
+        request_uuid: `security-${as}`,
+        fields: [
+          { field_uuid: fieldUuid('payment.amount'), value: 100 },
+          { field_uuid: fieldUuid('payment.description'), value: 'x' },
+        ],
+      },
+    }),
+  }) as const
+const atCashpoint = (as: 'owner' | 'acceptor') =>
+  ({
+    as,
+    request: (o: TerminalObjects) => ({ body: { cashpoint: o.cashpoint, amount: 100, description: 'x' } }),
+  }) as const
+const terminalRoutes: Record<string, RouteRule<TerminalObjects>> = {
+  'GET /manager/payment-notifications/categories': { roles: ownerReads },
+  'GET /manager/payment-notifications': {
+    roles: ownerReads,
+    foreign: { as: 'owner', request: (o) => ({ query: { program: o.program } }) },
+  },
+  'GET /manager/payment-notifications/{uuid}': { roles: ownerReads, foreign: theNotification() },
+  'POST /manager/payment-notifications': {
+    roles: ['owner'],
+    foreign: {
+      as: 'owner',
+      request: (o) => ({
+        body: {
+          program: o.program,
+          title: 'x',
+          url: 'https://x.example/',
+          categories: [use('payment', 'amount')],
+        },
+      }),
+    },
+  },
+  'PATCH /manager/payment-notifications/{uuid}': {
+    roles: ['owner'],
+    foreign: theNotification({ title: 'y' }),
+  },
+  'DELETE /manager/payment-notifications/{uuid}': { roles: ['owner'], foreign: theNotification() },
+  'POST /manager/payment-requests': { roles: workers, foreign: [askIn('owner'), askIn('acceptor')] },
+  'POST /manager/terminal-requests': {
+    roles: workers,
+    foreign: [atCashpoint('owner'), atCashpoint('acceptor')],
+  },
+  'GET /manager/terminal-requests': { roles: everyone },
+  'GET /manager/terminal-requests/{uuid}': {
+    roles: everyone,
+    foreign: [theRequest('owner'), theRequest('acceptor')],
+  },
+  'GET /manager/terminal-requests/{uuid}/events': {
+    roles: everyone,
+    foreign: [
+      { ...theRequest('owner'), control: false },
+      { ...theRequest('acceptor'), control: false },
+    ],
+  },
+  'POST /manager/terminal-requests/{uuid}/cancel': { roles: workers, foreign: theRequest('acceptor') },
+  'POST /manager/terminal-requests/{uuid}/token': { roles: workers, foreign: theRequest('acceptor') },
+  'GET /manager/statistics': {
+    roles: everyone,
+    foreign: { as: 'owner', request: (o) => ({ query: { program: o.program } }) },
+  },
+}
+
+runRouteSecurityTests({
+  context: () => t,
+  module: terminalModule,
+  setup: terminalObjects,
+  routes: terminalRoutes,
 })
