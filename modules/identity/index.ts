@@ -23,7 +23,7 @@ export { type CreateUserInput, createUser } from './commands/create-user.ts'
 export { passwordSchema } from './passwords.ts'
 export { type AcceptorRegistered, acceptorRegistered } from './ports.ts'
 export { type UserContact, userContactByEmail, userContactById } from './queries/contacts.ts'
-export { displayNames } from './queries/display-names.ts'
+export { companyName, displayNames } from './queries/display-names.ts'
 export { portalUrl } from './registration/portal-urls.ts'
 export { portalOfType, typeOfPortal, userTypes } from './user-types.ts'
 

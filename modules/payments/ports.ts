@@ -9,7 +9,9 @@ export interface ProgramDirectory {
   find(
     db: DbOrTrx,
     uuid: string,
-  ): Promise<{ owner_user_id: string; currency: string; accepting_payments: boolean } | undefined>
+  ): Promise<
+    { owner_user_id: string; title: string; currency: string; accepting_payments: boolean } | undefined
+  >
   isActiveAcceptor(db: DbOrTrx, programUuid: string, userId: string): Promise<boolean>
   /** The payment methods the program uses, each with the provider that takes it. */
   usedMethods(db: DbOrTrx, programUuid: string): Promise<{ method_id: string; provider_id: string }[]>

@@ -263,6 +263,7 @@ describe('GET payment/transactions', () => {
       uuid: P1.id,
       kind: 'payment',
       duplicate: false,
+      merchant: null,
       created: '2026-11-10T10:00:00.000Z',
       description: 'Gift card Bakery de Vries',
       transaction_status: 'partially_refunded',
@@ -286,6 +287,7 @@ describe('GET payment/transactions', () => {
     expect(byId.get(R1)).toMatchObject({
       kind: 'refund',
       duplicate: false,
+      merchant: null,
       transaction_status: 'succeeded',
       amount: 1500,
       payment_uuid: P1.id,

@@ -345,6 +345,7 @@ export interface Payments {
   failure_message: string | null;
   fee_amount: Generated<bigint>;
   id: string;
+  merchant_name: string | null;
   metadata: Generated<Json>;
   method: string | null;
   number: Generated<bigint>;

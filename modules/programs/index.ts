@@ -55,6 +55,7 @@ const directory: ProgramDirectory = {
     return (
       program && {
         owner_user_id: program.owner_user_id,
+        title: program.title,
         currency: program.currency,
         accepting_payments: program.status === programStatuses.active,
       }

@@ -20,3 +20,9 @@ export async function displayNames(db: DbOrTrx, ids: readonly string[]): Promise
     }),
   )
 }
+
+/** The company name a user filled in (any legal type), or nothing: a shop's name, never a person's. */
+export async function companyName(db: DbOrTrx, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('company_name').where('id', '=', id).executeTakeFirst()
+  return row?.company_name?.trim() || undefined
+}

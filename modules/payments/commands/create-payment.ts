@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { accountForPayment } from '../db/accounts.ts'
+import { businessNameFor } from '../queries/payments.ts'
 import { type Split, splitsJson } from '../splits.ts'
 
 export interface CreatePaymentInput {
@@ -71,6 +72,7 @@ export async function createPayment(
       currency: input.currency,
       status: 'created',
       description: input.description,
+      merchant_name: await businessNameFor(db, input),
       return_url: input.return_url ?? null,
       metadata: JSON.stringify(input.metadata ?? {}),
       splits: splitsJson(splits),

@@ -32,6 +32,7 @@ export async function syncAttempt(
       'payments.return_url',
       'payments.acceptor_user_id',
       'payments.owner_user_id',
+      'payments.merchant_name',
     ])
     .where('payment_attempts.id', '=', attemptId)
     .executeTakeFirstOrThrow()

@@ -27,7 +27,12 @@ const checkoutView = z
     amount: z.number().int(),
     currency: z.string(),
     description: z.string(),
-    merchant: z.string().openapi({ description: 'Who is paid, as shown to the payer' }),
+    merchant: z
+      .string()
+      .openapi({
+        description: 'Who is paid, as shown to the payer: the business (shop or program), never the cashier',
+      }),
+    cashpoint: z.string().nullable().openapi({ description: 'The cashpoint it was asked at, if any' }),
     methods: z.array(z.object({ id: z.string(), title: z.string() })),
     failure_message: z.string().nullable(),
     open_method: z.string().nullable().openapi({
@@ -59,6 +64,7 @@ async function viewOf(c: Context<AppEnv>, id: string) {
     currency: p.currency,
     description: p.description,
     merchant: await merchantNameOf(services.db, p),
+    cashpoint: cashpointOf(p.metadata),
     // A program's payers choose among the methods the program uses; a payment link outside any
     // program offers what its provider takes.
     methods: (
@@ -176,6 +182,11 @@ export const postPay = createRoute({
     ...errorResponses(400, 404, 409, 422, 429),
   },
 })
+
+const cashpointOf = (metadata: unknown): string | null => {
+  const title = (metadata as Record<string, unknown> | null)?.cashpoint_title
+  return typeof title === 'string' && title ? title : null
+}
 
 /**
  * Paying is public, so it is rate limited against card testing (many cards tried on one page, one

@@ -52,6 +52,9 @@ export const transactionSchema = z
       description:
         'A payment, a duplicate capture of it (taken a second time, given back by itself), or a refund',
     }),
+    merchant: z.string().nullable().openapi({
+      description: 'Whom the payer paid: the business (shop or program), as fixed when the payment was made',
+    }),
     duplicate: z
       .boolean()
       .openapi({ description: 'A refund that gives a duplicate capture back (not asked by the owner)' }),
@@ -93,6 +96,7 @@ export function toTransactionJson(t: TransactionRow): z.infer<typeof transaction
     uuid: t.id,
     kind: t.kind,
     duplicate: t.duplicate,
+    merchant: t.merchant_name,
     created: t.created_at.toISOString(),
     description: t.description,
     transaction_status: t.status,
@@ -222,7 +226,9 @@ export function registerTransactionRoutes(app: ApiApp) {
     }
     const facts = await receiptFacts(db, row)
     const names = facts.receiver_user_id ? await displayNames(db, [facts.receiver_user_id]) : new Map()
-    const receiverName = facts.receiver_user_id ? names.get(facts.receiver_user_id) : undefined
+    // The business the payer paid, as recorded with the payment; older payments: the receiver's name.
+    const receiverName =
+      row.merchant_name ?? (facts.receiver_user_id ? names.get(facts.receiver_user_id) : undefined)
     const locale = c.req.valid('query').lang ?? localeFromAcceptLanguage(c.req.header('accept-language'))
     const reference = paymentReference(row.payment_number)
     const content = buildReceipt(

@@ -1,8 +1,9 @@
-import { displayNames } from '../../identity/index.ts'
+import { companyName, displayNames } from '../../identity/index.ts'
 import { userTypes } from '../../platform/access.ts'
 import type { Actor } from '../../platform/context.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
+import { programDirectory } from '../ports.ts'
 
 export type PaymentRow = Awaited<ReturnType<typeof findPaymentRow>> & {}
 
@@ -85,12 +86,40 @@ export async function paymentDetail(db: DbOrTrx, id: string) {
 /** The reference shown to people: PAY-001042. */
 export const paymentReference = (number: bigint) => `PAY-${number.toString().padStart(6, '0')}`
 
-/** Who is paid, as the payer sees it: the acceptor's or owner's name, else the platform's. */
+/**
+ * Who is paid, as the payer sees it: the business fixed when the payment was made
+ * (`businessNameFor`); for payments made before that, the receiver's display name.
+ */
 export async function merchantNameOf(
   db: DbOrTrx,
-  p: { acceptor_user_id: string | null; owner_user_id: string | null },
+  p: { merchant_name?: string | null; acceptor_user_id: string | null; owner_user_id: string | null },
 ): Promise<string> {
+  if (p.merchant_name) return p.merchant_name
   const receiver = p.acceptor_user_id ?? p.owner_user_id
-  if (!receiver) return 'Cardpay'
-  return (await displayNames(db, [receiver])).get(receiver) || 'Cardpay'
+  if (!receiver) return platformName
+  return (await displayNames(db, [receiver])).get(receiver) || platformName
+}
+
+const platformName = 'Cardpay'
+
+/**
+ * The business a payer pays, never the cashier: at a cashpoint the acceptor's company, else the
+ * program's title; a payment link outside a program, its owner's name (their company's when they
+ * have one); a payment to the platform (card orders), the platform.
+ */
+export async function businessNameFor(
+  db: DbOrTrx,
+  p: { acceptor_user_id?: string | null; owner_user_id?: string | null; program_uuid?: string | null },
+): Promise<string> {
+  if (p.acceptor_user_id) {
+    const company = await companyName(db, p.acceptor_user_id)
+    if (company) return company
+  }
+  if (p.program_uuid) {
+    const program = await programDirectory.get().find(db, p.program_uuid)
+    if (program?.title) return program.title
+  }
+  const receiver = p.acceptor_user_id ?? p.owner_user_id
+  if (!receiver) return platformName
+  return (await displayNames(db, [receiver])).get(receiver) || platformName
 }

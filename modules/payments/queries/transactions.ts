@@ -63,6 +63,8 @@ export interface TransactionRow {
   acceptor_user_id: string | null
   /** A refund that gives a duplicate capture back (the platform's own, not the owner's). */
   duplicate: boolean
+  /** Whom the payer paid (the business), when the payment recorded it. */
+  merchant_name: string | null
 }
 
 /**
@@ -113,6 +115,7 @@ function movements(db: DbOrTrx, viewer: TransactionViewer) {
       'p.created_by',
       'p.acceptor_user_id',
       sql<boolean>`false`.as('duplicate'),
+      'p.merchant_name',
     ])
   // A capture of an attempt that is not the payment's winning one: money taken twice, given back.
   const duplicates = visiblePayments(db, viewer)
@@ -139,6 +142,7 @@ function movements(db: DbOrTrx, viewer: TransactionViewer) {
       'p.created_by',
       'p.acceptor_user_id',
       sql<boolean>`false`.as('duplicate'),
+      'p.merchant_name',
     ])
   // A refund goes back on the card or account of the attempt it refunds.
   const refunds = visiblePayments(db, viewer)
@@ -164,6 +168,7 @@ function movements(db: DbOrTrx, viewer: TransactionViewer) {
       'p.created_by',
       'p.acceptor_user_id',
       sql<boolean>`r.kind = 'duplicate'`.as('duplicate'),
+      'p.merchant_name',
     ])
   return db.selectFrom(payments.unionAll(duplicates).unionAll(refunds).as('t'))
 }
