@@ -84,10 +84,17 @@ export async function findEntry(db: DbOrTrx, id: string): Promise<Entry | undefi
 }
 
 export async function entryLines(db: DbOrTrx, entryId: string): Promise<EntryLine[]> {
-  const rows = await db
+  const rows = await linesWithSubAccounts(db).where('l.entry_id', '=', entryId).orderBy('l.line_no').execute()
+  return rows.map(toLine)
+}
+
+/** Lines with their sub-accounts; the caller narrows them (entry, account, scope) and orders them. */
+export function linesWithSubAccounts(db: DbOrTrx) {
+  return db
     .selectFrom('ledger_lines as l')
     .innerJoin('ledger_sub_accounts as s', 's.id', 'l.sub_account_id')
     .select([
+      'l.entry_id',
       'l.line_no',
       'l.account',
       's.id',
@@ -97,18 +104,18 @@ export async function entryLines(db: DbOrTrx, entryId: string): Promise<EntryLin
       'l.debit',
       'l.credit',
     ])
-    .where('l.entry_id', '=', entryId)
-    .orderBy('l.line_no')
-    .execute()
-  return rows.map((r) => ({
-    line_no: r.line_no,
-    account: r.account,
-    sub_account: { id: r.id, kind: r.kind, external_id: r.external_id },
-    currency: r.currency,
-    debit: r.debit,
-    credit: r.credit,
-  }))
 }
+
+type LineRow = Awaited<ReturnType<ReturnType<typeof linesWithSubAccounts>['executeTakeFirstOrThrow']>>
+
+export const toLine = (r: LineRow): EntryLine => ({
+  line_no: r.line_no,
+  account: r.account,
+  sub_account: { id: r.id, kind: r.kind, external_id: r.external_id },
+  currency: r.currency,
+  debit: r.debit,
+  credit: r.credit,
+})
 
 export interface NewEntry {
   header: {

@@ -1,20 +1,13 @@
-import { sql } from 'kysely'
 import { bearerSecurity, requireUser } from '../../identity/index.ts'
 import { notFound } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { pageOffset, pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
 import { type AccountNumber, accountNumbers, journals } from '../chart.ts'
-import {
-  type EntryHeader,
-  type EntryLine,
-  entryHeaders,
-  findEntry,
-  findReversalOf,
-  toHeader,
-} from '../db/entries.ts'
-import { balances, trialBalance } from '../queries/balances.ts'
-import { inScope, ledgerScopeOf } from '../scope.ts'
+import type { Entry, EntryLine } from '../db/entries.ts'
+import { type Amounts, accountBalances, trialBalance } from '../queries/balances.ts'
+import { accountEntries, journalEntry } from '../queries/journal-entries.ts'
+import { ledgerScopeOf } from '../scope.ts'
 import { dateParam, entryFields, num, signedIn, subAccountSchema as subAccount, today } from './common.ts'
 import { registerGetJournalEntries } from './get-journal-entries.ts'
 
@@ -58,7 +51,7 @@ const toLine = (l: EntryLine) => ({
   debit: num(l.debit),
   credit: num(l.credit),
 })
-const toEntry = (e: EntryHeader, lines: EntryLine[]) => ({
+const toEntry = (e: Entry) => ({
   uuid: e.id,
   journal: e.journal as (typeof journals)[number],
   number: num(e.number),
@@ -67,7 +60,13 @@ const toEntry = (e: EntryHeader, lines: EntryLine[]) => ({
   source: e.source,
   reversal_of: e.reversal_of,
   created: e.created_at.toISOString(),
-  lines: lines.map(toLine),
+  lines: e.lines.map(toLine),
+})
+const toAmounts = (t: Amounts) => ({
+  currency: t.currency,
+  debit: num(t.debit),
+  credit: num(t.credit),
+  balance: num(t.debit - t.credit),
 })
 
 export const getLedgers = createRoute({
@@ -191,53 +190,21 @@ export function registerLedgerRoutes(app: ApiApp) {
     const scope = await ledgerScopeOf(c)
     const query = c.req.valid('query')
     const at = query.at ?? today()
-    const { db } = c.get('services')
-    const [chart, rows] = await Promise.all([
-      db.selectFrom('ledger_accounts').selectAll().orderBy('number').execute(),
-      balances(db, { at, scope }),
-    ])
-    const results = chart.map((a) => {
-      const perCurrency = new Map<string, { debit: bigint; credit: bigint }>()
-      for (const r of rows.filter((r) => r.account === a.number)) {
-        const t = perCurrency.get(r.currency) ?? { debit: 0n, credit: 0n }
-        t.debit += r.debit
-        t.credit += r.credit
-        perCurrency.set(r.currency, t)
-      }
-      return {
-        number: a.number,
-        code: a.code,
-        name: a.name,
-        normal_side: a.normal_side,
-        description: a.description,
-        balances: [...perCurrency].map(([currency, t]) => ({
-          currency,
-          debit: num(t.debit),
-          credit: num(t.credit),
-          balance: num(t.debit - t.credit),
-        })),
-        ...(query.sub_accounts === 'true'
-          ? {
-              sub_accounts: [
-                ...Map.groupBy(
-                  rows.filter((r) => r.account === a.number),
-                  (r) => r.sub_account.id,
-                ).values(),
-              ].map((group) => ({
-                uuid: group[0]!.sub_account.id,
-                kind: group[0]!.sub_account.kind,
-                external_id: group[0]!.sub_account.external_id,
-                balances: group.map((r) => ({
-                  currency: r.currency,
-                  debit: num(r.debit),
-                  credit: num(r.credit),
-                  balance: num(r.balance),
-                })),
-              })),
-            }
-          : {}),
-      }
-    })
+    const accounts = await accountBalances(c.get('services').db, { at, scope })
+    const results = accounts.map(({ balances, sub_accounts, ...account }) => ({
+      ...account,
+      balances: balances.map(toAmounts),
+      ...(query.sub_accounts === 'true'
+        ? {
+            sub_accounts: sub_accounts.map((s) => ({
+              uuid: s.sub_account.id,
+              kind: s.sub_account.kind,
+              external_id: s.sub_account.external_id,
+              balances: s.balances.map(toAmounts),
+            })),
+          }
+        : {}),
+    }))
     return c.json({ at, results }, 200)
   })
 
@@ -247,15 +214,7 @@ export function registerLedgerRoutes(app: ApiApp) {
     return c.json(
       {
         at: tb.at,
-        rows: tb.rows.map((r) => ({
-          account: r.account,
-          code: r.code,
-          name: r.name,
-          currency: r.currency,
-          debit: num(r.debit),
-          credit: num(r.credit),
-          balance: num(r.balance),
-        })),
+        rows: tb.rows.map((r) => ({ account: r.account, code: r.code, name: r.name, ...toAmounts(r) })),
         totals: tb.totals.map((t) => ({ ...t, debit: num(t.debit), credit: num(t.credit) })),
       },
       200,
@@ -266,89 +225,19 @@ export function registerLedgerRoutes(app: ApiApp) {
     const scope = await ledgerScopeOf(c)
     const { ledger } = c.req.valid('param')
     const q = c.req.valid('query')
-    const { db } = c.get('services')
-    let base = entryHeaders(db).where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('ledger_lines as l')
-          .select(sql`1`.as('one'))
-          .whereRef('l.entry_id', '=', 'e.id')
-          .where('l.account', '=', ledger)
-          .where(inScope(scope, 'l.sub_account_id')),
-      ),
+    const { count, results } = await accountEntries(
+      c.get('services').db,
+      ledger,
+      { journal: q.journal, from: q.from, to: q.to, scope },
+      { limit: q.size, offset: pageOffset(q) },
     )
-    if (q.journal) base = base.where('e.journal', '=', q.journal)
-    if (q.from) base = base.where('e.date', '>=', sql<Date>`${q.from}::date`)
-    if (q.to) base = base.where('e.date', '<=', sql<Date>`${q.to}::date`)
-    const [rows, total] = await Promise.all([
-      base
-        .orderBy('e.date', 'desc')
-        .orderBy('e.created_at', 'desc')
-        .orderBy('e.id')
-        .limit(q.size)
-        .offset(pageOffset(q))
-        .execute(),
-      base
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<bigint>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ])
-    const ids = rows.map((r) => r.id)
-    const lines = ids.length
-      ? await db
-          .selectFrom('ledger_lines as l')
-          .innerJoin('ledger_sub_accounts as s', 's.id', 'l.sub_account_id')
-          .select([
-            'l.entry_id',
-            'l.line_no',
-            'l.account',
-            's.id',
-            's.kind',
-            's.external_id',
-            'l.currency',
-            'l.debit',
-            'l.credit',
-          ])
-          .where('l.entry_id', 'in', ids)
-          .where('l.account', '=', ledger)
-          .where(inScope(scope, 'l.sub_account_id'))
-          .orderBy('l.line_no')
-          .execute()
-      : []
-    const results = rows.map((r) =>
-      toEntry(
-        toHeader(r),
-        lines
-          .filter((l) => l.entry_id === r.id)
-          .map((l) => ({
-            line_no: l.line_no,
-            account: l.account,
-            sub_account: { id: l.id, kind: l.kind, external_id: l.external_id },
-            currency: l.currency,
-            debit: l.debit,
-            credit: l.credit,
-          })),
-      ),
-    )
-    return c.json(toPage(c.req.url, q, Number(total.n), results), 200)
+    return c.json(toPage(c.req.url, q, count, results.map(toEntry)), 200)
   })
 
   app.openapi(getJournalEntry, async (c) => {
     const scope = await ledgerScopeOf(c)
-    const { db } = c.get('services')
-    const entry = await findEntry(db, c.req.valid('param').uuid)
+    const entry = await journalEntry(c.get('services').db, c.req.valid('param').uuid, scope)
     if (!entry) throw notFound('journal entry')
-    // A program owner reads an entry only when it touches one of their sub-accounts.
-    if (!scope.all) {
-      const mine = await db
-        .selectFrom('ledger_lines as l')
-        .select('l.id')
-        .where('l.entry_id', '=', entry.id)
-        .where(inScope(scope, 'l.sub_account_id'))
-        .executeTakeFirst()
-      if (!mine) throw notFound('journal entry')
-    }
-    const reversal = await findReversalOf(db, entry.id)
-    return c.json({ ...toEntry(entry, entry.lines), reversed_by: reversal?.id ?? null }, 200)
+    return c.json({ ...toEntry(entry), reversed_by: entry.reversed_by }, 200)
   })
 }

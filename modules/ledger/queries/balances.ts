@@ -107,6 +107,66 @@ export async function trialBalance(db: DbOrTrx, at: string): Promise<TrialBalanc
     .orderBy('l.account')
     .orderBy('l.currency')
     .execute()
+  return {
+    at,
+    rows: rows.map((r) => ({ ...r, balance: r.debit - r.credit })),
+    totals: perCurrency(rows).map(({ balance, ...t }) => ({ ...t, balanced: balance === 0n })),
+  }
+}
+
+/** Debit, credit and balance in one currency, minor units. */
+export interface Amounts {
+  currency: string
+  debit: bigint
+  credit: bigint
+  /** debit − credit */
+  balance: bigint
+}
+
+/** A ledger account of the chart with what the reader may see booked on it. */
+export interface AccountBalances {
+  number: number
+  code: string
+  name: string
+  normal_side: string
+  description: string
+  /** Per currency, over the account's sub-accounts in the reader's scope. */
+  balances: Amounts[]
+  /** Each sub-account in scope with a line on the account, and its balances. */
+  sub_accounts: { sub_account: Balance['sub_account']; balances: Amounts[] }[]
+}
+
+/**
+ * The chart of accounts (110–610) with debit, credit and balance per currency of the entries
+ * booked on or before `at`, per account and per sub-account, within the reader's scope.
+ */
+export async function accountBalances(
+  db: DbOrTrx,
+  filter: { at: string; scope: LedgerScope },
+): Promise<AccountBalances[]> {
+  const [chart, rows] = await Promise.all([
+    db
+      .selectFrom('ledger_accounts')
+      .select(['number', 'code', 'name', 'normal_side', 'description'])
+      .orderBy('number')
+      .execute(),
+    balances(db, filter),
+  ])
+  return chart.map((account) => {
+    const booked = rows.filter((r) => r.account === account.number)
+    return {
+      ...account,
+      balances: perCurrency(booked),
+      sub_accounts: [...Map.groupBy(booked, (r) => r.sub_account.id).values()].map((group) => ({
+        sub_account: group[0]!.sub_account,
+        balances: group.map(({ currency, debit, credit, balance }) => ({ currency, debit, credit, balance })),
+      })),
+    }
+  })
+}
+
+/** Debits and credits summed per currency, in the order the currencies first appear. */
+function perCurrency(rows: readonly { currency: string; debit: bigint; credit: bigint }[]): Amounts[] {
   const totals = new Map<string, { debit: bigint; credit: bigint }>()
   for (const r of rows) {
     const t = totals.get(r.currency) ?? { debit: 0n, credit: 0n }
@@ -114,9 +174,5 @@ export async function trialBalance(db: DbOrTrx, at: string): Promise<TrialBalanc
     t.credit += r.credit
     totals.set(r.currency, t)
   }
-  return {
-    at,
-    rows: rows.map((r) => ({ ...r, balance: r.debit - r.credit })),
-    totals: [...totals].map(([currency, t]) => ({ currency, ...t, balanced: t.debit === t.credit })),
-  }
+  return [...totals].map(([currency, t]) => ({ currency, ...t, balance: t.debit - t.credit }))
 }

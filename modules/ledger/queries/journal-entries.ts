@@ -2,7 +2,16 @@ import { sql } from 'kysely'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { invalidField } from '../../platform/errors.ts'
 import type { Journal } from '../chart.ts'
-import { type EntryHeader, entryHeaders, toHeader } from '../db/entries.ts'
+import {
+  type Entry,
+  type EntryHeader,
+  entryHeaders,
+  findEntry,
+  findReversalOf,
+  linesWithSubAccounts,
+  toHeader,
+  toLine,
+} from '../db/entries.ts'
 import { isValidDate } from '../rules.ts'
 import { inScope, type LedgerScope, type SubAccountKey } from '../scope.ts'
 
@@ -46,14 +55,7 @@ export async function journalEntries(
   filter: JournalEntryFilter,
   page: { limit: number; offset: number },
 ): Promise<{ count: number; results: JournalEntrySummary[] }> {
-  for (const key of ['from', 'to'] as const) {
-    const date = filter[key]
-    if (date !== undefined && !isValidDate(date)) throw invalidField(key, 'must be a date as YYYY-MM-DD')
-  }
-  let base = entryHeaders(db)
-  if (filter.journal) base = base.where('e.journal', '=', filter.journal)
-  if (filter.from) base = base.where('e.date', '>=', sql<Date>`${filter.from}::date`)
-  if (filter.to) base = base.where('e.date', '<=', sql<Date>`${filter.to}::date`)
+  let base = inJournalAndDates(entryHeaders(db), filter)
   const scope = filter.scope
   if (scope && !scope.all) {
     base = base.where((eb) =>
@@ -143,4 +145,100 @@ export async function journalEntries(
         .map((t) => ({ currency: t.currency, amount: t.amount })),
     })),
   }
+}
+
+type Headers = ReturnType<typeof entryHeaders>
+
+/** Entries of one journal (any without `journal`) booked from `from` to `to`, both inclusive. */
+function inJournalAndDates(
+  base: Headers,
+  filter: Pick<JournalEntryFilter, 'journal' | 'from' | 'to'>,
+): Headers {
+  for (const key of ['from', 'to'] as const) {
+    const date = filter[key]
+    if (date !== undefined && !isValidDate(date)) throw invalidField(key, 'must be a date as YYYY-MM-DD')
+  }
+  let q = base
+  if (filter.journal) q = q.where('e.journal', '=', filter.journal)
+  if (filter.from) q = q.where('e.date', '>=', sql<Date>`${filter.from}::date`)
+  if (filter.to) q = q.where('e.date', '<=', sql<Date>`${filter.to}::date`)
+  return q
+}
+
+/**
+ * The entries with a line on one ledger account (110–610) within the reader's scope, newest
+ * booking date first (then newest posted), one page of them with their lines on that account in
+ * scope, and the number of all that match.
+ */
+export async function accountEntries(
+  db: DbOrTrx,
+  account: number,
+  filter: Pick<JournalEntryFilter, 'journal' | 'from' | 'to'> & { scope: LedgerScope },
+  page: { limit: number; offset: number },
+): Promise<{ count: number; results: Entry[] }> {
+  const onAccount = entryHeaders(db).where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom('ledger_lines as l')
+        .select(sql`1`.as('one'))
+        .whereRef('l.entry_id', '=', 'e.id')
+        .where('l.account', '=', account)
+        .where(inScope(filter.scope, 'l.sub_account_id')),
+    ),
+  )
+  const base = inJournalAndDates(onAccount, filter)
+  const [rows, total] = await Promise.all([
+    base
+      .orderBy('e.date', 'desc')
+      .orderBy('e.created_at', 'desc')
+      .orderBy('e.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ])
+  const ids = rows.map((r) => r.id)
+  const lines = ids.length
+    ? await linesWithSubAccounts(db)
+        .where('l.entry_id', 'in', ids)
+        .where('l.account', '=', account)
+        .where(inScope(filter.scope, 'l.sub_account_id'))
+        .orderBy('l.line_no')
+        .execute()
+    : []
+  return {
+    count: Number(total.n),
+    results: rows.map((r) => ({
+      ...toHeader(r),
+      lines: lines.filter((l) => l.entry_id === r.id).map(toLine),
+    })),
+  }
+}
+
+/**
+ * One entry with all its lines and the entry that reverses it, if any; undefined when there is no
+ * such entry or the reader may not see it: a program owner reads an entry only when it touches one
+ * of their sub-accounts.
+ */
+export async function journalEntry(
+  db: DbOrTrx,
+  id: string,
+  scope: LedgerScope,
+): Promise<(Entry & { reversed_by: string | null }) | undefined> {
+  const entry = await findEntry(db, id)
+  if (!entry) return undefined
+  if (!scope.all) {
+    const mine = await db
+      .selectFrom('ledger_lines as l')
+      .select('l.id')
+      .where('l.entry_id', '=', entry.id)
+      .where(inScope(scope, 'l.sub_account_id'))
+      .executeTakeFirst()
+    if (!mine) return undefined
+  }
+  const reversal = await findReversalOf(db, entry.id)
+  return { ...entry, reversed_by: reversal?.id ?? null }
 }
