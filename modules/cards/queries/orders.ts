@@ -1,4 +1,5 @@
 import { ownedBy } from '../../platform/access.ts'
+import { toCsv } from '../../platform/csv.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
 import { currencyExponent } from '../../platform/money.ts'
@@ -71,17 +72,16 @@ export async function batchCsv(
 ): Promise<{ order: OrderRow; csv: string }> {
   const order = await orderOf(db, me, orderId)
   if (order.status !== 'paid') throw orderNotPaid()
-  const lines = ['token,value,currency,use_number,expires_at']
-  for (const card of await cardsOfOrder(db, order.id)) {
-    lines.push(
-      [
-        card.token,
-        decimalAmount(card.value, card.currency),
-        card.currency,
-        card.use_number ?? '',
-        card.expires_at?.toISOString() ?? '',
-      ].join(','),
-    )
-  }
-  return { order, csv: `${lines.join('\r\n')}\r\n` }
+  const cards = await cardsOfOrder(db, order.id)
+  const csv = toCsv(
+    ['token', 'value', 'currency', 'use_number', 'expires_at'],
+    cards.map((card) => [
+      card.token,
+      decimalAmount(card.value, card.currency),
+      card.currency,
+      card.use_number,
+      card.expires_at,
+    ]),
+  )
+  return { order, csv }
 }
