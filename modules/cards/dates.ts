@@ -1,68 +1,8 @@
-/**
- * Calendar dates of the platform (YYYY-MM-DD) are Dutch dates: a card "valid until 31 December"
- * is valid to the end of that day in the Netherlands, and an order placed at 00:30 on 1 January
- * in Amsterdam is dated 1 January whatever the server's own time zone.
- */
-export const platformTimeZone = 'Europe/Amsterdam'
-
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/
-
-/** The calendar date of an instant in a time zone. */
-export function zonedDate(at: Date, timeZone = platformTimeZone): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at)
-}
-
-/** Whether a string is a real calendar date (no 2026-02-30). */
-export function isCalendarDate(value: string): boolean {
-  const m = datePattern.exec(value)
-  if (!m) return false
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-  return d.toISOString().slice(0, 10) === value
-}
-
-/** Offset of a time zone from UTC at an instant, in milliseconds (Amsterdam: +1 h or +2 h). */
-function offsetAt(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at)
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000
-}
-
-/** The instant a calendar date begins in a time zone (midnight local time). */
-export function startOfDay(date: string, timeZone = platformTimeZone): Date {
-  const m = datePattern.exec(date)
-  if (!m) throw new RangeError(`not a date: ${date}`)
-  const localMidnightAsUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
-  // Two passes: the offset at the guessed instant can differ from the one at the true instant
-  // around a daylight-saving change.
-  let guess = localMidnightAsUtc - offsetAt(new Date(localMidnightAsUtc), timeZone)
-  guess = localMidnightAsUtc - offsetAt(new Date(guess), timeZone)
-  return new Date(guess)
-}
-
-/** The day after a calendar date. */
-export function nextDate(date: string): string {
-  const m = datePattern.exec(date)
-  if (!m) throw new RangeError(`not a date: ${date}`)
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1)).toISOString().slice(0, 10)
-}
-
-/** The instant a calendar date ends in a time zone (the next day's midnight): "valid until" that day. */
-export function endOfDay(date: string, timeZone = platformTimeZone): Date {
-  return startOfDay(nextDate(date), timeZone)
-}
+/** The platform's business calendar, as cards use it (`modules/platform/dates.ts`). */
+export {
+  endOfDay,
+  isCalendarDate,
+  nextDate,
+  startOfDay,
+  zonedDate,
+} from '../platform/dates.ts'

@@ -78,6 +78,21 @@ const schema = z.object({
     .default(2 * 1024 * 1024),
   /** How often the outbox relay sweeps for rows a missed notification left behind. */
   OUTBOX_SWEEP_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * The business time zone: the days people read (ledger entry dates, "today", date presets,
+   * statistics days, card validity) are days here, never UTC days (modules/platform/dates.ts).
+   */
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz })
+        return true
+      } catch {
+        return false
+      }
+    }, 'an IANA time zone such as Europe/Amsterdam')
+    .default('Europe/Amsterdam'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**
    * Tries to pay (public payment pages, against card testing; docs/payments.md "Card data"): one

@@ -1,3 +1,4 @@
+import { businessDay } from '../../platform/dates.ts'
 import type { Trx } from '../../platform/db.ts'
 import { AppError, notFound } from '../../platform/errors.ts'
 import type { Journal } from '../chart.ts'
@@ -86,7 +87,7 @@ export async function postEntries(trx: Trx, inputs: readonly PostingInput[]): Pr
 
 export interface ReverseInput {
   entry_id: string
-  /** Booking date of the reversal, `YYYY-MM-DD`; today (UTC) when absent. */
+  /** Booking date of the reversal, `YYYY-MM-DD`; today (business day) when absent. */
   date?: string | undefined
   description?: string | undefined
 }
@@ -116,7 +117,7 @@ export async function reverseEntry(trx: Trx, input: ReverseInput): Promise<Poste
   }))
   const header = {
     journal: original.journal as Journal,
-    date: input.date ?? new Date().toISOString().slice(0, 10),
+    date: input.date ?? businessDay(),
     description:
       input.description ?? `Reversal of ${original.journal} ${original.number}: ${original.description}`,
     source: { kind: 'reversal', id: original.id },

@@ -1,4 +1,5 @@
 import { signedIn } from '../../identity/index.ts'
+import { businessDay } from '../../platform/dates.ts'
 import { z } from '../../platform/http.ts'
 import { journals } from '../chart.ts'
 import { isValidDate } from '../rules.ts'
@@ -8,7 +9,8 @@ import { isValidDate } from '../rules.ts'
 /** Refuses other callers (401/403) before the input is validated. */
 export { signedIn }
 
-export const today = () => new Date().toISOString().slice(0, 10)
+/** Today in the business time zone (Amsterdam by default), not the UTC day. */
+export const today = () => businessDay()
 
 export const dateParam = z
   .string()

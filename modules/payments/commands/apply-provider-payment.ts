@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { ledgerEntryRequested } from '../../ledger/index.ts'
 import type { RequestContext } from '../../platform/context.ts'
+import { businessDay } from '../../platform/dates.ts'
 import type { Db } from '../../platform/db.ts'
 import { publish } from '../../platform/events.ts'
 import { newId } from '../../platform/ids.ts'
@@ -75,7 +76,8 @@ export async function applyProviderPayment(
       })),
       attemptId,
       state,
-      today: new Date().toISOString().slice(0, 10),
+      // Entries are dated by the business day (Amsterdam), not the UTC day: 00:30 belongs to today.
+      today: businessDay(),
       newId,
     })
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { accounts, ledgerEntryRequested } from '../../ledger/index.ts'
 import type { RequestContext } from '../../platform/context.ts'
+import { businessDay } from '../../platform/dates.ts'
 import { AppError } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
 import { newId } from '../../platform/ids.ts'
@@ -159,7 +160,7 @@ export async function sendPayout(
       ledgerEntryRequested,
       {
         journal: 'bank',
-        date: new Date().toISOString().slice(0, 10),
+        date: businessDay(),
         description: `Payout of payment ${paymentReference(p.number)}`,
         source: { kind: 'payment.payout', id: payoutId },
         lines: [

@@ -1,4 +1,6 @@
 import { bearerSecurity, displayNames, requireUser, signedIn } from '../../identity/index.ts'
+import { calendarDate } from '../../platform/bad-input.ts'
+import { businessDay } from '../../platform/dates.ts'
 import { AppError, notFound } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import { localeFromAcceptLanguage, localeSchema } from '../../platform/locales.ts'
@@ -6,7 +8,6 @@ import type { ApiApp } from '../../platform/module.ts'
 import { pageOffset, pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
 import { paymentReference } from '../queries/payments.ts'
 import {
-  businessTimeZone,
   findTransaction,
   hasReceipt,
   listTransactions,
@@ -27,21 +28,11 @@ import { isVatCode } from '../vat.ts'
  * user's transaction does not exist for them (404).
  */
 
-const isRealDay = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-}
-
 /** A calendar day as `YYYY-MM-DD`. */
-export const dayParam = z
-  .string()
-  .refine(isRealDay, 'must be a date as YYYY-MM-DD')
-  .openapi({ example: '2026-11-22' })
+export const dayParam = calendarDate()
 
-/** Today in the Netherlands, as `YYYY-MM-DD`. */
-export const todayInBusinessZone = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone }).format(new Date())
+/** Today in the business time zone, as `YYYY-MM-DD`. */
+export const todayInBusinessZone = () => businessDay()
 
 const receiptPath = (id: string) => `/api/v1/payment/transactions/${id}/receipt`
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { type Caller, userTypes } from '../../platform/access.ts'
+import { businessTimeZone } from '../../platform/dates.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { type PaymentStatus, paymentStatuses } from '../state.ts'
 
@@ -23,10 +24,10 @@ export const transactionStatuses = [...paymentStatuses, 'requested', 'succeeded'
 export type TransactionStatus = PaymentStatus | RefundStatus
 
 /**
- * Whole calendar days in the filters and on receipts are Dutch days: the platform's programs are
- * Dutch, and a payment at 00:30 in Amsterdam belongs to that day, not to the previous UTC day.
+ * Whole calendar days in the filters and on receipts are business days (`BUSINESS_TIME_ZONE`,
+ * default Amsterdam): a payment at 00:30 in Amsterdam belongs to that day, not the previous UTC day.
  */
-export const businessTimeZone = 'Europe/Amsterdam'
+export { businessTimeZone }
 
 /** Who reads: the scope of what they see depends on their user type. */
 export type TransactionViewer = Pick<Caller, 'user_id' | 'user_type'>

@@ -5,6 +5,7 @@ import { formatMoney, type Money } from '../../platform/money.ts'
 import { methodById } from '../methods.ts'
 import { splitGross, type VatCode, vatRateOn } from '../vat.ts'
 import { receiptMessages as m, vatTitles } from './messages.ts'
+import { businessTimeZone } from '../../platform/dates.ts'
 
 /**
  * What a receipt says, in one language, before it is laid out: a structure a test can read and the
@@ -61,8 +62,8 @@ export interface ReceiptContent {
   brand: string
 }
 
-/** Dutch calendar days and times: see `businessTimeZone` in queries/transactions.ts. */
-const timeZone = 'Europe/Amsterdam'
+/** Calendar days and times in the business time zone (`BUSINESS_TIME_ZONE`). */
+const timeZone = businessTimeZone
 
 /** A card is only ever shown by its last four digits; anything else in the column is not printed. */
 const lastFour = (value: string | null) => (value && /^\d{4}$/.test(value.trim()) ? value.trim() : null)

@@ -1,6 +1,7 @@
 import { requireUser, signedIn } from '../../identity/index.ts'
 import { isOwner, programOfOwner } from '../../platform/access.ts'
 import { calendarDate } from '../../platform/bad-input.ts'
+import { businessTimeZone } from '../../platform/dates.ts'
 import { invalidField } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
@@ -28,7 +29,7 @@ const query = z.object({
     .string()
     .max(64)
     .refine(validZone, 'an IANA time zone such as Europe/Amsterdam')
-    .default('Europe/Amsterdam')
+    .default(businessTimeZone)
     .openapi({ description: 'The days are counted in this time zone' }),
 })
 
