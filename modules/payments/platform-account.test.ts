@@ -7,7 +7,11 @@ import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { eventually } from '../../tests/support/smtp.ts'
 import { findAccount, platformSandboxAccount } from './db/accounts.ts'
-import { FakeStripe, type FakeStripeOptions, fakeStripeTestKey } from './providers/stripe/fake-stripe.ts'
+import {
+  FakeStripe,
+  type FakeStripeOptions,
+  fakeStripeTestKey,
+} from './providers/stripe/fake-stripe/server.ts'
 
 /**
  * The platform's own provider account (`payment/platform-provider`): payments that belong to no

@@ -10,7 +10,7 @@ import {
   WebhookRejected,
 } from '../provider.ts'
 import { stripeApiVersion } from './api.ts'
-import { FakeStripe, type StripeEvent, signStripePayload } from './fake-stripe.ts'
+import { FakeStripe, type StripeEvent, signStripePayload } from './fake-stripe/server.ts'
 import { decodeForm, encodeForm } from './form.ts'
 import { StripeProvider } from './stripe.ts'
 

@@ -47,7 +47,7 @@ const expandSession = `payment_intent.${expandIntent}`
 
 /**
  * Stripe behind the payment-provider interface, over Stripe's REST API with `fetch` (no SDK, so
- * `credentials.api_base` can point it at the local fake in `fake-stripe.ts`).
+ * `credentials.api_base` can point it at the local fake in `fake-stripe/`).
  *
  * How our payments map onto Stripe's objects:
  * - **Hosted page** (no `card` in the input): a Checkout Session in payment mode. Its id (`cs_…`) is
