@@ -11,7 +11,7 @@ import {
 } from '../provider.ts'
 import { ccvSupportsCurrency, fromCcvAmount, parseExactJson, toCcvAmount } from './amount.ts'
 import { CcvProvider, ccvApiBase, ccvProvider } from './ccv.ts'
-import { FakeCcv } from './fake-ccv.ts'
+import { FakeCcv } from './fake-ccv/server.ts'
 
 let fake: FakeCcv
 const ccv = new CcvProvider({ timeoutMs: 5_000 })
