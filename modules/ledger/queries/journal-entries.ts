@@ -110,21 +110,7 @@ export async function journalEntries(
       ]),
     )
   }
-  const [rows, total] = await Promise.all([
-    base
-      .leftJoin('ledger_entries as r', 'r.reversal_of', 'e.id')
-      .select('r.id as reversed_by')
-      .orderBy('e.date', 'desc')
-      .orderBy('e.created_at', 'desc')
-      .orderBy('e.id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<bigint>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
+  const { rows, count } = await newestFirst(base, page)
   const ids = rows.map((r) => r.id)
   const totals = ids.length
     ? await db
@@ -136,7 +122,7 @@ export async function journalEntries(
         .execute()
     : []
   return {
-    count: Number(total.n),
+    count,
     results: rows.map((r) => ({
       ...toHeader(r),
       reversed_by: r.reversed_by,
@@ -166,6 +152,29 @@ function inJournalAndDates(
 }
 
 /**
+ * One page of entries, newest booking date first (then newest posted), each with the entry that
+ * reverses it, and the number of all of them.
+ */
+async function newestFirst(base: Headers, page: { limit: number; offset: number }) {
+  const [rows, total] = await Promise.all([
+    base
+      .leftJoin('ledger_entries as r', 'r.reversal_of', 'e.id')
+      .select('r.id as reversed_by')
+      .orderBy('e.date', 'desc')
+      .orderBy('e.created_at', 'desc')
+      .orderBy('e.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ])
+  return { rows, count: Number(total.n) }
+}
+
+/**
  * The entries with a line on one ledger account (110–610) within the reader's scope, newest
  * booking date first (then newest posted), one page of them with their lines on that account in
  * scope, and the number of all that match.
@@ -186,20 +195,7 @@ export async function accountEntries(
         .where(inScope(filter.scope, 'l.sub_account_id')),
     ),
   )
-  const base = inJournalAndDates(onAccount, filter)
-  const [rows, total] = await Promise.all([
-    base
-      .orderBy('e.date', 'desc')
-      .orderBy('e.created_at', 'desc')
-      .orderBy('e.id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<bigint>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
+  const { rows, count } = await newestFirst(inJournalAndDates(onAccount, filter), page)
   const ids = rows.map((r) => r.id)
   const lines = ids.length
     ? await linesWithSubAccounts(db)
@@ -210,7 +206,7 @@ export async function accountEntries(
         .execute()
     : []
   return {
-    count: Number(total.n),
+    count,
     results: rows.map((r) => ({
       ...toHeader(r),
       lines: lines.filter((l) => l.entry_id === r.id).map(toLine),
