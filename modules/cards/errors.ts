@@ -1,4 +1,64 @@
-import { AppError, businessRule, conflict } from '../platform/errors.ts'
+import {
+  AppError,
+  businessRule,
+  conflict,
+  type ErrorParams,
+  type FieldErrorCode,
+  fieldProblem,
+  type Listed,
+  type ModuleErrors,
+} from '../platform/errors.ts'
+import type { ReversalRefusal } from './redemption.ts'
+
+/** The cards module's closed list of error reasons (docs/cards.md). */
+export const cardsReasons = [
+  'not_card_program',
+  'card_type_missing',
+  'program_not_draft',
+  'program_blocked',
+  'card_settings_locked',
+  'program_not_active',
+  'card_not_complete',
+  'program_period_ended',
+  'card_price_missing',
+  'order_in_payment',
+  'order_paid',
+  'order_not_paid',
+  'order_conflict',
+  'order_amount_zero',
+  'card_order_not_refundable',
+  'card_already_activated',
+  'card_expired',
+  'card_blocked',
+  'card_not_activated',
+  'amount_above_balance',
+  'reversal_too_late',
+  'reversal_forfeited',
+  'reversal_card_expired',
+  'reversal_card_blocked',
+  'redemption_reversed',
+] as const
+
+/** Codes of the cards module's own field checks (card settings, redemptions). */
+export const cardsFieldCodes = [
+  'not_program_currency',
+  'voucher_value_zero',
+  'image_unknown',
+  'date_in_past',
+  'before_start_date',
+  'ends_before_start',
+  'above_balance',
+  'nothing_left',
+  'choose_program',
+  'not_card_token',
+] as const
+
+declare module '../platform/errors.ts' {
+  interface ErrorReasons extends Listed<typeof cardsReasons> {}
+  interface FieldErrorCodes extends Listed<typeof cardsFieldCodes> {}
+}
+
+export const cardsErrors: ModuleErrors = { reasons: cardsReasons, fieldCodes: cardsFieldCodes }
 
 /** The cards module's refusals, with their stable reasons (docs/cards.md). */
 export const notCardProgram = () => businessRule('only card programs have cards', 'not_card_program')
@@ -10,7 +70,7 @@ export const cardSettingsLocked = (fields: string[]) =>
   new AppError(
     'business_rule',
     `cards of this program have been paid for: only title, description and image can change (not ${fields.join(', ')})`,
-    { reason: 'card_settings_locked' },
+    { reason: 'card_settings_locked', params: { fields: fields.join(', ') } },
   )
 export const programNotActive = () =>
   businessRule('only an active card program takes card orders', 'program_not_active')
@@ -43,7 +103,21 @@ export const cardNotActivated = () =>
 export const cardProgramNotActive = () =>
   businessRule('this card program does not take cards now', 'program_not_active')
 /** A reversal refused, with why as its reason: `reversal_too_late`, `reversal_forfeited`, `reversal_card_expired`, `reversal_card_blocked`. */
-export const redemptionNotReversible = (why: string, message: string) =>
+export const redemptionNotReversible = (why: Exclude<ReversalRefusal, 'reversed'>, message: string) =>
   businessRule(`this redemption cannot be reversed: ${message}`, `reversal_${why}`)
 export const redemptionAlreadyReversed = () =>
   conflict('this redemption has been reversed already', 'redemption_reversed')
+
+/**
+ * An amount above what is left on the card (400 on `amount`, reason `amount_above_balance`);
+ * `params.balance` is what is left, in minor units of `params.currency`.
+ */
+export const amountAboveBalance = (message: string, left: bigint, currency: string) => {
+  const params: ErrorParams = { balance: Number(left), currency }
+  const code: FieldErrorCode = left === 0n ? 'nothing_left' : 'above_balance'
+  return new AppError('validation_failed', message, {
+    reason: 'amount_above_balance',
+    params,
+    fields: { amount: [fieldProblem(code, message, params)] },
+  })
+}

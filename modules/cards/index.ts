@@ -13,7 +13,7 @@ import { programStatuses, programStepChecks, programTypes, type StepCheck } from
 import { cardOrderPayable } from './codes.ts'
 import { findOrder } from './db/orders.ts'
 import { findCardOfProgram } from './db/program-cards.ts'
-import { cardNotComplete } from './errors.ts'
+import { cardNotComplete, cardsErrors } from './errors.ts'
 import { registerCardsRoutes } from './http/routes.ts'
 import { onCardOrderEnded, onCardOrderPaid } from './jobs/payment-news.ts'
 import { isComplete } from './model.ts'
@@ -39,11 +39,12 @@ const cardProgramSteps: StepCheck = async (db, programId, to) => {
   }
   if (to === programStatuses.draftStep2 || isComplete(card)) return null
   const refusal = cardNotComplete()
-  return { reason: refusal.reason as string, message: refusal.message }
+  return { reason: 'card_not_complete', message: refusal.message }
 }
 
 export const cardsModule = defineModule({
   name: 'cards',
+  errors: cardsErrors,
   provides: [
     provide(payableRefunds, { kind: cardOrderPayable, rule: cardOrderRefund }),
     provide(programStepChecks, { type: programTypes.card, check: cardProgramSteps }),

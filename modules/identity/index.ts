@@ -5,6 +5,7 @@
  */
 import { defineModule } from '../platform/module.ts'
 import { authenticate } from './auth.ts'
+import { identityErrors } from './errors.ts'
 import { registerAvatarRoutes } from './http/avatar.ts'
 import { registerGetLoginHistory } from './http/get-login-history.ts'
 import { registerGetProfile } from './http/get-profile.ts'
@@ -29,6 +30,7 @@ export { portalOfType, typeOfPortal, userTypes } from './user-types.ts'
 
 export const identityModule = defineModule({
   name: 'identity',
+  errors: identityErrors,
   offers: [acceptorRegistered],
   middleware: [authenticate],
   routes: (app) => {

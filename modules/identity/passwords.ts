@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2'
 import { z } from 'zod'
+import { withCode } from '../platform/errors.ts'
 
 /** OWASP's argon2id recommendation: 19 MiB of memory, 2 iterations, 1 lane. */
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under type stripping).
@@ -47,6 +48,7 @@ export function refinePasswordsMatch<T extends { password: string; password_conf
 ) {
   return schema.refine((v) => v.password === v.password_confirmation, {
     message: 'passwords do not match',
+    params: withCode('passwords_do_not_match'),
     path: ['password_confirmation'],
   })
 }

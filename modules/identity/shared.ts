@@ -50,10 +50,10 @@ export const profileFieldSchemas = {
     .optional(),
   birth_date: z.iso
     .date('a date as YYYY-MM-DD')
-    .refine(
-      (d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10),
-      'not a plausible birth date',
-    )
+    .refine((d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10), {
+      message: 'not a plausible birth date',
+      params: { code: 'implausible_birth_date' },
+    })
     .nullable()
     .optional(),
   legal_type: z.union([z.literal(1), z.literal(2)], { message: '1 company or 2 individual' }),

@@ -7,6 +7,7 @@
  * (`ledger.reversal.requested` for a correction).
  */
 import { defineModule } from '../platform/module.ts'
+import { ledgerErrors } from './errors.ts'
 import { registerLedgerRoutes } from './http/routes.ts'
 import { postRequestedEntry, reverseRequestedEntry } from './jobs/post-requested-entry.ts'
 import { ownerLedgerScope } from './ports.ts'
@@ -49,6 +50,7 @@ export type { LedgerScope } from './scope.ts'
 
 export const ledgerModule = defineModule({
   name: 'ledger',
+  errors: ledgerErrors,
   offers: [ownerLedgerScope],
   routes: (app) => registerLedgerRoutes(app),
   handlers: [postRequestedEntry, reverseRequestedEntry],

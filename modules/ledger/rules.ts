@@ -1,5 +1,5 @@
 import { v5 } from 'uuid'
-import { AppError } from '../platform/errors.ts'
+import { AppError, type ErrorReason } from '../platform/errors.ts'
 import {
   type AccountNumber,
   accountNumbers,
@@ -44,7 +44,8 @@ export interface NormalLine {
   credit: bigint
 }
 
-const unbalanced = (message: string, reason: string) => new AppError('business_rule', message, { reason })
+const unbalanced = (message: string, reason: ErrorReason) =>
+  new AppError('business_rule', message, { reason })
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/
 

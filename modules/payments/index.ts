@@ -7,6 +7,7 @@
  */
 import { defineModule } from '../platform/module.ts'
 import { need, provide } from '../platform/ports.ts'
+import { paymentsErrors } from './errors.ts'
 import { registerPaymentsRoutes } from './http/routes.ts'
 import { cancelOtherAttempts, sendDuplicateRefund } from './jobs/charge-once.ts'
 import { deliverSandboxWebhook } from './jobs/deliver-sandbox-webhook.ts'
@@ -55,6 +56,7 @@ export { type VatCode, vatRateOn } from './vat.ts'
 
 export const paymentsModule = defineModule({
   name: 'payments',
+  errors: paymentsErrors,
   offers: [programDirectory, payableRefunds],
   // A payment asked for through the API may be refunded by its owner.
   provides: [provide(payableRefunds, { kind: paymentLinkPayable, rule: alwaysRefundable })],

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../platform/db.ts'
+import type { ErrorReason } from '../platform/errors.ts'
 import { payableRefunds } from './ports.ts'
 
 /** A payment asked for through the API (`POST payment/payments`): payments' own payable. */
@@ -11,7 +12,7 @@ export const paymentLinkPayable = 'payment_link'
 export async function refundRefusal(
   db: DbOrTrx,
   payable: { kind: string; id: string },
-): Promise<{ reason: string; message: string } | null> {
+): Promise<{ reason: ErrorReason; message: string } | null> {
   const given = payableRefunds.find(payable.kind)
   if (!given) {
     return { reason: 'not_refundable', message: `payments for a ${payable.kind} are not refunded here` }

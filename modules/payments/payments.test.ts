@@ -7,6 +7,7 @@ import { createLiveTestContext, type LiveTestContext } from '../../tests/support
 import { type RouteRule, runRouteSecurityTests, type Tenants } from '../../tests/support/route-security.ts'
 import { eventually } from '../../tests/support/smtp.ts'
 import { modules } from '../index.ts'
+import type { Listed } from '../platform/errors.ts'
 import { defineModule } from '../platform/module.ts'
 import { provide } from '../platform/ports.ts'
 import { closePayment } from './commands/close-payment.ts'
@@ -40,8 +41,13 @@ let t: LiveTestContext
 
 /** A module these tests stand in for: its voucher batches are not refunded once issued. */
 let issuedVoucherBatch: string | undefined
+const voucherReasons = ['voucher_batch_issued'] as const
+declare module '../platform/errors.ts' {
+  interface ErrorReasons extends Listed<typeof voucherReasons> {}
+}
 const voucherModule = defineModule({
   name: 'test-vouchers',
+  errors: { reasons: voucherReasons },
   provides: [
     provide(payableRefunds, {
       kind: 'test_voucher_batch',

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../platform/db.ts'
+import type { ErrorReason } from '../platform/errors.ts'
 import { defineHook, definePort } from '../platform/ports.ts'
 
 /**
@@ -29,7 +30,7 @@ export const programDirectory = definePort<ProgramDirectory>({
 export type RefundRule = (
   db: DbOrTrx,
   payableId: string,
-) => Promise<{ reason: string; message: string } | null>
+) => Promise<{ reason: ErrorReason; message: string } | null>
 
 /**
  * The extension point: each module that pays through payments gives the refund rule of each payable

@@ -16,7 +16,7 @@ export async function programForPayment(
 ): Promise<{ owner_user_id: string }> {
   const directory = programDirectory.get()
   const program = await directory.find(db, input.program_uuid)
-  if (!program) throw invalidField('program_uuid', 'no such program')
+  if (!program) throw invalidField('program_uuid', 'unknown_program', 'no such program')
   const { caller } = input
   if (isAcceptor(caller)) {
     const active = await directory?.isActiveAcceptor(db, input.program_uuid, caller.user_id)
@@ -24,7 +24,14 @@ export async function programForPayment(
   } else if (!isAdmin(caller)) programOfOwner(caller, program)
   await assertProgramTakesPayments(db, input.program_uuid)
   if (program.currency !== input.currency) {
-    throw invalidField('currency', `the program takes payments in ${program.currency}`)
+    throw invalidField(
+      'currency',
+      'not_program_currency',
+      `the program takes payments in ${program.currency}`,
+      {
+        currency: program.currency,
+      },
+    )
   }
   return { owner_user_id: program.owner_user_id }
 }

@@ -12,7 +12,7 @@
  * here. See docs/access.md.
  */
 import type { UserType } from './context.ts'
-import { AppError, businessRule, notFound } from './errors.ts'
+import { AppError, businessRule, type ErrorReason, notFound } from './errors.ts'
 
 export type { UserType } from './context.ts'
 
@@ -47,7 +47,7 @@ export const isAdmin = (me: Caller) => me.user_type === userTypes.admin
 export const notYours = (what: string) => notFound(what)
 
 /** The caller's type or standing does not allow this call: 403 (the portals' "access denied"). */
-export const denied = (message = 'access denied', reason?: string) =>
+export const denied = (message = 'access denied', reason?: ErrorReason) =>
   new AppError('forbidden', message, reason ? { reason } : {})
 
 /** The facts of a program the checks need. */

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
-import { AppError, type FieldErrors } from './errors.ts'
+import { AppError, type FieldProblems, fieldProblem, withCode } from './errors.ts'
 import type { AppEnv } from './module.ts'
 
 /**
@@ -34,8 +34,8 @@ export function nulFields(value: unknown, path: string[] = [], found: string[] =
 export const nulMessage = 'must not contain NUL characters'
 
 export function nulError(fields: string[]): AppError {
-  const errors: FieldErrors = {}
-  for (const f of fields) errors[f] = [nulMessage]
+  const errors: FieldProblems = {}
+  for (const f of fields) errors[f] = [fieldProblem('nul_character', nulMessage)]
   return new AppError('validation_failed', 'validation failed', { fields: errors, reason: 'nul_character' })
 }
 
@@ -53,7 +53,7 @@ export const refuseNulInAddress: MiddlewareHandler<AppEnv> = async (c, next) => 
       path = decodeURIComponent(url.pathname)
     } catch {
       throw new AppError('validation_failed', 'validation failed', {
-        fields: { path: ['is not a valid address (bad percent-encoding)'] },
+        fields: { path: [fieldProblem('bad_encoding', 'is not a valid address (bad percent-encoding)')] },
         reason: 'malformed_url',
       })
     }
@@ -78,5 +78,5 @@ export const calendarDate = (message = 'must be a date as YYYY-MM-DD') =>
   z
     .string()
     .max(10, message)
-    .refine(isCalendarDate, message)
+    .refine(isCalendarDate, { message, params: withCode('invalid_date') })
     .openapi({ example: '2026-11-22', format: 'date' })

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import { sql } from 'kysely'
-import { AppError } from './errors.ts'
+import { AppError, fieldProblem } from './errors.ts'
 import type { AppEnv } from './module.ts'
 
 /** An in-flight request whose process died leaves its key claimed; after this, a retry may take it over. */
@@ -22,14 +22,16 @@ export function idempotency(opts: { required?: boolean } = {}) {
     if (!key) {
       if (opts.required) {
         throw new AppError('validation_failed', 'Idempotency-Key header is required', {
-          fields: { 'Idempotency-Key': ['required for this call'] },
+          fields: { 'Idempotency-Key': [fieldProblem('required', 'required for this call')] },
         })
       }
       return next()
     }
     if (!keyPattern.test(key)) {
       throw new AppError('validation_failed', 'invalid Idempotency-Key', {
-        fields: { 'Idempotency-Key': ['8 to 255 letters, digits or . _ : -'] },
+        fields: {
+          'Idempotency-Key': [fieldProblem('invalid_format', '8 to 255 letters, digits or . _ : -')],
+        },
       })
     }
     const actor = c.get('actor')

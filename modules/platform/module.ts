@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import type { Config } from './config.ts'
 import type { Actor } from './context.ts'
 import type { Db } from './db.ts'
+import type { ModuleErrors } from './errors.ts'
 import type { EventEnvelope, EventType } from './events.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
@@ -80,6 +81,11 @@ export interface ModuleDefinition {
   provides?: Provision[]
   /** Ports it cannot work without, with the module that fills each: `need(port, { from })`. */
   needs?: Need[]
+  /**
+   * Its closed lists of error reasons and field error codes (its `errors.ts`), put in the OpenAPI
+   * document; each list also extends `ErrorReasons`/`FieldErrorCodes` so a reason in no list fails tsc.
+   */
+  errors?: ModuleErrors
   /** Runs for every API request before any route (e.g. identity's authentication, which sets the actor). */
   middleware?: MiddlewareHandler<AppEnv>[]
   routes?: (app: ApiApp) => void

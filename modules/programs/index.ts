@@ -21,6 +21,7 @@ import { sendAcceptorInvitation } from './jobs/send-invitation.ts'
 import { noStepsOfItsOwn, programStepChecks } from './ports.ts'
 import { findProgram, isActiveAcceptor } from './queries/programs.ts'
 import './mail/index.ts'
+import { programsErrors } from './errors.ts'
 
 export {
   type AcceptorStatus,
@@ -79,6 +80,7 @@ const ownStepTypes: ProgramType[] = [
 
 export const programsModule = defineModule({
   name: 'programs',
+  errors: programsErrors,
   offers: [programStepChecks],
   provides: [
     provide(programDirectory, directory),

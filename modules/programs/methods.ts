@@ -1,6 +1,6 @@
 import { hasProgramAccount, paymentMethods } from '../payments/index.ts'
 import type { DbOrTrx } from '../platform/db.ts'
-import type { FieldErrors } from '../platform/errors.ts'
+import { type FieldErrorCode, type FieldProblems, fieldProblem } from '../platform/errors.ts'
 import { programMethodRows } from './db/program-methods.ts'
 
 /** A program's setting for one payment method of the catalogue (spec section 7: program-methods). */
@@ -18,33 +18,41 @@ const knownProviders = new Set(paymentMethods.flatMap((m) => m.providers as stri
  * request (`methods.0.provider_id`): the method must be in the catalogue and listed once; a
  * provider, when given, must be one that can take the method; a used method needs a provider.
  */
-export function methodSettingErrors(settings: readonly MethodSetting[]): FieldErrors {
-  const fields: FieldErrors = {}
-  const add = (key: string, message: string) => {
-    fields[key] = [...(fields[key] ?? []), message]
+export function methodSettingErrors(settings: readonly MethodSetting[]): FieldProblems {
+  const fields: FieldProblems = {}
+  const add = (key: string, code: FieldErrorCode, message: string) => {
+    fields[key] = [...(fields[key] ?? []), fieldProblem(code, message)]
   }
   const seen = new Set<string>()
   for (const [i, s] of settings.entries()) {
     const method = catalogue.get(s.method_id)
     if (!method) {
-      add(`methods.${i}.method_id`, 'unknown payment method')
+      add(`methods.${i}.method_id`, 'unknown_method', 'unknown payment method')
       continue
     }
-    if (seen.has(s.method_id)) add(`methods.${i}.method_id`, 'this method is listed twice')
+    if (seen.has(s.method_id))
+      add(`methods.${i}.method_id`, 'method_listed_twice', 'this method is listed twice')
     seen.add(s.method_id)
     if (s.provider_id !== null) {
-      if (!knownProviders.has(s.provider_id)) add(`methods.${i}.provider_id`, 'unknown provider')
+      if (!knownProviders.has(s.provider_id))
+        add(`methods.${i}.provider_id`, 'unknown_provider', 'unknown provider')
       else if (!(method.providers as string[]).includes(s.provider_id)) {
-        add(`methods.${i}.provider_id`, 'this provider cannot take this payment method')
+        add(
+          `methods.${i}.provider_id`,
+          'provider_cannot_take_method',
+          'this provider cannot take this payment method',
+        )
       }
     }
     if (s.is_used && s.provider_id === null) {
-      add(
-        `methods.${i}.provider_id`,
-        method.providers.length
-          ? 'a provider is required when the method is used'
-          : 'no provider can take this payment method yet',
-      )
+      if (method.providers.length)
+        add(`methods.${i}.provider_id`, 'provider_required', 'a provider is required when the method is used')
+      else
+        add(
+          `methods.${i}.provider_id`,
+          'no_provider_for_method',
+          'no provider can take this payment method yet',
+        )
     }
   }
   return fields

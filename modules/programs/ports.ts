@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../platform/db.ts'
+import type { ErrorReason } from '../platform/errors.ts'
 import { defineHook } from '../platform/ports.ts'
 import type { ProgramStatus, ProgramType } from './codes.ts'
 
@@ -12,7 +13,7 @@ export type StepCheck = (
   db: DbOrTrx,
   programId: string,
   to: ProgramStatus,
-) => Promise<{ reason: string; message: string } | null>
+) => Promise<{ reason: ErrorReason; message: string } | null>
 
 /**
  * The extension point: one check per program type, given by the module that owns the type's steps

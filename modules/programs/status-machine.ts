@@ -1,3 +1,4 @@
+import type { ErrorReason } from '../platform/errors.ts'
 import {
   isDraft,
   type ProgramStatus,
@@ -42,10 +43,13 @@ export type TransitionKind = 'none' | 'draft' | 'activate' | 'block' | 'unblock'
 
 export type TransitionResult =
   | { ok: true; status: ProgramStatus; kind: TransitionKind }
-  | { ok: false; code: 'forbidden' | 'business_rule'; reason: string; message: string }
+  | { ok: false; code: 'forbidden' | 'business_rule'; reason: ErrorReason; message: string }
 
-const refuse = (reason: string, message: string, code: 'forbidden' | 'business_rule' = 'business_rule') =>
-  ({ ok: false, code, reason, message }) as const
+const refuse = (
+  reason: ErrorReason,
+  message: string,
+  code: 'forbidden' | 'business_rule' = 'business_rule',
+) => ({ ok: false, code, reason, message }) as const
 
 const blockable: readonly number[] = [S.active, S.pending, S.expired]
 

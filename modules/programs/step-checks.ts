@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../platform/db.ts'
+import type { ErrorReason } from '../platform/errors.ts'
 import type { ProgramStatus, ProgramType } from './codes.ts'
 import { programStepChecks } from './ports.ts'
 
@@ -11,7 +12,7 @@ export async function stepRefusal(
   db: DbOrTrx,
   program: { id: string; type: ProgramType },
   to: ProgramStatus,
-): Promise<{ reason: string; message: string } | null> {
+): Promise<{ reason: ErrorReason; message: string } | null> {
   const given = programStepChecks.find(String(program.type))
   if (!given) throw new Error(`no module checks the steps of program type ${program.type}`)
   return given.check(db, program.id, to)

@@ -9,12 +9,13 @@ import type { DbOrTrx } from '../platform/db.ts'
 import { defaultLocale, type Locale } from '../platform/locales.ts'
 import { defineModule } from '../platform/module.ts'
 import { type City, type Country, findCity, findCountry, findState, type State } from './db/geo.ts'
+import { referenceErrors } from './errors.ts'
 import { registerReferenceRoutes } from './http/routes.ts'
 
 export { type Currency, defaultCurrency, findCurrency, listCurrencies } from './currencies.ts'
 export type { City, Country, State } from './db/geo.ts'
 export { countryId } from './ids.ts'
-export { type PhoneCheck, validatePhone } from './phone.ts'
+export { type PhoneCheck, phoneRefusalCode, validatePhone } from './phone.ts'
 
 /** A country by uuid, named in `lang`; undefined when there is none (e.g. to check a profile's country). */
 export function findCountryByUuid(
@@ -37,5 +38,6 @@ export function findCityByUuid(db: DbOrTrx, uuid: string): Promise<City | undefi
 
 export const referenceModule = defineModule({
   name: 'reference',
+  errors: referenceErrors,
   routes: registerReferenceRoutes,
 })

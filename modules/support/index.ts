@@ -6,6 +6,7 @@
  * localized e-mail, money, errors and the request context.
  */
 import { defineModule } from '../platform/module.ts'
+import { supportErrors } from './errors.ts'
 import { registerPostSupportRequest } from './http/post-support-request.ts'
 import { notifySupportInbox, sendSupportAcknowledgement } from './jobs/send-emails.ts'
 
@@ -18,6 +19,7 @@ export { supportRequestReceived } from './events.ts'
 
 export const supportModule = defineModule({
   name: 'support',
+  errors: supportErrors,
   routes: (app) => registerPostSupportRequest(app),
   handlers: [sendSupportAcknowledgement, notifySupportInbox],
   // How it meets other modules (README "Wiring"). Support uses only the kernel, so it has none:

@@ -10,6 +10,7 @@
 import { alwaysRefundable, payableRefunds } from '../payments/index.ts'
 import { defineModule } from '../platform/module.ts'
 import { provide } from '../platform/ports.ts'
+import { terminalErrors } from './errors.ts'
 import { registerTerminalRoutes } from './http/routes.ts'
 import { onPaymentEnded, onPaymentPaid, onPaymentRefunded } from './jobs/payment-news.ts'
 
@@ -18,6 +19,7 @@ export { tokenLifetimeMs } from './tokens.ts'
 
 export const terminalModule = defineModule({
   name: 'terminal',
+  errors: terminalErrors,
   // A paid terminal request may be refunded by the program's owner.
   provides: [provide(payableRefunds, { kind: 'terminal_request', rule: alwaysRefundable })],
   routes: (app) => registerTerminalRoutes(app),

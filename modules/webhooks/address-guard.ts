@@ -97,23 +97,26 @@ export async function checkEndpointUrl(raw: string, policy: UrlPolicy, field = '
   try {
     url = new URL(raw.trim())
   } catch {
-    throw invalidField(field, 'must be an absolute http(s) URL')
+    throw invalidField(field, 'invalid_url', 'must be an absolute http(s) URL')
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw invalidField(field, 'must be http or https')
-  if (url.username || url.password) throw invalidField(field, 'must not contain a user name or password')
-  if (url.href.length > 2048) throw invalidField(field, 'at most 2048 characters')
+    throw invalidField(field, 'not_http', 'must be http or https')
+  if (url.username || url.password)
+    throw invalidField(field, 'url_has_credentials', 'must not contain a user name or password')
+  if (url.href.length > 2048)
+    throw invalidField(field, 'too_long', 'at most 2048 characters', { maximum: 2048 })
   if (policy.WEBHOOK_ALLOW_PRIVATE) return url.href
   const host = url.hostname.replace(/^\[|\]$/g, '')
   if (isIP(host)) {
-    if (isPrivateAddress(host)) throw invalidField(field, 'must not point to a private or local address')
+    if (isPrivateAddress(host))
+      throw invalidField(field, 'private_address', 'must not point to a private or local address')
     return url.href
   }
   const addresses = await new Promise<LookupAddress[]>((resolve) =>
     lookup(host, { all: true }, (err, found) => resolve(err ? [] : found)),
   )
-  if (addresses.length === 0) throw invalidField(field, 'host name not found')
+  if (addresses.length === 0) throw invalidField(field, 'host_not_found', 'host name not found')
   if (addresses.some((a) => isPrivateAddress(a.address)))
-    throw invalidField(field, 'must not point to a private or local address')
+    throw invalidField(field, 'private_address', 'must not point to a private or local address')
   return url.href
 }

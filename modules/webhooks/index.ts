@@ -9,6 +9,7 @@
  * are scheduled, and why, is in schedule.ts.
  */
 import { defineModule } from '../platform/module.ts'
+import { webhooksErrors } from './errors.ts'
 import { registerWebhookRoutes } from './http/routes.ts'
 import { attemptDeliveryJob, queueFirstAttempt, replayDeliveryHandler } from './jobs/deliver.ts'
 import { sweepDeliveriesJob } from './jobs/sweep-deliveries.ts'
@@ -60,6 +61,7 @@ export {
 
 export const webhooksModule = defineModule({
   name: 'webhooks',
+  errors: webhooksErrors,
   routes: (app) => registerWebhookRoutes(app),
   handlers: [queueFirstAttempt, replayDeliveryHandler],
   jobs: [attemptDeliveryJob, sweepDeliveriesJob],

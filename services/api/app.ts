@@ -7,10 +7,11 @@ import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { refuseNulInAddress } from '../../modules/platform/bad-input.ts'
 import { guest } from '../../modules/platform/context.ts'
-import { AppError } from '../../modules/platform/errors.ts'
+import { AppError, platformFieldCodes, platformReasons } from '../../modules/platform/errors.ts'
 import { errorBody, newRouter, validationHook } from '../../modules/platform/http.ts'
 import { newId } from '../../modules/platform/ids.ts'
 import type { AppEnv, ModuleDefinition, Services } from '../../modules/platform/module.ts'
+import { compressAnswers } from './compression.ts'
 import { healthRoutes } from './health.ts'
 
 export const apiBase = '/api/v1'
@@ -25,6 +26,60 @@ export interface AppOptions {
 }
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/
+
+const documentConfig: Parameters<OpenAPIHono<AppEnv>['getOpenAPI31Document']>[0] = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Cardpay platform API',
+    version: '1',
+    description:
+      'Card, payment and food ordering platform. Money is integer minor units with an ISO currency. Errors use one envelope `{"error": {"code", "message", "reason", "params", "fields", "field_codes", "retry_after", "request_id"}}`: `reason` is from the closed list `ErrorReason`, each field error has a code from `FieldErrorCode`; word errors from those, not from `message`.',
+  },
+  servers: [{ url: '/' }],
+}
+
+const sortedUnique = (values: Iterable<string>) => [...new Set(values)].sort()
+
+/**
+ * The OpenAPI document (`/api/v1/openapi.json`): every route, and the closed lists of error reasons
+ * and field error codes of the platform and of each module (their `errors.ts`), as the enums
+ * `ErrorReason` and `FieldErrorCode` that client generators turn into types.
+ */
+export function openApiDocument(app: OpenAPIHono<AppEnv>, modules: readonly ModuleDefinition[]) {
+  const doc = app.getOpenAPI31Document(documentConfig)
+  const lists = [
+    { name: 'platform', reasons: platformReasons, fieldCodes: platformFieldCodes },
+    ...modules.map((m) => ({
+      name: m.name,
+      reasons: m.errors?.reasons ?? [],
+      fieldCodes: m.errors?.fieldCodes ?? [],
+    })),
+  ]
+  const byModule = (pick: (l: (typeof lists)[number]) => readonly string[]) =>
+    lists
+      .filter((l) => pick(l).length)
+      .map(
+        (l) =>
+          `- ${l.name}: ${pick(l)
+            .map((r) => `\`${r}\``)
+            .join(', ')}`,
+      )
+      .join('\n')
+  doc.components ??= {}
+  doc.components.schemas ??= {}
+  const schemas = doc.components.schemas
+  schemas.ErrorReason = {
+    type: 'string',
+    enum: sortedUnique(lists.flatMap((l) => l.reasons)),
+    description: `Why a call was refused, within its \`code\`. By module:\n${byModule((l) => l.reasons)}`,
+  }
+  schemas.FieldErrorCode = {
+    type: 'string',
+    enum: sortedUnique(lists.flatMap((l) => l.fieldCodes)),
+    description: `What is wrong with one field (\`field_codes\`), with its numbers in \`params\`. By module:\n${byModule((l) => l.fieldCodes)}`,
+  }
+  return doc
+}
 
 /**
  * Builds the HTTP application: request ids and logging, security headers, body limit, the one
@@ -51,6 +106,9 @@ export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHo
     else if (c.req.path.startsWith('/api/')) log.info(entry, 'request')
     else log.debug(entry, 'request')
   })
+
+  // JSON and rendered pages compressed on the way out, when large enough (compression.ts).
+  app.use('*', compressAnswers())
 
   app.use(
     '*',
@@ -108,16 +166,7 @@ export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHo
     app.route(apiBase, router)
   }
 
-  app.doc31(`${apiBase}/openapi.json`, {
-    openapi: '3.1.0',
-    info: {
-      title: 'Cardpay platform API',
-      version: '1',
-      description:
-        'Card, payment and food ordering platform. Money is integer minor units with an ISO currency. Errors use one envelope `{"error": {"code", "message", "fields", "request_id"}}`.',
-    },
-    servers: [{ url: '/' }],
-  })
+  app.get(`${apiBase}/openapi.json`, (c) => c.json(openApiDocument(app, modules)))
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
     scheme: 'bearer',

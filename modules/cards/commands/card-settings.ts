@@ -1,6 +1,13 @@
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db, Trx } from '../../platform/db.ts'
-import { AppError, type FieldErrors, notFound } from '../../platform/errors.ts'
+import {
+  AppError,
+  type ErrorParams,
+  type FieldErrorCode,
+  type FieldProblems,
+  fieldProblem,
+  notFound,
+} from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import {
   type ProgramSummary,
@@ -233,44 +240,55 @@ async function settingsProblems(
   program: ProgramSummary,
   input: CardSettingsInput,
   next: Settings,
-): Promise<FieldErrors> {
-  const fields: FieldErrors = {}
-  const add = (field: string, message: string) => {
-    fields[field] = [...(fields[field] ?? []), message]
+): Promise<FieldProblems> {
+  const fields: FieldProblems = {}
+  const add = (field: string, code: FieldErrorCode, message: string, params?: ErrorParams) => {
+    fields[field] = [...(fields[field] ?? []), fieldProblem(code, message, params)]
   }
   const today = zonedDate(new Date())
 
   if (input.values !== undefined) {
     input.values.forEach((v, i) => {
       if (v.currency !== undefined && v.currency !== program.currency) {
-        add(`values.${i}.currency`, `must be the program’s currency (${program.currency})`)
+        add(
+          `values.${i}.currency`,
+          'not_program_currency',
+          `must be the program’s currency (${program.currency})`,
+          {
+            currency: program.currency,
+          },
+        )
       }
       if (card.type === cardTypes.voucher && v.value <= 0) {
-        add(`values.${i}.value`, 'a voucher needs a value above 0')
+        add(`values.${i}.value`, 'voucher_value_zero', 'a voucher needs a value above 0')
       }
     })
   }
   if (input.image) {
     const image = await programImage(trx, input.image)
-    if (!image || image.owner_user_id !== me.user_id) add('image', 'no such image: upload it first')
+    if (!image || image.owner_user_id !== me.user_id)
+      add('image', 'image_unknown', 'no such image: upload it first')
   }
   if (input.validity?.mode === 'until') {
-    if (input.validity.until < today) add('validity.until', 'must not be in the past')
+    if (input.validity.until < today) add('validity.until', 'date_in_past', 'must not be in the past')
     else if (next.start_date && input.validity.until < next.start_date) {
-      add('validity.until', 'must not be before the start date')
+      add('validity.until', 'before_start_date', 'must not be before the start date')
     }
   }
   if (input.validity?.mode === 'after_activation') {
     const max = maxExpiryValue[input.validity.expiry_type]
-    if (input.validity.expiry_value > max) add('validity.expiry_value', `at most ${max}`)
+    if (input.validity.expiry_value > max)
+      add('validity.expiry_value', 'too_big', `at most ${max}`, { maximum: max })
   }
   if (next.start_date && next.expiry_date && next.expiry_date < next.start_date) {
     add(
       input.expiry_date !== undefined ? 'expiry_date' : 'start_date',
+      'ends_before_start',
       'the program cannot end before it starts',
     )
   }
-  if (input.expiry_date && input.expiry_date < today) add('expiry_date', 'must not be in the past')
+  if (input.expiry_date && input.expiry_date < today)
+    add('expiry_date', 'date_in_past', 'must not be in the past')
   return fields
 }
 

@@ -1,7 +1,7 @@
 import { accounts, ledgerEntryRequested } from '../../ledger/index.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Trx } from '../../platform/db.ts'
-import { AppError, notFound } from '../../platform/errors.ts'
+import { notFound } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
 import { newId } from '../../platform/ids.ts'
 import { formatMoney } from '../../platform/money.ts'
@@ -18,6 +18,7 @@ import {
   updateRedemption,
 } from '../db/redemptions.ts'
 import {
+  amountAboveBalance,
   cardBlocked,
   cardExpired,
   cardNotActivated,
@@ -149,10 +150,7 @@ export async function redeemCard(
         left === 0n
           ? 'nothing is left on this card'
           : `only ${formatMoney('en', { amount: left, currency: card.currency })} is left on this card`
-      throw new AppError('validation_failed', message, {
-        reason: 'amount_above_balance',
-        fields: { amount: [message] },
-      })
+      throw amountAboveBalance(message, left, card.currency)
     }
     const o = result.outcome
     await updateCard(trx, card.id, {

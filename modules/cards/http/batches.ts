@@ -53,7 +53,7 @@ export function registerBatchRoutes(app: ApiApp) {
     const me = requireUser(c, 'owner', 'admin')
     const services = c.get('services')
     const query = c.req.valid('query')
-    if (isOwner(me) && !query.program) throw invalidField('program', 'choose a program')
+    if (isOwner(me) && !query.program) throw invalidField('program', 'choose_program', 'choose a program')
     const { count, rows, titles } = await listBatches(services.db, me, query)
     const results = []
     for (const row of rows) results.push(await toOrderJson(services.db, services, row, titles))

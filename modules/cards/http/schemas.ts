@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { paymentFacts } from '../../payments/index.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
+import { withCode } from '../../platform/errors.ts'
 import { z } from '../../platform/http.ts'
 import { type Locale, localeFromAcceptLanguage, localeSchema } from '../../platform/locales.ts'
 import type { AppEnv, Services } from '../../platform/module.ts'
@@ -269,6 +270,7 @@ export const tokenInput = z
       ctx.addIssue({
         code: 'custom',
         message: 'not a card token (16 letters and digits, XXXX-XXXX-XXXX-XXXX)',
+        params: withCode('not_card_token'),
       })
       return z.NEVER
     }

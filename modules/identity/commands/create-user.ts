@@ -1,6 +1,6 @@
 import type { UserType } from '../../platform/context.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
-import { AppError } from '../../platform/errors.ts'
+import { AppError, fieldProblem } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import { findUserByEmail, insertUser, type UserRow } from '../db/users.ts'
 import { hashPassword } from '../passwords.ts'
@@ -24,7 +24,7 @@ export async function createUser(db: DbOrTrx, input: CreateUserInput): Promise<U
   if (await findUserByEmail(db, email)) {
     throw new AppError('conflict', 'email already registered', {
       reason: 'email_already_registered',
-      fields: { email: ['email already registered'] },
+      fields: { email: [fieldProblem('email_already_registered', 'email already registered')] },
     })
   }
   return insertUser(db, {

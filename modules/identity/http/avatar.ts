@@ -67,14 +67,17 @@ export function registerAvatarRoutes(app: ApiApp) {
   app.openapi(postAvatar, async (c) => {
     const me = requireUser(c)
     const { avatar } = c.req.valid('form')
-    if (avatar.size > avatarLimits.maxBytes) throw invalidField('avatar', 'the image must be at most 1 MB')
+    if (avatar.size > avatarLimits.maxBytes)
+      throw invalidField('avatar', 'image_too_large', 'the image must be at most 1 MB', {
+        maximum: avatarLimits.maxBytes,
+      })
     const input = Buffer.from(await avatar.arrayBuffer())
     // Trust the bytes, not the file name or the declared type.
     const meta = await sharp(input)
       .metadata()
       .catch(() => null)
     if (!meta || (meta.format !== 'jpeg' && meta.format !== 'png')) {
-      throw invalidField('avatar', 'the image must be a JPG or PNG')
+      throw invalidField('avatar', 'image_not_jpg_png', 'the image must be a JPG or PNG')
     }
     const jpg = await sharp(input)
       .rotate()

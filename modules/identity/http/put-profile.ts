@@ -1,4 +1,4 @@
-import { AppError, type FieldErrors } from '../../platform/errors.ts'
+import { AppError, type FieldProblems, fieldProblem, withCode } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { bearerSecurity, requireUser, signedIn } from '../auth.ts'
@@ -23,6 +23,7 @@ const body = z
   .strict()
   .refine((v) => v.password === undefined || v.password === v.password_confirmation, {
     message: 'passwords do not match',
+    params: withCode('passwords_do_not_match'),
     path: ['password_confirmation'],
   })
   .openapi('ProfileInput')
@@ -48,16 +49,17 @@ export function registerPutProfile(app: ApiApp) {
     const me = requireUser(c)
     const { password, password_confirmation: _confirmation, old_password, ...fields } = c.req.valid('json')
     const allowed = new Set<string>(writableFields[me.user_type])
-    const errors: FieldErrors = {}
+    const errors: FieldProblems = {}
     for (const key of Object.keys(fields)) {
-      if (!allowed.has(key)) errors[key] = ['not available for your account type']
+      if (!allowed.has(key))
+        errors[key] = [fieldProblem('not_for_account_type', 'not available for your account type')]
     }
     const { db } = c.get('services')
     const user = (await findUserById(db, me.user_id))!
     if (password !== undefined) {
-      if (!old_password) errors.old_password = ['old password required']
+      if (!old_password) errors.old_password = [fieldProblem('required', 'old password required')]
       else if (!(await verifyPassword(user.password_hash, old_password)))
-        errors.old_password = ['wrong password']
+        errors.old_password = [fieldProblem('wrong_password', 'wrong password')]
     }
     if (Object.keys(errors).length)
       throw new AppError('validation_failed', 'validation failed', { fields: errors })

@@ -1,11 +1,11 @@
-import { AppError } from '../../platform/errors.ts'
+import { AppError, type ErrorReason, type FieldErrorCode, fieldProblem } from '../../platform/errors.ts'
 
 /**
  * Registration's answers, worded as the specification words them (platform.md sections 5 and 8),
  * each a field error in the 400 envelope with a stable `reason` the screens branch on.
  */
-export const fieldError = (field: string, message: string, reason: string) =>
-  new AppError('validation_failed', message, { reason, fields: { [field]: [message] } })
+export const fieldError = (field: string, message: string, reason: ErrorReason & FieldErrorCode) =>
+  new AppError('validation_failed', message, { reason, fields: { [field]: [fieldProblem(reason, message)] } })
 
 /** The e-mail has an account: a card holder's ("cardholder already registered") or another type's. */
 export function alreadyRegistered(existingType: number) {
@@ -23,7 +23,7 @@ export const unsupportedCountry = () => fieldError('country', 'unsupported count
 
 /** Too soon or too often; `retryAfter` (seconds) becomes the Retry-After header. */
 export class TooManyRequests extends AppError {
-  constructor(message: string, reason: string, retryAfter: number) {
+  constructor(message: string, reason: ErrorReason, retryAfter: number) {
     super('too_many_requests', message, { reason, retryAfter })
   }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db } from '../../platform/db.ts'
-import { AppError } from '../../platform/errors.ts'
+import { AppError, fieldProblem } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
 import type { Services } from '../../platform/module.ts'
 import { revokeSessions } from '../db/sessions.ts'
@@ -107,7 +107,7 @@ export async function changePassword(
   if (!user || !(await verifyPassword(user.password_hash, input.old_password))) {
     throw new AppError('validation_failed', 'wrong password', {
       reason: 'wrong_password',
-      fields: { old_password: ['wrong password'] },
+      fields: { old_password: [fieldProblem('wrong_password', 'wrong password')] },
     })
   }
   const passwordHash = await hashPassword(input.password)

@@ -45,7 +45,7 @@ export async function balances(db: DbOrTrx, filter: BalanceFilter = {}): Promise
     .orderBy('l.currency')
   if (filter.at !== undefined) {
     const at = filter.at
-    if (!isValidDate(at)) throw invalidField('at', 'must be a date as YYYY-MM-DD')
+    if (!isValidDate(at)) throw invalidField('at', 'invalid_date', 'must be a date as YYYY-MM-DD')
     q = q.where((eb) =>
       eb.exists(
         eb
@@ -89,7 +89,7 @@ export interface TrialBalance {
 
 /** Every account's debit and credit totals per currency at a date, and the grand totals. */
 export async function trialBalance(db: DbOrTrx, at: string): Promise<TrialBalance> {
-  if (!isValidDate(at)) throw invalidField('at', 'must be a date as YYYY-MM-DD')
+  if (!isValidDate(at)) throw invalidField('at', 'invalid_date', 'must be a date as YYYY-MM-DD')
   const rows = await db
     .selectFrom('ledger_lines as l')
     .innerJoin('ledger_entries as e', 'e.id', 'l.entry_id')

@@ -142,7 +142,8 @@ function inJournalAndDates(
 ): Headers {
   for (const key of ['from', 'to'] as const) {
     const date = filter[key]
-    if (date !== undefined && !isValidDate(date)) throw invalidField(key, 'must be a date as YYYY-MM-DD')
+    if (date !== undefined && !isValidDate(date))
+      throw invalidField(key, 'invalid_date', 'must be a date as YYYY-MM-DD')
   }
   let q = base
   if (filter.journal) q = q.where('e.journal', '=', filter.journal)

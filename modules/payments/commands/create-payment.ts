@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db } from '../../platform/db.ts'
-import { AppError } from '../../platform/errors.ts'
+import { AppError, fieldProblem } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { accountForPayment } from '../db/accounts.ts'
@@ -50,7 +50,11 @@ export async function createPayment(
       'validation_failed',
       'the split parts must be positive and add up to at most the amount',
       {
-        fields: { splits: ['the parts must be positive and add up to at most the amount'] },
+        fields: {
+          splits: [
+            fieldProblem('invalid_splits', 'the parts must be positive and add up to at most the amount'),
+          ],
+        },
       },
     )
   }

@@ -71,7 +71,9 @@ export async function receiveWebhook(
   } catch (err) {
     if (!(err instanceof WebhookRejected)) throw err
     await record('rejected', err.reason)
-    throw new AppError('bad_request', `webhook refused: ${err.message}`, { reason: `webhook_${err.reason}` })
+    throw new AppError('bad_request', `webhook refused: ${err.message}`, {
+      reason: `webhook_${err.reason}` as const,
+    })
   }
   const id = newId()
   const accepted = await db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { RequestContext } from '../../platform/context.ts'
-import { AppError } from '../../platform/errors.ts'
+import { AppError, fieldProblem } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { findAccount } from '../db/accounts.ts'
@@ -70,7 +70,15 @@ export async function refundPayment(
     if (amount <= 0n || amount > left) {
       throw new AppError('validation_failed', 'the refund is more than what is left of the payment', {
         reason: 'refund_too_large',
-        fields: { amount: [`at most ${left} (minor units) can still be refunded`] },
+        params: { refundable: Number(left), currency: payment.currency },
+        fields: {
+          amount: [
+            fieldProblem('refund_too_large', `at most ${left} (minor units) can still be refunded`, {
+              maximum: Number(left),
+              currency: payment.currency,
+            }),
+          ],
+        },
       })
     }
     const ids: string[] = []

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { AppError } from '../../platform/errors.ts'
+import { AppError, fieldProblem } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { insertAccount, type PaymentAccount } from '../db/accounts.ts'
@@ -50,7 +50,9 @@ export async function savePlatformAccount(services: Services, input: PlatformAcc
       'the sandbox takes no real payments: it is not available in production',
       {
         reason: 'sandbox_not_in_production',
-        fields: { provider: ['the sandbox is not available in production'] },
+        fields: {
+          provider: [fieldProblem('sandbox_not_in_production', 'the sandbox is not available in production')],
+        },
       },
     )
   }
@@ -84,7 +86,7 @@ async function checkKeys(services: Services, account: PaymentAccount): Promise<v
     if (err instanceof InvalidCredentials) {
       throw new AppError('business_rule', `the ${account.provider} keys were refused: ${err.message}`, {
         reason: 'ccv_pay_key_not_valid',
-        fields: { api_key: [err.message] },
+        fields: { api_key: [fieldProblem('keys_refused', err.message)] },
       })
     }
     if (err instanceof ProviderError) {

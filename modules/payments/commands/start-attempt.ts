@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'kysely'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db } from '../../platform/db.ts'
-import { AppError } from '../../platform/errors.ts'
+import { AppError, fieldProblem } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { findAccount, programAccountFor } from '../db/accounts.ts'
@@ -443,7 +443,9 @@ async function providerRefusal(services: Services, attemptId: string, err: unkno
 const methodNotSupported = () =>
   new AppError('validation_failed', 'this payment method is not supported', {
     reason: 'payment_method_is_not_supported',
-    fields: { payment_type: ['payment_method_is_not_supported'] },
+    fields: {
+      payment_type: [fieldProblem('payment_method_is_not_supported', 'payment_method_is_not_supported')],
+    },
   })
 
 async function markAttemptFailed(services: Services, attemptId: string, code: string, message: string) {

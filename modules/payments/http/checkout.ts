@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { userTypes } from '../../platform/access.ts'
-import { AppError } from '../../platform/errors.ts'
+import { AppError, type FieldProblems, fieldProblem } from '../../platform/errors.ts'
 import { clientAddress, createRoute, errorResponses, idempotencyKeyHeader, z } from '../../platform/http.ts'
 import { idempotency } from '../../platform/idempotency.ts'
 import { localeFromAcceptLanguage } from '../../platform/locales.ts'
@@ -10,6 +10,7 @@ import type { ApiApp, AppEnv, Services } from '../../platform/module.ts'
 import { consumeAll } from '../../platform/rate-limit.ts'
 import { cardMessages, isValidCvc, parseCardNumber, parseExpiry } from '../card-numbers.ts'
 import { startAttempt } from '../commands/start-attempt.ts'
+import { failureReason } from '../errors.ts'
 import { methodById } from '../methods.ts'
 import { programMethods } from '../programs.ts'
 import { type PaymentMethodId, paymentMethodIds } from '../providers/provider.ts'
@@ -27,11 +28,9 @@ const checkoutView = z
     amount: z.number().int(),
     currency: z.string(),
     description: z.string(),
-    merchant: z
-      .string()
-      .openapi({
-        description: 'Who is paid, as shown to the payer: the business (shop or program), never the cashier',
-      }),
+    merchant: z.string().openapi({
+      description: 'Who is paid, as shown to the payer: the business (shop or program), never the cashier',
+    }),
     cashpoint: z.string().nullable().openapi({ description: 'The cashpoint it was asked at, if any' }),
     methods: z.array(z.object({ id: z.string(), title: z.string() })),
     failure_message: z.string().nullable(),
@@ -306,12 +305,12 @@ export function registerCheckoutRoutes(app: ApiApp) {
     const method: PaymentMethodId = input.payment_type
     let card: { number: string; expMonth: number; expYear: number; cvc: string } | undefined
     if (method === 'card') {
-      const fields: Record<string, string[]> = {}
+      const fields: FieldProblems = {}
       const number = parseCardNumber(input.card_number ?? '')
-      if (!number) fields.card_number = [cardMessages.number]
+      if (!number) fields.card_number = [fieldProblem('invalid_card_number', cardMessages.number)]
       const expiry = parseExpiry(input.exp_month ?? '', input.exp_year ?? '')
-      if (!expiry) fields.exp_month = [cardMessages.expiry]
-      if (!isValidCvc(input.cvc ?? '')) fields.cvc = [cardMessages.cvc]
+      if (!expiry) fields.exp_month = [fieldProblem('invalid_expiry', cardMessages.expiry)]
+      if (!isValidCvc(input.cvc ?? '')) fields.cvc = [fieldProblem('invalid_cvc', cardMessages.cvc)]
       if (!number || !expiry || Object.keys(fields).length > 0) {
         throw new AppError('validation_failed', 'validation failed', { fields })
       }
@@ -330,7 +329,10 @@ export function registerCheckoutRoutes(app: ApiApp) {
       },
     )
     if (started.failure && !started.redirect_url) {
-      throw new AppError('bad_request', started.failure.message, { reason: started.failure.code })
+      throw new AppError('bad_request', started.failure.message, {
+        reason: failureReason(started.failure.code),
+        params: { failure_code: started.failure.code },
+      })
     }
     const p = await findPaymentRow(c.get('services').db, input.order_uuid)
     return c.json(

@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors.ts'
+import { AppError, type FieldProblems, fieldProblem } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { cardMessages, isValidCvc, parseCardNumber, parseExpiryText } from '../card-numbers.ts'
@@ -109,12 +109,12 @@ export function registerSandboxRoutes(app: ApiApp) {
   )
   app.openapi(postRoute('/card', 'Pay on the hosted page with a test card', cardBody), async (c) => {
     const body = c.req.valid('json')
-    const fields: Record<string, string[]> = {}
+    const fields: FieldProblems = {}
     const number = parseCardNumber(body.card_number)
     const expiry = parseExpiryText(body.expiry)
-    if (!number) fields.card_number = [cardMessages.number]
-    if (!expiry) fields.expiry = [cardMessages.expiry]
-    if (!isValidCvc(body.cvc)) fields.cvc = [cardMessages.cvc]
+    if (!number) fields.card_number = [fieldProblem('invalid_card_number', cardMessages.number)]
+    if (!expiry) fields.expiry = [fieldProblem('invalid_expiry', cardMessages.expiry)]
+    if (!isValidCvc(body.cvc)) fields.cvc = [fieldProblem('invalid_cvc', cardMessages.cvc)]
     if (!number || !expiry || Object.keys(fields).length)
       throw new AppError('validation_failed', 'validation failed', { fields })
     const p = await payCheckoutWithCard(c.get('services').db, c.req.valid('param').id, {

@@ -11,7 +11,8 @@ import { findProgramRow } from '../db/programs.ts'
 import { assertProgramUsable } from '../errors.ts'
 import { acceptorStanding } from '../queries/programs.ts'
 
-const duplicateTitle = () => invalidField('title', 'a cashpoint with this name already exists')
+const duplicateTitle = () =>
+  invalidField('title', 'duplicate_title', 'a cashpoint with this name already exists')
 
 /**
  * An acceptor works at cashpoints only in a program they take part in (active) and that is

@@ -26,13 +26,16 @@ export async function uploadImage(
   ownerUserId: string,
   file: Blob,
 ): Promise<ProgramImageRow> {
-  if (file.size > imageLimits.maxBytes) throw invalidField('image', 'the image must be at most 1 MB')
+  if (file.size > imageLimits.maxBytes)
+    throw invalidField('image', 'image_too_large', 'the image must be at most 1 MB', {
+      maximum: imageLimits.maxBytes,
+    })
   const input = Buffer.from(await file.arrayBuffer())
   const meta = await sharp(input)
     .metadata()
     .catch(() => null)
   if (!meta || (meta.format !== 'jpeg' && meta.format !== 'png')) {
-    throw invalidField('image', 'the image must be a JPG or PNG')
+    throw invalidField('image', 'image_not_jpg_png', 'the image must be a JPG or PNG')
   }
   const { data, info } = await sharp(input)
     .rotate()
@@ -41,7 +44,7 @@ export async function uploadImage(
     .jpeg({ quality: 85, mozjpeg: true })
     .toBuffer({ resolveWithObject: true })
     .catch(() => {
-      throw invalidField('image', 'the image could not be read')
+      throw invalidField('image', 'image_unreadable', 'the image could not be read')
     })
   const id = newId()
   const dir = imageDir(config)

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { RequestContext } from '../../platform/context.ts'
+import { withCode } from '../../platform/errors.ts'
 import { z } from '../../platform/http.ts'
 import { type Locale, localeFromAcceptLanguage, localeSchema } from '../../platform/locales.ts'
 import type { AppEnv } from '../../platform/module.ts'
@@ -208,7 +209,10 @@ export const programCurrency = z
   .trim()
   .transform((s) => s.toUpperCase())
   .pipe(currencyCode)
-  .refine((code) => findCurrency(code) !== undefined, 'unknown currency')
+  .refine((code) => findCurrency(code) !== undefined, {
+    message: 'unknown currency',
+    params: withCode('unknown_currency'),
+  })
   .openapi({ description: 'ISO 4217 code; default EUR', example: 'EUR' })
 
 const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`)

@@ -34,7 +34,7 @@ export function registerGetCities(app: ApiApp) {
     const countryId = await resolveCountry(c, q.country)
     const state = await resolveState(c, q.state)
     if (state && countryId && state.country !== countryId)
-      throw invalidField('state', 'not a state of this country')
+      throw invalidField('state', 'state_not_of_country', 'not a state of this country')
     const { count, rows } = await listCities(
       c.get('services').db,
       // The state's country too: the index leads with the country.

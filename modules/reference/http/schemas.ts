@@ -88,20 +88,20 @@ export async function resolveCountry(
   const country = isUuid(value)
     ? await findCountry(db, value, 'en')
     : await findCountryByCode(db, value, 'en')
-  if (!country) throw invalidField('country', 'unknown country')
+  if (!country) throw invalidField('country', 'unknown_country', 'unknown country')
   return country.uuid
 }
 
 export async function resolveState(c: Context<AppEnv>, value: string | undefined) {
   if (!value) return undefined
   const state = await findState(c.get('services').db, value)
-  if (!state) throw invalidField('state', 'unknown state')
+  if (!state) throw invalidField('state', 'unknown_state', 'unknown state')
   return state
 }
 
 export async function resolveContinent(c: Context<AppEnv>, value: string | undefined) {
   if (!value) return undefined
   const continent = await findContinent(c.get('services').db, value)
-  if (!continent) throw invalidField('continent', 'unknown continent')
+  if (!continent) throw invalidField('continent', 'unknown_continent', 'unknown continent')
   return continent.id
 }

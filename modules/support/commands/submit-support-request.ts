@@ -45,9 +45,7 @@ export async function submitSupportRequest(
       throw new AppError(
         'too_many_requests',
         'too many support requests from this e-mail address; try again later',
-        {
-          reason: 'support_request_limit',
-        },
+        { reason: 'support_request_limit', params: { limit: hourlyLimitPerEmail } },
       )
     }
     const saved = await insertSupportRequest(trx, {

@@ -1,7 +1,7 @@
 import { ownedBy } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db } from '../../platform/db.ts'
-import { AppError, type FieldErrors, notFound } from '../../platform/errors.ts'
+import { AppError, type FieldProblems, fieldProblem, notFound } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { createEndpoint, deleteEndpoint, updateEndpoint } from '../../webhooks/index.ts'
@@ -40,7 +40,7 @@ export interface NotificationChanges {
 }
 
 /** Spec section 8: a notification that does not validate is refused as `fieldsValidation`. */
-export const fieldsValidation = (fields: FieldErrors) =>
+export const fieldsValidation = (fields: FieldProblems) =>
   new AppError('validation_failed', 'fieldsValidation', { reason: 'fieldsValidation', fields })
 
 /** Every refusal of the input (the webhooks module's URL and secret checks too) carries the reason. */
@@ -49,7 +49,7 @@ async function asFieldsValidation<T>(work: () => Promise<T>): Promise<T> {
     return await work()
   } catch (err) {
     if (err instanceof AppError && err.code === 'validation_failed' && err.reason !== 'fieldsValidation') {
-      throw fieldsValidation(err.fields ?? {})
+      throw fieldsValidation(err.problems ?? {})
     }
     throw err
   }
@@ -61,18 +61,20 @@ async function asFieldsValidation<T>(work: () => Promise<T>): Promise<T> {
  * one it is listed in, are refused per field.
  */
 function applyCategories(current: readonly string[], categories: CategoriesInput[]): string[] {
-  const errors: FieldErrors = {}
+  const errors: FieldProblems = {}
   const used = new Set(current)
   categories.forEach((c, i) => {
     const category = categoryByUuid(c.uuid)
     if (!category) {
-      errors[`categories.${i}.uuid`] = ['unknown category']
+      errors[`categories.${i}.uuid`] = [fieldProblem('unknown_category', 'unknown category')]
       return
     }
     c.fields.forEach((f, j) => {
       const field = fieldByUuid(f.uuid)
       if (!field?.key.startsWith(`${category.key}.`)) {
-        errors[`categories.${i}.fields.${j}.uuid`] = [`not a field of the ${category.key} category`]
+        errors[`categories.${i}.fields.${j}.uuid`] = [
+          fieldProblem('not_field_of_category', `not a field of the ${category.key} category`),
+        ]
         return
       }
       if (f.is_used) used.add(field.key)
@@ -86,7 +88,9 @@ function applyCategories(current: readonly string[], categories: CategoriesInput
 /** Spec section 5: an active notification sends at least one field. */
 function assertSendsSomething(isActive: boolean, fields: readonly string[]): void {
   if (isActive && fields.length === 0) {
-    throw fieldsValidation({ categories: ['choose at least one field for an active notification'] })
+    throw fieldsValidation({
+      categories: [fieldProblem('choose_field', 'choose at least one field for an active notification')],
+    })
   }
 }
 

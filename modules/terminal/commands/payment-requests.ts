@@ -1,6 +1,6 @@
 import { isAcceptor } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
-import { AppError, type FieldErrors } from '../../platform/errors.ts'
+import { AppError, type FieldProblems, fieldProblem } from '../../platform/errors.ts'
 import type { Services } from '../../platform/module.ts'
 import { acceptorStanding, findCashpoint, findProgram, programTypes } from '../../programs/index.ts'
 import { createEndpoint } from '../../webhooks/index.ts'
@@ -26,7 +26,7 @@ const inputFields = [
   'payment.cashpoint',
 ]
 
-const refuse = (fields: FieldErrors) =>
+const refuse = (fields: FieldProblems) =>
   new AppError('validation_failed', 'validation failed', { reason: 'fieldsValidation', fields })
 
 /**
@@ -58,7 +58,7 @@ export async function createPaymentRequest(
 }> {
   const { db, config } = services
   const program = await findProgram(db, input.program_uuid)
-  if (!program) throw refuse({ program_uuid: ['no such program'] })
+  if (!program) throw refuse({ program_uuid: [fieldProblem('unknown_program', 'no such program')] })
   const acceptor = isAcceptor(me)
   assertWorksInProgram(me, program, acceptor ? await acceptorStanding(db, program.uuid, me.user_id) : 'none')
   if (program.type !== programTypes.paymentManagement) {
@@ -72,7 +72,7 @@ export async function createPaymentRequest(
     if (existing.created_by !== me.user_id) {
       throw new AppError('conflict', 'this request_uuid is already used in the program', {
         reason: 'request_uuid_taken',
-        fields: { request_uuid: ['already used in this program'] },
+        fields: { request_uuid: [fieldProblem('already_used', 'already used in this program')] },
       })
     }
     if (existing.status === 'open')
@@ -81,28 +81,43 @@ export async function createPaymentRequest(
   }
   assertTakesPayments(program)
 
-  const errors: FieldErrors = {}
+  const errors: FieldProblems = {}
   const values = new Map<string, string>()
   input.fields.forEach((f, i) => {
     const field = fieldByUuid(f.field_uuid)
     if (!field || !inputFields.includes(field.key)) {
-      errors[`fields.${i}.field_uuid`] = [`not an input field; one of ${inputFields.join(', ')}`]
+      errors[`fields.${i}.field_uuid`] = [
+        fieldProblem('not_input_field', `not an input field; one of ${inputFields.join(', ')}`),
+      ]
     } else if (values.has(field.key)) {
-      errors[`fields.${i}.field_uuid`] = ['given twice']
+      errors[`fields.${i}.field_uuid`] = [fieldProblem('given_twice', 'given twice')]
     } else values.set(field.key, String(f.value).trim())
   })
   const amountText = values.get('payment.amount')
   const amount = amountText && /^[0-9]{1,12}$/.test(amountText) ? BigInt(amountText) : null
   if (amount === null || amount <= 0n || amount > 100_000_000n) {
-    errors.amount = ['amount is required: a whole number of cents, more than zero, at most 100000000']
+    errors.amount = [
+      fieldProblem(
+        amountText ? 'invalid_amount' : 'required',
+        'amount is required: a whole number of cents, more than zero, at most 100000000',
+        { maximum: 100_000_000 },
+      ),
+    ]
   }
   const description = values.get('payment.description') ?? ''
-  if (!description) errors.description = ['description is required']
-  else if (description.length > 255) errors.description = ['at most 255 characters']
+  if (!description) errors.description = [fieldProblem('required', 'description is required')]
+  else if (description.length > 255)
+    errors.description = [fieldProblem('too_long', 'at most 255 characters', { maximum: 255 })]
   const currency = values.get('payment.currency')
-  if (currency && currency !== program.currency) errors.currency = [`the program takes ${program.currency}`]
+  if (currency && currency !== program.currency)
+    errors.currency = [
+      fieldProblem('not_program_currency', `the program takes ${program.currency}`, {
+        currency: program.currency,
+      }),
+    ]
   const reference = values.get('payment.reference') || null
-  if (reference && reference.length > 64) errors.reference = ['at most 64 characters']
+  if (reference && reference.length > 64)
+    errors.reference = [fieldProblem('too_long', 'at most 64 characters', { maximum: 64 })]
   let cashpoint: { uuid: string; title: string; acceptor_user_id: string } | null = null
   const cashpointUuid = values.get('payment.cashpoint')
   if (cashpointUuid) {
@@ -111,7 +126,10 @@ export async function createPaymentRequest(
       found?.program_uuid === program.uuid &&
       found.is_active &&
       (!acceptor || found.acceptor_user_id === me.user_id)
-    if (!found || !usable) errors.cashpoint = ['no such open cashpoint of yours in this program']
+    if (!found || !usable)
+      errors.cashpoint = [
+        fieldProblem('unknown_cashpoint', 'no such open cashpoint of yours in this program'),
+      ]
     else cashpoint = found
   }
   if (Object.keys(errors).length) throw refuse(errors)

@@ -2,7 +2,7 @@ import { createPayment, paymentFacts } from '../../payments/index.ts'
 import { denied, isAdmin } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db, Trx } from '../../platform/db.ts'
-import { AppError, conflict, notFound } from '../../platform/errors.ts'
+import { AppError, conflict, fieldProblem, notFound } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { type Caller, cashpointForTerminal } from '../access.ts'
@@ -237,7 +237,7 @@ export async function renewToken(
 const tokenInvalid = () =>
   new AppError('bad_request', 'this QR code is not valid', {
     reason: 'token_invalid',
-    fields: { token: ['this QR code is not valid'] },
+    fields: { token: [fieldProblem('invalid_token', 'this QR code is not valid')] },
   })
 const tokenUsed = () =>
   new AppError('conflict', 'this QR code has already been used', { reason: 'token_used' })

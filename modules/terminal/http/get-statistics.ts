@@ -2,7 +2,7 @@ import { requireUser, signedIn } from '../../identity/index.ts'
 import { isOwner, programOfOwner } from '../../platform/access.ts'
 import { calendarDate } from '../../platform/bad-input.ts'
 import { businessTimeZone } from '../../platform/dates.ts'
-import { invalidField } from '../../platform/errors.ts'
+import { invalidField, withCode } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { findProgram } from '../../programs/index.ts'
@@ -28,7 +28,10 @@ const query = z.object({
   tz: z
     .string()
     .max(64)
-    .refine(validZone, 'an IANA time zone such as Europe/Amsterdam')
+    .refine(validZone, {
+      message: 'an IANA time zone such as Europe/Amsterdam',
+      params: withCode('invalid_time_zone'),
+    })
     .default(businessTimeZone)
     .openapi({ description: 'The days are counted in this time zone' }),
 })
@@ -80,14 +83,14 @@ export function registerGetStatistics(app: ApiApp) {
     const to = q.to ?? (q.from ? shift(q.from, 29) : todayIn(q.tz))
     const from = q.from ?? shift(to, -29)
     if (Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)))
-      throw invalidField('from', 'not a date')
-    if (from > to) throw invalidField('to', 'must not be before from')
+      throw invalidField('from', 'invalid_date', 'not a date')
+    if (from > to) throw invalidField('to', 'before_from', 'must not be before from')
     if ((Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 > maxDays) {
-      throw invalidField('from', `at most ${maxDays} days`)
+      throw invalidField('from', 'period_too_long', `at most ${maxDays} days`, { maximum: maxDays })
     }
     if (q.program && isOwner(me)) {
       const program = await findProgram(db, q.program)
-      if (!program) throw invalidField('program', 'no such program')
+      if (!program) throw invalidField('program', 'unknown_program', 'no such program')
       programOfOwner(me, program)
     }
     const results = await paymentStatistics(db, me, { program: q.program, from, to, time_zone: q.tz })

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { bearerSecurity } from '../../identity/index.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
-import { errorBody, fieldErrors, z } from '../../platform/http.ts'
+import { errorBody, fieldProblems, z } from '../../platform/http.ts'
 import type { AppEnv } from '../../platform/module.ts'
 import { catalogue } from '../catalogue.ts'
 import { effectiveStatus } from '../commands/terminal-requests.ts'
@@ -30,7 +30,7 @@ export const fieldsValidationHook = (result: any, c: Context<AppEnv>) => {
   if (!result.success) {
     const err = new AppError('validation_failed', 'fieldsValidation', {
       reason: 'fieldsValidation',
-      fields: fieldErrors(result.error.issues),
+      fields: fieldProblems(result.error.issues, result.data),
     })
     return c.json(errorBody(c, err), 400)
   }

@@ -41,13 +41,16 @@ const descriptionMax = 500
 
 function checkSecret(secret: string): string {
   if (!isWebhookSecret(secret))
-    throw invalidField('secret', 'must be whsec_ followed by 24–64 bytes in base64')
+    throw invalidField('secret', 'invalid_secret', 'must be whsec_ followed by 24–64 bytes in base64')
   return secret
 }
 
 function checkDescription(description: string): string {
   const d = description.trim()
-  if (d.length > descriptionMax) throw invalidField('description', `at most ${descriptionMax} characters`)
+  if (d.length > descriptionMax)
+    throw invalidField('description', 'too_long', `at most ${descriptionMax} characters`, {
+      maximum: descriptionMax,
+    })
   return d
 }
 

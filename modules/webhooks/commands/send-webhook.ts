@@ -28,7 +28,7 @@ const payloadMaxBytes = 256 * 1024
 /** The payload as it will be stored and sent: plain JSON, bigint as numbers (as strings past 2^53). */
 function jsonPayload(payload: Record<string, unknown>): string {
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
-    throw invalidField('payload', 'must be an object')
+    throw invalidField('payload', 'not_an_object', 'must be an object')
   const text = JSON.stringify(payload, (_key, v) =>
     typeof v === 'bigint'
       ? v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= -BigInt(Number.MAX_SAFE_INTEGER)
@@ -36,7 +36,8 @@ function jsonPayload(payload: Record<string, unknown>): string {
         : v.toString()
       : v,
   )
-  if (Buffer.byteLength(text) > payloadMaxBytes) throw invalidField('payload', 'at most 256 KB')
+  if (Buffer.byteLength(text) > payloadMaxBytes)
+    throw invalidField('payload', 'too_big', 'at most 256 KB', { maximum: payloadMaxBytes })
   return text
 }
 
@@ -82,9 +83,14 @@ async function createDelivery(
 ): Promise<WebhookDelivery> {
   if (!trx.isTransaction) throw new Error('sendWebhook must run inside the caller’s transaction')
   if (!eventTypePattern.test(input.eventType) || input.eventType.length > 100)
-    throw invalidField('event_type', 'lower-case words separated by dots, at most 100 characters')
+    throw invalidField(
+      'event_type',
+      'invalid_format',
+      'lower-case words separated by dots, at most 100 characters',
+    )
   const eventId = input.eventId ?? newId()
-  if (eventId.length === 0 || eventId.length > 200) throw invalidField('event_id', '1–200 characters')
+  if (eventId.length === 0 || eventId.length > 200)
+    throw invalidField('event_id', 'invalid_format', '1–200 characters')
   const text = jsonPayload(input.payload)
   const saved = await insertDelivery(trx, {
     id: newId(),

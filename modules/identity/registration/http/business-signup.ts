@@ -1,3 +1,4 @@
+import { withCode } from '../../../platform/errors.ts'
 import { createRoute, z } from '../../../platform/http.ts'
 import type { ApiApp } from '../../../platform/module.ts'
 import { clientMeta } from '../../auth.ts'
@@ -65,9 +66,19 @@ type BusinessInput = {
 
 function refineBusiness(v: BusinessInput, ctx: z.core.$RefinementCtx) {
   if (v.password !== v.password_confirmation)
-    ctx.addIssue({ code: 'custom', message: 'passwords do not match', path: ['password_confirmation'] })
+    ctx.addIssue({
+      code: 'custom',
+      message: 'passwords do not match',
+      params: withCode('passwords_do_not_match'),
+      path: ['password_confirmation'],
+    })
   if (v.legal_type === 1 && !v.company_name)
-    ctx.addIssue({ code: 'custom', message: 'company name required', path: ['company_name'] })
+    ctx.addIssue({
+      code: 'custom',
+      message: 'company name required',
+      params: withCode('required'),
+      path: ['company_name'],
+    })
   checkPhone(ctx, v.phone, v.phone_code, 'phone')
   checkPhone(ctx, v.company_phone, v.company_phone_code, 'company_phone')
 }

@@ -1,3 +1,4 @@
+import { withCode } from '../../../platform/errors.ts'
 import { createRoute, z } from '../../../platform/http.ts'
 import type { ApiApp } from '../../../platform/module.ts'
 import { clientMeta } from '../../auth.ts'
@@ -34,10 +35,10 @@ export const cardholderCompleteBody = z
     last_name: lastNameField,
     birth_date: z.iso
       .date('a date as YYYY-MM-DD')
-      .refine(
-        (d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10),
-        'not a plausible birth date',
-      )
+      .refine((d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10), {
+        message: 'not a plausible birth date',
+        params: withCode('implausible_birth_date'),
+      })
       .openapi({ example: '1990-04-21' }),
     gender: z.enum(genders, { message: `one of ${genders.join(', ')}` }).default('male'),
     ...newPasswordFields,
@@ -46,7 +47,12 @@ export const cardholderCompleteBody = z
   .strict()
   .superRefine((v, ctx) => {
     if (v.password !== v.password_confirmation)
-      ctx.addIssue({ code: 'custom', message: 'passwords do not match', path: ['password_confirmation'] })
+      ctx.addIssue({
+        code: 'custom',
+        message: 'passwords do not match',
+        params: withCode('passwords_do_not_match'),
+        path: ['password_confirmation'],
+      })
     checkPhone(ctx, v.phone, v.phone_code, 'phone')
   })
   .openapi('CardholderSignupInput')

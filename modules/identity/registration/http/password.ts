@@ -1,3 +1,4 @@
+import { withCode } from '../../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../../platform/http.ts'
 import type { ApiApp } from '../../../platform/module.ts'
 import { bearerSecurity, requireUser, signedIn } from '../../auth.ts'
@@ -14,7 +15,12 @@ const matching = <T extends { password: string; password_confirmation: string }>
   ctx: z.core.$RefinementCtx,
 ) => {
   if (v.password !== v.password_confirmation)
-    ctx.addIssue({ code: 'custom', message: 'passwords do not match', path: ['password_confirmation'] })
+    ctx.addIssue({
+      code: 'custom',
+      message: 'passwords do not match',
+      params: withCode('passwords_do_not_match'),
+      path: ['password_confirmation'],
+    })
 }
 
 const codeBody = z

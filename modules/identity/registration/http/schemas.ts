@@ -3,7 +3,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { z } from '../../../platform/http.ts'
 import { localeFromAcceptLanguage, localeSchema } from '../../../platform/locales.ts'
 import type { AppEnv } from '../../../platform/module.ts'
-import { validatePhone } from '../../../reference/index.ts'
+import { phoneRefusalCode, validatePhone } from '../../../reference/index.ts'
 
 /** The specification's e-mail messages: "email required", "invalid email". */
 export const emailField = z
@@ -79,7 +79,7 @@ export const phoneCodeField = z
  */
 export function normalizePhone(number: string, code: string | undefined | null) {
   const check = validatePhone(code, number)
-  if (!check.ok) return { ok: false as const, message: check.message }
+  if (!check.ok) return { ok: false as const, message: check.message, code: phoneRefusalCode(check) }
   const parsed = parsePhoneNumberFromString(check.e164)!
   return {
     ok: true as const,
@@ -97,7 +97,8 @@ export function checkPhone(
 ) {
   if (!number) return
   const result = normalizePhone(number, code)
-  if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message, path: [field] })
+  if (!result.ok)
+    ctx.addIssue({ code: 'custom', message: result.message, params: { code: result.code }, path: [field] })
 }
 
 /** The stored form of a phone number `checkPhone` accepted. */

@@ -22,7 +22,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Db, Trx } from '../../../platform/db.ts'
-import { AppError } from '../../../platform/errors.ts'
+import { AppError, fieldProblem } from '../../../platform/errors.ts'
 import { publish } from '../../../platform/events.ts'
 import { cardBrand } from '../../card-numbers.ts'
 import { sandboxEventCreated } from '../../events.ts'
@@ -224,7 +224,7 @@ async function lockOpen(trx: Trx, id: string, allowed: SandboxStatus[]) {
     throw new AppError('conflict', 'this payment has expired', { reason: 'expired' })
   }
   if (!allowed.includes(row.status as SandboxStatus)) {
-    throw new AppError('conflict', `this payment is ${row.status}`, { reason: row.status })
+    throw new AppError('conflict', `this payment is ${row.status}`, { reason: row.status as SandboxStatus })
   }
   return row
 }
@@ -305,7 +305,7 @@ export async function payCheckoutWithCard(
 export async function chooseCheckoutBank(db: Db, id: string, bank: string): Promise<SandboxPaymentView> {
   if (!sandboxBanks.some((b) => b.id === bank)) {
     throw new AppError('validation_failed', 'unknown bank', {
-      fields: { bank: ['choose one of the listed banks'] },
+      fields: { bank: [fieldProblem('unknown_bank', 'choose one of the listed banks')] },
     })
   }
   await db.transaction().execute(async (trx) => {
@@ -449,6 +449,7 @@ export async function refundSandboxPayment(
     if (input.amount <= 0n || input.amount > row.amount - refunded.total) {
       throw new AppError('business_rule', 'the refund is more than what is left of the payment', {
         reason: 'refund_too_large',
+        params: { refundable: Number(row.amount - refunded.total) },
       })
     }
     const refund = {
