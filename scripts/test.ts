@@ -1,8 +1,8 @@
 /**
  * The one test command (`npm test`, also run by `.ci/run`): lint and format check, module
- * boundaries (dependency-cruiser, .dependency-cruiser.mjs), type check, database types in step with
- * the migrations, unit and integration tests (Vitest, against real
- * PostgreSQL and Redis), then browser tests (Playwright with Debian's Chromium).
+ * boundaries (dependency-cruiser, .dependency-cruiser.mjs), type check, the web's API types in step
+ * with the OpenAPI document, database types in step with the migrations, unit and integration tests
+ * (Vitest, against real PostgreSQL and Redis), then browser tests (Playwright with Debian's Chromium).
  *
  * After the browser tests, their platform's database and log file are scanned for card numbers
  * and CVCs (scripts/scan-card-data.ts).
@@ -85,6 +85,8 @@ try {
   if (want('types')) {
     countStep(await run('types (server)', 'tsc', ['--noEmit', '-p', 'tsconfig.json']))
     countStep(await run('types (web)', 'tsc', ['--noEmit', '-p', 'web/tsconfig.json']))
+    // The web's API types (web/src/lib/api-types.gen.ts) say what the OpenAPI document says.
+    countStep(await run('API types match the OpenAPI document', 'node', ['scripts/openapi.ts', '--verify']))
   }
 
   const needServices = want('dbtypes') || want('unit') || want('browser')

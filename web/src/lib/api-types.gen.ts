@@ -1,0 +1,8333 @@
+/**
+ * The API's types, generated from its OpenAPI document by openapi-typescript (scripts/openapi.ts).
+ * Do not edit: `npm run api:types` rewrites this file, and `npm test` fails when it is stale.
+ */
+
+
+/** OneOf type helpers */
+type Without<T, U> = { [P in Exclude<keyof T, keyof U>]?: never };
+type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> & T) : T | U;
+type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A, infer B, ...infer Rest] ? OneOf<[XOR<A, B>, ...Rest]> : never;
+
+export interface paths {
+  "/api/v1/auth/login": {
+    /**
+     * Sign in
+     * @description Answers `auth_token` (15-minute JWT) and `refresh_token`. Wrong e-mail or password both answer 401 "invalid email or password". Repeated failures from one address are throttled (429).
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description `cookie`: the browser app; tokens go into httpOnly cookies instead of the body */
+          "x-auth-mode"?: "cookie" | "bearer";
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["LoginInput"];
+        };
+      };
+      responses: {
+        /** @description Signed in */
+        200: {
+          content: {
+            "application/json": components["schemas"]["Tokens"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/auth/logout": {
+    /**
+     * Sign out
+     * @description Ends the current session: its access and refresh tokens stop working at once.
+     */
+    post: {
+      responses: {
+        /** @description Signed out */
+        204: {
+          content: never;
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/auth/refresh": {
+    /**
+     * Exchange the refresh token for new tokens
+     * @description Send the refresh token as `Authorization: Bearer <refresh_token>` (the browser app: its cookie). The token is rotated: the answer holds a new one and the old one is spent. Presenting a spent token again revokes the whole session.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description `cookie`: the browser app; tokens go into httpOnly cookies instead of the body */
+          "x-auth-mode"?: "cookie" | "bearer";
+        };
+      };
+      responses: {
+        /** @description New tokens */
+        200: {
+          content: {
+            "application/json": components["schemas"]["Tokens"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/auth/validate": {
+    /**
+     * Check the access token
+     * @description Answers the signed-in user when the token is valid and its session open; 401 otherwise.
+     */
+    post: {
+      responses: {
+        /** @description Valid */
+        200: {
+          content: {
+            "application/json": {
+              user: components["schemas"]["SessionUser"];
+              /** @enum {boolean} */
+              valid: true;
+            };
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/card/active": {
+    /**
+     * The card holder’s activated cards
+     * @description Newest activation first. Card holders only.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of titles and descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description Their cards */
+        200: {
+          content: {
+            "application/json": {
+              results: components["schemas"]["HeldCard"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Activate a card by its token
+     * @description The card becomes the card holder’s (any case; dashes and spaces optional). Again by the same holder: 200 with the card unchanged. Unknown: 404; someone else’s: 409 `card_already_activated`; blocked or expired card, blocked program: 422. 10 tries a minute per card holder, then 429.
+     */
+    post: {
+      parameters: {
+        query?: {
+          /** @description Language of titles and descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CardActivation"];
+        };
+      };
+      responses: {
+        /** @description The activated card */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["HeldCard"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/card/active/{token}": {
+    /**
+     * A card by its token
+     * @description The card holder’s own card with its redemptions (where it was spent, newest first), or a card not activated yet (status `issued`: what activating it would give; no redemptions). Unknown: 404; activated by someone else: 409 `card_already_activated`. Looking up a token that is not one’s own card counts as an activation try (10 a minute, then 429 with Retry-After).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of titles and descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+        path: {
+          token: string;
+        };
+      };
+      responses: {
+        /** @description The card, with where it was spent */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["HeldCardWithHistory"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/card/batches": {
+    /**
+     * Card orders (batches of cards), newest first
+     * @description A program owner lists one of their programs’ orders (`program` required; another owner’s: 404); an admin one program’s or all. `status` filters (a paid order is an issued batch).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 20, at most 100) */
+          size?: number;
+          program?: string;
+          status?: "open" | "paid" | "cancelled" | "expired";
+        };
+      };
+      responses: {
+        /** @description A page of orders */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["CardOrder"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/card/batches/{uuid}/cards.csv": {
+    /**
+     * The cards of a paid order as CSV
+     * @description One card a line: `token,value,currency,use_number,expires_at` (value in major units such as 25.00; use_number empty for unlimited; expires_at empty when counted from activation or none), downloaded as an attachment. An order not paid: 409 `order_not_paid`. Its program’s owner and admins; anyone else’s: 404.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description CSV */
+        200: {
+          content: {
+            "text/csv": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/card/redemptions": {
+    /**
+     * Card redemptions, newest first
+     * @description An acceptor: those they took; a program owner: those in their programs; an admin: all. Filter by cashpoint and program. Card holders: 403 (their card’s history comes with `GET card/active/{token}`).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 20, at most 100) */
+          size?: number;
+          cashpoint?: string;
+          program?: string;
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["CardRedemption"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Take an amount from a card (spend it)
+     * @description One use of an activated card (`active`): `amount` comes off its balance (400 on `amount` above it: what is left is said). The last use forfeits whatever is left on the card (`forfeited`), which is then `used`, as is a card whose balance reaches 0. Not activated yet: 422 `card_not_activated`; expired: 422 `card_expired`; blocked: 422 `card_blocked`.
+     *
+     * The card is locked while it is taken, so parallel requests never spend more than is on it. `Idempotency-Key` is required (400 without it): a retry with the same key answers the first result and spends nothing again.
+     *
+     * An acceptor at one of their own open cashpoints (another acceptor’s: 404) in an active card program they take part in (403 `not_program_acceptor` once they no longer do; 422 `cashpoint_inactive`, `program_not_active`, `not_card_program`). Program owners, card holders and admins: 403; no token: 401. A token of a card of another program: 404, as an unknown one.
+     */
+    post: {
+      parameters: {
+        header: {
+          /** @description Required: 8 to 255 letters, digits or . _ : -; a retry with the same key spends once */
+          "idempotency-key": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CardRedemptionInput"];
+        };
+      };
+      responses: {
+        /** @description The redemption */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["CardRedemption"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/card/redemptions/{uuid}/reverse": {
+    /**
+     * Reverse a redemption
+     * @description The acceptor who took it, once, within 24 hours: the amount and the use go back on the card, which can be spent again, with the opposite ledger entry. Not when it forfeited what was left on the card, nor on an expired or blocked card, nor after 24 hours: 422 with the reason `reversal_forfeited`, `reversal_card_expired`, `reversal_card_blocked` or `reversal_too_late` (the program owner corrects those). Reversed already: 409 `redemption_reversed`. Another acceptor’s: 404; program owners, card holders and admins: 403. `Idempotency-Key` welcome.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The redemption, reversed */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["CardRedemption"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/card/redemptions/preview": {
+    /**
+     * A card as the acceptor sees it before taking it
+     * @description Balance, uses, end and state of a card of the cashpoint’s program, and who holds it. Any state is answered (only `active` can be taken). 30 lookups a minute per acceptor (a redemption with a token that is no card of the program counts too), then 429 with Retry-After.
+     *
+     * An acceptor at one of their own open cashpoints (another acceptor’s: 404) in an active card program they take part in (403 `not_program_acceptor` once they no longer do; 422 `cashpoint_inactive`, `program_not_active`, `not_card_program`). Program owners, card holders and admins: 403; no token: 401. A token of a card of another program: 404, as an unknown one.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Language of titles and descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+          /** @description The acceptor’s cashpoint */
+          cashpoint: string;
+          /** @description The card’s code as typed or scanned */
+          token: string;
+        };
+      };
+      responses: {
+        /** @description The card */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["CardPreview"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/geo/cities": {
+    /**
+     * Cities and places
+     * @description Places with coordinates and time zone, by name, filtered by country, state and part of the name. `zip_code` is null: the data set has no postal codes.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 50, at most 500) */
+          size?: number;
+          /** @description Country uuid or ISO 3166-1 alpha-2 code (NL) */
+          country?: string;
+          /** @description State uuid */
+          state?: string;
+          /** @description Part of the name, any case */
+          name?: string;
+        };
+      };
+      responses: {
+        /** @description One page of cities */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["City"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/geo/continents": {
+    /**
+     * Continents
+     * @description The six world regions of the data set (Africa, Americas, Asia, Europe, Oceania, Polar), named in the caller’s language. Few and fixed, so not paginated.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of the names (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description Every continent */
+        200: {
+          content: {
+            "application/json": components["schemas"]["Continent"][];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/geo/countries": {
+    /**
+     * Countries
+     * @description Countries with ISO code, currency and calling code, named and sorted in the caller’s language. The name filter matches that language or English. The default page holds every country.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 300, at most 300) */
+          size?: number;
+          /** @description Language of the names (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+          /** @description Part of the name, any case */
+          name?: string;
+          /** @description Continent uuid or code (europe) */
+          continent?: string;
+        };
+      };
+      responses: {
+        /** @description One page of countries */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["Country"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/geo/countries/{uuid}": {
+    /** One country */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of the names (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The country */
+        200: {
+          content: {
+            "application/json": components["schemas"]["Country"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/geo/ip/": {
+    /**
+     * Where the caller is
+     * @description Country, state and city of the caller’s address, from a local IP data set (no outside service). The address is the connection’s; behind a reverse proxy (`TRUST_PROXY=true`) the right-most `X-Forwarded-For` entry. Private, local and unknown addresses answer 404 with reason `address_not_located`: use `default_country` from settings/root then.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of the names (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description Located */
+        200: {
+          content: {
+            "application/json": components["schemas"]["IpLocation"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/geo/states": {
+    /**
+     * States, provinces and regions
+     * @description First-level subdivisions, by name. With `country` the default page holds all of that country’s (the most, the United Kingdom, has 221). Names are as the data set has them (mostly English).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 300, at most 500) */
+          size?: number;
+          /** @description Country uuid or ISO 3166-1 alpha-2 code (NL) */
+          country?: string;
+          /** @description Part of the name, any case */
+          name?: string;
+        };
+      };
+      responses: {
+        /** @description One page of states */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["State"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/health": {
+    /** The process is alive */
+    get: {
+      responses: {
+        /** @description Alive */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              status: "ok";
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/acceptor-programs": {
+    /**
+     * My programs and cashpoints (acceptor)
+     * @description The acceptor portal’s /programs: the acceptor’s places in programs with the program and their cashpoints in it, newest first. By default the live ones: active (21001), pending invitations (21002, to accept or decline) and blocked (21005); `status` picks one. A blocked program shows with its status and takes no payments.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 50, at most 100) */
+          size?: number;
+          status?: number;
+          /** @description Language of descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["AcceptorProgram"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/card-expiries": {
+    /**
+     * Expiry types of a card valid for a period after activation
+     * @description Year 31, month 21, day 11. Program owners and admins.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of titles and descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description The expiry types */
+        200: {
+          content: {
+            "application/json": {
+              results: components["schemas"]["CardExpiry"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/card-type-prices": {
+    /**
+     * Prices of a card per type and currency
+     * @description Excluding VAT, with the VAT on each at today’s rate. Program owners and admins.
+     */
+    get: {
+      parameters: {
+        query?: {
+          currency?: string;
+        };
+      };
+      responses: {
+        /** @description The prices */
+        200: {
+          content: {
+            "application/json": {
+              results: (components["schemas"]["CardPrice"] & {
+                  /** @example 101 */
+                  type: number;
+                })[];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/card-types": {
+    /**
+     * Card types with the price of a card
+     * @description Voucher (101) and gift card (201), titled in the caller’s language, each with the price of one card per currency (excluding VAT) and the VAT on it. Program owners and admins.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of titles and descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description The card types */
+        200: {
+          content: {
+            "application/json": {
+              results: components["schemas"]["CardType"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/card-types/{id}": {
+    /**
+     * Set the price of a card (admin)
+     * @description The price of one card of this type in a currency, in minor units excluding VAT (VAT is added on orders). Orders already placed keep their price. Admins only.
+     */
+    patch: {
+      parameters: {
+        query?: {
+          /** @description Language of titles and descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+        path: {
+          id: number | null;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CardPriceChange"];
+        };
+      };
+      responses: {
+        /** @description The type with its prices */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["CardType"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/card-values": {
+    /**
+     * The value of a program’s card
+     * @description The card’s one `{value, currency, use_number}` (minor units; use_number 1 once, more that many uses, null unlimited); empty while not set. Same access as GET manager/cards.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The card program */
+          program: string;
+        };
+      };
+      responses: {
+        /** @description The values */
+        200: {
+          content: {
+            "application/json": {
+              results: components["schemas"]["CardValue"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/cards": {
+    /**
+     * The card of a card program
+     * @description `result` is null until a card type is chosen. The owner’s own programs (another owner’s: 404) and any for admins; a program of another type: 422 `not_card_program`.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The card program */
+          program: string;
+          /** @description Language of titles and descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description The card, or null */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["ProgramCard"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Choose the card type of a draft card program
+     * @description Step 1 of a card program (spec section 4): the program moves from draftStep1 to draftStep2. Choosing another type deletes the existing card first and starts a new one (a draftStep3 program goes back to draftStep2); the same type again keeps the card as it is (200).
+     *
+     * The owner only; another owner’s program: 404. Only drafts: 409 `program_not_draft`. A program of another type: 422 `not_card_program`.
+     */
+    post: {
+      parameters: {
+        query?: {
+          /** @description Language of titles and descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CardTypeChoice"];
+        };
+      };
+      responses: {
+        /** @description The type was already chosen */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["ProgramCard"];
+            };
+          };
+        };
+        /** @description A new card */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["ProgramCard"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/cards/{uuid}": {
+    /**
+     * Delete the card of a draft program
+     * @description The program goes back to draftStep1 (no card type chosen). Only drafts: 409 `program_not_draft`. The owner only; another owner’s card: 404.
+     */
+    delete: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Deleted */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Change the card’s settings
+     * @description Title, description, image, orientation, the value row `{value, currency, use_number}` (a voucher’s value above 0; a gift card’s 0 is flexible, loaded later), validity, privacy and the program period. Complete settings (title, value and validity) move a draftStep2 program to draftStep3 (spec section 4).
+     *
+     * Wrong input: 400 per field (`values.0.value`, `validity.until`, `image`, `expiry_date` …). Once an order of the program is paid only title, description and image change: 422 `card_settings_locked`. A blocked program: 422 `program_blocked`. The owner only; another owner’s card: 404.
+     */
+    patch: {
+      parameters: {
+        query?: {
+          /** @description Language of titles and descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CardSettings"];
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["ProgramCard"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/cashpoints": {
+    /**
+     * Cashpoints
+     * @description An acceptor: their own cashpoints (optionally in one program). A program owner: the cashpoints of every acceptor in their programs (another owner’s `program`: 404). An admin: all. Oldest first.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 50, at most 200) */
+          size?: number;
+          program?: string;
+          is_active?: "true" | "false";
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["Cashpoint"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Open a cashpoint (acceptor)
+     * @description In a program the acceptor takes part in (active). Names are unique among the acceptor’s active cashpoints in the program (400 on `title`). A program they never had a place in: 404; one they left (unsubscribed, declined): 403 `not_program_acceptor`; an invitation not accepted yet, blocked in the program, or a blocked or expired program: 422.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CashpointInput"];
+        };
+      };
+      responses: {
+        /** @description Opened */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["Cashpoint"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/cashpoints/{uuid}": {
+    /**
+     * Rename, deactivate or reactivate a cashpoint (acceptor)
+     * @description The acceptor’s own cashpoints (another’s: 404). Deactivating always works; renaming and reactivating need an active place in a usable program (403/422 as for opening one).
+     */
+    patch: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CashpointChange"];
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["Cashpoint"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/commons/currencies": {
+    /**
+     * Currencies for programs
+     * @description ISO 4217 currencies, the default (EUR) first and flagged `is_default`. The whole list in one page; descriptions in the caller’s language (`lang`, else Accept-Language).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description The list */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["CommonCurrency"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/commons/images": {
+    /**
+     * Upload an image
+     * @description Multipart field `image`: a JPG or PNG (judged by its bytes) of at most 1 MB; 360×360 px fits best. Stored as JPG (transparency on white, metadata removed, at most 2048 px on the longest side). Wrong type or too large: 400 on `image`; a body over the platform limit: 413. Program owners, acceptors and admins.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            /** Format: binary */
+            image: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Stored */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["ProgramImage"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body too large */
+        413: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/commons/images/{file}": {
+    /**
+     * An uploaded image
+     * @description Public, like avatars: program images appear on pages guests see (cards, restaurants). The name is unguessable and never reused, so the answer is cached for good.
+     */
+    get: {
+      parameters: {
+        path: {
+          file: string;
+        };
+      };
+      responses: {
+        /** @description JPG image */
+        200: {
+          content: {
+            "image/jpeg": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/commons/program-types": {
+    /**
+     * Program types
+     * @description card 1001, creditManagement 2001, paymentManagement 3001, foodsManagement 4001, foodCourtManagement 5001. The whole list in one page; descriptions in the caller’s language (`lang`, else Accept-Language).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description The list */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["ProgramType"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/commons/reminder-sender-types": {
+    /**
+     * Reminder sender types
+     * @description When a bill reminder is sent: 1 before the due date, 2 after it (a number of days, the reminder’s `value`). The whole list in one page; descriptions in the caller’s language (`lang`, else Accept-Language).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description The list */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["CommonCode"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/commons/reminder-templates": {
+    /**
+     * Reminder templates
+     * @description System templates for bill reminders: a friendly note before the due date, a reminder, a formal reminder and a final notice. `subject` and `text` hold placeholders in braces ({name}, {invoice_number}, {amount}, {due_date}, {company}) filled when a reminder is sent. The whole list in one page; descriptions in the caller’s language (`lang`, else Accept-Language).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description The list */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["ReminderTemplate"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/commons/status-types": {
+    /**
+     * Status types
+     * @description The kinds of status: 11 program statuses (11001–11007), 21 acceptor statuses (21001–21005). The whole list in one page; descriptions in the caller’s language (`lang`, else Accept-Language).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description The list */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["CommonCode"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/commons/statuses": {
+    /**
+     * Statuses
+     * @description Program statuses 11001 active, 11002–11004 draft steps, 11005 pending, 11006 expired, 11007 blocked; acceptor statuses 21001 active, 21002 pending, 21003 unsubscribed, 21004 rejected, 21005 blocked. The whole list in one page; descriptions in the caller’s language (`lang`, else Accept-Language).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+          /** @description 11 program statuses, 21 acceptor statuses; default both */
+          status_type?: number;
+        };
+      };
+      responses: {
+        /** @description The list */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["CommonStatus"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/commons/value-types": {
+    /**
+     * Value types
+     * @description How a value such as a penalty is given: 1 amount (fixed, in the program currency), 2 percent (of the amount due). The whole list in one page; descriptions in the caller’s language (`lang`, else Accept-Language).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description The list */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["CommonCode"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/payment-notifications": {
+    /**
+     * The payment notifications of a payment program
+     * @description Oldest first. The program’s owner (with the secrets) and admins (without). Another owner’s program: 403 (access denied); not a payment management program: 422.
+     */
+    get: {
+      parameters: {
+        query: {
+          program: string;
+        };
+      };
+      responses: {
+        /** @description The notifications */
+        200: {
+          content: {
+            "application/json": {
+              results: components["schemas"]["PaymentNotification"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Add a payment notification to a payment program
+     * @description The program’s owner. Title and url are required; an active notification uses at least one field. Any refusal of the input is 400 with reason `fieldsValidation` and a message per field. The answer holds the signing secret. Another owner’s program: 403; a blocked or other type of program: 422.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PaymentNotificationInput"];
+        };
+      };
+      responses: {
+        /** @description Added */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["PaymentNotification"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/payment-notifications/{uuid}": {
+    /**
+     * One payment notification
+     * @description Its program’s owner (with the secret) and admins (without); anyone else 404.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The notification */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["PaymentNotification"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Delete a payment notification
+     * @description Its program’s owner; anyone else 404. Nothing more is sent to it; its delivery log stays readable.
+     */
+    delete: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Deleted */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Change a payment notification
+     * @description Its program’s owner; anyone else 404. The same rules as adding one (`fieldsValidation`). A new URL or secret applies to every attempt from now on, retries included.
+     */
+    patch: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PaymentNotificationChanges"];
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["PaymentNotification"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/payment-notifications/categories": {
+    /**
+     * What a payment notification can send: categories and their fields
+     * @description payment (payment.paid), refund (payment.refunded) and failure (payment.failed), each with the fields a notification may use. Uuids are stable. Program owners and admins.
+     */
+    get: {
+      responses: {
+        /** @description The catalogue */
+        200: {
+          content: {
+            "application/json": {
+              results: components["schemas"]["PaymentNotificationCategory"][];
+            };
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/payment-requests": {
+    /**
+     * A merchant system asks for a payment (answers a QR link)
+     * @description In a payment management program, by its owner or an active acceptor of it. `fields` fill the notification catalogue’s payment fields by uuid: amount (cents, required), description (required), currency (the program’s), reference, cashpoint. Answers the request with `pay_url` (a signed, single-use link valid for 15 minutes, to show as a QR code). The outcome goes to `url`, signed with `secret` (answered once as `callback_secret` when it was made). The same `request_uuid` again: the same request (200), with a new link while nobody has started paying. Input refusals: 400 with reason `fieldsValidation`.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description Makes the call safe to retry: a repeat with the same key answers the first result */
+          "idempotency-key"?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PaymentRequestApiInput"];
+        };
+      };
+      responses: {
+        /** @description Asked before with this request_uuid */
+        200: {
+          content: {
+            "application/json": {
+              callback_secret: string | null;
+              result: components["schemas"]["TerminalRequest"];
+            };
+          };
+        };
+        /** @description Asked */
+        201: {
+          content: {
+            "application/json": {
+              callback_secret: string | null;
+              result: components["schemas"]["TerminalRequest"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/program-acceptors": {
+    /**
+     * Acceptors of programs, and an acceptor’s invitations
+     * @description Newest first, with params program and status. A program owner: the acceptors and invitations of their programs (another owner’s `program`: 404). An acceptor: their own invitations and places in programs. An admin: all. Card holders: 403.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 20, at most 100) */
+          size?: number;
+          program?: string;
+          /** @description 21001 active, 21002 pending, 21003 unsubscribed, 21004 rejected, 21005 blocked */
+          status?: number;
+          /** @description Language of descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["ProgramAcceptor"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Invite an acceptor to a program
+     * @description Sends an invitation e-mail (in the invitee’s language when they have an account, else the inviter’s) with a link to the acceptor portal: to Programs for an acceptor account, else to the registration. A second invitation while one is pending: 400 "Invite is already sent" (reason `invite_already_sent`); an acceptor already in the program: 400 `already_acceptor`. Another owner’s program: 404; a blocked or expired program: 422.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["AcceptorInvitationInput"];
+        };
+      };
+      responses: {
+        /** @description Invited (pending, 21002); the e-mail follows */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["ProgramAcceptor"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/program-acceptors/{uuid}": {
+    /**
+     * An invitation or an acceptor’s place in a program
+     * @description For the program’s owner, admins and the acceptor it belongs to; an acceptor signed in with another address sees an unclaimed invitation with the link’s `invite_token`. Anyone else, or a withdrawn invitation: 404.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+          /** @description The `invite` parameter of the invitation link */
+          invite_token?: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Found */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["ProgramAcceptor"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Withdraw an invitation or unsubscribe an acceptor
+     * @description The program owner: a pending invitation is withdrawn (its link and any answer to it then get 404); an active or blocked acceptor is unsubscribed (21003, kept in the list). 204 either way, also when it was already declined or unsubscribed. Another owner’s: 404.
+     */
+    delete: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Withdrawn or unsubscribed */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Unsubscribe, block or reactivate an acceptor
+     * @description The program owner: active → 21003 unsubscribed (final; invite again to bring them back) or 21005 blocked; blocked → 21001 active or 21003. A pending invitation is withdrawn with DELETE; other moves: 422 `invalid_status_transition`. Another owner’s: 404.
+     */
+    patch: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ProgramAcceptorChange"];
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["ProgramAcceptor"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/program-acceptors/{uuid}/accept": {
+    /**
+     * Accept an invitation (acceptor)
+     * @description The invited acceptor joins the program (21001 active). The invitation is theirs when it names their account, or with the link’s `invite_token` while nobody has claimed it. A withdrawn invitation, or someone else’s: 404 (notFount). Answering again the same way changes nothing; the other answer afterwards: 409 `invitation_answered`. A blocked or expired program: 422.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["InvitationAnswerInput"];
+        };
+      };
+      responses: {
+        /** @description Answered */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["ProgramAcceptor"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/program-acceptors/{uuid}/decline": {
+    /**
+     * Decline an invitation (acceptor)
+     * @description The invited acceptor declines (21004 rejected). The invitation is theirs when it names their account, or with the link’s `invite_token` while nobody has claimed it. A withdrawn invitation, or someone else’s: 404 (notFount). Answering again the same way changes nothing; the other answer afterwards: 409 `invitation_answered`.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["InvitationAnswerInput"];
+        };
+      };
+      responses: {
+        /** @description Answered */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["ProgramAcceptor"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/program-acceptors/{uuid}/resend": {
+    /**
+     * Send an invitation again
+     * @description The program owner, for a pending invitation: a new e-mail with a new link (the previous link stops counting). At most once per 60 seconds (429 with Retry-After); an answered invitation: 409 `invitation_answered`. Another owner’s: 404.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The e-mail follows */
+        202: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["ProgramAcceptor"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/program-methods": {
+    /**
+     * A program’s payment methods
+     * @description Every method of the payments catalogue with the program’s choice of provider and whether it is used. For the program’s owner and admins; another owner’s program: 404.
+     */
+    get: {
+      parameters: {
+        query: {
+          program: string;
+        };
+      };
+      responses: {
+        /** @description The methods */
+        200: {
+          content: {
+            "application/json": components["schemas"]["ProgramMethods"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Save a program’s payment methods
+     * @description Upserts the listed methods (others keep their settings). Rules (400 per field, e.g. `methods.0.provider_id`): the method is in the catalogue and listed once; a provider, when given, can take the method; a used method needs a provider. An active payment program must keep at least one validated method (422 `no_validated_method`); a completed payment draft (draftStep3) that loses its last one goes back to draftStep2. The program’s owner only: another owner’s program is 404; a blocked program 422 `program_blocked`.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ProgramMethodsInput"];
+        };
+      };
+      responses: {
+        /** @description Saved: the methods as now set */
+        200: {
+          content: {
+            "application/json": components["schemas"]["ProgramMethods"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/program-providers": {
+    /** A program’s provider accounts (keys masked) */
+    get: {
+      parameters: {
+        query: {
+          program: string;
+        };
+      };
+      responses: {
+        /** @description Accounts */
+        200: {
+          content: {
+            "application/json": {
+              results: components["schemas"]["ProgramProviderAccount"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Save a program’s provider keys (checked with the provider, sealed at rest)
+     * @description Refused keys answer 422 `ccv_pay_key_not_valid` with the field; an unreachable provider 503. The newest account of a provider is the one the program’s payments use.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            api_key: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            /** Format: uuid */
+            program: string;
+            /** @enum {string} */
+            provider: "sandbox" | "ccv" | "stripe";
+            webhook_secret?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Saved */
+        201: {
+          content: {
+            "application/json": components["schemas"]["ProgramProviderAccount"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/programs": {
+    /**
+     * Programs (all, active, draft)
+     * @description A program owner’s own programs, newest first; an admin sees every program (the admin portal’s /programs), optionally one owner’s. Acceptors and card holders: 403.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 20, at most 100) */
+          size?: number;
+          /** @description all; active (11001); draft (11002–11004) */
+          filter?: "all" | "active" | "draft";
+          type?: number;
+          /** @description Part of the title, any case */
+          search?: string;
+          /** @description Admins: one program owner’s programs */
+          owner?: string;
+          /** @description Language of descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["Program"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Create a program (step 0 of the wizard)
+     * @description Any of the five types (card 1001, credit management 2001, payment management 3001, foods 4001, food court 5001). Saved as draftStep1 (11002) for the caller, to be continued at step 1 (`step`). Program owners only.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ProgramInput"];
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["Program"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/programs/{uuid}": {
+    /**
+     * A program
+     * @description For its owner and admins (the admin portal’s /programs/{uuid}); another owner’s program is 404. Acceptors and card holders: 403.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The program */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["Program"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Delete a draft program
+     * @description Drafts only (11002–11004), with their method settings, invitations and cashpoints: 204. A program past the drafts is blocked instead (409 `program_not_draft`). The owner only; another owner’s program: 404.
+     */
+    delete: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Deleted */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Change a program or its status
+     * @description The owner changes title, description, currency (drafts only) and status; an admin may only block and unblock (any program). Another owner’s program: 404.
+     *
+     * Status rules: drafts move one step forward at a time or back to an earlier step; a payment program (3001) reaches draftStep3 and is activated only with at least one payment method that validates (422 `no_validated_method`); draftStep3 → 11001 activates; an active, pending or expired program → 11007 blocks it and answers **202**; a blocked program → 11001 unblocks it (back to its status before the block; the owner only when they blocked it themselves, 403 `blocked_by_admin`). Other moves: 422 `invalid_status_transition`. A blocked program’s details cannot change (422 `program_blocked`).
+     */
+    patch: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ProgramChange"];
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["Program"];
+            };
+          };
+        };
+        /** @description Blocked: the program is unavailable to acceptors and card holders */
+        202: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["Program"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/statistics": {
+    /**
+     * Paid payments per day
+     * @description A program owner: payments that pay them (optionally one of their programs; another owner’s: 404). An acceptor: payments taken at their cashpoints or by their links. An admin: all. One series per currency, every day of the range (at most 366 days), counted in `tz`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          program?: string;
+          /** @description First day (default: 29 days before `to`) */
+          from?: string;
+          /** @description Last day, inclusive (default: today) */
+          to?: string;
+          /** @description The days are counted in this time zone */
+          tz?: string;
+        };
+      };
+      responses: {
+        /** @description The figures */
+        200: {
+          content: {
+            "application/json": components["schemas"]["PaymentStatistics"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/terminal-requests": {
+    /**
+     * Terminal and payment requests, newest first
+     * @description An acceptor: those paying them; a program owner: those in their programs; an admin: all. Filter by cashpoint, program and status.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 20, at most 100) */
+          size?: number;
+          cashpoint?: string;
+          program?: string;
+          status?: "open" | "claimed" | "paid" | "failed" | "expired" | "cancelled";
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["TerminalRequest"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Ask for a payment at a cashpoint (the phone as terminal)
+     * @description The cashpoint’s acceptor (an active acceptor of the program) or the program’s owner. Answers the request with `pay_url`, the link to show as a QR code: signed, single-use, valid for 15 minutes. The money goes to the cashpoint acceptor’s ledger sub-account. Another’s cashpoint: 404; a closed cashpoint or a program that takes no payments: 422. Safe to retry with an `Idempotency-Key`.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description Makes the call safe to retry: a repeat with the same key answers the first result */
+          "idempotency-key"?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["TerminalRequestInput"];
+        };
+      };
+      responses: {
+        /** @description Asked */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["TerminalRequest"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/terminal-requests/{uuid}": {
+    /**
+     * One terminal or payment request, with its payment’s state
+     * @description The acceptor it pays, whoever asked for it, the program’s owner and admins; anyone else 404. For live updates use `…/events`.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The request */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["TerminalRequest"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/terminal-requests/{uuid}/cancel": {
+    /**
+     * Cancel a request nobody started paying
+     * @description Its QR code stops working at once. Once a payer has opened it: 409 `request_claimed`; finished: 409 `request_finished`. Cancelling twice is fine.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Cancelled */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["TerminalRequest"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/terminal-requests/{uuid}/events": {
+    /**
+     * Live state of a request (Server-Sent Events)
+     * @description A `status` event with the request (the same body as GET …/{uuid}, under `result`) at once and whenever it changes: claimed, paid, failed, expired, cancelled. The stream ends after a final status, or after about 50 seconds (the browser’s EventSource reconnects). Who may read the request; anyone else 404.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description An event stream */
+        200: {
+          content: {
+            "text/event-stream": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/terminal-requests/{uuid}/token": {
+    /**
+     * A new QR code for a request nobody started paying
+     * @description Answers a new `pay_url` (valid for 15 minutes, never beyond the payment’s own end); the previous QR code stops working. Claimed or finished: 409.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description A new QR link */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["TerminalRequest"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/checkout/{uuid}": {
+    /**
+     * What the payer sees before and after paying (public)
+     * @description Open to anyone with the payment’s link: merchant, amount, description, status and the methods on offer. No personal data.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The checkout */
+        200: {
+          content: {
+            "application/json": components["schemas"]["Checkout"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Start paying on the provider’s hosted page (public)
+     * @description Opens an attempt at the payment’s provider and answers where to send the payer (`redirect_url`, the hosted page). A signed-in card holder becomes the payment’s payer and sees it in their transactions. A second call while an attempt is open answers the same page.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description Makes the call safe to retry: a repeat with the same key answers the first result */
+          "idempotency-key"?: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody?: {
+        content: {
+          "application/json": {
+            /**
+             * @default card
+             * @enum {string}
+             */
+            method?: "ideal" | "card" | "stripe" | "paynl" | "paypal" | "ccv";
+          };
+        };
+      };
+      responses: {
+        /** @description Where to go next */
+        200: {
+          content: {
+            "application/json": {
+              checkout: components["schemas"]["Checkout"];
+              redirect_url: string | null;
+              /** @enum {string} */
+              status: "created" | "pending" | "paid" | "failed" | "cancelled" | "expired" | "refunded" | "partially_refunded";
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/helpers/vat": {
+    /**
+     * Dutch VAT rates
+     * @description The VAT rates a price can carry (high 21 %, low 9 % since 2019, zero, exempt), as in force on `at` (default today, Dutch time), each with its earlier percentages. Titles in the language of `lang`, else Accept-Language.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The day the rates are for (YYYY-MM-DD) */
+          at?: string;
+          /** @description Language of the titles */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description The rates */
+        200: {
+          content: {
+            "application/json": {
+              at: string;
+              results: components["schemas"]["VatRate"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/journals": {
+    /**
+     * Journal entries (admin; a program owner: those touching their own sub-accounts)
+     * @description The entries of a journal (all journals without `journal`), newest booking date first, with their total per currency; filters: booking date range `from`–`to` (inclusive), `search` in description, source or number, and `sub_account` (`kind:external_id`) for the entries of one sub-account. The lines of one entry: `GET payment/journals/{uuid}`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 25, at most 200) */
+          size?: number;
+          journal?: "sales" | "purchase" | "bank" | "miscellaneous" | "cards";
+          /** @description Booked on or after (inclusive) */
+          from?: string;
+          /** @description Booked on or before (inclusive) */
+          to?: string;
+          /** @description Part of the description or source (any case), or the entry number */
+          search?: string;
+          /** @description Only entries with a line on one of these sub-accounts, as `kind:external_id`, comma-separated (e.g. `program:<program uuid>`); an external id ending in `*` matches by prefix (`acceptor:<program uuid>/*`: the program’s acceptors); within the caller’s scope */
+          sub_account?: string;
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["LedgerJournalEntry"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/journals/{uuid}": {
+    /** A journal entry with its lines (admin; a program owner: one touching their sub-accounts) */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The entry */
+        200: {
+          content: {
+            "application/json": components["schemas"]["LedgerEntryDetail"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/ledgers": {
+    /**
+     * Ledger accounts with their balances (admin; a program owner: their own sub-accounts)
+     * @description The chart of accounts (110–610) with debit, credit and balance per currency of entries booked on or before `at` (default today).
+     */
+    get: {
+      parameters: {
+        query?: {
+          at?: string;
+          /** @description Also list each sub-account’s balances */
+          sub_accounts?: "true" | "false";
+        };
+      };
+      responses: {
+        /** @description Accounts */
+        200: {
+          content: {
+            "application/json": {
+              at: string;
+              results: {
+                  balances: {
+                      /** @description debit − credit, minor units */
+                      balance: number;
+                      credit: number;
+                      currency: string;
+                      debit: number;
+                    }[];
+                  code: string;
+                  description: string;
+                  name: string;
+                  normal_side: string;
+                  number: number;
+                  sub_accounts?: {
+                      balances: {
+                          /** @description debit − credit, minor units */
+                          balance: number;
+                          credit: number;
+                          currency: string;
+                          debit: number;
+                        }[];
+                      external_id: string;
+                      kind: string;
+                      /** Format: uuid */
+                      uuid: string;
+                    }[];
+                }[];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/ledgers/{ledger}/journals": {
+    /**
+     * Journal entries touching a ledger account (admin; a program owner: their own sub-accounts)
+     * @description Newest first; filters: journal, booking date range `from`–`to` (inclusive). Each entry carries its lines on this account.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 25, at most 200) */
+          size?: number;
+          journal?: "sales" | "purchase" | "bank" | "miscellaneous" | "cards";
+          from?: string;
+          to?: string;
+        };
+        path: {
+          /** @description Account number (110–610) */
+          ledger: number;
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["LedgerEntry"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/ledgers/trial-balance": {
+    /**
+     * Trial balance (admin)
+     * @description Debit and credit totals per account and currency at a date, and the totals per currency (equal when the ledger balances).
+     */
+    get: {
+      parameters: {
+        query?: {
+          at?: string;
+        };
+      };
+      responses: {
+        /** @description Trial balance */
+        200: {
+          content: {
+            "application/json": {
+              at: string;
+              rows: {
+                  account: number;
+                  /** @description debit − credit, minor units */
+                  balance: number;
+                  code: string;
+                  credit: number;
+                  currency: string;
+                  debit: number;
+                  name: string;
+                }[];
+              totals: {
+                  balanced: boolean;
+                  credit: number;
+                  currency: string;
+                  debit: number;
+                }[];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/methods": {
+    /** The payment methods catalogue */
+    get: {
+      responses: {
+        /** @description Methods */
+        200: {
+          content: {
+            "application/json": {
+              results: ({
+                  description: string;
+                  id: string;
+                  providers: string[];
+                  psp_id: string | null;
+                  title: string;
+                })[];
+            };
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/order": {
+    /**
+     * The newest card order of a card program
+     * @description Spec `GET order {program_uuid}`: the program’s newest order (open, paid, cancelled or expired) with its payment; 404 when it has none. The owner’s own programs (another owner’s: 404) and any for admins.
+     */
+    get: {
+      parameters: {
+        query: {
+          program_uuid: string;
+        };
+      };
+      responses: {
+        /** @description The order */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["CardOrder"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Order cards for a card program
+     * @description `quantity` (1–10,000) cards of the program’s card: amount = quantity × (value + price of a card + VAT on the price). Paid to the platform through the payment whose uuid is the order’s: pay it with `POST payment/pay {order_uuid}` or on `/checkout/{uuid}`; the cards are issued once it is paid.
+     *
+     * A new order supersedes the program’s open one (cancelled; its payment can no longer be paid), unless that one is being paid right now: 409 `order_in_payment` (or just paid: 409 `order_paid`). Only an active card program with complete card settings and a card price in its currency: 422 `program_not_active`, `card_not_complete`, `card_price_missing`, `program_period_ended`. The owner only; another owner’s program: 404. Safe to retry with an `Idempotency-Key`.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description Makes the call safe to retry: a repeat with the same key answers the first result */
+          "idempotency-key"?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CardOrderInput"];
+        };
+      };
+      responses: {
+        /** @description The order, open */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["CardOrder"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/pay": {
+    /**
+     * Pay a payment directly with a card (public)
+     * @description Card number (16 digits, four groups of four, Luhn), expiry (month 1–12, not past) and CVC (3 digits) are checked with the specification’s messages, handed to the provider in memory and never stored or logged: only brand and last four digits are kept. With another `payment_type` (iDEAL, PayPal) the answer holds the hosted page to go to. A declined card answers 400 with the provider’s message; a card needing confirmation answers `redirect_url`.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description Makes the call safe to retry: a repeat with the same key answers the first result */
+          "idempotency-key"?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PayInput"];
+        };
+      };
+      responses: {
+        /** @description Paid, or where to confirm */
+        200: {
+          content: {
+            "application/json": {
+              card_brand: string | null;
+              card_last4: string | null;
+              redirect_url: string | null;
+              /** @enum {string} */
+              status: "created" | "pending" | "paid" | "failed" | "cancelled" | "expired" | "refunded" | "partially_refunded";
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/payments": {
+    /**
+     * Ask for a payment (a payment link)
+     * @description A program owner, acceptor or admin asks for an amount; the answer holds `pay_url`, the page where anyone with the link pays it. Money goes to the caller (an acceptor’s or owner’s ledger sub-account, or the program’s). Safe to retry with an `Idempotency-Key`: the same key and body answer the same payment; another body with that key is refused (409).
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description Makes the call safe to retry: a repeat with the same key answers the first result */
+          "idempotency-key"?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PaymentRequestInput"];
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          content: {
+            "application/json": components["schemas"]["Payment"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/payments/{uuid}": {
+    /**
+     * A payment with its attempts and refunds
+     * @description For the owner it pays, the acceptor who took it, the card holder who paid it, and admins; 404 for anyone else.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The payment */
+        200: {
+          content: {
+            "application/json": components["schemas"]["Payment"] & ({
+              attempts: ({
+                  card_brand: string | null;
+                  card_last4: string | null;
+                  /** Format: date-time */
+                  created: string;
+                  /** @description Captured after another attempt had paid: refunded by the platform */
+                  duplicate: boolean;
+                  failure_code: string | null;
+                  failure_message: string | null;
+                  fee: number | null;
+                  method: string;
+                  number: number;
+                  provider: string;
+                  status: string;
+                  /** Format: uuid */
+                  uuid: string;
+                })[];
+              /** @description What can still be refunded: everything captured less refunds not failed */
+              refundable_amount: number;
+              refunds: ({
+                  amount: number;
+                  /** Format: date-time */
+                  created: string;
+                  currency: string;
+                  /**
+                   * @description requested: by the owner or an admin; provider: made at the provider; duplicate: a duplicate capture given back
+                   * @enum {string}
+                   */
+                  kind: "requested" | "provider" | "duplicate";
+                  reason: string | null;
+                  status: string;
+                  /** Format: uuid */
+                  uuid: string;
+                })[];
+            });
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/payments/{uuid}/refunds": {
+    /**
+     * Refund a payment, fully or partly
+     * @description For the program owner the payment pays, and admins. Refunds never exceed what was paid, also when sent concurrently. Requires an `Idempotency-Key`: a retried refund refunds once.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description Makes the call safe to retry: a repeat with the same key answers the first result */
+          "idempotency-key"?: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody?: {
+        content: {
+          "application/json": {
+            /** @description Minor units; default the whole rest */
+            amount?: number;
+            reason?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Refund recorded and sent to the provider */
+        202: {
+          content: {
+            "application/json": {
+              payment: components["schemas"]["Payment"];
+              status: string;
+              /** Format: uuid */
+              uuid: string;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/platform-provider": {
+    /** The platform’s payment provider account (keys masked) */
+    get: {
+      responses: {
+        /** @description The platform’s account */
+        200: {
+          content: {
+            "application/json": components["schemas"]["PlatformProvider"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Save the platform’s provider keys (checked with the provider, sealed at rest)
+     * @description Payments that belong to no program (card orders, payment links outside programs) are taken on this account from now on; the account it replaces keeps serving the payments already taken on it. Refused keys answer 422 `ccv_pay_key_not_valid` with the field; the sandbox in production 422 `sandbox_not_in_production`; an unreachable provider 503.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            api_key: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            /** @enum {string} */
+            provider: "sandbox" | "ccv" | "stripe";
+            webhook_secret?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Saved: the platform’s current account */
+        201: {
+          content: {
+            "application/json": components["schemas"]["PlatformProvider"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/qr-pay": {
+    /**
+     * What a payment QR code asks for (public)
+     * @description Open to anyone holding the QR link: merchant, amount and description, before paying. Reading it does not use the code. A forged or garbled token: 400 `token_invalid`. Already used (it led to a payment): 409 `token_used`; expired: 409 `token_expired`; the merchant cancelled it: 409 `token_cancelled`; the merchant showed a newer QR: 409 `token_replaced`. Nothing is charged in any of these cases.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The token of the QR link (`/pay?token=…`) */
+          token: string;
+        };
+      };
+      responses: {
+        /** @description What is asked */
+        200: {
+          content: {
+            "application/json": components["schemas"]["QrPayPreview"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Pay a payment QR code (public)
+     * @description Uses the code (once: of two people scanning it only the first gets here) and answers the payment to pay on its checkout page (`/checkout/{checkout_uuid}`), where the payer picks a method. A forged or garbled token: 400 `token_invalid`. Already used (it led to a payment): 409 `token_used`; expired: 409 `token_expired`; the merchant cancelled it: 409 `token_cancelled`; the merchant showed a newer QR: 409 `token_replaced`. Nothing is charged in any of these cases.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description The token of the QR link (`/pay?token=…`) */
+            token: string;
+          };
+        };
+      };
+      responses: {
+        /** @description On to the checkout */
+        200: {
+          content: {
+            "application/json": components["schemas"]["QrPayStart"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/transactions": {
+    /**
+     * Transactions: payments and refunds
+     * @description Every money movement the caller may see, newest first: each payment that reached a provider (in its status) and each refund (in the refund’s status, for the refunded amount). An admin sees all; a program owner the payments to them or created by them; an acceptor those at their cashpoint; a card holder those they paid. Filters: status, kind, created day range `from`–`to`, program, and `q` in reference or description.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 25, at most 200) */
+          size?: number;
+          /** @description transaction_status */
+          status?: "created" | "pending" | "paid" | "failed" | "cancelled" | "expired" | "refunded" | "partially_refunded" | "requested" | "succeeded";
+          kind?: "payment" | "duplicate_capture" | "refund";
+          /** @description Created on or after this day (Dutch time, inclusive) */
+          from?: string;
+          /** @description Created on or before this day (Dutch time, inclusive) */
+          to?: string;
+          /** @description Only this program’s */
+          program?: string;
+          /** @description Part of the reference (PAY-001042) or of the description, any case */
+          q?: string;
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["Transaction"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/transactions/{uuid}": {
+    /**
+     * One transaction
+     * @description A payment or refund the caller may see (the same scope as the list); anyone else’s is a 404.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The transaction */
+        200: {
+          content: {
+            "application/json": components["schemas"]["Transaction"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/transactions/{uuid}/receipt": {
+    /**
+     * The PDF receipt of a transaction
+     * @description A receipt for a paid payment or a succeeded refund, in the language of `lang`, else Accept-Language (Dutch by default): receiver, reference, date, description, amount, VAT when the payment names its rate, method and card (brand and last four digits only). Same scope as the list; a transaction without a receipt (not paid, refund not done) is a 404.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of the receipt */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The receipt */
+        200: {
+          content: {
+            "application/pdf": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/webhook-deliveries/{uuid}": {
+    /**
+     * A webhook delivery with its payload and every attempt
+     * @description For the endpoint’s owner and admins; anyone else gets 404.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The delivery */
+        200: {
+          content: {
+            "application/json": components["schemas"]["WebhookDeliveryDetail"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/webhook-deliveries/{uuid}/replay": {
+    /**
+     * Send a webhook delivery again now
+     * @description Makes one more attempt right away, whatever the delivery’s state (also after success or when its retries are used up); it appears in the attempt log with trigger `replay`. Answers 202 with the delivery as it was. For the endpoint’s owner and admins; anyone else gets 404. An inactive endpoint: 422 `endpoint_inactive`.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Replay queued */
+        202: {
+          content: {
+            "application/json": components["schemas"]["WebhookDelivery"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/webhook-endpoints/{uuid}/deliveries": {
+    /**
+     * Deliveries of a payment notification endpoint
+     * @description Newest first, optionally only one status. For the endpoint’s owner and admins; anyone else gets 404.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 25, at most 200) */
+          size?: number;
+          status?: "pending" | "succeeded" | "failed";
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["WebhookDelivery"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/webhook-endpoints/{uuid}/test": {
+    /**
+     * Send a test ping to a payment notification endpoint
+     * @description Queues a `webhook.test` event to the endpoint, signed and retried like any other; follow it with the delivery’s uuid. For the endpoint’s owner and admins; anyone else gets 404. An inactive endpoint: 422 `endpoint_inactive`.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Ping queued */
+        202: {
+          content: {
+            "application/json": components["schemas"]["WebhookDelivery"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/webhooks/{provider}/{account}": {
+    /**
+     * Inbound webhook from a payment provider
+     * @description Public, authenticated by the provider’s signature with the account’s secret (timestamp within 5 minutes). 200: recorded and applied once in the background; a provider’s retry of an event already received answers 200 with `duplicate: true` and no effect. 409: the very same signed request again (a replay), refused. 400: bad or missing signature, stale timestamp or malformed body (recorded). 404: no such account.
+     */
+    post: {
+      parameters: {
+        path: {
+          provider: string;
+          /** @description Our payment account id */
+          account: string;
+        };
+      };
+      responses: {
+        /** @description Recorded */
+        200: {
+          content: {
+            "application/json": {
+              duplicate: boolean;
+              /** @enum {boolean} */
+              received: true;
+              /** Format: uuid */
+              uuid: string;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/ready": {
+    /** PostgreSQL and Redis are reachable */
+    get: {
+      responses: {
+        /** @description Ready to serve */
+        200: {
+          content: {
+            "application/json": {
+              checks: {
+                postgres: boolean;
+                redis: boolean;
+              };
+              /** @enum {string} */
+              status: "ready" | "unavailable";
+            };
+          };
+        };
+        /** @description A dependency is unreachable */
+        503: {
+          content: {
+            "application/json": {
+              checks: {
+                postgres: boolean;
+                redis: boolean;
+              };
+              /** @enum {string} */
+              status: "ready" | "unavailable";
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sandbox/checkout/{id}": {
+    /** The sandbox hosted payment page */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description The checkout */
+        200: {
+          content: {
+            "application/json": components["schemas"]["SandboxCheckout"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sandbox/checkout/{id}/bank": {
+    /** Choose a bank (iDEAL) on the hosted page */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            bank: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The checkout */
+        200: {
+          content: {
+            "application/json": components["schemas"]["SandboxCheckout"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sandbox/checkout/{id}/cancel": {
+    /** Cancel on the hosted page */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description The checkout */
+        200: {
+          content: {
+            "application/json": components["schemas"]["SandboxCheckout"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sandbox/checkout/{id}/card": {
+    /** Pay on the hosted page with a test card */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            card_number: string;
+            cvc: string;
+            /** @example 12 / 29 */
+            expiry: string;
+            holder?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The checkout */
+        200: {
+          content: {
+            "application/json": components["schemas"]["SandboxCheckout"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sandbox/checkout/{id}/confirm": {
+    /** Approve or refuse the confirmation step (3-D Secure, banking app) */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            approve: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description The checkout */
+        200: {
+          content: {
+            "application/json": components["schemas"]["SandboxCheckout"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sandbox/onboarding/{id}": {
+    /** The sandbox hosted onboarding page */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Merchant */
+        200: {
+          content: {
+            "application/json": {
+              country: string;
+              email: string;
+              id: string;
+              name: string;
+              return_url: string | null;
+              status: string;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /** Finish onboarding: approved, or verification failed */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            approve: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Merchant */
+        200: {
+          content: {
+            "application/json": {
+              country: string;
+              email: string;
+              id: string;
+              name: string;
+              return_url: string | null;
+              status: string;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/settings/currencies": {
+    /**
+     * Currencies
+     * @description ISO 4217 currencies in use by some country, by code, named in the caller’s language. The default page holds them all. The platform’s default is EUR (see settings/root).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 200, at most 500) */
+          size?: number;
+          /** @description Language of the names (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description One page of currencies */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["Currency"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/settings/root": {
+    /**
+     * Root settings
+     * @description What a client needs before anything else: languages, default currency and country, and the limits its forms check before sending. Open to everyone.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of the names (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description The settings */
+        200: {
+          content: {
+            "application/json": components["schemas"]["RootSettings"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/support/requests": {
+    /**
+     * Send a support request
+     * @description Open to guests and signed-in users. Stores the request and e-mails an acknowledgement with its reference in the requester’s language. At most 5 requests per e-mail address per hour (429). Safe to retry with an `Idempotency-Key`.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description Makes the call safe to retry: a repeat with the same key answers the first result */
+          "idempotency-key"?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SupportRequestInput"];
+        };
+      };
+      responses: {
+        /** @description Stored; the acknowledgement e-mail follows */
+        201: {
+          content: {
+            "application/json": components["schemas"]["SupportRequest"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body too large */
+        413: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/acceptor-signup/code": {
+    /**
+     * Registration (acceptor): confirm the e-mailed code
+     * @description Answers a single-use `signup_token` (30 minutes) for the complete call. 400 on `code`: "confirmation code required"; "wrong confirmation code" (reason `wrong_confirmation_code`, one of 5 tries used); "link expired" (reason `link_expired`: expired, replaced, used or out of tries; offer resend).
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SignupCodeInput"];
+        };
+      };
+      responses: {
+        /** @description Confirmed */
+        200: {
+          content: {
+            "application/json": components["schemas"]["SignupCodeConfirmed"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/acceptor-signup/complete": {
+    /**
+     * Registration (acceptor): details and password
+     * @description Creates the acceptor account with the confirmed e-mail and signs it in: the answer is that of `auth/login` (cookie mode with `X-Auth-Mode: cookie`). 400: "link expired" on `signup_token` (reason `link_expired`: start again); "unsupported country" on `country` (reason `unsupported_country`; served: NL, BE, DE, LU, AT, FR; offer `signup/unsupported-country`); "company name required" for a company; "invalid phone number"; the password rule and "passwords do not match"; "terms must be accepted". `invite_token` (from an invitation link) is handed to the programs module, which links the new acceptor to the inviting program.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description `cookie`: the browser app; tokens go into httpOnly cookies instead of the body */
+          "x-auth-mode"?: "cookie" | "bearer";
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["AcceptorSignupInput"];
+        };
+      };
+      responses: {
+        /** @description Registered and signed in */
+        201: {
+          content: {
+            "application/json": components["schemas"]["Tokens"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/acceptor-signup/resend": {
+    /**
+     * Registration (acceptor): send a new code
+     * @description Ends the previous code and e-mails a new one, for a registration started with step_one in the last day; for any other address it answers the same 202 and sends nothing. Codes: 6 digits, 15 minutes, 5 tries; a new one at most every 60 s and 5 per hour (429 with Retry-After, reason `code_resend_too_soon` or `code_limit`).
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SignupResendInput"];
+        };
+      };
+      responses: {
+        /** @description A new code is on its way */
+        202: {
+          content: {
+            "application/json": components["schemas"]["SignupCodeSent"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/acceptor-signup/step_one": {
+    /**
+     * Registration (acceptor), step one: e-mail a confirmation code
+     * @description Answers 400 "email already registered" (reason `email_already_registered`) when the e-mail has an account, or "cardholder already registered" (`cardholder_already_registered`) when it is a card holder's. Codes: 6 digits, 15 minutes, 5 tries; a new one at most every 60 s and 5 per hour (429 with Retry-After, reason `code_resend_too_soon` or `code_limit`). The e-mail is written in `language`, else Accept-Language, else Dutch.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SignupStepOneInput"];
+        };
+      };
+      responses: {
+        /** @description A code is on its way */
+        202: {
+          content: {
+            "application/json": components["schemas"]["SignupCodeSent"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/avatars/{file}": {
+    /** An avatar image */
+    get: {
+      parameters: {
+        path: {
+          file: string;
+        };
+      };
+      responses: {
+        /** @description JPG image */
+        200: {
+          content: {
+            "image/jpeg": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/cardholders/signup/code": {
+    /**
+     * Registration (card holder): confirm the e-mailed code
+     * @description Answers a single-use `signup_token` (30 minutes) for the complete call. 400 on `code`: "confirmation code required"; "wrong confirmation code" (reason `wrong_confirmation_code`, one of 5 tries used); "link expired" (reason `link_expired`: expired, replaced, used or out of tries; offer resend).
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SignupCodeInput"];
+        };
+      };
+      responses: {
+        /** @description Confirmed */
+        200: {
+          content: {
+            "application/json": components["schemas"]["SignupCodeConfirmed"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/cardholders/signup/complete": {
+    /**
+     * Registration (card holder): phone, terms, name, birth date, gender, password
+     * @description Creates the card holder account with the confirmed e-mail and signs it in: the answer is that of `auth/login` (cookie mode with `X-Auth-Mode: cookie`). 400: "link expired" on `signup_token` (reason `link_expired`); "invalid phone number"; the password rule and "passwords do not match"; "terms must be accepted". `gender` defaults to male.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description `cookie`: the browser app; tokens go into httpOnly cookies instead of the body */
+          "x-auth-mode"?: "cookie" | "bearer";
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CardholderSignupInput"];
+        };
+      };
+      responses: {
+        /** @description Registered and signed in */
+        201: {
+          content: {
+            "application/json": components["schemas"]["Tokens"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/cardholders/signup/resend": {
+    /**
+     * Registration (card holder): send a new code
+     * @description Ends the previous code and e-mails a new one, for a registration started with step_one in the last day; for any other address it answers the same 202 and sends nothing. Codes: 6 digits, 15 minutes, 5 tries; a new one at most every 60 s and 5 per hour (429 with Retry-After, reason `code_resend_too_soon` or `code_limit`).
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SignupResendInput"];
+        };
+      };
+      responses: {
+        /** @description A new code is on its way */
+        202: {
+          content: {
+            "application/json": components["schemas"]["SignupCodeSent"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/cardholders/signup/step_one": {
+    /**
+     * Registration (card holder), step one: e-mail a confirmation code
+     * @description Answers 400 "email already registered" (reason `email_already_registered`) when the e-mail has an account, or "cardholder already registered" (`cardholder_already_registered`) when it is a card holder's. Codes: 6 digits, 15 minutes, 5 tries; a new one at most every 60 s and 5 per hour (429 with Retry-After, reason `code_resend_too_soon` or `code_limit`). The e-mail is written in `language`, else Accept-Language, else Dutch.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SignupStepOneInput"];
+        };
+      };
+      responses: {
+        /** @description A code is on its way */
+        202: {
+          content: {
+            "application/json": components["schemas"]["SignupCodeSent"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/password": {
+    /**
+     * Set a new password with the e-mailed link
+     * @description Sets the password, spends the link (and any other link of the account) and ends every session of the user; sign in afterwards. An unknown, used or expired link answers 400 "link expired" on `token` with reason `link_expired`: offer to send a new link (`password/code`).
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PasswordSetInput"];
+        };
+      };
+      responses: {
+        /** @description Password set; every session ended */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/password/change": {
+    /**
+     * Change my password
+     * @description Needs the old password ("wrong password" on `old_password`). Every other session of the user ends; this one stays.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PasswordChangeInput"];
+        };
+      };
+      responses: {
+        /** @description Changed */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/password/code": {
+    /**
+     * Forgot password: e-mail a link to set a new one
+     * @description Always 202, whether or not the e-mail has an account (no account discovery). An existing, active account gets a single-use link `<portal>/password?token=...`, valid 60 minutes, in `language`, else Accept-Language, else Dutch. One request a minute and 5 an hour per address (429 with Retry-After, reasons `reset_too_soon`, `reset_limit`), for every address alike.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PasswordCodeInput"];
+        };
+      };
+      responses: {
+        /** @description If the account exists, the link is on its way */
+        202: {
+          content: {
+            "application/json": components["schemas"]["PasswordCodeSent"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/profile": {
+    /** My profile */
+    get: {
+      responses: {
+        /** @description The profile */
+        200: {
+          content: {
+            "application/json": components["schemas"]["Profile"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Save my profile
+     * @description Send only the fields to change. Fields of another portal are refused (400). To change the password send `password`, `password_confirmation` and `old_password`; every other session then ends.
+     */
+    put: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ProfileInput"];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          content: {
+            "application/json": components["schemas"]["Profile"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/profile/avatar": {
+    /**
+     * Upload my avatar
+     * @description Multipart field `avatar`: a JPG or PNG of at most 1 MB (360×360 px fits best). Stored as a 360×360 JPG.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            /** Format: binary */
+            avatar: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The profile with its new avatar */
+        200: {
+          content: {
+            "application/json": components["schemas"]["Profile"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body too large */
+        413: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/profile/login-history": {
+    /** My sign-in attempts, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 20, at most 100) */
+          size?: number;
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["LoginHistoryEntry"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/profile/sessions": {
+    /** My open sessions (signed-in devices) */
+    get: {
+      responses: {
+        /** @description Open sessions, newest first */
+        200: {
+          content: {
+            "application/json": components["schemas"]["Session"][];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /** End all my sessions but this one */
+    delete: {
+      responses: {
+        /** @description Ended */
+        200: {
+          content: {
+            "application/json": {
+              ended: number;
+            };
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/profile/sessions/{uuid}": {
+    /** End one of my sessions (sign a device out) */
+    delete: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Ended */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/signup/code": {
+    /**
+     * Registration (program owner): confirm the e-mailed code
+     * @description Answers a single-use `signup_token` (30 minutes) for the complete call. 400 on `code`: "confirmation code required"; "wrong confirmation code" (reason `wrong_confirmation_code`, one of 5 tries used); "link expired" (reason `link_expired`: expired, replaced, used or out of tries; offer resend).
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SignupCodeInput"];
+        };
+      };
+      responses: {
+        /** @description Confirmed */
+        200: {
+          content: {
+            "application/json": components["schemas"]["SignupCodeConfirmed"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/signup/complete": {
+    /**
+     * Registration (program owner), step two: details and password
+     * @description Creates the program owner account with the confirmed e-mail and signs it in: the answer is that of `auth/login` (cookie mode with `X-Auth-Mode: cookie`). 400: "link expired" on `signup_token` (reason `link_expired`: start again); "unsupported country" on `country` (reason `unsupported_country`; served: NL, BE, DE, LU, AT, FR; offer `signup/unsupported-country`); "company name required" for a company; "invalid phone number"; the password rule and "passwords do not match"; "terms must be accepted".
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description `cookie`: the browser app; tokens go into httpOnly cookies instead of the body */
+          "x-auth-mode"?: "cookie" | "bearer";
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ProgramOwnerSignupInput"];
+        };
+      };
+      responses: {
+        /** @description Registered and signed in */
+        201: {
+          content: {
+            "application/json": components["schemas"]["Tokens"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/signup/countries": {
+    /**
+     * Countries a program owner or acceptor can register in
+     * @description ISO 3166-1 alpha-2 codes. For any other country the screen offers `signup/unsupported-country`.
+     */
+    get: {
+      responses: {
+        /** @description The list */
+        200: {
+          content: {
+            "application/json": components["schemas"]["SignupCountries"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/signup/resend": {
+    /**
+     * Registration (program owner): send a new code
+     * @description Ends the previous code and e-mails a new one, for a registration started with step_one in the last day; for any other address it answers the same 202 and sends nothing. Codes: 6 digits, 15 minutes, 5 tries; a new one at most every 60 s and 5 per hour (429 with Retry-After, reason `code_resend_too_soon` or `code_limit`).
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SignupResendInput"];
+        };
+      };
+      responses: {
+        /** @description A new code is on its way */
+        202: {
+          content: {
+            "application/json": components["schemas"]["SignupCodeSent"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/signup/step_one": {
+    /**
+     * Registration (program owner), step one: e-mail a confirmation code
+     * @description Answers 400 "email already registered" (reason `email_already_registered`) when the e-mail has an account, or "cardholder already registered" (`cardholder_already_registered`) when it is a card holder's. Codes: 6 digits, 15 minutes, 5 tries; a new one at most every 60 s and 5 per hour (429 with Retry-After, reason `code_resend_too_soon` or `code_limit`). The e-mail is written in `language`, else Accept-Language, else Dutch.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SignupStepOneInput"];
+        };
+      };
+      responses: {
+        /** @description A code is on its way */
+        202: {
+          content: {
+            "application/json": components["schemas"]["SignupCodeSent"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/signup/unsupported-country": {
+    /**
+     * Leave an e-mail for a country the platform does not serve yet
+     * @description Records the interest (once per e-mail, country and registration type) so that the person can be told when the country opens. No e-mail is sent now. A served country answers 400 on `country` ("country is supported": register instead).
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["UnsupportedCountryInput"];
+        };
+      };
+      responses: {
+        /** @description Recorded */
+        202: {
+          content: {
+            "application/json": components["schemas"]["SignupCountries"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/users": {
+    /**
+     * Users (admin)
+     * @description Filtered by type (all, po, acc, ch, admin) and by substrings of name, e-mail and phone; newest first.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 25, at most 200) */
+          size?: number;
+          type?: "all" | "po" | "acc" | "ch" | "admin";
+          name?: string;
+          email?: string;
+          phone?: string;
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["ListedUser"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/users/{uuid}": {
+    /**
+     * A user’s public profile
+     * @description Any signed-in user reads the public profile (no e-mail, phone or address); an admin reads everything.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The profile */
+        200: {
+          content: {
+            "application/json": {
+              /** Format: uuid */
+              uuid: string;
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Enable or disable a user (admin)
+     * @description Disabling ends every session of the user at once.
+     */
+    patch: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            is_active: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          content: {
+            "application/json": components["schemas"]["ListedUser"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+}
+
+export type webhooks = Record<string, never>;
+
+export interface components {
+  schemas: {
+    AcceptorInvitationInput: {
+      email: string;
+      /** Format: uuid */
+      program: string;
+    };
+    AcceptorProgram: components["schemas"]["ProgramAcceptor"] & {
+      /** @description Mine in this program, oldest first */
+      cashpoints: components["schemas"]["Cashpoint"][];
+    };
+    AcceptorSignupInput: {
+      address?: string;
+      city?: string;
+      /** @description Required when legal_type is 1 */
+      company_name?: string;
+      /**
+       * @description The number without the country calling code, or in international form
+       * @example 612345678
+       */
+      company_phone?: string;
+      /**
+       * @description Country calling code
+       * @example +31
+       */
+      company_phone_code?: string;
+      company_reg_number?: string;
+      company_vat_number?: string;
+      /**
+       * @description ISO 3166-1 alpha-2 code
+       * @example NL
+       */
+      country: string;
+      first_name: string;
+      /** @description From the invitation link that brought the acceptor here, if any */
+      invite_token?: string;
+      last_name: string;
+      /** @description 1 company, 2 individual */
+      legal_type: 1 | 2;
+      password: string;
+      password_confirmation: string;
+      /**
+       * @description The number without the country calling code, or in international form
+       * @example 612345678
+       */
+      phone: string;
+      /**
+       * @description Country calling code
+       * @example +31
+       */
+      phone_code?: string;
+      /**
+       * @description Keep me signed in (30 days; else 12 hours)
+       * @default true
+       */
+      remember?: boolean;
+      /** @description The `signup_token` answered by the code call (single use, 30 minutes) */
+      signup_token: string;
+      state?: string;
+      /**
+       * @description The terms and privacy statement were accepted (must be true)
+       * @enum {boolean}
+       */
+      terms: true;
+      zip?: string;
+    };
+    CardActivation: {
+      /** @example K7QM-2XRT-9HWC-4NPA */
+      token: string;
+    };
+    CardExpiry: {
+      /** @description In the caller’s language */
+      description: string;
+      /** @example 31 */
+      id: number;
+      /**
+       * @description Stable key
+       * @enum {string}
+       */
+      title: "year" | "month" | "day";
+    };
+    CardholderSignupInput: {
+      /**
+       * Format: date
+       * @example 1990-04-21
+       */
+      birth_date: string;
+      first_name: string;
+      /**
+       * @default male
+       * @enum {string}
+       */
+      gender?: "male" | "female" | "other";
+      last_name: string;
+      password: string;
+      password_confirmation: string;
+      /**
+       * @description The number without the country calling code, or in international form
+       * @example 612345678
+       */
+      phone: string;
+      /**
+       * @description Country calling code
+       * @example +31
+       */
+      phone_code?: string;
+      /**
+       * @description Keep me signed in (30 days; else 12 hours)
+       * @default true
+       */
+      remember?: boolean;
+      /** @description The `signup_token` answered by the code call (single use, 30 minutes) */
+      signup_token: string;
+      /**
+       * @description The terms and privacy statement were accepted (must be true)
+       * @enum {boolean}
+       */
+      terms: true;
+    };
+    CardOrder: {
+      /** @description quantity × (unit_value + unit_price + unit_vat) */
+      amount: number;
+      cards_issued: number;
+      /** Format: date-time */
+      created: string;
+      currency: string;
+      number: number;
+      /** Format: date-time */
+      paid_at: string | null;
+      payment: {
+        /** @description The checkout page where the order is paid */
+        pay_url: string;
+        status: string | null;
+        /** Format: uuid */
+        uuid: string;
+      };
+      program_title: string;
+      /** Format: uuid */
+      program_uuid: string;
+      quantity: number;
+      /** @enum {string} */
+      status: "open" | "paid" | "cancelled" | "expired";
+      /** @description Price of one card excluding VAT, minor units */
+      unit_price: number;
+      /** @description Face value of one card, minor units */
+      unit_value: number;
+      /** @description VAT on the price of one card, minor units */
+      unit_vat: number;
+      /**
+       * Format: uuid
+       * @description Also the uuid of its payment (POST payment/pay {order_uuid})
+       */
+      uuid: string;
+      /** @example 21 */
+      vat_rate: number;
+    };
+    CardOrderInput: {
+      /** Format: uuid */
+      program_uuid: string;
+      quantity: number;
+    };
+    CardPreview: {
+      /** @description What is left to spend, minor units */
+      balance: number;
+      card: {
+        image_url: string | null;
+        /** @enum {string} */
+        orientation: "horizontal" | "vertical";
+        program: {
+          title: string;
+          /** Format: uuid */
+          uuid: string;
+        };
+        title: string;
+        type: components["schemas"]["CardTypeBrief"];
+      };
+      currency: string;
+      /** Format: date-time */
+      expires_at: string | null;
+      /** @description Who activated it (null: nobody yet) */
+      holder_name: string | null;
+      /**
+       * @description Only `active` can be taken; `issued`: the holder has not activated it yet; `used`: nothing left
+       * @enum {string}
+       */
+      status: "issued" | "active" | "used" | "blocked" | "expired";
+      /** @example K7QM-2XRT-9HWC-4NPA */
+      token: string;
+      /** @description Uses in all; null: unlimited */
+      use_number: number | null;
+      uses_left: number | null;
+      /** @description Face value, minor units */
+      value: number;
+    };
+    CardPrice: {
+      /** @example EUR */
+      currency: string;
+      /**
+       * @description One card, minor units, excluding VAT
+       * @example 50
+       */
+      price: number;
+      /**
+       * @description VAT on the price at today’s rate
+       * @example 11
+       */
+      vat: number;
+      /** @example 21 */
+      vat_rate: number;
+    };
+    CardPriceChange: {
+      /** @example EUR */
+      currency: string;
+      /**
+       * @description One card, minor units, excluding VAT
+       * @example 50
+       */
+      price: number;
+    };
+    CardRedemption: {
+      acceptor: {
+        name: string;
+        /** Format: uuid */
+        uuid: string;
+      };
+      /** @description Taken by the acceptor, minor units */
+      amount: number;
+      /** @description The card’s balance right after, minor units */
+      balance_after: number;
+      card: {
+        title: string;
+        /** @example 4NPA */
+        token_last4: string;
+        /** Format: uuid */
+        uuid: string;
+      };
+      cashpoint: {
+        title: string;
+        /** Format: uuid */
+        uuid: string;
+      };
+      /** Format: date-time */
+      created: string;
+      currency: string;
+      /** @description Left on the card when this took its last use (the program’s), minor units */
+      forfeited: number;
+      /** @description Shown on receipts and lists */
+      number: number;
+      program: {
+        title: string;
+        /** Format: uuid */
+        uuid: string;
+      };
+      /** Format: date-time */
+      reversed_at: string | null;
+      /** @description The caller may reverse it now (the acceptor who took it, within 24 hours, nothing forfeited, the card neither expired nor blocked) */
+      reversible: boolean;
+      /** @enum {string} */
+      status: "completed" | "reversed";
+      uses_left_after: number | null;
+      /** Format: uuid */
+      uuid: string;
+    };
+    CardRedemptionInput: {
+      /**
+       * @description Minor units, 1 up to the card’s balance
+       * @example 1250
+       */
+      amount: number;
+      /** Format: uuid */
+      cashpoint: string;
+      /** @example K7QM-2XRT-9HWC-4NPA */
+      token: string;
+    };
+    CardSettings: {
+      description?: string;
+      /**
+       * Format: date
+       * @description The program’s end
+       * @example 2027-12-31
+       */
+      expiry_date?: string | null;
+      /**
+       * Format: uuid
+       * @description An image the owner uploaded with POST manager/commons/images; null removes it
+       */
+      image?: string | null;
+      is_private?: boolean;
+      /** @enum {string} */
+      orientation?: "horizontal" | "vertical";
+      /**
+       * Format: date
+       * @example 2027-12-31
+       */
+      start_date?: string | null;
+      title?: string;
+      validity?: components["schemas"]["CardValidity"];
+      /** @description Exactly one row: the card’s face value and use mode */
+      values?: ({
+          /**
+           * @description The program’s currency (the default)
+           * @example EUR
+           */
+          currency?: string;
+          /** @description 1: once; more: that many uses; null: unlimited. Omitted: kept */
+          use_number?: number | null;
+          /** @description Face value in minor units; 0: a flexible gift card, loaded later */
+          value: number;
+        })[];
+    };
+    CardType: {
+      /** @enum {string} */
+      code: "voucher" | "gift";
+      description: string;
+      /** @example 101 */
+      id: number;
+      prices: components["schemas"]["CardPrice"][];
+      /** @description In the caller’s language */
+      title: string;
+    };
+    CardTypeBrief: {
+      /** @enum {string} */
+      code: "voucher" | "gift";
+      /** @example 101 */
+      id: number;
+      /** @description In the caller’s language */
+      title: string;
+    };
+    CardTypeChoice: {
+      /** Format: uuid */
+      program: string;
+      /**
+       * @description voucher 101, gift card 201
+       * @enum {integer}
+       */
+      type: 101 | 201;
+    };
+    /** @description `program`: while the program runs (to the end of its expiry_date); `after_activation`: expiry_value years (31), months (21) or days (11) after activation; `until`: to the end of a date, which may be after the program’s end */
+    CardValidity: OneOf<[{
+      /** @enum {string} */
+      mode: "program";
+    }, {
+      /** @enum {integer} */
+      expiry_type: 31 | 21 | 11;
+      expiry_value: number;
+      /** @enum {string} */
+      mode: "after_activation";
+    }, {
+      /** @enum {string} */
+      mode: "until";
+      /**
+       * Format: date
+       * @example 2027-12-31
+       */
+      until: string;
+    }, null]>;
+    CardValue: {
+      currency: string;
+      use_number: number | null;
+      value: number;
+    };
+    Cashpoint: {
+      /** Format: uuid */
+      acceptor: string;
+      /** Format: date-time */
+      created: string;
+      is_active: boolean;
+      /** Format: uuid */
+      program: string;
+      title: string;
+      /** Format: date-time */
+      updated: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    CashpointChange: {
+      /** @description false deactivates */
+      is_active?: boolean;
+      /** @example Counter 1 */
+      title?: string;
+    };
+    CashpointInput: {
+      /** Format: uuid */
+      program: string;
+      /** @example Counter 1 */
+      title: string;
+    };
+    Checkout: {
+      amount: number;
+      card_brand: string | null;
+      card_last4: string | null;
+      /** @description The cashpoint it was asked at, if any */
+      cashpoint: string | null;
+      currency: string;
+      description: string;
+      /** Format: date-time */
+      expires: string;
+      failure_message: string | null;
+      /** @description Who is paid, as shown to the payer: the business (shop or program), never the cashier */
+      merchant: string;
+      methods: {
+          id: string;
+          title: string;
+        }[];
+      /** @description The method of the attempt still in flight (a hosted page left open, a bank step): "continue" goes on with it; another method cancels it first */
+      open_method: string | null;
+      /** Format: date-time */
+      paid: string | null;
+      reference: string;
+      /** @enum {string} */
+      status: "created" | "pending" | "paid" | "failed" | "cancelled" | "expired" | "refunded" | "partially_refunded";
+      /** Format: uuid */
+      uuid: string;
+    };
+    /** @description Null when the data set has no city, or one we do not list */
+    City: ({
+      /**
+       * Format: uuid
+       * @description Country uuid
+       */
+      country: string;
+      /** @example 52.37403 */
+      lat: number;
+      /** @example 4.88969 */
+      lon: number;
+      /** @example Amsterdam */
+      name: string;
+      /**
+       * Format: uuid
+       * @description State uuid
+       */
+      state: string;
+      /** @example Europe/Amsterdam */
+      time_zone: string | null;
+      /** Format: uuid */
+      uuid: string;
+      /** @description Not in the current data set: null */
+      zip_code: string | null;
+    }) | null;
+    CommonCode: {
+      description: string;
+      id: number;
+      title: string;
+    };
+    CommonCurrency: {
+      code: string;
+      decimals: number;
+      is_default: boolean;
+      name: string;
+      symbol: string;
+    };
+    CommonStatus: components["schemas"]["Status"] & {
+      status_type: number;
+    };
+    Continent: {
+      /** @example europe */
+      code: string;
+      /** @example Europa */
+      name: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    Country: {
+      /**
+       * @description ISO 3166-1 alpha-2
+       * @example NL
+       */
+      code: string;
+      /**
+       * @description Continent code
+       * @example europe
+       */
+      continent: string | null;
+      /** @example EUR */
+      currency_code: string;
+      /** @example Euro */
+      currency_name: string;
+      /** @example Nederland */
+      name: string;
+      /**
+       * @description International calling code
+       * @example +31
+       */
+      phone_code: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    Currency: {
+      /**
+       * @description ISO 4217
+       * @example EUR
+       */
+      code: string;
+      /**
+       * @description Digits of the minor unit
+       * @example 2
+       */
+      decimals: number;
+      /** @example Euro */
+      name: string;
+      /** @example € */
+      symbol: string;
+    };
+    Error: {
+      error: {
+        /** @enum {string} */
+        code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "business_rule" | "too_many_requests" | "internal" | "service_unavailable";
+        field_codes?: {
+          [key: string]: components["schemas"]["FieldIssue"][];
+        };
+        fields?: {
+          [key: string]: string[];
+        };
+        message: string;
+        /** @description The numbers and names of the refusal (minor units for amounts) */
+        params?: {
+          [key: string]: string | number;
+        };
+        reason?: components["schemas"]["ErrorReason"];
+        request_id: string;
+        /** @description Seconds to wait (429), as Retry-After */
+        retry_after?: number;
+      };
+    };
+    /**
+     * @description Why a call was refused, within its `code`. By module:
+     * - platform: `nul_character`, `malformed_url`, `idempotency_key_reused`, `idempotency_key_in_progress`, `rate_limited`, `not_program_acceptor`, `cashpoint_inactive`
+     * - identity: `no_token`, `token_invalid`, `session_ended`, `wrong_user_type`, `refresh_unknown`, `refresh_reused`, `refresh_ended`, `invalid_credentials`, `sign_in_throttled`, `account_disabled`, `wrong_portal`, `cannot_disable_self`, `email_already_registered`, `cardholder_already_registered`, `link_expired`, `wrong_confirmation_code`, `unsupported_country`, `country_supported`, `code_resend_too_soon`, `code_limit`, `reset_too_soon`, `reset_limit`, `wrong_password`
+     * - reference: `address_not_located`
+     * - support: `support_request_limit`
+     * - ledger: `unknown_journal`, `invalid_date`, `missing_source`, `missing_description`, `too_few_lines`, `unknown_account`, `invalid_currency`, `unknown_sub_account`, `invalid_sub_account`, `one_side_per_line`, `unbalanced`, `entry_conflict`, `reversal_of_reversal`
+     * - payments: `payment_failed`, `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`, `card_not_supported`, `bank_refused`, `authentication_failed`, `paypal_not_approved`, `fraud_detected`, `card_refused`, `rejected`, `processing_error`, `unsufficient_balance`, `expired`, `cancelled`, `program_not_active`, `platform_provider_missing`, `ccv_pay_key_not_valid`, `ccv_response_invalid`, `sandbox_not_in_production`, `attempt_in_progress`, `already_paid`, `payment_expired`, `payment_method_is_not_supported`, `not_refundable`, `refund_too_large`, `refund_refused`, `not_paid`, `held`, `released`, `payout_refused`, `webhook_missing_signature`, `webhook_bad_signature`, `webhook_stale`, `webhook_malformed`, `webhook_unknown_event`, `webhook_replayed`, `no_receipt`, `open`, `requires_action`, `paid`, `failed`, `merchant_not_active`, `no_split`, `transfer_too_large`
+     * - webhooks: `endpoint_inactive`
+     * - programs: `invite_already_sent`, `already_acceptor`, `program_blocked`, `program_expired`, `program_not_draft`, `blocked_by_admin`, `draft_not_blockable`, `invalid_status_transition`, `admin_may_only_block`, `no_validated_method`, `currency_locked`, `invitation_answered`, `resend_too_soon`, `invitation_pending`, `acceptor_blocked`
+     * - cards: `not_card_program`, `card_type_missing`, `program_not_draft`, `program_blocked`, `card_settings_locked`, `program_not_active`, `card_not_complete`, `program_period_ended`, `card_price_missing`, `order_in_payment`, `order_paid`, `order_not_paid`, `order_conflict`, `order_amount_zero`, `card_order_not_refundable`, `card_already_activated`, `card_expired`, `card_blocked`, `card_not_activated`, `amount_above_balance`, `reversal_too_late`, `reversal_forfeited`, `reversal_card_expired`, `reversal_card_blocked`, `redemption_reversed`
+     * - terminal: `not_payment_program`, `program_blocked`, `program_not_active`, `cashpoint_inactive`, `fieldsValidation`, `request_uuid_taken`, `request_claimed`, `request_finished`, `token_invalid`, `token_used`, `token_expired`, `token_cancelled`, `token_replaced`
+     * @enum {string}
+     */
+    ErrorReason: "acceptor_blocked" | "account_disabled" | "address_not_located" | "admin_may_only_block" | "already_acceptor" | "already_paid" | "amount_above_balance" | "attempt_in_progress" | "authentication_failed" | "bank_refused" | "blocked_by_admin" | "cancelled" | "cannot_disable_self" | "card_already_activated" | "card_blocked" | "card_declined" | "card_expired" | "card_not_activated" | "card_not_complete" | "card_not_supported" | "card_order_not_refundable" | "card_price_missing" | "card_refused" | "card_settings_locked" | "card_type_missing" | "cardholder_already_registered" | "cashpoint_inactive" | "ccv_pay_key_not_valid" | "ccv_response_invalid" | "code_limit" | "code_resend_too_soon" | "country_supported" | "currency_locked" | "draft_not_blockable" | "email_already_registered" | "endpoint_inactive" | "entry_conflict" | "expired" | "expired_card" | "failed" | "fieldsValidation" | "fraud_detected" | "held" | "idempotency_key_in_progress" | "idempotency_key_reused" | "incorrect_cvc" | "insufficient_funds" | "invalid_credentials" | "invalid_currency" | "invalid_date" | "invalid_status_transition" | "invalid_sub_account" | "invitation_answered" | "invitation_pending" | "invite_already_sent" | "link_expired" | "malformed_url" | "merchant_not_active" | "missing_description" | "missing_source" | "no_receipt" | "no_split" | "no_token" | "no_validated_method" | "not_card_program" | "not_paid" | "not_payment_program" | "not_program_acceptor" | "not_refundable" | "nul_character" | "one_side_per_line" | "open" | "order_amount_zero" | "order_conflict" | "order_in_payment" | "order_not_paid" | "order_paid" | "paid" | "payment_expired" | "payment_failed" | "payment_method_is_not_supported" | "payout_refused" | "paypal_not_approved" | "platform_provider_missing" | "processing_error" | "program_blocked" | "program_expired" | "program_not_active" | "program_not_draft" | "program_period_ended" | "rate_limited" | "redemption_reversed" | "refresh_ended" | "refresh_reused" | "refresh_unknown" | "refund_refused" | "refund_too_large" | "rejected" | "released" | "request_claimed" | "request_finished" | "request_uuid_taken" | "requires_action" | "resend_too_soon" | "reset_limit" | "reset_too_soon" | "reversal_card_blocked" | "reversal_card_expired" | "reversal_forfeited" | "reversal_of_reversal" | "reversal_too_late" | "sandbox_not_in_production" | "session_ended" | "sign_in_throttled" | "support_request_limit" | "token_cancelled" | "token_expired" | "token_invalid" | "token_replaced" | "token_used" | "too_few_lines" | "transfer_too_large" | "unbalanced" | "unknown_account" | "unknown_journal" | "unknown_sub_account" | "unsufficient_balance" | "unsupported_country" | "webhook_bad_signature" | "webhook_malformed" | "webhook_missing_signature" | "webhook_replayed" | "webhook_stale" | "webhook_unknown_event" | "wrong_confirmation_code" | "wrong_password" | "wrong_portal" | "wrong_user_type";
+    /**
+     * @description What is wrong with one field (`field_codes`), with its numbers in `params`. By module:
+     * - platform: `required`, `too_short`, `too_long`, `too_few`, `too_many`, `too_small`, `too_big`, `not_multiple_of`, `invalid_type`, `invalid_format`, `invalid_choice`, `unknown_field`, `invalid`, `invalid_date`, `nul_character`, `bad_encoding`
+     * - identity: `passwords_do_not_match`, `email_already_registered`, `cardholder_already_registered`, `link_expired`, `wrong_confirmation_code`, `unsupported_country`, `country_supported`, `wrong_password`, `not_for_account_type`, `invalid_phone`, `invalid_phone_code`, `implausible_birth_date`, `image_too_large`, `image_not_jpg_png`
+     * - reference: `unknown_country`, `unknown_state`, `unknown_continent`, `state_not_of_country`
+     * - payments: `invalid_card_number`, `invalid_expiry`, `invalid_cvc`, `unknown_bank`, `invalid_splits`, `refund_too_large`, `sandbox_not_in_production`, `keys_refused`, `payment_method_is_not_supported`, `unknown_program`, `not_program_currency`
+     * - webhooks: `invalid_url`, `not_http`, `url_has_credentials`, `private_address`, `host_not_found`, `not_an_object`, `invalid_secret`
+     * - programs: `invite_already_sent`, `already_acceptor`, `duplicate_title`, `unknown_method`, `method_listed_twice`, `unknown_provider`, `provider_cannot_take_method`, `provider_required`, `no_provider_for_method`, `unknown_currency`, `image_too_large`, `image_not_jpg_png`, `image_unreadable`
+     * - cards: `not_program_currency`, `voucher_value_zero`, `image_unknown`, `date_in_past`, `before_start_date`, `ends_before_start`, `above_balance`, `nothing_left`, `choose_program`, `not_card_token`
+     * - terminal: `unknown_program`, `unknown_cashpoint`, `not_input_field`, `given_twice`, `invalid_amount`, `not_program_currency`, `already_used`, `unknown_category`, `not_field_of_category`, `choose_field`, `invalid_token`, `before_from`, `period_too_long`, `invalid_time_zone`
+     * @enum {string}
+     */
+    FieldErrorCode: "above_balance" | "already_acceptor" | "already_used" | "bad_encoding" | "before_from" | "before_start_date" | "cardholder_already_registered" | "choose_field" | "choose_program" | "country_supported" | "date_in_past" | "duplicate_title" | "email_already_registered" | "ends_before_start" | "given_twice" | "host_not_found" | "image_not_jpg_png" | "image_too_large" | "image_unknown" | "image_unreadable" | "implausible_birth_date" | "invalid" | "invalid_amount" | "invalid_card_number" | "invalid_choice" | "invalid_cvc" | "invalid_date" | "invalid_expiry" | "invalid_format" | "invalid_phone" | "invalid_phone_code" | "invalid_secret" | "invalid_splits" | "invalid_time_zone" | "invalid_token" | "invalid_type" | "invalid_url" | "invite_already_sent" | "keys_refused" | "link_expired" | "method_listed_twice" | "no_provider_for_method" | "not_an_object" | "not_card_token" | "not_field_of_category" | "not_for_account_type" | "not_http" | "not_input_field" | "not_multiple_of" | "not_program_currency" | "nothing_left" | "nul_character" | "passwords_do_not_match" | "payment_method_is_not_supported" | "period_too_long" | "private_address" | "provider_cannot_take_method" | "provider_required" | "refund_too_large" | "required" | "sandbox_not_in_production" | "state_not_of_country" | "too_big" | "too_few" | "too_long" | "too_many" | "too_short" | "too_small" | "unknown_bank" | "unknown_cashpoint" | "unknown_category" | "unknown_continent" | "unknown_country" | "unknown_currency" | "unknown_field" | "unknown_method" | "unknown_program" | "unknown_provider" | "unknown_state" | "unsupported_country" | "url_has_credentials" | "voucher_value_zero" | "wrong_confirmation_code" | "wrong_password";
+    FieldIssue: {
+      code: components["schemas"]["FieldErrorCode"];
+      params?: {
+        [key: string]: string | number;
+      };
+    };
+    HeldCard: {
+      /** Format: date-time */
+      activated_at: string | null;
+      balance: number;
+      card: {
+        description: string;
+        image_url: string | null;
+        /** @enum {string} */
+        orientation: "horizontal" | "vertical";
+        title: string;
+        type: components["schemas"]["CardTypeBrief"];
+      };
+      currency: string;
+      /**
+       * Format: date-time
+       * @description Null: no end, or (not activated yet) counted from activation
+       */
+      expires_at: string | null;
+      program: {
+        title: string;
+        /** Format: uuid */
+        uuid: string;
+      };
+      /**
+       * @description `issued`: not activated yet (a preview); `used`: nothing left to spend; `blocked` also while its program is blocked
+       * @enum {string}
+       */
+      status: "issued" | "active" | "used" | "blocked" | "expired";
+      token: string;
+      use_number: number | null;
+      uses_left: number | null;
+      /** Format: uuid */
+      uuid: string;
+      value: number;
+    };
+    HeldCardRedemption: {
+      acceptor_name: string;
+      /** @description Spent, minor units */
+      amount: number;
+      cashpoint_title: string;
+      /** Format: date-time */
+      created: string;
+      currency: string;
+      /** @description Left on the card when this took its last use, minor units */
+      forfeited: number;
+      number: number;
+      /** @enum {string} */
+      status: "completed" | "reversed";
+      /** Format: uuid */
+      uuid: string;
+    };
+    HeldCardWithHistory: components["schemas"]["HeldCard"] & {
+      /** @description Where the card was spent, newest first (empty for a card not activated yet) */
+      redemptions: components["schemas"]["HeldCardRedemption"][];
+    };
+    InvitationAnswerInput: {
+      /** @description The `invite` parameter of the invitation link */
+      invite_token?: string;
+    };
+    IpLocation: {
+      city: components["schemas"]["City"];
+      country: components["schemas"]["Country"];
+      state: components["schemas"]["State"];
+    };
+    LedgerEntry: {
+      /** Format: date-time */
+      created: string;
+      date: string;
+      description: string;
+      /** @enum {string} */
+      journal: "sales" | "purchase" | "bank" | "miscellaneous" | "cards";
+      lines: components["schemas"]["LedgerLine"][];
+      number: number;
+      /** Format: uuid */
+      reversal_of: string | null;
+      source: {
+        id: string;
+        kind: string;
+      };
+      /** Format: uuid */
+      uuid: string;
+    };
+    LedgerEntryDetail: components["schemas"]["LedgerEntry"] & ({
+      /**
+       * Format: uuid
+       * @description The entry that reverses this one, if any
+       */
+      reversed_by: string | null;
+    });
+    LedgerJournalEntry: {
+      /** Format: date-time */
+      created: string;
+      date: string;
+      description: string;
+      /** @enum {string} */
+      journal: "sales" | "purchase" | "bank" | "miscellaneous" | "cards";
+      number: number;
+      /** Format: uuid */
+      reversal_of: string | null;
+      /**
+       * Format: uuid
+       * @description The entry that reverses this one, if any
+       */
+      reversed_by: string | null;
+      source: {
+        id: string;
+        kind: string;
+      };
+      /** @description Per currency, the entry’s debits (equal to its credits), minor units */
+      totals: {
+          amount: number;
+          currency: string;
+        }[];
+      /** Format: uuid */
+      uuid: string;
+    };
+    LedgerLine: {
+      account: number;
+      credit: number;
+      currency: string;
+      debit: number;
+      line_no: number;
+      sub_account: {
+        external_id: string;
+        kind: string;
+        /** Format: uuid */
+        uuid: string;
+      };
+    };
+    ListedUser: {
+      avatar: string | null;
+      /** Format: date-time */
+      created: string;
+      email: string;
+      first_name: string;
+      full_name: string;
+      is_active: boolean;
+      last_name: string;
+      phone: string | null;
+      phone_code: string | null;
+      type: number;
+      /** Format: uuid */
+      uuid: string;
+    };
+    LoginHistoryEntry: {
+      address: string | null;
+      device: string;
+      portal: string;
+      success: boolean;
+      /** Format: date-time */
+      time: string;
+    };
+    LoginInput: {
+      email: string;
+      password: string;
+      /**
+       * @description The portal signing in; the account must be of its type
+       * @enum {string}
+       */
+      portal?: "admin" | "programs" | "acceptor" | "cardholder";
+      /**
+       * @description Keep me signed in (30 days; else 12 hours)
+       * @default true
+       */
+      remember?: boolean;
+    };
+    PasswordChangeInput: {
+      old_password: string;
+      password: string;
+      password_confirmation: string;
+    };
+    PasswordCodeInput: {
+      /** @example anna@example.com */
+      email: string;
+      /**
+       * @description Language of the e-mails and of the new account; default: Accept-Language, else nl
+       * @enum {string}
+       */
+      language?: "nl" | "en" | "de" | "ru" | "uk";
+      /**
+       * @description The portal asking (informational): the link opens the portal of the account’s type
+       * @enum {string}
+       */
+      portal?: "admin" | "programs" | "acceptor" | "cardholder";
+    };
+    PasswordCodeSent: {
+      email: string;
+    };
+    PasswordSetInput: {
+      password: string;
+      password_confirmation: string;
+      /** @description The `token` of the e-mailed link */
+      token: string;
+    };
+    PayInput: {
+      card_number?: string;
+      cvc?: string;
+      exp_month?: number | string;
+      exp_year?: number | string;
+      /** Format: uuid */
+      order_uuid: string;
+      /**
+       * @default card
+       * @enum {string}
+       */
+      payment_type?: "ideal" | "card" | "stripe" | "paynl" | "paypal" | "ccv";
+    };
+    Payment: {
+      /**
+       * @description Minor units (cents)
+       * @example 1250
+       */
+      amount: number;
+      /** @description Money taken across all attempts, gross: the amount once, or more when an attempt was captured twice (each duplicate is refunded by the platform: see the refunds of kind duplicate) */
+      captured_amount: number;
+      card_brand: string | null;
+      card_last4: string | null;
+      /** Format: date-time */
+      created: string;
+      /** @example EUR */
+      currency: string;
+      description: string;
+      /** Format: date-time */
+      expires: string;
+      failure_code: string | null;
+      failure_message: string | null;
+      /** @description Provider fees, minor units */
+      fee_amount: number;
+      method: string | null;
+      /** Format: date-time */
+      paid: string | null;
+      /** @description The payer’s checkout page */
+      pay_url: string;
+      payable: {
+        id: string;
+        kind: string;
+      };
+      /** Format: uuid */
+      program_uuid: string | null;
+      /** @example PAY-001042 */
+      reference: string;
+      /** @description What was given back to the payer at the owner’s request or at the provider (not duplicates) */
+      refunded_amount: number;
+      /** @enum {string} */
+      status: "created" | "pending" | "paid" | "failed" | "cancelled" | "expired" | "refunded" | "partially_refunded";
+      /** Format: uuid */
+      uuid: string;
+    };
+    PaymentNotification: {
+      categories: {
+          /**
+           * @description The deliveries’ `type`
+           * @example payment.paid
+           */
+          event_type: string;
+          fields: {
+              is_used: boolean;
+              /** @example payment.amount */
+              key: string;
+              /**
+               * @description Stable name for the portals to translate
+               * @example amount
+               */
+              title: string;
+              /** Format: uuid */
+              uuid: string;
+            }[];
+          /** @description At least one of its fields is used */
+          is_used: boolean;
+          /** @example payment */
+          key: string;
+          /** @example payment */
+          title: string;
+          /** Format: uuid */
+          uuid: string;
+        }[];
+      /** Format: date-time */
+      created: string;
+      description: string;
+      /**
+       * Format: uuid
+       * @description Its delivery log: GET payment/webhook-endpoints/{endpoint_uuid}/deliveries
+       */
+      endpoint_uuid: string;
+      is_active: boolean;
+      /** Format: uuid */
+      program: string;
+      /** @description The signing secret (Standard Webhooks, whsec_…), for the owner; null for admins */
+      secret: string | null;
+      title: string;
+      /** Format: date-time */
+      updated: string;
+      url: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    PaymentNotificationCategory: {
+      /**
+       * @description The deliveries’ `type`
+       * @example payment.paid
+       */
+      event_type: string;
+      fields: {
+          /** @example payment.amount */
+          key: string;
+          /**
+           * @description Stable name for the portals to translate
+           * @example amount
+           */
+          title: string;
+          /** Format: uuid */
+          uuid: string;
+        }[];
+      /** @example payment */
+      key: string;
+      /** @example payment */
+      title: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    PaymentNotificationChanges: {
+      /** @description Fields listed take their is_used flag; fields not listed keep theirs */
+      categories?: {
+          fields: {
+              is_used: boolean;
+              /** Format: uuid */
+              uuid: string;
+            }[];
+          /** Format: uuid */
+          uuid: string;
+        }[];
+      description?: string;
+      is_active?: boolean;
+      /** @description Make a new secret */
+      rotate_secret?: boolean;
+      /** @description whsec_ and 24–64 bytes in base64; empty or left out: a new one is made */
+      secret?: string;
+      title?: string;
+      /**
+       * @description The merchant’s HTTPS endpoint
+       * @example https://shop.example/hooks/cardpay
+       */
+      url?: string;
+    };
+    PaymentNotificationInput: {
+      /**
+       * @description Per category, fields flagged is_used (uuids from the categories call)
+       * @default []
+       */
+      categories?: {
+          fields: {
+              is_used: boolean;
+              /** Format: uuid */
+              uuid: string;
+            }[];
+          /** Format: uuid */
+          uuid: string;
+        }[];
+      description?: string;
+      /** @default true */
+      is_active?: boolean;
+      /** Format: uuid */
+      program: string;
+      /** @description whsec_ and 24–64 bytes in base64; empty or left out: a new one is made */
+      secret?: string;
+      title: string;
+      /**
+       * @description The merchant’s HTTPS endpoint
+       * @example https://shop.example/hooks/cardpay
+       */
+      url: string;
+    };
+    PaymentRequestApiInput: {
+      fields: ({
+          /** Format: uuid */
+          field_uuid: string;
+          value: string | number;
+        })[];
+      /** Format: uuid */
+      program_uuid: string;
+      /** @description Your own id of the request: the same id again answers the same request */
+      request_uuid: string;
+      /** @description whsec_ and 24–64 bytes in base64; left out: a new one is made and answered */
+      secret?: string;
+      /** @description Where to send the outcome (paid, failed, expired), signed with `secret` */
+      url?: string;
+    };
+    PaymentRequestInput: {
+      /**
+       * @description Minor units (cents)
+       * @example 1250
+       */
+      amount: number;
+      /** @default EUR */
+      currency?: string;
+      description: string;
+      /** @default 7 */
+      expires_in_days?: number;
+      /** Format: uuid */
+      program_uuid?: string;
+      /** Format: uri */
+      return_url?: string;
+    };
+    PaymentStatistics: {
+      from: string;
+      /** Format: uuid */
+      program: string | null;
+      results: {
+          /** @description Their sum, minor units */
+          amount: number;
+          /** @description Paid payments */
+          count: number;
+          currency: string;
+          days: {
+              amount: number;
+              count: number;
+              date: string;
+            }[];
+          /** @description Refunded of it since, minor units */
+          refunded: number;
+        }[];
+      time_zone: string;
+      to: string;
+    };
+    PlatformProvider: {
+      /**
+       * @description What payments outside programs use while no account is saved: the built-in sandbox outside production; null in production, where they are refused (422 `platform_provider_missing`)
+       * @enum {string|null}
+       */
+      fallback: "sandbox" | null;
+      /** @description Accounts it replaced, newest first: still used by payments taken on them */
+      previous: components["schemas"]["PlatformProviderAccount"][];
+      /** @description Providers an admin may save here */
+      providers: ("sandbox" | "ccv" | "stripe")[];
+      result: components["schemas"]["PlatformProviderAccount"];
+    };
+    /** @description The current account; null when none is saved */
+    PlatformProviderAccount: ({
+      /** Format: date-time */
+      created: string;
+      /** @example …a1b2 */
+      key_hint: string;
+      /** @enum {string} */
+      mode: "test" | "live";
+      /** @enum {string} */
+      provider: "sandbox" | "ccv" | "stripe";
+      /**
+       * Format: date-time
+       * @description When a newer account took over
+       */
+      replaced: string | null;
+      /** @description The admin who saved the keys */
+      saved_by: {
+        email: string;
+        name: string;
+        /** Format: uuid */
+        uuid: string;
+      } | null;
+      /** Format: date-time */
+      updated: string;
+      /** Format: uuid */
+      uuid: string;
+      /** @description Set this as the webhook endpoint at the provider */
+      webhook_url: string;
+    }) | null;
+    /** @description Plus the fields of the caller’s portal: address fields for program owners, acceptors and admins; gender, birth date and company fields for program owners and acceptors; delivery fields for card holders. */
+    Profile: {
+      avatar: string | null;
+      /** Format: date-time */
+      created: string;
+      email: string;
+      full_name: string;
+      is_active: boolean;
+      type: number;
+      /** @description The e-mail, masked: first and last two characters kept */
+      username: string;
+      /** Format: uuid */
+      uuid: string;
+      [key: string]: unknown;
+    };
+    ProfileInput: {
+      address?: string | null;
+      billing_address?: string | null;
+      billing_city?: string | null;
+      billing_country?: string | null;
+      billing_state?: string | null;
+      billing_zip?: string | null;
+      /** Format: date */
+      birth_date?: string | null;
+      city?: string | null;
+      company_name?: string | null;
+      company_phone?: string | null;
+      company_phone_code?: string | null;
+      company_reg_number?: string | null;
+      company_vat_number?: string | null;
+      country?: string | null;
+      delivery_apartment?: string | null;
+      delivery_house?: string | null;
+      delivery_street?: string | null;
+      description?: string | null;
+      first_name?: string;
+      /** @enum {string|null} */
+      gender?: "male" | "female" | "other" | null;
+      /** @enum {string} */
+      language?: "nl" | "en" | "de" | "ru" | "uk";
+      last_name?: string;
+      legal_type?: 1 | 2;
+      old_password?: string;
+      password?: string;
+      password_confirmation?: string;
+      phone?: string | null;
+      phone_code?: string | null;
+      position?: string | null;
+      state?: string | null;
+      /** @enum {string|null} */
+      title?: "Mr" | "Mrs" | "Miss" | "Dr" | "Ms" | "Mx" | null;
+      /** Format: uri */
+      url?: string | null;
+      zip?: string | null;
+    };
+    Program: {
+      /** Format: date-time */
+      activated: string | null;
+      blocked: ({
+        /** Format: date-time */
+        at: string;
+        /**
+         * @description Who blocked it: only an admin lifts an admin’s block
+         * @enum {string}
+         */
+        by: "owner" | "admin";
+      }) | null;
+      /** Format: date-time */
+      created: string;
+      /** @example EUR */
+      currency: string;
+      description: string;
+      owner: {
+        name: string;
+        /** Format: uuid */
+        uuid: string;
+      };
+      status: components["schemas"]["Status"];
+      /** @description The creation step a draft resumes at (1 or 2); null past the drafts */
+      step: number | null;
+      title: string;
+      type: components["schemas"]["ProgramType"];
+      /** Format: date-time */
+      updated: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    ProgramAcceptor: {
+      /** @description The acceptor account, once known */
+      acceptor: {
+        name: string;
+        /** Format: uuid */
+        uuid: string;
+      } | null;
+      email: string;
+      /** Format: date-time */
+      invited: string;
+      program: components["schemas"]["ProgramBrief"];
+      /** Format: date-time */
+      responded: string | null;
+      /**
+       * Format: date-time
+       * @description When the invitation e-mail last went out
+       */
+      sent: string | null;
+      status: components["schemas"]["Status"];
+      /** Format: date-time */
+      updated: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    ProgramAcceptorChange: {
+      /** @description 21001 reactivate a blocked acceptor, 21003 unsubscribe, 21005 block */
+      status: 21001 | 21003 | 21005;
+    };
+    ProgramBrief: {
+      currency: string;
+      owner: {
+        name: string;
+        /** Format: uuid */
+        uuid: string;
+      };
+      status: components["schemas"]["Status"];
+      title: string;
+      type: components["schemas"]["ProgramType"];
+      /** Format: uuid */
+      uuid: string;
+    };
+    ProgramCard: ({
+      /** @description Title, value and validity are set: the program may go on */
+      complete: boolean;
+      /** Format: date-time */
+      created: string;
+      description: string;
+      /**
+       * Format: date
+       * @description The program’s end
+       */
+      expiry_date: string | null;
+      /**
+       * Format: uuid
+       * @description An image uploaded with POST manager/commons/images
+       */
+      image: string | null;
+      image_url: string | null;
+      is_private: boolean;
+      /** @description Cards were paid for: only title, description and image can change */
+      locked: boolean;
+      /** @enum {string} */
+      orientation: "horizontal" | "vertical";
+      /** Format: uuid */
+      program_uuid: string;
+      /** Format: date */
+      start_date: string | null;
+      title: string;
+      type: components["schemas"]["CardTypeBrief"];
+      /** Format: date-time */
+      updated: string;
+      /** Format: uuid */
+      uuid: string;
+      validity: components["schemas"]["CardValidity"];
+      /** @description The card’s one value; empty until it is set */
+      values: components["schemas"]["CardValue"][];
+    }) | null;
+    ProgramChange: {
+      /**
+       * @description Only while a draft
+       * @example EUR
+       */
+      currency?: string;
+      description?: string;
+      /** @description Move the program: the next or an earlier draft step (11002–11004), 11001 to activate a completed draft (or to unblock), 11007 to block */
+      status?: number;
+      title?: string;
+    };
+    ProgramImage: {
+      /** Format: date-time */
+      created: string;
+      /** @example 0193a5c2-7f1e-7b4c-9d2a-3e5f6a7b8c9d.jpg */
+      file: string;
+      height: number;
+      /** @description Bytes of the stored JPG */
+      size: number;
+      /** @description Where the JPG is served (no sign-in needed) */
+      url: string;
+      /** Format: uuid */
+      uuid: string;
+      width: number;
+    };
+    ProgramInput: {
+      /**
+       * @description ISO 4217 code; default EUR
+       * @default EUR
+       * @example EUR
+       */
+      currency?: string;
+      /** @default */
+      description?: string;
+      /**
+       * @description May be sent; a new program is always draftStep1 (11002)
+       * @enum {number}
+       */
+      status?: 11002;
+      title: string;
+      /** @description card 1001, credit management 2001, payment management 3001, foods 4001, food court 5001 */
+      type: number;
+    };
+    ProgramMethod: {
+      description: string;
+      /**
+       * @description The method_id
+       * @example ideal
+       */
+      id: string;
+      is_used: boolean;
+      /** @description The provider_id chosen for the program */
+      provider: string | null;
+      /** @description Providers that can take this method */
+      providers: string[];
+      psp_id: string | null;
+      title: string;
+      /** @description In use with a provider that can take it (a payment program needs one) */
+      validated: boolean;
+    };
+    ProgramMethods: {
+      /** Format: uuid */
+      program: string;
+      results: components["schemas"]["ProgramMethod"][];
+    };
+    ProgramMethodsInput: {
+      methods: ({
+          is_used: boolean;
+          method_id: string;
+          /** @default null */
+          provider_id?: string | null;
+        })[];
+      /** Format: uuid */
+      program: string;
+    };
+    ProgramOwnerSignupInput: {
+      address?: string;
+      city?: string;
+      /** @description Required when legal_type is 1 */
+      company_name?: string;
+      /**
+       * @description The number without the country calling code, or in international form
+       * @example 612345678
+       */
+      company_phone?: string;
+      /**
+       * @description Country calling code
+       * @example +31
+       */
+      company_phone_code?: string;
+      company_reg_number?: string;
+      company_vat_number?: string;
+      /**
+       * @description ISO 3166-1 alpha-2 code
+       * @example NL
+       */
+      country: string;
+      first_name: string;
+      last_name: string;
+      /** @description 1 company, 2 individual */
+      legal_type: 1 | 2;
+      password: string;
+      password_confirmation: string;
+      /**
+       * @description The number without the country calling code, or in international form
+       * @example 612345678
+       */
+      phone: string;
+      /**
+       * @description Country calling code
+       * @example +31
+       */
+      phone_code?: string;
+      /**
+       * @description Keep me signed in (30 days; else 12 hours)
+       * @default true
+       */
+      remember?: boolean;
+      /** @description The `signup_token` answered by the code call (single use, 30 minutes) */
+      signup_token: string;
+      state?: string;
+      /**
+       * @description The terms and privacy statement were accepted (must be true)
+       * @enum {boolean}
+       */
+      terms: true;
+      zip?: string;
+    };
+    ProgramProviderAccount: {
+      /** Format: date-time */
+      created: string;
+      /** @example …a1b2 */
+      key_hint: string;
+      /** @enum {string} */
+      mode: "test" | "live";
+      /** Format: uuid */
+      program: string;
+      /** @enum {string} */
+      provider: "sandbox" | "ccv" | "stripe";
+      /** Format: uuid */
+      uuid: string;
+      /** @description Set this as the webhook endpoint at the provider */
+      webhook_url: string;
+    };
+    ProgramType: {
+      description: string;
+      /** @example 3001 */
+      id: number;
+      /**
+       * @description Stable key of the type
+       * @example paymentManagement
+       */
+      title: string;
+    };
+    QrPayPreview: {
+      /**
+       * @description Minor units (cents)
+       * @example 1250
+       */
+      amount: number;
+      cashpoint: string | null;
+      currency: string;
+      description: string;
+      /**
+       * Format: date-time
+       * @description When the QR link stops working
+       */
+      expires: string;
+      /** @description Who is paid: the acceptor, else the program’s owner */
+      merchant: string;
+      /** @description The program’s title */
+      program: string | null;
+    };
+    QrPayStart: {
+      checkout_url: string;
+      /** Format: uuid */
+      checkout_uuid: string;
+    };
+    ReminderTemplate: {
+      description: string;
+      id: number;
+      is_formal: boolean;
+      is_system: boolean;
+      key: string;
+      placeholders: string[];
+      sender_type: components["schemas"]["CommonCode"];
+      subject: string;
+      text: string;
+      title: string;
+      /** Format: uuid */
+      uuid: string;
+      /** @description Days before or after the due date */
+      value: number;
+    };
+    RootSettings: {
+      /** @enum {string} */
+      api_version: "v1";
+      default_country: {
+        code: string;
+        /** Format: uuid */
+        uuid: string;
+      };
+      default_currency: components["schemas"]["Currency"];
+      /** @enum {string} */
+      default_language: "nl" | "en" | "de" | "ru" | "uk";
+      /**
+       * @description Used for text missing in the chosen language
+       * @enum {string}
+       */
+      fallback_language: "nl" | "en" | "de" | "ru" | "uk";
+      /** @description Interface languages */
+      languages: ({
+          /** @enum {string} */
+          code: "nl" | "en" | "de" | "ru" | "uk";
+          /** @description In its own language */
+          name: string;
+        })[];
+      limits: {
+        image_max_bytes: number;
+        page_size_max: number;
+        password_min_length: number;
+        /** @description Refresh an access token this long before it expires */
+        token_refresh_margin_seconds: number;
+      };
+    };
+    SandboxCheckout: {
+      amount: number;
+      bank: string | null;
+      banks: {
+          id: string;
+          name: string;
+        }[];
+      card_brand: string | null;
+      card_last4: string | null;
+      chosen_method: string | null;
+      currency: string;
+      description: string;
+      /** Format: date-time */
+      expires: string;
+      failure_code: string | null;
+      failure_message: string | null;
+      id: string;
+      locale: string | null;
+      merchant: string;
+      method: string;
+      /** @description Where to send the payer, once the payment is finished */
+      return_url: string | null;
+      status: string;
+      test_cards: {
+          label: string;
+          number: string;
+        }[];
+    };
+    Session: {
+      address: string | null;
+      /** Format: date-time */
+      created: string;
+      /** @description The session of this request */
+      current: boolean;
+      device: string;
+      /** Format: date-time */
+      expires: string;
+      /** Format: date-time */
+      last_used: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    SessionUser: {
+      email: string;
+      first_name: string;
+      full_name: string;
+      language: string;
+      last_name: string;
+      /** @enum {string} */
+      portal: "admin" | "programs" | "acceptor" | "cardholder";
+      /** @description 1 program owner, 2 acceptor, 3 card holder, 4 admin */
+      type: number;
+      /** Format: uuid */
+      uuid: string;
+    };
+    SignupCodeConfirmed: {
+      email: string;
+      /** Format: date-time */
+      expires_at: string;
+      /** @description Send it with the complete call; single use */
+      signup_token: string;
+    };
+    SignupCodeInput: {
+      /**
+       * @description The 6 digits from the e-mail
+       * @example 042917
+       */
+      code: string;
+      /** @example anna@example.com */
+      email: string;
+    };
+    SignupCodeSent: {
+      email: string;
+      /** @description How long the e-mailed code stays valid */
+      expires_in_minutes: number;
+      /** @description When resend may be asked for */
+      resend_after_seconds: number;
+    };
+    SignupCountries: {
+      /**
+       * @example [
+       *   "NL",
+       *   "BE",
+       *   "DE",
+       *   "LU",
+       *   "AT",
+       *   "FR"
+       * ]
+       */
+      supported_countries: string[];
+    };
+    SignupResendInput: {
+      /** @example anna@example.com */
+      email: string;
+      /**
+       * @description Language of the e-mails and of the new account; default: Accept-Language, else nl
+       * @enum {string}
+       */
+      language?: "nl" | "en" | "de" | "ru" | "uk";
+    };
+    SignupStepOneInput: {
+      /** @example anna@example.com */
+      email: string;
+      /**
+       * @description Language of the e-mails and of the new account; default: Accept-Language, else nl
+       * @enum {string}
+       */
+      language?: "nl" | "en" | "de" | "ru" | "uk";
+    };
+    /** @description Null when the data set knows only the country */
+    State: ({
+      /**
+       * @description ISO 3166-2 subdivision code without the country
+       * @example NH
+       */
+      code: string;
+      /**
+       * Format: uuid
+       * @description Country uuid
+       */
+      country: string;
+      /** @example North Holland */
+      name: string;
+      /** @example province */
+      type: string | null;
+      /** Format: uuid */
+      uuid: string;
+    }) | null;
+    Status: {
+      description: string;
+      /** @example 11002 */
+      id: number;
+      /**
+       * @description Stable key of the status
+       * @example draftStep1
+       */
+      title: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    SupportRequest: {
+      /** Format: date-time */
+      created: string;
+      /** @example SR-001042 */
+      reference: string;
+      subject: string;
+      /** @enum {string} */
+      topic: "general" | "account" | "payment" | "order" | "card" | "bill";
+      /** Format: uuid */
+      uuid: string;
+    };
+    SupportRequestInput: {
+      /**
+       * @description Amount in dispute, in minor units (cents)
+       * @example {
+       *   "amount": 1250,
+       *   "currency": "EUR"
+       * }
+       */
+      disputed_amount?: {
+        amount: number;
+        currency: string;
+      };
+      email: string;
+      /**
+       * @description Language of the reply; default from Accept-Language
+       * @enum {string}
+       */
+      language?: "nl" | "en" | "de" | "ru" | "uk";
+      message: string;
+      name: string;
+      order_reference?: string;
+      subject: string;
+      /** @enum {string} */
+      topic: "general" | "account" | "payment" | "order" | "card" | "bill";
+    };
+    TerminalRequest: {
+      /**
+       * @description Minor units (cents)
+       * @example 1250
+       */
+      amount: number;
+      cashpoint: {
+        title: string;
+        /** Format: uuid */
+        uuid: string;
+      } | null;
+      /** Format: date-time */
+      claimed: string | null;
+      /** Format: date-time */
+      created: string;
+      currency: string;
+      description: string;
+      /** Format: date-time */
+      ended: string | null;
+      /**
+       * Format: date-time
+       * @description When the QR link stops working
+       */
+      expires: string;
+      failure_message: string | null;
+      /** Format: date-time */
+      paid: string | null;
+      /** @description The link to put in the QR code (with the token) */
+      pay_url: string | null;
+      payment: {
+        card_brand: string | null;
+        card_last4: string | null;
+        reference: string | null;
+        status: string | null;
+        /** Format: uuid */
+        uuid: string;
+      };
+      /** Format: uuid */
+      program: string;
+      /** @description The merchant system’s reference, if any */
+      reference: string | null;
+      request_uuid: string | null;
+      /** @enum {string} */
+      source: "terminal" | "api";
+      /**
+       * @description open (QR shown), claimed (the payer opened it and is paying), paid, failed, expired, cancelled
+       * @enum {string}
+       */
+      status: "open" | "claimed" | "paid" | "failed" | "expired" | "cancelled";
+      /** @description The QR link’s token: answered only when it is made, never stored */
+      token: string | null;
+      /** Format: uuid */
+      uuid: string;
+    };
+    TerminalRequestInput: {
+      /**
+       * @description Minor units (cents), in the program’s currency
+       * @example 1250
+       */
+      amount: number;
+      /** Format: uuid */
+      cashpoint: string;
+      description: string;
+    };
+    Tokens: {
+      /** @description Access token (JWT); absent in cookie mode */
+      auth_token?: string;
+      /** Format: date-time */
+      expires_at: string;
+      /** @description Seconds the access token stays valid */
+      expires_in: number;
+      /** @description Refresh token; absent in cookie mode */
+      refresh_token?: string;
+      /** Format: date-time */
+      session_expires_at: string;
+      /** @enum {string} */
+      token_type: "Bearer";
+      user: components["schemas"]["SessionUser"];
+    };
+    Transaction: {
+      /**
+       * @description Minor units (cents); a refund’s own amount
+       * @example 1250
+       */
+      amount: number;
+      card_brand: string | null;
+      /** @description Last four digits of the card, never more */
+      card_last4: string | null;
+      /** Format: date-time */
+      created: string;
+      /** @example EUR */
+      currency: string;
+      description: string;
+      /** @description A refund that gives a duplicate capture back (not asked by the owner) */
+      duplicate: boolean;
+      /**
+       * @description A payment, a duplicate capture of it (taken a second time, given back by itself), or a refund
+       * @enum {string}
+       */
+      kind: "payment" | "duplicate_capture" | "refund";
+      /** @description Whom the payer paid: the business (shop or program), as fixed when the payment was made */
+      merchant: string | null;
+      method: string | null;
+      order: {
+        /** @description The invoice of a bill (not yet issued: null) */
+        invoice_url: string | null;
+        /** @description What was paid: payment_link, card_order, bill, food_order, … */
+        kind: string;
+        /**
+         * @description The PDF receipt, once the money has moved
+         * @example /api/v1/payment/transactions/…/receipt
+         */
+        receipt_url: string | null;
+        /** @description The id of what was paid (the payable) */
+        uuid: string;
+      };
+      /** Format: uuid */
+      payment_uuid: string;
+      /** Format: uuid */
+      program_uuid: string | null;
+      /**
+       * @description The payment’s reference
+       * @example PAY-001042
+       */
+      reference: string;
+      /**
+       * @description The payment’s status for a payment; requested, pending, succeeded or failed for a refund
+       * @enum {string}
+       */
+      transaction_status: "created" | "pending" | "paid" | "failed" | "cancelled" | "expired" | "refunded" | "partially_refunded" | "requested" | "succeeded";
+      /** Format: uuid */
+      uuid: string;
+    };
+    UnsupportedCountryInput: {
+      /**
+       * @description ISO 3166-1 alpha-2 code
+       * @example NL
+       */
+      country: string;
+      /** @example anna@example.com */
+      email: string;
+      /**
+       * @description Language of the e-mails and of the new account; default: Accept-Language, else nl
+       * @enum {string}
+       */
+      language?: "nl" | "en" | "de" | "ru" | "uk";
+      /**
+       * @description The registration: 1 program owner (default), 2 acceptor, 3 card holder
+       * @default 1
+       */
+      type?: 1 | 2 | 3;
+    };
+    VatRate: {
+      /** @enum {string} */
+      code: "high" | "low" | "zero" | "exempt";
+      /**
+       * @description First day this percentage is in force
+       * @example 2019-01-01
+       */
+      effective_from: string;
+      /** @description Last day in force; null while it still is */
+      effective_to: string | null;
+      /** @description Earlier percentages of this rate, oldest first */
+      history: ({
+          /** @example 2019-01-01 */
+          effective_from: string;
+          effective_to: string | null;
+          percentage: number | null;
+        })[];
+      /**
+       * @description Percent of the net amount; null when exempt (no VAT at all)
+       * @example 9
+       */
+      percentage: number | null;
+      /**
+       * @description Name of the rate in the reader’s language
+       * @example Laag tarief
+       */
+      title: string;
+    };
+    WebhookAttempt: {
+      duration_ms: number;
+      /** @description Network error or timeout, when there was no answer */
+      error: string | null;
+      number: number;
+      request_body: string;
+      request_headers: {
+        [key: string]: string;
+      };
+      /** @description The first 2 KB of the answer */
+      response_body: string | null;
+      response_status: number | null;
+      /** Format: date-time */
+      started: string;
+      /** @enum {string} */
+      trigger: "automatic" | "replay";
+      url: string;
+    };
+    WebhookDelivery: {
+      /** @description Attempts made, replays included */
+      attempts: number;
+      /** Format: date-time */
+      completed: string | null;
+      /** Format: date-time */
+      created: string;
+      /** Format: uuid */
+      endpoint_uuid: string;
+      event_id: string;
+      /** @example payment.succeeded */
+      event_type: string;
+      /** @description HTTP status of the last answer */
+      last_status: number | null;
+      /**
+       * Format: date-time
+       * @description When the next retry is due, if any
+       */
+      next_attempt: string | null;
+      /** @description Why it failed for good: maxRepeats (retries used up) or endpointInactive */
+      reason: string | null;
+      /** @enum {string} */
+      status: "pending" | "succeeded" | "failed";
+      /** Format: uuid */
+      uuid: string;
+    };
+    WebhookDeliveryDetail: components["schemas"]["WebhookDelivery"] & {
+      /** @description Every attempt, oldest first */
+      attempt_log: components["schemas"]["WebhookAttempt"][];
+      payload: {
+        [key: string]: unknown;
+      };
+    };
+  };
+  responses: never;
+  parameters: {
+  };
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+
+export type $defs = Record<string, never>;
+
+export type external = Record<string, never>;
+
+export type operations = Record<string, never>;
+
+/** A named schema of the API (`Schema<'Program'>`). */
+export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name]
+/** Why the API refused a call, from the closed lists of the modules' errors.ts. */
+export type ErrorReason = components['schemas']['ErrorReason']
+/** What is wrong with one field of a refused call. */
+export type FieldErrorCode = components['schemas']['FieldErrorCode']
+/** The JSON body of a route's successful answer (`ApiResponse<'/api/v1/user/profile', 'get'>`). */
+export type ApiResponse<
+  Path extends keyof paths,
+  Method extends keyof paths[Path],
+  Status extends number = 200,
+> = paths[Path][Method] extends { responses: infer R }
+  ? Status extends keyof R
+    ? R[Status] extends { content: { 'application/json': infer Body } }
+      ? Body
+      : never
+    : never
+  : never
