@@ -5,7 +5,9 @@ import babel from '@rolldown/plugin-babel'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { visualizer } from 'rollup-plugin-visualizer'
+import { defineConfig, type Plugin, type PluginOption } from 'vite'
+import { compression } from 'vite-plugin-compression2'
 
 const webRoot = import.meta.dirname
 const linguiConfig = { configPath: path.resolve(webRoot, '../lingui.config.ts') }
@@ -37,6 +39,23 @@ function versionFile(): Plugin {
 }
 
 /** Host names of the portals, from the same variables the API reads; `.localhost` covers development. */
+/**
+ * The compression plugin works in every environment that has a manifest, the server's included;
+ * the server bundle never goes over the wire, so its compressed copies are dropped again.
+ */
+function serverBundleUncompressed(): Plugin {
+  return {
+    name: 'cardpay-server-bundle-uncompressed',
+    applyToEnvironment: (environment) => environment.name !== 'client',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const name of Object.keys(bundle)) if (/\.(br|gz)$/.test(name)) delete bundle[name]
+      },
+    },
+  }
+}
+
 function portalHosts(): string[] {
   const names = ['ADMIN_HOST', 'PROGRAMS_HOST', 'ACCEPTOR_HOST', 'CARDHOLDER_HOST'].flatMap((key) =>
     (process.env[key] ?? '').split(','),
@@ -45,6 +64,22 @@ function portalHosts(): string[] {
 }
 
 const port = Number(process.env.WEB_PORT ?? process.env.PORT ?? 5173)
+
+/**
+ * `ANALYZE=1 npm run build`: source maps and a treemap of the browser bundle in
+ * `.data/analyze/client.html` (what each chunk is made of), for finding what makes a page heavy.
+ */
+const analyze = process.env.ANALYZE === '1'
+
+function bundleTreemap(): PluginOption {
+  const plugin = visualizer({
+    filename: path.resolve(webRoot, '../.data/analyze/client.html'),
+    template: 'treemap',
+    gzipSize: true,
+    brotliSize: true,
+  }) as Plugin
+  return { ...plugin, applyToEnvironment: (environment) => environment.name === 'client' }
+}
 
 export default defineConfig({
   root: webRoot,
@@ -64,6 +99,11 @@ export default defineConfig({
       ]),
     ),
   },
+  build: {
+    // scripts/web-weight.ts reads what each page loads from the manifest (web/dist/client/.vite).
+    manifest: true,
+    sourcemap: analyze,
+  },
   plugins: [
     tailwindcss(),
     tanstackStart(),
@@ -71,5 +111,16 @@ export default defineConfig({
     lingui(linguiConfig),
     babel({ presets: [linguiTransformerBabelPreset(undefined, linguiConfig)] }),
     versionFile(),
+    // Hashed assets also as .br and .gz beside them, made once at build time at the highest levels;
+    // services/api/web.ts serves the one the browser accepts.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|svg|json|txt|webmanifest|wasm)$/,
+      exclude: [/\.vite[\\/]/, /version\.json$/],
+      threshold: 512,
+      logLevel: 'silent',
+    }),
+    serverBundleUncompressed(),
+    analyze && bundleTreemap(),
   ],
 })

@@ -3,6 +3,7 @@ import { access, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
+import { acceptedEncodings } from './compression.ts'
 
 /**
  * Serves the built web app (`vite build --config web/vite.config.ts`) from the API process, so the
@@ -13,6 +14,11 @@ import { pathToFileURL } from 'node:url'
  *
  * Static files are answered here; everything else goes to the TanStack Start handler. The API
  * mounts /api itself and passes every other request to the returned handler.
+ *
+ * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each compressible asset
+ * (vite-plugin-compression2 in web/vite.config.ts, highest levels, once per build); the browser gets
+ * the best copy its `Accept-Encoding` allows, with `Vary: Accept-Encoding` and a length and ETag of
+ * that copy, so no CPU is spent compressing a file per request.
  */
 
 export type WebHandler = (request: Request) => Promise<Response>
@@ -53,6 +59,23 @@ interface ServerEntry {
   default: { fetch: (request: Request, ...rest: unknown[]) => Response | Promise<Response> }
 }
 
+/** Copies the build may have written beside a file, best first, with their file suffix. */
+const encodings = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const
+type Encoding = (typeof encodings)[number]
+
+/** `If-None-Match` holds this ETag (weak comparison, as for GET), or `*`. */
+function etagMatches(header: string | null, etag: string): boolean {
+  if (!header) return false
+  const bare = etag.replace(/^W\//, '')
+  return header.split(',').some((tag) => {
+    const t = tag.trim()
+    return t === '*' || t.replace(/^W\//, '') === bare
+  })
+}
+
 async function exists(file: string): Promise<boolean> {
   try {
     await access(file)
@@ -83,6 +106,8 @@ export async function loadWeb(distDir: string = defaultDistDir): Promise<WebHand
       return null
     }
     if (pathname.includes('\0')) return null
+    // Nothing under a dot folder or file (the build manifest in .vite/, editor or VCS leftovers).
+    if (pathname.split('/').some((segment) => segment.startsWith('.'))) return null
     const file = path.resolve(clientDir, `.${pathname}`)
     // Only files inside the client directory, never a way out of it.
     if (!file.startsWith(`${clientDir}${path.sep}`)) return null
@@ -90,7 +115,22 @@ export async function loadWeb(distDir: string = defaultDistDir): Promise<WebHand
     if (!info?.isFile()) return null
 
     const relative = path.relative(clientDir, file).split(path.sep).join('/')
-    const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`
+    const accepted = acceptedEncodings(request.headers.get('accept-encoding'))
+    // The copies the build made (none for images, fonts and small files): the answer varies with
+    // Accept-Encoding only when there are any, whatever this browser accepts.
+    const variants: { encoding: Encoding; file: string; size: number }[] = []
+    for (const encoding of encodings) {
+      const copy = await stat(`${file}${encoding.suffix}`).catch(() => null)
+      if (copy?.isFile()) variants.push({ encoding, file: `${file}${encoding.suffix}`, size: copy.size })
+    }
+    const body = variants.find((v) => accepted.has(v.encoding.name)) ?? {
+      encoding: null,
+      file,
+      size: info.size,
+    }
+    // One ETag per coding: a cache must never answer a gzip request with a validated brotli body.
+    const tag = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`
+    const etag = `W/"${tag}${body.encoding ? `-${body.encoding.name}` : ''}"`
     const headers = new Headers({
       'content-type': contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
       'cache-control': cacheControlFor(relative),
@@ -98,11 +138,15 @@ export async function loadWeb(distDir: string = defaultDistDir): Promise<WebHand
       etag,
       'x-content-type-options': 'nosniff',
     })
-    if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
-    headers.set('content-length', String(info.size))
+    if (variants.length) headers.set('vary', 'Accept-Encoding')
+    if (body.encoding) headers.set('content-encoding', body.encoding.name)
+    if (etagMatches(request.headers.get('if-none-match'), etag)) {
+      return new Response(null, { status: 304, headers })
+    }
+    headers.set('content-length', String(body.size))
     if (request.method === 'HEAD') return new Response(null, { status: 200, headers })
-    const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>
-    return new Response(body, { status: 200, headers })
+    const stream = Readable.toWeb(createReadStream(body.file)) as ReadableStream<Uint8Array>
+    return new Response(stream, { status: 200, headers })
   }
 
   return async (request) => {
