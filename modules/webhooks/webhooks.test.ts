@@ -3,6 +3,7 @@ import { startWorker, type WorkerProcess } from '../../services/worker/worker.ts
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
 import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
 import { type MerchantServer, startMerchantServer } from '../../tests/support/merchant-server.ts'
+import { type RouteRule, runRouteSecurityTests, type Tenants } from '../../tests/support/route-security.ts'
 import { eventually } from '../../tests/support/smtp.ts'
 import type { ErrorBody } from '../platform/http.ts'
 import { createLogger } from '../platform/logger.ts'
@@ -417,4 +418,36 @@ describe('HTTP', () => {
     })
     expect(verifyWebhookSignature(e.secret, ping.body, ping.headers)).toBe(true)
   })
+})
+
+/** Tenant A's webhook objects for the route security harness: an endpoint of its owner and one delivery to it. */
+interface WebhookObjects {
+  endpoint: string
+  delivery: string
+}
+async function webhookObjects({ a }: Tenants): Promise<WebhookObjects> {
+  const mine = await newEndpoint('/tenant-a', a.owner.id)
+  const sent = await send({ endpointUuid: mine.id })
+  return { endpoint: mine.id, delivery: sent.id }
+}
+const theEndpoint = {
+  as: 'owner',
+  request: (o: WebhookObjects) => ({ params: { uuid: o.endpoint } }),
+} as const
+const theDelivery = {
+  as: 'owner',
+  request: (o: WebhookObjects) => ({ params: { uuid: o.delivery } }),
+} as const
+const webhookRoutes: Record<string, RouteRule<WebhookObjects>> = {
+  'GET /payment/webhook-endpoints/{uuid}/deliveries': { roles: ['owner', 'admin'], foreign: theEndpoint },
+  'GET /payment/webhook-deliveries/{uuid}': { roles: ['owner', 'admin'], foreign: theDelivery },
+  'POST /payment/webhook-deliveries/{uuid}/replay': { roles: ['owner', 'admin'], foreign: theDelivery },
+  'POST /payment/webhook-endpoints/{uuid}/test': { roles: ['owner', 'admin'], foreign: theEndpoint },
+}
+
+runRouteSecurityTests({
+  context: () => t,
+  module: webhooksModule,
+  setup: webhookObjects,
+  routes: webhookRoutes,
 })
