@@ -409,11 +409,13 @@ describe('inbound provider webhooks', () => {
       data: { object: 'payment', id: 'pay_unknown000001' },
     })
 
-    const goodSignature = signSandboxPayload(secret, body, new Date())
+    const sentAt = new Date()
+    const goodSignature = signSandboxPayload(secret, body, sentAt)
     const good = await post(accountId, body, goodSignature)
     expect(good.status).toBe(200)
     // The provider's retry, signed anew: answered 200 so it stops, and without effect.
-    const retrySignature = signSandboxPayload(secret, body, new Date(Date.now() - 1000))
+    // Two whole seconds apart: signatures carry whole seconds, so one second could sign the same.
+    const retrySignature = signSandboxPayload(secret, body, new Date(sentAt.getTime() - 2000))
     const retry = await post(accountId, body, retrySignature)
     expect(retry.status).toBe(200)
     expect((retry.body as unknown as { duplicate: boolean }).duplicate).toBe(true)
