@@ -1,11 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core'
+import { businessTimeZone } from '../../platform/dates.ts'
 import { type MailLocale, mailI18n } from '../../platform/mail/i18n.ts'
 import { brandName } from '../../platform/mail/layout.ts'
 import { formatMoney, type Money } from '../../platform/money.ts'
 import { methodById } from '../methods.ts'
 import { splitGross, type VatCode, vatRateOn } from '../vat.ts'
 import { receiptMessages as m, vatTitles } from './messages.ts'
-import { businessTimeZone } from '../../platform/dates.ts'
 
 /**
  * What a receipt says, in one language, before it is laid out: a structure a test can read and the
