@@ -42,6 +42,8 @@ export interface StartedAttempt {
 
 /** How long a start may hold its claim on the payment; a claim of a process that died lapses then. */
 export const startClaimMs = 60_000
+/** A repeat of a paid start this soon after its capture is the same click: it gets the same outcome. */
+const doubleClickMs = 30_000
 /** How long a start waits for another start on the same payment before answering 409. */
 const waitForClaimMs = startClaimMs + 5_000
 
@@ -57,6 +59,7 @@ type AttemptRow = {
   failure_code: string | null
   failure_message: string | null
   start_claim: string | null
+  captured_at: Date | null
 }
 
 const inFlight = (status: string) =>
@@ -174,6 +177,7 @@ async function startClaimed(
         'failure_code',
         'failure_message',
         'start_claim',
+        'captured_at',
       ])
       .where('payment_id', '=', paymentId)
       .orderBy('number', 'desc')
@@ -192,13 +196,28 @@ async function startClaimed(
 
   let payment = await paymentStatus()
   // The one outcome: an attempt another start made while this one waited, for the same thing.
-  const twin = (await attemptsOf()).find(
-    (a) =>
-      (a.number > seen.arrived || (a.start_claim !== null && seen.waitedFor.has(a.start_claim))) &&
-      a.status !== 'creating' &&
-      a.method === input.method &&
-      (!input.card || a.card_last4 === input.card.number.slice(-4)),
-  )
+  const attempts = await attemptsOf()
+  const sameThing = (a: AttemptRow) =>
+    a.status !== 'creating' &&
+    a.method === input.method &&
+    (!input.card || a.card_last4 === input.card.number.slice(-4))
+  const twin =
+    attempts.find(
+      (a) =>
+        (a.number > seen.arrived || (a.start_claim !== null && seen.waitedFor.has(a.start_claim))) &&
+        sameThing(a),
+    ) ??
+    // A direct card payment sent twice, the second just after the first went through (it was
+    // quick, so this one never waited): the paid attempt with the same card, moments ago.
+    (input.card && isMoneyTaken(payment.status)
+      ? attempts.find(
+          (a) =>
+            a.status === 'paid' &&
+            sameThing(a) &&
+            a.captured_at !== null &&
+            Date.now() - a.captured_at.getTime() < doubleClickMs,
+        )
+      : undefined)
   if (twin) return outcomeOf(paymentId, payment.status, twin)
   assertPayable(payment)
   await assertProgramTakesPayments(db, payment.program_uuid)
