@@ -104,6 +104,20 @@ export default defineConfig({
     manifest: true,
     sourcemap: analyze,
   },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Everything the entry imports statically (React, the router, the app's frame) in the
+            // entry chunk itself rather than in some twenty small shared chunks: each file is
+            // compressed on its own, so one file is about 10 KiB smaller (brotli) on every page.
+            codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+          },
+        },
+      },
+    },
+  },
   plugins: [
     tailwindcss(),
     tanstackStart(),

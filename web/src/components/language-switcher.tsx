@@ -1,18 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
-import { CheckIcon, ChevronDownIcon, GlobeIcon } from 'lucide-react'
-import { useTransition } from 'react'
+import { ChevronDownIcon, GlobeIcon } from 'lucide-react'
+import { lazy, useTransition } from 'react'
 import { Button } from '~/components/ui/button.tsx'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '~/components/ui/dropdown-menu.tsx'
+import { DeferredMenu } from '~/components/ui/deferred-menu.tsx'
 import { api } from '~/lib/api.ts'
-import { activateLocale, isLocale, type Locale, localeNames, locales, storeLocale } from '~/lib/i18n.ts'
+import { activateLocale, isLocale, type Locale, localeNames, storeLocale } from '~/lib/i18n.ts'
 import { currentSession, updateSessionUser } from '~/lib/session.ts'
 import { cn } from '~/lib/utils.ts'
 
@@ -51,6 +44,10 @@ export function useSwitchLocale() {
   return { switchLocale, pending }
 }
 
+const loadLanguageMenu = () => import('./language-menu.tsx')
+const LanguageMenu = lazy(() => loadLanguageMenu().then((m) => ({ default: m.LanguageMenu })))
+
+/** The language switcher in the page header: its menu loads on first use (ui/deferred-menu.tsx). */
 export function LanguageSwitcher({
   className,
   inverted = false,
@@ -62,45 +59,27 @@ export function LanguageSwitcher({
   const { switchLocale, pending } = useSwitchLocale()
   const current: Locale = isLocale(i18n.locale) ? i18n.locale : 'en'
   const currentName = localeNames[current]
+  const trigger = (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={t`Language: ${currentName}`}
+      aria-busy={pending}
+      data-testid="language-switcher"
+      className={cn(
+        'gap-1.5 font-medium',
+        inverted && 'text-white hover:bg-white/10 hover:text-white',
+        className,
+      )}
+    >
+      <GlobeIcon aria-hidden="true" />
+      <span lang={current}>{currentName}</span>
+      <ChevronDownIcon aria-hidden="true" className="opacity-60" />
+    </Button>
+  )
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={t`Language: ${currentName}`}
-          aria-busy={pending}
-          data-testid="language-switcher"
-          className={cn(
-            'gap-1.5 font-medium',
-            inverted && 'text-white hover:bg-white/10 hover:text-white',
-            className,
-          )}
-        >
-          <GlobeIcon aria-hidden="true" />
-          <span lang={current}>{currentName}</span>
-          <ChevronDownIcon aria-hidden="true" className="opacity-60" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-48">
-        <DropdownMenuLabel>{t`Language`}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {locales.map((locale) => (
-          <DropdownMenuItem
-            key={locale}
-            lang={locale}
-            data-locale={locale}
-            aria-current={locale === current ? 'true' : undefined}
-            onSelect={() => locale !== current && switchLocale(locale)}
-          >
-            <span className="w-7 text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">
-              {locale}
-            </span>
-            <span className="flex-1">{localeNames[locale]}</span>
-            {locale === current && <CheckIcon aria-hidden="true" className="text-primary-600!" />}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <DeferredMenu trigger={trigger} preload={loadLanguageMenu}>
+      <LanguageMenu trigger={trigger} current={current} onChoose={switchLocale} />
+    </DeferredMenu>
   )
 }

@@ -9,10 +9,10 @@ import {
 } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { useSwitchLocale } from '~/components/language-switcher.tsx'
-import { Toaster } from '~/components/ui/toast.tsx'
 import { UpdateBanner } from '~/components/update-banner.tsx'
 import { readBootstrap } from '~/lib/bootstrap.ts'
 import { activateLocale, storedLocale } from '~/lib/i18n.ts'
+import { Notifications } from '~/lib/notify.tsx'
 import { portalCopy } from '~/lib/portal.ts'
 import {
   onSessionEnded,
@@ -80,7 +80,7 @@ function RootComponent() {
     <>
       <UpdateBanner />
       <Outlet />
-      <Toaster />
+      <Notifications />
     </>
   )
 }

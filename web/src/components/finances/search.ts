@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { integer, oneOf, orElse, searchParams, text, where } from '~/lib/search-params.ts'
 import { journals } from '../../../../modules/ledger/shared.ts'
 
 /** A real calendar date as `YYYY-MM-DD` (what the ledger API takes). */
@@ -9,7 +9,7 @@ export function isIsoDate(value: string): boolean {
 }
 
 /** A date in the URL; anything else is dropped rather than sent to the API. */
-export const dateSearch = z.string().refine(isIsoDate).optional().catch(undefined)
+export const dateSearch = where(text({ max: 10 }), isIsoDate)
 
 /**
  * The journal list's filters. They live in the URL, so a filtered list can be reloaded, shared
@@ -17,16 +17,16 @@ export const dateSearch = z.string().refine(isIsoDate).optional().catch(undefine
  */
 export const journalSearchDefaults = { journal: 'sales', page: 1 } as const
 
-export const journalSearchSchema = z.object({
-  journal: z.enum(journals).catch(journalSearchDefaults.journal).default(journalSearchDefaults.journal),
+export const journalSearchSchema = searchParams({
+  journal: orElse(oneOf(journals), journalSearchDefaults.journal),
   from: dateSearch,
   to: dateSearch,
-  q: z.string().trim().max(100).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).catch(journalSearchDefaults.page).default(journalSearchDefaults.page),
+  q: text({ max: 100, trim: true }),
+  page: orElse(integer({ min: 1 }), journalSearchDefaults.page),
 })
 
 /** Balances and trial balance: the date they are taken at; today when absent. */
-export const atSearchSchema = z.object({ at: dateSearch })
+export const atSearchSchema = searchParams({ at: dateSearch })
 
 /** Today in the browser's own calendar, `YYYY-MM-DD`. */
 export function localToday(now = new Date()): string {

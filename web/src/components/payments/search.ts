@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { integer, oneOf, orElse, searchParams, text } from '~/lib/search-params.ts'
 import { dateSearch } from '../finances/search.ts'
 import { transactionKinds, transactionStatuses } from './queries.ts'
 
@@ -8,16 +8,11 @@ import { transactionKinds, transactionStatuses } from './queries.ts'
  */
 export const transactionSearchDefaults = { page: 1 } as const
 
-export const transactionSearchSchema = z.object({
-  status: z.enum(transactionStatuses).optional().catch(undefined),
-  kind: z.enum(transactionKinds).optional().catch(undefined),
+export const transactionSearchSchema = searchParams({
+  status: oneOf(transactionStatuses),
+  kind: oneOf(transactionKinds),
   from: dateSearch,
   to: dateSearch,
-  q: z.string().trim().max(100).optional().catch(undefined),
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .catch(transactionSearchDefaults.page)
-    .default(transactionSearchDefaults.page),
+  q: text({ max: 100, trim: true }),
+  page: orElse(integer({ min: 1 }), transactionSearchDefaults.page),
 })

@@ -1,10 +1,16 @@
 import { useLingui } from '@lingui/react/macro'
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, LoaderCircleIcon, TriangleAlertIcon } from 'lucide-react'
+import { useEffect } from 'react'
 import { Toaster as Sonner, type ToasterProps } from 'sonner'
 
-/** Where system notifications appear: bottom right, styled like the rest of the interface. */
-export function Toaster(props: ToasterProps) {
+/**
+ * Where system notifications appear: bottom right, styled like the rest of the interface. Loaded
+ * with the first notification (lib/notify.tsx); `onListening` runs once sonner's Toaster has
+ * subscribed to new toasts (its effect runs before this one's).
+ */
+export function Toaster({ onListening, ...props }: ToasterProps & { onListening?: () => void }) {
   const { t } = useLingui()
+  useEffect(() => onListening?.(), [onListening])
   return (
     <Sonner
       position="bottom-right"

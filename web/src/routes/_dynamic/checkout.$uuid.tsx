@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { CheckoutPage } from '~/components/payments/checkout-page.tsx'
+import { integer, searchParams } from '~/lib/search-params.ts'
 
 /**
  * `/checkout/{uuid}`: the payer's page of a payment, open to anyone with the link (guest frame) and
@@ -8,9 +8,7 @@ import { CheckoutPage } from '~/components/payments/checkout-page.tsx'
  * The provider's hosted page sends the payer back here with `?returned=1`.
  */
 export const Route = createFileRoute('/_dynamic/checkout/$uuid')({
-  validateSearch: z.object({
-    returned: z.coerce.number().int().optional().catch(undefined),
-  }),
+  validateSearch: searchParams({ returned: integer() }),
   component: Checkout,
 })
 

@@ -41,6 +41,7 @@ import {
 } from '~/lib/guard.ts'
 import { isLocale, storedLocale } from '~/lib/i18n.ts'
 import { type Portal, portalCopy, portals } from '~/lib/portal.ts'
+import { searchParams, text, uuid, where } from '~/lib/search-params.ts'
 import { signIn } from '~/lib/session.ts'
 
 /**
@@ -52,15 +53,11 @@ import { signIn } from '~/lib/session.ts'
  * card link (`/cards/add?token=<code>`) for after signing in.
  */
 export const Route = createFileRoute('/_guest/')({
-  validateSearch: z.object({
-    program: z.uuid().optional().catch(undefined),
-    invitation: z.uuid().optional().catch(undefined),
-    invite: z.coerce.string().min(1).max(200).optional().catch(undefined),
-    card: z
-      .string()
-      .refine((v) => isCardCode(v))
-      .optional()
-      .catch(undefined),
+  validateSearch: searchParams({
+    program: uuid,
+    invitation: uuid,
+    invite: text({ min: 1, max: 200, coerce: true }),
+    card: where(text({ max: 200 }), isCardCode),
   }),
   beforeLoad: ({ context }) => guardLoginPage(context),
   component: SignIn,

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { SetPassword } from '~/components/password/set-password.tsx'
 import { SignInFooter, StepCard } from '~/components/registration/step-card.tsx'
+import { searchParams, text } from '~/lib/search-params.ts'
 
 /**
  * /password?token=… (every host): the e-mailed link's set-password screen. Open to a signed-in
@@ -10,7 +10,7 @@ import { SignInFooter, StepCard } from '~/components/registration/step-card.tsx'
  * of the account when the password is set. The page sends no Referer, so the token stays here.
  */
 export const Route = createFileRoute('/_guest/password')({
-  validateSearch: z.object({ token: z.string().min(1).max(200).optional().catch(undefined) }),
+  validateSearch: searchParams({ token: text({ min: 1, max: 200 }) }),
   head: () => ({ meta: [{ name: 'referrer', content: 'no-referrer' }] }),
   component: SetPasswordPage,
 })

@@ -1,16 +1,16 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { z } from 'zod'
 import { UsersPage } from '~/components/users/users-page.tsx'
 import { requireScreen } from '~/lib/guard.ts'
 import { type UsersFilter, userTypeFilters } from '~/lib/queries/users.ts'
+import { integer, oneOf, orElse, searchParams, text } from '~/lib/search-params.ts'
 
 /** The filters live in the URL, so a filtered list can be reloaded, shared and gone back to. */
-const usersSearch = z.object({
-  type: z.enum(userTypeFilters).catch('all').default('all'),
-  name: z.string().trim().max(100).optional().catch(undefined),
-  email: z.string().trim().max(254).optional().catch(undefined),
-  phone: z.string().trim().max(30).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+const usersSearch = searchParams({
+  type: orElse(oneOf(userTypeFilters), 'all'),
+  name: text({ max: 100, trim: true }),
+  email: text({ max: 254, trim: true }),
+  phone: text({ max: 30, trim: true }),
+  page: orElse(integer({ min: 1 }), 1),
 })
 
 /** Admin portal only: the user list (spec section 2, "user list filtered by type and by name, email and phone"). */

@@ -1,17 +1,14 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
 import { ProgramOwnerConfirm } from '~/components/registration/program-owner.tsx'
 import { guardLoginPage } from '~/lib/guard.ts'
+import { searchParams, text } from '~/lib/search-params.ts'
 
 /**
  * /registration/confirm (program owner): step two, the details and password. The e-mail's button
  * opens it with `?email=…&code=…`, which confirms the address without typing the code.
  */
 export const Route = createFileRoute('/_guest/registration/confirm')({
-  validateSearch: z.object({
-    email: z.string().max(254).optional().catch(undefined),
-    code: z.string().max(12).optional().catch(undefined),
-  }),
+  validateSearch: searchParams({ email: text({ max: 254 }), code: text({ max: 12 }) }),
   beforeLoad: ({ context }) => {
     if (context.portal !== 'programs') throw redirect({ to: '/registration', replace: true })
     guardLoginPage(context)

@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
 import { AcceptorRegistration } from '~/components/registration/acceptor.tsx'
 import { CardholderEmail, CardholderStepScreen } from '~/components/registration/cardholder.tsx'
 import { ProgramOwnerEmail } from '~/components/registration/program-owner.tsx'
 import { guardLoginPage } from '~/lib/guard.ts'
+import { oneOf, searchParams, text } from '~/lib/search-params.ts'
 
 /**
  * /registration on each host (spec section 2): the program owner's and the card holder's first
@@ -11,12 +11,9 @@ import { guardLoginPage } from '~/lib/guard.ts'
  * acceptor registration (`?step=`, `?invite=` from an invitation link). Admins have none.
  */
 export const Route = createFileRoute('/_guest/registration/')({
-  validateSearch: z.object({
-    step: z
-      .enum(['email', 'code', 'resend', 'details', 'phone', 'terms', 'personal'])
-      .optional()
-      .catch(undefined),
-    invite: z.string().min(1).max(200).optional().catch(undefined),
+  validateSearch: searchParams({
+    step: oneOf(['email', 'code', 'resend', 'details', 'phone', 'terms', 'personal']),
+    invite: text({ min: 1, max: 200 }),
   }),
   beforeLoad: ({ context }) => {
     if (context.portal === 'admin') throw redirect({ to: '/', replace: true })

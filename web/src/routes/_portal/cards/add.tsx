@@ -1,15 +1,13 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
 import { AddCardPage } from '~/components/cards/add-card-page.tsx'
+import { searchParams, text } from '~/lib/search-params.ts'
 
 /**
  * `/cards/add` (card-holder portal): add a card by its code; `?token=` (a printed card's link or
  * QR code) fills it in and looks it up. The admin's Cards has no such page: back to `/cards`.
  */
 export const Route = createFileRoute('/_portal/cards/add')({
-  validateSearch: z.object({
-    token: z.string().max(200).optional().catch(undefined),
-  }),
+  validateSearch: searchParams({ token: text({ max: 200 }) }),
   beforeLoad: ({ context }) => {
     if (context.portal !== 'cardholder') throw redirect({ to: '/cards', replace: true })
   },

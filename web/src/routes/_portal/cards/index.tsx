@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { z } from 'zod'
 import { AdminCardsPage } from '~/components/cards/admin-cards-page.tsx'
 import { HeldCardsPage } from '~/components/cards/held-cards-page.tsx'
+import { integer, orElse, searchParams } from '~/lib/search-params.ts'
 
 const searchDefaults = { page: 1 } as const
 
@@ -10,9 +10,7 @@ const searchDefaults = { page: 1 } as const
  * page lives in the URL (the first page stays out of it).
  */
 export const Route = createFileRoute('/_portal/cards/')({
-  validateSearch: z.object({
-    page: z.coerce.number().int().min(1).catch(searchDefaults.page).default(searchDefaults.page),
-  }),
+  validateSearch: searchParams({ page: orElse(integer({ min: 1 }), searchDefaults.page) }),
   search: { middlewares: [stripSearchParams(searchDefaults)] },
   component: Cards,
 })

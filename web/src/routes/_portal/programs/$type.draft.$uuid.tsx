@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Navigate, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
 import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import { isForbidden, isNotFound, noRetryOn4xx } from '~/components/programs/errors.ts'
 import { ProgramPage } from '~/components/programs/program-page.tsx'
@@ -11,6 +10,7 @@ import {
   slugOfType,
 } from '~/components/programs/queries.ts'
 import { ProgramWizard, type WizardStep, wizardStepOf } from '~/components/programs/wizard.tsx'
+import { integer, searchParams } from '~/lib/search-params.ts'
 
 /**
  * `/programs/<type>/draft/{uuid}` (spec section 2, "edit drafts"): a saved draft in the creation
@@ -19,9 +19,7 @@ import { ProgramWizard, type WizardStep, wizardStepOf } from '~/components/progr
  * not reached yet is not skipped to. A program past the drafts opens its own page.
  */
 export const Route = createFileRoute('/_portal/programs/$type/draft/$uuid')({
-  validateSearch: z.object({
-    step: z.coerce.number().int().min(0).max(3).optional().catch(undefined),
-  }),
+  validateSearch: searchParams({ step: integer({ min: 0, max: 3 }) }),
   beforeLoad: ({ context, params }) => {
     if (context.portal !== 'programs') throw redirect({ to: '/', replace: true })
     if (!isProgramTypeSlug(params.type)) throw redirect({ to: '/programs', replace: true })

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
 import { CardOrderPage } from '~/components/programs/card-order-page.tsx'
+import { searchParams, uuid } from '~/lib/search-params.ts'
 
 /**
  * `/programs/{uuid}/order` (spec section 2, "card order"), on the program-owner portal only: order
@@ -8,9 +8,7 @@ import { CardOrderPage } from '~/components/programs/card-order-page.tsx'
  * `?order=<uuid>`, so the page shows how that order ended. Not nested in the program page (`_`).
  */
 export const Route = createFileRoute('/_portal/programs/$uuid_/order')({
-  validateSearch: z.object({
-    order: z.uuid().optional().catch(undefined),
-  }),
+  validateSearch: searchParams({ order: uuid }),
   beforeLoad: ({ context }) => {
     if (context.portal !== 'programs') throw redirect({ to: '/', replace: true })
   },

@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, stripSearchParams, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { z } from 'zod'
 import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
 import { AcceptorProgramsPage } from '~/components/programs/acceptor-programs-page.tsx'
 import { ProgramsPage } from '~/components/programs/programs-page.tsx'
@@ -11,6 +10,7 @@ import {
   programTypeIds,
 } from '~/components/programs/queries.ts'
 import { requireScreen } from '~/lib/guard.ts'
+import { integer, oneOf, orElse, type Reader, searchParams, text, uuid, where } from '~/lib/search-params.ts'
 
 const searchDefaults = { filter: 'all', page: 1 } as const
 
@@ -18,19 +18,16 @@ const searchDefaults = { filter: 'all', page: 1 } as const
  * The list's tab, filters and page live in the URL, so a filtered list can be reloaded, shared and
  * gone back to. On the acceptor portal `invitation` and `invite` come from the invitation e-mail.
  */
-const programsSearch = z.object({
-  filter: z.enum(programFilters).catch(searchDefaults.filter).default(searchDefaults.filter),
-  search: z.string().trim().max(100).optional().catch(undefined),
-  type: z.coerce
-    .number()
-    .refine((n) => (programTypeIds as number[]).includes(n))
-    .transform((n) => n as ProgramTypeId)
-    .optional()
-    .catch(undefined),
-  owner: z.uuid().optional().catch(undefined),
-  page: z.coerce.number().int().min(1).catch(searchDefaults.page).default(searchDefaults.page),
-  invitation: z.uuid().optional().catch(undefined),
-  invite: z.coerce.string().min(1).max(200).optional().catch(undefined),
+const programsSearch = searchParams({
+  filter: orElse(oneOf(programFilters), searchDefaults.filter),
+  search: text({ max: 100, trim: true }),
+  type: where(integer(), (n): n is ProgramTypeId =>
+    (programTypeIds as readonly number[]).includes(n),
+  ) as Reader<ProgramTypeId | undefined>,
+  owner: uuid,
+  page: orElse(integer({ min: 1 }), searchDefaults.page),
+  invitation: uuid,
+  invite: text({ min: 1, max: 200, coerce: true }),
 })
 
 /**
