@@ -21,7 +21,7 @@ export function ownProfile(user: UserRow) {
   )
   return {
     uuid: user.id,
-    type: user.type,
+    type: user.type as UserType,
     username: maskUsername(user.email),
     email: user.email,
     full_name: `${user.first_name} ${user.last_name}`.trim(),
@@ -41,7 +41,7 @@ export function ownProfile(user: UserRow) {
 export function publicProfile(user: UserRow) {
   return {
     uuid: user.id,
-    type: user.type,
+    type: user.type as UserType,
     first_name: user.first_name,
     last_name: user.last_name,
     full_name: `${user.first_name} ${user.last_name}`.trim(),

@@ -6,7 +6,16 @@ import { cardTypeIds, expiryTypeIds } from '../codes.ts'
 import { setCardTypePrice } from '../commands/set-card-type-price.ts'
 import { cardTypePrices, cardTypesWithPrices } from '../queries/card-types.ts'
 import { expiryTypeObject } from '../texts.ts'
-import { callerLanguage, currencyInput, langQuery, requestContext, resultOf, resultsOf } from './schemas.ts'
+import {
+  callerLanguage,
+  cardTypeIdOut,
+  currencyInput,
+  expiryTypeIdOut,
+  langQuery,
+  requestContext,
+  resultOf,
+  resultsOf,
+} from './schemas.ts'
 
 const priceSchema = z
   .object({
@@ -19,7 +28,7 @@ const priceSchema = z
 
 export const cardTypeSchema = z
   .object({
-    id: z.number().int().openapi({ example: 101 }),
+    id: cardTypeIdOut,
     code: z.enum(['voucher', 'gift']),
     title: z.string().openapi({ description: 'In the caller’s language' }),
     description: z.string(),
@@ -103,7 +112,7 @@ export const getCardTypePrices = createRoute({
       description: 'The prices',
       content: {
         'application/json': {
-          schema: resultsOf(priceSchema.extend({ type: z.number().int().openapi({ example: 101 }) })),
+          schema: resultsOf(priceSchema.extend({ type: cardTypeIdOut })),
         },
       },
     },
@@ -113,7 +122,7 @@ export const getCardTypePrices = createRoute({
 
 const expirySchema = z
   .object({
-    id: z.number().int().openapi({ example: 31 }),
+    id: expiryTypeIdOut,
     title: z.enum(['year', 'month', 'day']).openapi({ description: 'Stable key' }),
     description: z.string().openapi({ description: 'In the caller’s language' }),
   })

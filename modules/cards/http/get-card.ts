@@ -1,5 +1,5 @@
 import { bearerSecurity, requireUser, signedIn } from '../../identity/index.ts'
-import { createRoute, errorResponses } from '../../platform/http.ts'
+import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { cardProgramOf } from '../access.ts'
 import { hasPaidOrder } from '../db/orders.ts'
@@ -28,7 +28,7 @@ export const getCard = createRoute({
   responses: {
     200: {
       description: 'The card, or null',
-      content: { 'application/json': { schema: resultOf(cardSchema.nullable()) } },
+      content: { 'application/json': { schema: resultOf(z.union([cardSchema, z.null()])) } },
     },
     ...errorResponses(400, 401, 403, 404, 422),
   },

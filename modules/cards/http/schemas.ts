@@ -133,9 +133,15 @@ const text = (max: number) => z.string().trim().max(max, `at most ${max} charact
 export const cardTitle = text(200).min(1, 'title is required')
 export const cardDescription = text(5000)
 
+/** A card type's id in answers: 101 voucher, 201 gift card. */
+export const cardTypeIdOut = z.union([z.literal(101), z.literal(201)]).openapi({ example: 101 })
+
+/** An expiry unit's id in answers: 31 years, 21 months, 11 days. */
+export const expiryTypeIdOut = z.union([z.literal(31), z.literal(21), z.literal(11)]).openapi({ example: 31 })
+
 export const typeBrief = z
   .object({
-    id: z.number().int().openapi({ example: 101 }),
+    id: cardTypeIdOut,
     code: z.enum(['voucher', 'gift']),
     title: z.string().openapi({ description: 'In the caller’s language' }),
   })
@@ -152,7 +158,7 @@ export const cardSchema = z
     image_url: z.string().nullable(),
     orientation: z.enum(orientations),
     values: z.array(valueSchema).openapi({ description: 'The card’s one value; empty until it is set' }),
-    validity: validitySchema.nullable(),
+    validity: z.union([validitySchema, z.null()]),
     is_private: z.boolean(),
     start_date: z.string().nullable().openapi({ format: 'date' }),
     expiry_date: z.string().nullable().openapi({ format: 'date', description: 'The program’s end' }),

@@ -7,13 +7,14 @@ import { cookieNames } from '../auth.ts'
 import type { UserRow } from '../db/users.ts'
 import { accessTokenSeconds } from '../tokens.ts'
 import { portalOfType } from '../user-types.ts'
+import { userTypeSchema } from './get-profile.ts'
 
 export const refreshCookiePath = '/api/v1/auth'
 
 export const sessionUserSchema = z
   .object({
     uuid: z.uuid(),
-    type: z.number().int().openapi({ description: '1 program owner, 2 acceptor, 3 card holder, 4 admin' }),
+    type: userTypeSchema,
     portal: z.enum(['admin', 'programs', 'acceptor', 'cardholder']),
     email: z.string(),
     first_name: z.string(),
@@ -44,7 +45,7 @@ export const authModeHeader = z.object({
 export function sessionUser(user: UserRow) {
   return {
     uuid: user.id,
-    type: user.type,
+    type: user.type as UserType,
     portal: portalOfType[user.type as UserType],
     email: user.email,
     first_name: user.first_name,

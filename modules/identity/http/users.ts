@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { isAdmin } from '../../platform/access.ts'
+import type { UserType } from '../../platform/context.ts'
 import { AppError, notFound } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
@@ -9,6 +10,7 @@ import { revokeSessions } from '../db/sessions.ts'
 import { findUserById, type UserRow, updateUser } from '../db/users.ts'
 import { avatarUrl, ownProfile, publicProfile } from '../profile-fields.ts'
 import { typeFilters } from '../user-types.ts'
+import { profileSchema, userTypeSchema } from './get-profile.ts'
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 
@@ -26,7 +28,7 @@ const listQuery = paginationQuery({ defaultSize: 25, maxSize: 200 }).extend({
 const listedUser = z
   .object({
     uuid: z.uuid(),
-    type: z.number().int(),
+    type: userTypeSchema,
     email: z.string(),
     first_name: z.string(),
     last_name: z.string(),
@@ -41,7 +43,7 @@ const listedUser = z
 
 const toListed = (u: UserRow) => ({
   uuid: u.id,
-  type: u.type,
+  type: u.type as UserType,
   email: u.email,
   first_name: u.first_name,
   last_name: u.last_name,
@@ -71,6 +73,25 @@ export const getUsers = createRoute({
 
 const uuidParam = z.object({ uuid: z.uuid('not a user id') })
 
+/** What anyone signed in may read about another user (an admin reads the whole `Profile`). */
+const publicProfileSchema = z
+  .object({
+    uuid: z.uuid(),
+    type: userTypeSchema,
+    first_name: z.string(),
+    last_name: z.string(),
+    full_name: z.string(),
+    title: z.string().nullable(),
+    avatar: z.string().nullable(),
+    description: z.string().nullable(),
+    url: z.string().nullable(),
+    position: z.string().nullable(),
+    company_name: z.string().nullable(),
+    is_active: z.boolean(),
+    created: z.iso.datetime(),
+  })
+  .openapi('PublicProfile')
+
 export const getUser = createRoute({
   method: 'get',
   path: '/user/users/{uuid}',
@@ -84,7 +105,7 @@ export const getUser = createRoute({
   responses: {
     200: {
       description: 'The profile',
-      content: { 'application/json': { schema: z.looseObject({ uuid: z.uuid() }) } },
+      content: { 'application/json': { schema: z.union([publicProfileSchema, profileSchema]) } },
     },
     ...errorResponses(400, 401, 404),
   },

@@ -86,7 +86,7 @@ async function checkKeys(services: Services, account: PaymentAccount): Promise<v
     if (err instanceof InvalidCredentials) {
       throw new AppError('business_rule', `the ${account.provider} keys were refused: ${err.message}`, {
         reason: 'ccv_pay_key_not_valid',
-        fields: { api_key: [fieldProblem('keys_refused', err.message)] },
+        fields: { api_key: [fieldProblem(err.code, err.message, err.params)] },
       })
     }
     if (err instanceof ProviderError) {

@@ -33,6 +33,10 @@ const checkoutView = z
     }),
     cashpoint: z.string().nullable().openapi({ description: 'The cashpoint it was asked at, if any' }),
     methods: z.array(z.object({ id: z.string(), title: z.string() })),
+    failure_code: z.string().nullable().openapi({
+      description:
+        'Why the last attempt failed, as the provider says it (`card_declined`, `insufficient_funds`, …)',
+    }),
     failure_message: z.string().nullable(),
     open_method: z.string().nullable().openapi({
       description:
@@ -72,6 +76,7 @@ async function viewOf(c: Context<AppEnv>, id: string) {
       const m = methodById(id)
       return m ? [{ id: m.id, title: m.title }] : []
     }),
+    failure_code: p.failure_code,
     failure_message: p.failure_message,
     open_method:
       (

@@ -25,7 +25,9 @@ const account = z
 
 const answer = z
   .object({
-    result: account.nullable().openapi({ description: 'The current account; null when none is saved' }),
+    result: z
+      .union([account, z.null()])
+      .openapi({ description: 'The current account; null when none is saved' }),
     previous: z
       .array(account)
       .openapi({ description: 'Accounts it replaced, newest first: still used by payments taken on them' }),

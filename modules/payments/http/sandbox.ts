@@ -9,6 +9,7 @@ import {
   confirmCheckout,
   payCheckoutWithCard,
   type SandboxPaymentView,
+  type SandboxStatus,
   viewCheckout,
   viewSandboxOnboarding,
 } from '../providers/sandbox/sandbox.ts'
@@ -19,6 +20,15 @@ import { sandboxBanks, testCards } from '../providers/sandbox/test-cards.ts'
  * `/sandbox/checkout/{id}` and `/sandbox/onboarding/{id}`. Public: the unguessable id in the link
  * is the payer's (or merchant's) access, as on a real provider's hosted page.
  */
+const sandboxStatuses = [
+  'open',
+  'requires_action',
+  'paid',
+  'failed',
+  'cancelled',
+  'expired',
+] as const satisfies readonly SandboxStatus[]
+
 const idParam = z.object({ id: z.string().regex(/^[a-z]+_[A-Za-z0-9_-]{8,40}$/, 'not a sandbox id') })
 
 const view = z
@@ -28,7 +38,7 @@ const view = z
     currency: z.string(),
     description: z.string(),
     merchant: z.string(),
-    status: z.string(),
+    status: z.enum(sandboxStatuses),
     method: z.string(),
     chosen_method: z.string().nullable(),
     bank: z.string().nullable(),
@@ -43,7 +53,16 @@ const view = z
       .nullable()
       .openapi({ description: 'Where to send the payer, once the payment is finished' }),
     banks: z.array(z.object({ id: z.string(), name: z.string() })),
-    test_cards: z.array(z.object({ number: z.string(), label: z.string() })),
+    test_cards: z.array(
+      z.object({
+        number: z.string(),
+        brand: z.string(),
+        outcome: z.string().openapi({
+          description: 'What paying with it does: `succeeds`, `requires_action`, or the decline code',
+        }),
+        label: z.string(),
+      }),
+    ),
   })
   .openapi('SandboxCheckout')
 
@@ -55,7 +74,7 @@ const toView = (p: SandboxPaymentView) => ({
   currency: p.currency,
   description: p.description,
   merchant: p.metadata.merchant_name ?? 'Cardpay merchant',
-  status: p.status,
+  status: p.status as SandboxStatus,
   method: p.method,
   chosen_method: p.chosen_method,
   bank: p.bank,
@@ -67,7 +86,12 @@ const toView = (p: SandboxPaymentView) => ({
   expires: p.expires_at.toISOString(),
   return_url: finished(p.status) ? p.return_url : null,
   banks: sandboxBanks.map((b) => ({ ...b })),
-  test_cards: testCards.map((c) => ({ number: c.number.replace(/(\d{4})(?=\d)/g, '$1 '), label: c.label })),
+  test_cards: testCards.map((c) => ({
+    number: c.number.replace(/(\d{4})(?=\d)/g, '$1 '),
+    brand: c.brand,
+    outcome: c.outcome.result === 'declined' ? c.outcome.code : c.outcome.result,
+    label: c.label,
+  })),
 })
 
 const ok = {

@@ -157,8 +157,30 @@ export class ProviderError extends Error {
 }
 
 /** The provider refused the credentials (spec: ccv_pay_key_not_valid). */
+/**
+ * Why a provider's keys were refused, as field error codes of `api_key`: the provider said no
+ * (`key_refused`), or the key cannot be right for the provider or the mode.
+ */
+export type KeyRefusal =
+  | 'key_refused'
+  | 'not_sandbox_key'
+  | 'no_live_mode'
+  | 'key_prefix'
+  | 'wrong_mode_key'
+  | 'webhook_secret_prefix'
+  | 'key_not_allowed'
+
 export class InvalidCredentials extends Error {
   override name = 'InvalidCredentials'
+  readonly code: KeyRefusal
+  /** The facts of the refusal (`prefix` the key must start with, `mode`). */
+  readonly params: Record<string, string> | undefined
+
+  constructor(message: string, code: KeyRefusal = 'key_refused', params?: Record<string, string>) {
+    super(message)
+    this.code = code
+    this.params = params
+  }
 }
 
 export interface OnboardMerchantInput {

@@ -145,7 +145,7 @@ export const programAcceptorSchema = z
     email: z.string(),
     status: statusSchema,
     program: programBriefSchema,
-    acceptor: personSchema.nullable().openapi({ description: 'The acceptor account, once known' }),
+    acceptor: z.union([personSchema, z.null()]).openapi({ description: 'The acceptor account, once known' }),
     invited: z.iso.datetime(),
     sent: z.iso.datetime().nullable().openapi({ description: 'When the invitation e-mail last went out' }),
     responded: z.iso.datetime().nullable(),

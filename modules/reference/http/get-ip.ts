@@ -9,9 +9,11 @@ import { citySchema, countrySchema, langQuery, requestLang, stateSchema } from '
 const located = z
   .object({
     country: countrySchema,
-    state: stateSchema.nullable().openapi({ description: 'Null when the data set knows only the country' }),
-    city: citySchema
-      .nullable()
+    state: z
+      .union([stateSchema, z.null()])
+      .openapi({ description: 'Null when the data set knows only the country' }),
+    city: z
+      .union([citySchema, z.null()])
       .openapi({ description: 'Null when the data set has no city, or one we do not list' }),
   })
   .openapi('IpLocation')

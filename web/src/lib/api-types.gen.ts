@@ -1051,10 +1051,10 @@ export interface paths {
         200: {
           content: {
             "application/json": {
-              results: (components["schemas"]["CardPrice"] & {
+              results: (components["schemas"]["CardPrice"] & ({
                   /** @example 101 */
-                  type: number;
-                })[];
+                  type: 101 | 201;
+                }))[];
             };
           };
         };
@@ -1250,7 +1250,7 @@ export interface paths {
         200: {
           content: {
             "application/json": {
-              result: components["schemas"]["ProgramCard"];
+              result: components["schemas"]["ProgramCard"] | null;
             };
           };
         };
@@ -6391,11 +6391,7 @@ export interface paths {
         /** @description The profile */
         200: {
           content: {
-            "application/json": {
-              /** Format: uuid */
-              uuid: string;
-              [key: string]: unknown;
-            };
+            "application/json": components["schemas"]["PublicProfile"] | components["schemas"]["Profile"];
           };
         };
         /** @description Bad input; `fields` names each wrong field */
@@ -6553,7 +6549,7 @@ export interface components {
       /** @description In the caller’s language */
       description: string;
       /** @example 31 */
-      id: number;
+      id: 31 | 21 | 11;
       /**
        * @description Stable key
        * @enum {string}
@@ -6794,7 +6790,7 @@ export interface components {
       code: "voucher" | "gift";
       description: string;
       /** @example 101 */
-      id: number;
+      id: 101 | 201;
       prices: components["schemas"]["CardPrice"][];
       /** @description In the caller’s language */
       title: string;
@@ -6803,7 +6799,7 @@ export interface components {
       /** @enum {string} */
       code: "voucher" | "gift";
       /** @example 101 */
-      id: number;
+      id: 101 | 201;
       /** @description In the caller’s language */
       title: string;
     };
@@ -6834,7 +6830,7 @@ export interface components {
        * @example 2027-12-31
        */
       until: string;
-    }, null]>;
+    }]>;
     CardValue: {
       currency: string;
       use_number: number | null;
@@ -6876,6 +6872,8 @@ export interface components {
       description: string;
       /** Format: date-time */
       expires: string;
+      /** @description Why the last attempt failed, as the provider says it (`card_declined`, `insufficient_funds`, …) */
+      failure_code: string | null;
       failure_message: string | null;
       /** @description Who is paid, as shown to the payer: the business (shop or program), never the cashier */
       merchant: string;
@@ -6893,8 +6891,7 @@ export interface components {
       /** Format: uuid */
       uuid: string;
     };
-    /** @description Null when the data set has no city, or one we do not list */
-    City: ({
+    City: {
       /**
        * Format: uuid
        * @description Country uuid
@@ -6917,7 +6914,7 @@ export interface components {
       uuid: string;
       /** @description Not in the current data set: null */
       zip_code: string | null;
-    }) | null;
+    };
     CommonCode: {
       description: string;
       id: number;
@@ -7023,14 +7020,14 @@ export interface components {
      * - platform: `required`, `too_short`, `too_long`, `too_few`, `too_many`, `too_small`, `too_big`, `not_multiple_of`, `invalid_type`, `invalid_format`, `invalid_choice`, `unknown_field`, `invalid`, `invalid_date`, `nul_character`, `bad_encoding`
      * - identity: `passwords_do_not_match`, `email_already_registered`, `cardholder_already_registered`, `link_expired`, `wrong_confirmation_code`, `unsupported_country`, `country_supported`, `wrong_password`, `not_for_account_type`, `invalid_phone`, `invalid_phone_code`, `implausible_birth_date`, `image_too_large`, `image_not_jpg_png`
      * - reference: `unknown_country`, `unknown_state`, `unknown_continent`, `state_not_of_country`
-     * - payments: `invalid_card_number`, `invalid_expiry`, `invalid_cvc`, `unknown_bank`, `invalid_splits`, `refund_too_large`, `sandbox_not_in_production`, `keys_refused`, `payment_method_is_not_supported`, `unknown_program`, `not_program_currency`
+     * - payments: `invalid_card_number`, `invalid_expiry`, `invalid_cvc`, `unknown_bank`, `invalid_splits`, `refund_too_large`, `sandbox_not_in_production`, `key_refused`, `not_sandbox_key`, `no_live_mode`, `key_prefix`, `wrong_mode_key`, `webhook_secret_prefix`, `key_not_allowed`, `payment_method_is_not_supported`, `unknown_program`, `not_program_currency`
      * - webhooks: `invalid_url`, `not_http`, `url_has_credentials`, `private_address`, `host_not_found`, `not_an_object`, `invalid_secret`
      * - programs: `invite_already_sent`, `already_acceptor`, `duplicate_title`, `unknown_method`, `method_listed_twice`, `unknown_provider`, `provider_cannot_take_method`, `provider_required`, `no_provider_for_method`, `unknown_currency`, `image_too_large`, `image_not_jpg_png`, `image_unreadable`
      * - cards: `not_program_currency`, `voucher_value_zero`, `image_unknown`, `date_in_past`, `before_start_date`, `ends_before_start`, `above_balance`, `nothing_left`, `choose_program`, `not_card_token`
      * - terminal: `unknown_program`, `unknown_cashpoint`, `not_input_field`, `given_twice`, `invalid_amount`, `not_program_currency`, `already_used`, `unknown_category`, `not_field_of_category`, `choose_field`, `invalid_token`, `before_from`, `period_too_long`, `invalid_time_zone`
      * @enum {string}
      */
-    FieldErrorCode: "above_balance" | "already_acceptor" | "already_used" | "bad_encoding" | "before_from" | "before_start_date" | "cardholder_already_registered" | "choose_field" | "choose_program" | "country_supported" | "date_in_past" | "duplicate_title" | "email_already_registered" | "ends_before_start" | "given_twice" | "host_not_found" | "image_not_jpg_png" | "image_too_large" | "image_unknown" | "image_unreadable" | "implausible_birth_date" | "invalid" | "invalid_amount" | "invalid_card_number" | "invalid_choice" | "invalid_cvc" | "invalid_date" | "invalid_expiry" | "invalid_format" | "invalid_phone" | "invalid_phone_code" | "invalid_secret" | "invalid_splits" | "invalid_time_zone" | "invalid_token" | "invalid_type" | "invalid_url" | "invite_already_sent" | "keys_refused" | "link_expired" | "method_listed_twice" | "no_provider_for_method" | "not_an_object" | "not_card_token" | "not_field_of_category" | "not_for_account_type" | "not_http" | "not_input_field" | "not_multiple_of" | "not_program_currency" | "nothing_left" | "nul_character" | "passwords_do_not_match" | "payment_method_is_not_supported" | "period_too_long" | "private_address" | "provider_cannot_take_method" | "provider_required" | "refund_too_large" | "required" | "sandbox_not_in_production" | "state_not_of_country" | "too_big" | "too_few" | "too_long" | "too_many" | "too_short" | "too_small" | "unknown_bank" | "unknown_cashpoint" | "unknown_category" | "unknown_continent" | "unknown_country" | "unknown_currency" | "unknown_field" | "unknown_method" | "unknown_program" | "unknown_provider" | "unknown_state" | "unsupported_country" | "url_has_credentials" | "voucher_value_zero" | "wrong_confirmation_code" | "wrong_password";
+    FieldErrorCode: "above_balance" | "already_acceptor" | "already_used" | "bad_encoding" | "before_from" | "before_start_date" | "cardholder_already_registered" | "choose_field" | "choose_program" | "country_supported" | "date_in_past" | "duplicate_title" | "email_already_registered" | "ends_before_start" | "given_twice" | "host_not_found" | "image_not_jpg_png" | "image_too_large" | "image_unknown" | "image_unreadable" | "implausible_birth_date" | "invalid" | "invalid_amount" | "invalid_card_number" | "invalid_choice" | "invalid_cvc" | "invalid_date" | "invalid_expiry" | "invalid_format" | "invalid_phone" | "invalid_phone_code" | "invalid_secret" | "invalid_splits" | "invalid_time_zone" | "invalid_token" | "invalid_type" | "invalid_url" | "invite_already_sent" | "key_not_allowed" | "key_prefix" | "key_refused" | "link_expired" | "method_listed_twice" | "no_live_mode" | "no_provider_for_method" | "not_an_object" | "not_card_token" | "not_field_of_category" | "not_for_account_type" | "not_http" | "not_input_field" | "not_multiple_of" | "not_program_currency" | "not_sandbox_key" | "nothing_left" | "nul_character" | "passwords_do_not_match" | "payment_method_is_not_supported" | "period_too_long" | "private_address" | "provider_cannot_take_method" | "provider_required" | "refund_too_large" | "required" | "sandbox_not_in_production" | "state_not_of_country" | "too_big" | "too_few" | "too_long" | "too_many" | "too_short" | "too_small" | "unknown_bank" | "unknown_cashpoint" | "unknown_category" | "unknown_continent" | "unknown_country" | "unknown_currency" | "unknown_field" | "unknown_method" | "unknown_program" | "unknown_provider" | "unknown_state" | "unsupported_country" | "url_has_credentials" | "voucher_value_zero" | "webhook_secret_prefix" | "wrong_confirmation_code" | "wrong_mode_key" | "wrong_password";
     FieldIssue: {
       code: components["schemas"]["FieldErrorCode"];
       params?: {
@@ -7097,9 +7094,11 @@ export interface components {
       invite_token?: string;
     };
     IpLocation: {
-      city: components["schemas"]["City"];
+      /** @description Null when the data set has no city, or one we do not list */
+      city: components["schemas"]["City"] | null;
       country: components["schemas"]["Country"];
-      state: components["schemas"]["State"];
+      /** @description Null when the data set knows only the country */
+      state: components["schemas"]["State"] | null;
     };
     LedgerEntry: {
       /** Format: date-time */
@@ -7177,7 +7176,8 @@ export interface components {
       last_name: string;
       phone: string | null;
       phone_code: string | null;
-      type: number;
+      /** @description 1 program owner, 2 acceptor, 3 card holder, 4 admin */
+      type: 1 | 2 | 3 | 4;
       /** Format: uuid */
       uuid: string;
     };
@@ -7471,10 +7471,10 @@ export interface components {
       previous: components["schemas"]["PlatformProviderAccount"][];
       /** @description Providers an admin may save here */
       providers: ("sandbox" | "ccv" | "stripe")[];
-      result: components["schemas"]["PlatformProviderAccount"];
+      /** @description The current account; null when none is saved */
+      result: components["schemas"]["PlatformProviderAccount"] | null;
     };
-    /** @description The current account; null when none is saved */
-    PlatformProviderAccount: ({
+    PlatformProviderAccount: {
       /** Format: date-time */
       created: string;
       /** @example …a1b2 */
@@ -7501,20 +7501,56 @@ export interface components {
       uuid: string;
       /** @description Set this as the webhook endpoint at the provider */
       webhook_url: string;
-    }) | null;
+    };
     /** @description Plus the fields of the caller’s portal: address fields for program owners, acceptors and admins; gender, birth date and company fields for program owners and acceptors; delivery fields for card holders. */
     Profile: {
+      address?: string | number | null;
       avatar: string | null;
+      billing_address?: string | number | null;
+      billing_city?: string | number | null;
+      billing_country?: string | number | null;
+      billing_state?: string | number | null;
+      billing_zip?: string | number | null;
+      birth_date?: string | number | null;
+      city?: string | number | null;
+      company_name?: string | number | null;
+      company_phone?: string | number | null;
+      company_phone_code?: string | number | null;
+      company_reg_number?: string | number | null;
+      company_vat_number?: string | number | null;
+      /** @description The number people call: the company’s when the profile is a company’s */
+      contact_phone: {
+        phone: string | null;
+        phone_code: string | null;
+      };
+      country?: string | number | null;
       /** Format: date-time */
       created: string;
+      delivery_apartment?: string | number | null;
+      delivery_house?: string | number | null;
+      delivery_street?: string | number | null;
+      description?: string | number | null;
       email: string;
+      first_name?: string | number | null;
       full_name: string;
+      gender?: string | number | null;
       is_active: boolean;
-      type: number;
+      language?: string | number | null;
+      last_name?: string | number | null;
+      legal_type?: string | number | null;
+      phone?: string | number | null;
+      phone_code?: string | number | null;
+      position?: string | number | null;
+      state?: string | number | null;
+      title?: string | number | null;
+      /** @description 1 program owner, 2 acceptor, 3 card holder, 4 admin */
+      type: 1 | 2 | 3 | 4;
+      url?: string | number | null;
       /** @description The e-mail, masked: first and last two characters kept */
       username: string;
       /** Format: uuid */
       uuid: string;
+      zip?: string | number | null;
       [key: string]: unknown;
     };
     ProfileInput: {
@@ -7630,7 +7666,7 @@ export interface components {
       /** Format: uuid */
       uuid: string;
     };
-    ProgramCard: ({
+    ProgramCard: {
       /** @description Title, value and validity are set: the program may go on */
       complete: boolean;
       /** Format: date-time */
@@ -7662,10 +7698,27 @@ export interface components {
       updated: string;
       /** Format: uuid */
       uuid: string;
-      validity: components["schemas"]["CardValidity"];
+      validity: {
+        /** @enum {string} */
+        mode: "program";
+      } | ({
+        /** @enum {integer} */
+        expiry_type: 31 | 21 | 11;
+        expiry_value: number;
+        /** @enum {string} */
+        mode: "after_activation";
+      }) | {
+        /** @enum {string} */
+        mode: "until";
+        /**
+         * Format: date
+         * @example 2027-12-31
+         */
+        until: string;
+      } | null;
       /** @description The card’s one value; empty until it is set */
       values: components["schemas"]["CardValue"][];
-    }) | null;
+    };
     ProgramChange: {
       /**
        * @description Only while a draft
@@ -7820,6 +7873,24 @@ export interface components {
        */
       title: string;
     };
+    PublicProfile: {
+      avatar: string | null;
+      company_name: string | null;
+      /** Format: date-time */
+      created: string;
+      description: string | null;
+      first_name: string;
+      full_name: string;
+      is_active: boolean;
+      last_name: string;
+      position: string | null;
+      title: string | null;
+      /** @description 1 program owner, 2 acceptor, 3 card holder, 4 admin */
+      type: 1 | 2 | 3 | 4;
+      url: string | null;
+      /** Format: uuid */
+      uuid: string;
+    };
     QrPayPreview: {
       /**
        * @description Minor units (cents)
@@ -7913,10 +7984,14 @@ export interface components {
       method: string;
       /** @description Where to send the payer, once the payment is finished */
       return_url: string | null;
-      status: string;
+      /** @enum {string} */
+      status: "open" | "requires_action" | "paid" | "failed" | "cancelled" | "expired";
       test_cards: {
+          brand: string;
           label: string;
           number: string;
+          /** @description What paying with it does: `succeeds`, `requires_action`, or the decline code */
+          outcome: string;
         }[];
     };
     Session: {
@@ -7942,7 +8017,7 @@ export interface components {
       /** @enum {string} */
       portal: "admin" | "programs" | "acceptor" | "cardholder";
       /** @description 1 program owner, 2 acceptor, 3 card holder, 4 admin */
-      type: number;
+      type: 1 | 2 | 3 | 4;
       /** Format: uuid */
       uuid: string;
     };
@@ -8000,8 +8075,7 @@ export interface components {
        */
       language?: "nl" | "en" | "de" | "ru" | "uk";
     };
-    /** @description Null when the data set knows only the country */
-    State: ({
+    State: {
       /**
        * @description ISO 3166-2 subdivision code without the country
        * @example NH
@@ -8018,7 +8092,7 @@ export interface components {
       type: string | null;
       /** Format: uuid */
       uuid: string;
-    }) | null;
+    };
     Status: {
       description: string;
       /** @example 11002 */

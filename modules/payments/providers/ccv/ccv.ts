@@ -386,7 +386,10 @@ export class CcvProvider implements PaymentProvider {
     const { credentials } = ctx
     const prefix = credentials.mode === 'live' ? 'l_' : 't_'
     if (!credentials.api_key.startsWith(prefix)) {
-      throw new InvalidCredentials(`a CCV ${credentials.mode} API key starts with ${prefix}`)
+      throw new InvalidCredentials(`a CCV ${credentials.mode} API key starts with ${prefix}`, 'key_prefix', {
+        prefix,
+        mode: credentials.mode,
+      })
     }
     const url = new URL(`${(credentials.api_base ?? ccvApiBase).replace(/\/+$/, '')}${path}`)
     for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v)

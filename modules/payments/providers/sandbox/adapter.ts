@@ -37,9 +37,10 @@ const webhookBody = z.object({
 export function sandboxProvider(deps: { db: Db; publicUrl: string }): PaymentProvider {
   const { db, publicUrl } = deps
   const key = (ctx: ProviderContext) => {
-    if (ctx.credentials.mode !== 'test') throw new InvalidCredentials('the sandbox has no live mode')
+    if (ctx.credentials.mode !== 'test')
+      throw new InvalidCredentials('the sandbox has no live mode', 'no_live_mode')
     if (!keyPattern.test(ctx.credentials.api_key))
-      throw new InvalidCredentials('not a sandbox API key (sk_test_…)')
+      throw new InvalidCredentials('not a sandbox API key (sk_test_…)', 'not_sandbox_key')
     return ctx.credentials.api_key
   }
   const toPayment = (p: SandboxPaymentView): ProviderPayment => ({

@@ -68,10 +68,14 @@ export function assertKeyMatchesMode(credentials: ProviderCredentials): void {
   if (!mode)
     throw new InvalidCredentials(
       'Stripe secret keys start with sk_test_ or sk_live_ (or rk_ for restricted keys)',
+      'key_prefix',
+      { prefix: credentials.mode === 'live' ? 'sk_live_' : 'sk_test_', mode: credentials.mode },
     )
   if (mode !== credentials.mode) {
     throw new InvalidCredentials(
       `a Stripe ${mode}-mode key cannot be used for a ${credentials.mode}-mode account`,
+      'wrong_mode_key',
+      { mode: credentials.mode },
     )
   }
 }

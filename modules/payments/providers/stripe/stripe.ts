@@ -95,7 +95,10 @@ export class StripeProvider implements PaymentProvider {
       ctx.credentials.webhook_secret !== undefined &&
       (secrets.length === 0 || secrets.some((x) => !x.startsWith('whsec_')))
     ) {
-      throw new InvalidCredentials('Stripe webhook signing secrets start with whsec_')
+      throw new InvalidCredentials(
+        'Stripe webhook signing secrets start with whsec_',
+        'webhook_secret_prefix',
+      )
     }
     let balance: { livemode: boolean }
     try {
@@ -103,12 +106,21 @@ export class StripeProvider implements PaymentProvider {
     } catch (err) {
       // A restricted key without read access to the balance cannot run payments either.
       if (err instanceof StripeApiError && err.status === 403) {
-        throw new InvalidCredentials('this Stripe key is not allowed to read the account balance')
+        throw new InvalidCredentials(
+          'this Stripe key is not allowed to read the account balance',
+          'key_not_allowed',
+        )
       }
       throw err
     }
     if (balance.livemode !== (ctx.credentials.mode === 'live')) {
-      throw new InvalidCredentials(`Stripe says this key is not a ${ctx.credentials.mode}-mode key`)
+      throw new InvalidCredentials(
+        `Stripe says this key is not a ${ctx.credentials.mode}-mode key`,
+        'wrong_mode_key',
+        {
+          mode: ctx.credentials.mode,
+        },
+      )
     }
   }
 
