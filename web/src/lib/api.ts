@@ -1,4 +1,5 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
+import type { ApiResponse, components, ErrorReason, paths } from './api-types.gen.ts'
 
 /**
  * The one way the web app talks to the API (`/api/v1`, same origin). Every call:
@@ -8,8 +9,8 @@ import { createIsomorphicFn } from '@tanstack/react-start'
  * - in the browser, refreshes the session first when fewer than 20 seconds of the access token
  *   remain (spec section 9), and after a 401/403 refreshes once and retries once (spec section 8);
  *   calls that find a refresh in flight wait for it (500 ms, up to 3 times);
- * - answers the parsed JSON, or throws `ApiError` with the envelope's code, message, reason and
- *   per-field messages, ready for a form.
+ * - answers the parsed JSON, or throws `ApiError` with the envelope's code, reason, per-field codes
+ *   and numbers, ready for a form (`useFieldErrors`) or a message (`describeApiError`).
  *
  * During server rendering the same calls go to the API over loopback with the browser's Cookie
  * header (see `api.server.ts`); the server never refreshes: the refresh cookie is only sent to
@@ -21,47 +22,71 @@ import { createIsomorphicFn } from '@tanstack/react-start'
 
 export const apiBase = '/api/v1'
 
+/** A route of the API as the client calls it (`/user/profile`, `/manager/programs/{uuid}`). */
+export type ApiRoute = { [K in keyof paths]: K extends `/api/v1${infer Route}` ? Route : never }[keyof paths]
+
+/**
+ * The JSON answer of a route, from the generated types (web/src/lib/api-types.gen.ts):
+ * `Answer<'/user/profile'>`, `Answer<'/manager/programs', 'post', 201>`. A route the API does not
+ * have fails the type check.
+ */
+export type Answer<
+  Route extends ApiRoute,
+  Method extends string = 'get',
+  Status extends number = 200,
+> = ApiResponse<
+  `/api/v1${Route}` & keyof paths,
+  Method & keyof paths[`/api/v1${Route}` & keyof paths],
+  Status
+>
+
+/** The JSON body a route takes (`Body<'/manager/programs', 'post'>`), from the generated types. */
+export type Body<Route extends ApiRoute, Method extends string = 'post'> = paths[`/api/v1${Route}` &
+  keyof paths][Method & keyof paths[`/api/v1${Route}` & keyof paths]] extends {
+  requestBody?: { content: { 'application/json': infer B } }
+}
+  ? B
+  : never
+
 /** Header the API requires before it accepts the session cookie on a state-changing call. */
 export const csrfHeaders = { 'x-requested-with': 'cardpay' } as const
 
-/** Error codes of the API's envelope (`modules/platform/errors.ts`). */
-export type ApiErrorCode =
-  | 'bad_request'
-  | 'validation_failed'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'business_rule'
-  | 'too_many_requests'
-  | 'internal'
-  | 'service_unavailable'
-  /** No answer at all (offline, server down) or an answer that is not the envelope. */
-  | 'network'
+type Envelope = components['schemas']['Error']['error']
 
-export type FieldErrors = Record<string, string[]>
+/** Error codes of the API's envelope, plus `network`: no answer at all, or one that is not the envelope. */
+export type ApiErrorCode = Envelope['code'] | 'network'
 
-/** A failed call: the API's error envelope, typed. */
+/** One thing wrong with one field: its code (`FieldErrorCode`) and the numbers it is made of. */
+export type FieldIssue = components['schemas']['FieldIssue']
+
+/** The numbers and names a refusal or a field error is made of (`{ maximum: 200 }`). */
+export type ErrorParams = NonNullable<Envelope['params']>
+
+/**
+ * A failed call: the API's error envelope, typed. The screens word it from `code`, `reason`,
+ * `fields` (codes per field) and `params`, never from `message` (English, for logs).
+ */
 export class ApiError extends Error {
   override name = 'ApiError'
   readonly status: number
   readonly code: ApiErrorCode
-  /** A stable reason inside the code, e.g. `wrong_portal` within `forbidden`. */
-  readonly reason: string | undefined
-  /** Per-field messages keyed by the field's path in the request (`email`, `items.0.amount`). */
-  readonly fields: FieldErrors
+  /** A stable reason inside the code, e.g. `wrong_portal` within `forbidden` (the API's closed list). */
+  readonly reason: ErrorReason | undefined
+  /** The numbers of the refusal itself (minor units for amounts): `{ refundable: 1250 }`. */
+  readonly params: ErrorParams
+  /** What is wrong per field, keyed by the field's path in the request (`email`, `items.0.amount`). */
+  readonly fields: Record<string, FieldIssue[]>
   readonly requestId: string | undefined
-  /** Seconds to wait before trying again (429), from `Retry-After` or the message. */
+  /** Seconds to wait before trying again (429), from `Retry-After` or the envelope. */
   readonly retryAfter: number | undefined
 
   constructor(init: {
     status: number
     code: ApiErrorCode
     message: string
-    reason?: string | undefined
-    fields?: FieldErrors | undefined
+    reason?: ErrorReason | undefined
+    params?: ErrorParams | undefined
+    fields?: Record<string, FieldIssue[]> | undefined
     requestId?: string | undefined
     retryAfter?: number | undefined
   }) {
@@ -69,11 +94,16 @@ export class ApiError extends Error {
     this.status = init.status
     this.code = init.code
     this.reason = init.reason
+    this.params = init.params ?? {}
     this.fields = init.fields ?? {}
     this.requestId = init.requestId
     this.retryAfter = init.retryAfter
   }
 }
+
+/** The first problem of a field, if the API named it. */
+export const fieldIssue = (error: unknown, field: string): FieldIssue | undefined =>
+  error instanceof ApiError ? error.fields[field]?.[0] : undefined
 
 export function isApiError(error: unknown, code?: ApiErrorCode): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code)
@@ -174,39 +204,38 @@ function buildInit(options: ApiOptions): RequestInit {
   }
 }
 
-/** Minutes or seconds named in a throttling message ("try again in 15 min"). */
-function retryAfterFrom(response: Response, message: string): number | undefined {
+/** Seconds of a 429: the Retry-After header, else the envelope's `retry_after`. */
+function retryAfterOf(response: Response, envelope: Partial<Envelope> | undefined): number | undefined {
   const header = response.headers.get('retry-after')
   if (header && /^\d+$/.test(header.trim())) return Number(header.trim())
-  const match = /in (\d+)\s*(min|s\b|sec)/i.exec(message)
-  if (!match) return undefined
-  return Number(match[1]) * (match[2]?.toLowerCase().startsWith('min') ? 60 : 1)
+  return typeof envelope?.retry_after === 'number' ? envelope.retry_after : undefined
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  let envelope: unknown
+  let body: unknown
   try {
-    envelope = await response.json()
+    body = await response.json()
   } catch {
-    envelope = undefined
+    body = undefined
   }
   const error =
-    typeof envelope === 'object' && envelope !== null && 'error' in envelope
-      ? (envelope.error as Record<string, unknown>)
+    typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'object'
+      ? (body.error as Partial<Envelope>)
       : undefined
   const message = typeof error?.message === 'string' ? error.message : response.statusText || 'error'
   return new ApiError({
     status: response.status,
-    code: typeof error?.code === 'string' ? (error.code as ApiErrorCode) : 'network',
+    code: typeof error?.code === 'string' ? error.code : 'network',
     message,
     reason: typeof error?.reason === 'string' ? error.reason : undefined,
+    params: typeof error?.params === 'object' && error.params !== null ? error.params : undefined,
     fields:
-      typeof error?.fields === 'object' && error.fields !== null ? (error.fields as FieldErrors) : undefined,
+      typeof error?.field_codes === 'object' && error.field_codes !== null ? error.field_codes : undefined,
     requestId:
       typeof error?.request_id === 'string'
         ? error.request_id
         : (response.headers.get('x-request-id') ?? undefined),
-    retryAfter: response.status === 429 ? retryAfterFrom(response, message) : undefined,
+    retryAfter: response.status === 429 ? retryAfterOf(response, error) : undefined,
   })
 }
 

@@ -1,6 +1,6 @@
 import { requestCookie } from './api.server.ts'
-import { api } from './api.ts'
-import { type SessionState, type SessionUser, sessionMarkerCookie } from './session.ts'
+import { type Answer, api } from './api.ts'
+import { type SessionState, sessionMarkerCookie } from './session.ts'
 
 /** The API's access-token cookie (`cookieNames.access` in modules/identity/auth.ts). */
 const accessCookie = 'cp_at'
@@ -27,9 +27,9 @@ export async function sessionFromRequest(): Promise<SessionState> {
   const marked = requestCookie(sessionMarkerCookie) !== undefined
   if (!token) return { session: null, restorable: marked }
   try {
-    const { user } = await api.post<{ valid: true; user: SessionUser }>('/auth/validate')
+    const { user } = await api.post<Answer<'/auth/validate', 'post'>>('/auth/validate')
     if (typeof user.type !== 'number') {
-      const profile = await api.get<{ type: SessionUser['type'] }>('/user/profile')
+      const profile = await api.get<Answer<'/user/profile'>>('/user/profile')
       user.type = profile.type
     }
     return { session: { user, expiresAt: tokenExpiry(token) }, restorable: false }

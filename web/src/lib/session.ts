@@ -1,5 +1,6 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { api, configureApiSession } from './api.ts'
+import type { Schema } from './api-types.gen.ts'
 import type { Portal } from './portal.ts'
 
 /**
@@ -18,7 +19,7 @@ import type { Portal } from './portal.ts'
  */
 
 /** Profile types of the specification: 1 program owner, 2 acceptor, 3 card holder, 4 admin. */
-export type UserType = 1 | 2 | 3 | 4
+export type UserType = SessionUser['type']
 
 export const userTypeOfPortal: Record<Portal, UserType> = {
   programs: 1,
@@ -28,16 +29,7 @@ export const userTypeOfPortal: Record<Portal, UserType> = {
 }
 
 /** The signed-in user as `auth/login`, `auth/refresh` and `auth/validate` answer it. */
-export interface SessionUser {
-  uuid: string
-  type: UserType
-  portal: Portal
-  email: string
-  first_name: string
-  last_name: string
-  full_name: string
-  language: string
-}
+export type SessionUser = Schema<'SessionUser'>
 
 export interface Session {
   user: SessionUser
@@ -52,13 +44,7 @@ export interface SessionState {
 }
 
 /** The answer of `auth/login` and `auth/refresh` in cookie mode (the tokens went into cookies). */
-export interface TokenAnswer {
-  token_type: 'Bearer'
-  expires_in: number
-  expires_at: string
-  session_expires_at: string
-  user: SessionUser
-}
+export type TokenAnswer = Schema<'Tokens'>
 
 /** Name of the readable marker cookie (see the module comment). */
 export const sessionMarkerCookie = 'cp_session'

@@ -250,7 +250,7 @@ function CodeStep({
     },
     onError: (error) => {
       onCard(null)
-      const refusal = redemptionRefusal(error)
+      const refusal = redemptionRefusal(error, i18n.locale)
       if (refusal.on === 'code') setProblem(refusal)
       else if (refusal.on === 'screen') setScreenError(refusal.message)
       else setScreenError(msg`Something went wrong, please try again later`)
@@ -548,7 +548,7 @@ function AmountStep({
       onTaken(redemption)
     } catch (error) {
       setTaking(false)
-      const refusal = redemptionRefusal(error)
+      const refusal = redemptionRefusal(error, i18n.locale)
       if (refusal.on === 'amount') {
         setProblem(refusal)
         // The balance may have changed since the look-up (the card spent elsewhere): read it again.

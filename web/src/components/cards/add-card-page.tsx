@@ -40,7 +40,7 @@ type FieldProblem = TokenShapeProblem | TokenRefusal
  * try again, and the buttons waiting until then).
  */
 export function AddCardPage({ initialToken }: { initialToken?: string }) {
-  const { t } = useLingui()
+  const { i18n, t } = useLingui()
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -58,7 +58,7 @@ export function AddCardPage({ initialToken }: { initialToken?: string }) {
     },
     onError: (error) => {
       setPreview(null)
-      setProblem(tokenRefusal(error))
+      setProblem(tokenRefusal(error, i18n.locale))
     },
   })
 
@@ -72,7 +72,7 @@ export function AddCardPage({ initialToken }: { initialToken?: string }) {
       notify.success(msg`Card added to your cards`)
       void navigate({ to: '/cards/$token', params: { token: card.token } })
     },
-    onError: (error) => setProblem(tokenRefusal(error)),
+    onError: (error) => setProblem(tokenRefusal(error, i18n.locale)),
   })
 
   const busy = lookup.isPending || activate.isPending

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ArrowLeftIcon, CheckIcon, CreditCardIcon, ShieldAlertIcon } from 'lucide-react'
@@ -25,6 +25,7 @@ const noRetryOn4xx = (n: number, error: unknown) =>
  * has activated yet offers to add it, someone else's or an unknown code says so.
  */
 export function CardPage({ token }: { token: string }) {
+  const { i18n } = useLingui()
   const code = formatToken(token)
   const valid = isCompleteToken(code)
   const held = useQuery(heldCardsQueryOptions())
@@ -50,7 +51,7 @@ export function CardPage({ token }: { token: string }) {
   }
   if (lookup.isPending) return <CardSkeleton />
   if (lookup.isError) {
-    const refusal = tokenRefusal(lookup.error)
+    const refusal = tokenRefusal(lookup.error, i18n.locale)
     if (refusal.kind === 'unknown') return <Missing kind="unknown" />
     if (refusal.kind === 'taken') return <Missing kind="taken" />
     return <LoadError onRetry={() => lookup.refetch()} />

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { ApiError } from '~/lib/api.ts'
-import { apiMessage, describeApiError } from '~/lib/api-messages.ts'
+import { describeApiError, fieldIssueMessage } from '~/lib/api-messages.ts'
+import type { ErrorReason } from '~/lib/api-types.gen.ts'
 
 /**
  * Why a card code was refused, in the card holder's words. `throttled` carries when trying again
@@ -12,10 +13,10 @@ export type TokenRefusal =
   | { kind: 'taken' }
   | { kind: 'throttled'; retryAt: number | undefined }
   | { kind: 'unusable'; message: MessageDescriptor }
-  | { kind: 'other'; message: MessageDescriptor | string }
+  | { kind: 'other'; message: MessageDescriptor }
 
 /** Refusals with a reason of their own (docs/cards.md), worded for the card holder. */
-const byReason: Record<string, MessageDescriptor> = {
+const byReason: Partial<Record<ErrorReason, MessageDescriptor>> = {
   card_blocked: msg`This card has been blocked and can no longer be activated.`,
   card_expired: msg`This card has expired and can no longer be activated.`,
   program_blocked: msg`The program of this card is blocked: its cards cannot be used for now.`,
@@ -24,7 +25,7 @@ const byReason: Record<string, MessageDescriptor> = {
 }
 
 /** What to say under the code field about a failed look-up or activation. */
-export function tokenRefusal(error: unknown, now = Date.now()): TokenRefusal {
+export function tokenRefusal(error: unknown, locale: string, now = Date.now()): TokenRefusal {
   if (!(error instanceof ApiError)) return { kind: 'other', message: describeApiError(error) }
   if (error.status === 404) return { kind: 'unknown' }
   if (error.status === 409 && (error.reason === 'card_already_activated' || error.reason === undefined)) {
@@ -41,7 +42,7 @@ export function tokenRefusal(error: unknown, now = Date.now()): TokenRefusal {
   if (error.status === 400) {
     const first = error.fields.token?.[0]
     // A malformed code is answered per field; an unknown shape of it reads as "no such card".
-    if (first) return { kind: 'other', message: apiMessage(first) ?? first }
+    if (first) return { kind: 'other', message: fieldIssueMessage(first, locale) }
     return { kind: 'unknown' }
   }
   return { kind: 'other', message: describeApiError(error) }

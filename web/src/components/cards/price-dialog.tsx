@@ -28,9 +28,9 @@ import {
   useZodForm,
 } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
-import { ApiError } from '~/lib/api.ts'
-import { apiMessage, describeApiError } from '~/lib/api-messages.ts'
+import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { cardTypeNames } from './labels.tsx'
 import { type CardType, cardKeys, setCardTypePrice } from './queries.ts'
 
@@ -143,6 +143,10 @@ function PriceForm({
   const rate = i18n.number(vatRate, { maximumFractionDigits: 2 })
   const vatText = preview?.vat ?? ''
   const grossText = preview?.gross ?? ''
+  // The price and its currency are one input here.
+  const showFieldErrors = useFieldErrors(form, {
+    fieldOf: (path) => (path === 'price' || path === 'currency' ? 'price' : undefined),
+  })
   const submitting = form.formState.isSubmitting
 
   const submit = form.handleSubmit(async (values) => {
@@ -157,13 +161,7 @@ function PriceForm({
       notify.success(msg`Price saved`)
       onDone()
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        const first = error.fields.price?.[0] ?? error.fields.currency?.[0]
-        if (first) {
-          form.setError('price', { type: 'server', message: apiMessage(first)?.id ?? first })
-          return
-        }
-      }
+      if (showFieldErrors(error).shown) return
       notify.error(describeApiError(error))
     }
   })

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { api } from '~/lib/api.ts'
-import type { Page } from '~/lib/queries/types.ts'
-import type { HeldCardRedemption } from './redemptions.ts'
+import { type Answer, api } from '~/lib/api.ts'
+import type { Schema } from '~/lib/api-types.gen.ts'
 import { formatToken } from './token.ts'
 
 /**
@@ -17,91 +16,32 @@ export type CardTypeCode = keyof typeof cardTypes
 export type Orientation = 'horizontal' | 'vertical'
 
 /** A card's type as the card's settings name it. */
-export interface CardTypeRef {
-  id: number
-  code: CardTypeCode
-  title: string
-}
+export type CardTypeRef = Schema<'CardTypeBrief'>
 
 /** The price of one card of a type in one currency: minor units, excluding VAT, with the VAT on it. */
-export interface CardTypePrice {
-  currency: string
-  price: number
-  vat: number
-  /** Percent of the price (21 for the Dutch high rate). */
-  vat_rate: number
-}
+export type CardTypePrice = Schema<'CardPrice'>
 
 /** `GET manager/card-types`: a card type with its prices. */
-export interface CardType {
-  id: number
-  code: CardTypeCode
-  title: string
-  description: string
-  prices: CardTypePrice[]
-}
+export type CardType = Schema<'CardType'>
 
 /** `used`: nothing is left to spend on it (its balance is spent, or its last use taken). */
 export const heldCardStatuses = ['issued', 'active', 'used', 'blocked', 'expired'] as const
 export type HeldCardStatus = (typeof heldCardStatuses)[number]
 
 /** The design of the card a token belongs to. */
-export interface CardDesign {
-  type: CardTypeRef
-  title: string
-  description: string
-  image_url: string | null
-  orientation: Orientation
-}
+export type CardDesign = HeldCard['card']
 
-/**
- * `GET card/active`: a card the card holder has activated. `use_number` 1 is once, above 1 that
- * many uses, null unlimited; `expires_at` null when nothing ends it, or, before activation, when
- * its period is counted from the activation.
- */
-export interface HeldCard {
-  uuid: string
-  token: string
-  program: { uuid: string; title: string }
-  card: CardDesign
-  value: number
-  balance: number
-  currency: string
-  use_number: number | null
-  uses_left: number | null
-  status: HeldCardStatus
-  activated_at: string | null
-  expires_at: string | null
-}
+/** A card in a card holder's wallet (`GET card/active`). */
+export type HeldCard = Schema<'HeldCard'>
 
-/**
- * `GET card/active/{token}`: a card looked up by its token, `issued` until someone activates it;
- * the holder's own card comes with where it was spent, newest first.
- */
-export type CardPreview = HeldCard & { redemptions?: HeldCardRedemption[] }
+/** A card looked up by its code (`GET card/active/{token}`): with its spending once it is the holder's. */
+export type CardPreview = HeldCard & Partial<Pick<Schema<'HeldCardWithHistory'>, 'redemptions'>>
 
 export const orderStatuses = ['open', 'paid', 'cancelled', 'expired'] as const
 export type OrderStatus = (typeof orderStatuses)[number]
 
 /** A card order (`card/batches`): quantity cards of a program, paid to the platform. */
-export interface CardOrder {
-  uuid: string
-  number: number
-  program_uuid: string
-  program_title: string
-  quantity: number
-  unit_value: number
-  unit_price: number
-  unit_vat: number
-  vat_rate: number
-  amount: number
-  currency: string
-  status: OrderStatus
-  cards_issued: number
-  created: string
-  paid_at: string | null
-  payment: { uuid: string; status: string | null; pay_url: string }
-}
+export type CardOrder = Schema<'CardOrder'>
 
 export const cardKeys = {
   all: ['cards'] as const,
@@ -122,13 +62,14 @@ export const tokenPath = (token: string) => encodeURIComponent(formatToken(token
 export const heldCardsQueryOptions = () =>
   queryOptions({
     queryKey: cardKeys.held(),
-    queryFn: async () => (await api.get<{ results: HeldCard[] }>('/card/active')).results,
+    queryFn: async () => (await api.get<Answer<'/card/active'>>('/card/active')).results,
   })
 
 export const cardLookupQueryOptions = (token: string) =>
   queryOptions({
     queryKey: cardKeys.lookup(formatToken(token)),
-    queryFn: async () => (await api.get<{ result: CardPreview }>(`/card/active/${tokenPath(token)}`)).result,
+    queryFn: async () =>
+      (await api.get<Answer<'/card/active/{token}'>>(`/card/active/${tokenPath(token)}`)).result,
     staleTime: 0,
   })
 
@@ -137,24 +78,25 @@ export const cardTypesQueryOptions = (lang: string) =>
   queryOptions({
     queryKey: cardKeys.typesIn(lang),
     queryFn: async () =>
-      (await api.get<{ results: CardType[] }>('/manager/card-types', { query: { lang } })).results,
+      (await api.get<Answer<'/manager/card-types'>>('/manager/card-types', { query: { lang } })).results,
   })
 
 export const batchesQueryOptions = (page: number) =>
   queryOptions({
     queryKey: cardKeys.batchesPage(page),
-    queryFn: () => api.get<Page<CardOrder>>('/card/batches', { query: { page, size: batchesPageSize } }),
+    queryFn: () =>
+      api.get<Answer<'/card/batches'>>('/card/batches', { query: { page, size: batchesPageSize } }),
     placeholderData: keepPreviousData,
   })
 
 /** Activates a card by its token for the signed-in card holder. */
 export const activateCard = async (token: string) =>
-  (await api.post<{ result: HeldCard }>('/card/active', { token: formatToken(token) })).result
+  (await api.post<Answer<'/card/active', 'post'>>('/card/active', { token: formatToken(token) })).result
 
 /** Sets an admin's price of one card of a type (minor units, excluding VAT). */
 export const setCardTypePrice = async (type: number, currency: string, price: number, lang: string) =>
   (
-    await api.patch<{ result: CardType }>(
+    await api.patch<Answer<'/manager/card-types/{id}', 'patch'>>(
       `/manager/card-types/${type}`,
       { currency, price },
       { query: { lang } },

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { ApiError } from '~/lib/api.ts'
-import { apiMessage, describeApiError } from '~/lib/api-messages.ts'
+import { describeApiError, fieldIssueMessage } from '~/lib/api-messages.ts'
+import type { ErrorReason } from '~/lib/api-types.gen.ts'
 
 /**
  * Why taking a card at a cashpoint was refused, and where to say it: about the card (under its
@@ -11,13 +12,13 @@ import { apiMessage, describeApiError } from '~/lib/api-messages.ts'
 export type RedemptionRefusal =
   | { on: 'code'; kind: 'unknown' }
   | { on: 'code'; kind: 'throttled'; retryAt: number | undefined }
-  | { on: 'code'; kind: 'unusable'; message: MessageDescriptor | string }
+  | { on: 'code'; kind: 'unusable'; message: MessageDescriptor }
   | { on: 'amount'; kind: 'above_balance' }
-  | { on: 'amount'; kind: 'other'; message: MessageDescriptor | string }
+  | { on: 'amount'; kind: 'other'; message: MessageDescriptor }
   | { on: 'screen'; message: MessageDescriptor }
 
 /** Refusals about the card, in the acceptor's words (docs/cards.md, "Spending cards at acceptors"). */
-const cardReasons: Record<string, MessageDescriptor> = {
+const cardReasons: Partial<Record<ErrorReason, MessageDescriptor>> = {
   card_not_activated: msg`This card has not been activated yet: its holder adds it to their cards first, then it can be spent.`,
   card_expired: msg`This card has expired: it can no longer be spent.`,
   card_blocked: msg`This card is blocked: it cannot be spent.`,
@@ -26,13 +27,13 @@ const cardReasons: Record<string, MessageDescriptor> = {
 }
 
 /** Refusals about the cashpoint or the acceptor's place in the program. */
-const screenReasons: Record<string, MessageDescriptor> = {
+const screenReasons: Partial<Record<ErrorReason, MessageDescriptor>> = {
   cashpoint_inactive: msg`This cashpoint is closed: reactivate it under Programs to take cards here.`,
   not_program_acceptor: msg`You no longer take part in this program: cards cannot be taken here.`,
 }
 
 /** What to say about a failed look-up or redemption, and on which field. */
-export function redemptionRefusal(error: unknown, now = Date.now()): RedemptionRefusal {
+export function redemptionRefusal(error: unknown, locale: string, now = Date.now()): RedemptionRefusal {
   if (!(error instanceof ApiError)) return { on: 'screen', message: describeApiError(error) }
   // Another program's card answers as no card at all: the acceptor may not probe other programs.
   if (error.status === 404) return { on: 'code', kind: 'unknown' }
@@ -44,12 +45,14 @@ export function redemptionRefusal(error: unknown, now = Date.now()): RedemptionR
     }
   }
   const reason = error.reason
-  if (reason && cardReasons[reason]) return { on: 'code', kind: 'unusable', message: cardReasons[reason] }
-  if (reason && screenReasons[reason]) return { on: 'screen', message: screenReasons[reason] }
+  const aboutCard = reason && cardReasons[reason]
+  if (aboutCard) return { on: 'code', kind: 'unusable', message: aboutCard }
+  const aboutScreen = reason && screenReasons[reason]
+  if (aboutScreen) return { on: 'screen', message: aboutScreen }
   if (reason === 'amount_above_balance') return { on: 'amount', kind: 'above_balance' }
   if (error.status === 400) {
     const amount = error.fields.amount?.[0]
-    if (amount) return { on: 'amount', kind: 'other', message: apiMessage(amount) ?? amount }
+    if (amount) return { on: 'amount', kind: 'other', message: fieldIssueMessage(amount, locale) }
     const token = error.fields.token?.[0]
     if (token) return { on: 'code', kind: 'unknown' }
   }

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 // Relative, so the unit test can load this file without the web app's path alias.
-import { api } from '../../lib/api.ts'
-import type { Page } from '../../lib/queries/types.ts'
-import type { CardTypeRef, HeldCardStatus, Orientation } from './queries.ts'
+import { type Answer, api } from '../../lib/api.ts'
+import type { Schema } from '../../lib/api-types.gen.ts'
 import { formatToken } from './token.ts'
 
 /**
@@ -12,64 +11,16 @@ import { formatToken } from './token.ts'
  */
 
 /** `GET card/redemptions/preview`: what the acceptor needs to take a card. */
-export interface RedemptionPreview {
-  /** The code as the API stores it (grouped, uppercase). */
-  token: string
-  card: {
-    title: string
-    type: CardTypeRef
-    image_url: string | null
-    orientation: Orientation
-    program: { uuid: string; title: string }
-  }
-  /** Face value; `balance` is what is left to spend. */
-  value: number
-  balance: number
-  currency: string
-  uses_left: number | null
-  use_number: number | null
-  expires_at: string | null
-  /** Only `active` can be taken. */
-  status: HeldCardStatus
-  /** Who activated it; null while nobody has. */
-  holder_name: string | null
-}
+export type RedemptionPreview = Schema<'CardPreview'>
 
 export const redemptionStatuses = ['completed', 'reversed'] as const
 export type RedemptionStatus = (typeof redemptionStatuses)[number]
 
 /** A card spent at a cashpoint, as the acceptor, the program owner and the admin see it. */
-export interface Redemption {
-  uuid: string
-  number: number
-  created: string
-  program: { uuid: string; title: string }
-  cashpoint: { uuid: string; title: string }
-  acceptor: { uuid: string; name: string }
-  card: { uuid: string; token_last4: string; title: string }
-  amount: number
-  forfeited: number
-  currency: string
-  balance_after: number
-  uses_left_after: number | null
-  status: RedemptionStatus
-  reversed_at: string | null
-  /** The caller may undo it now (the acceptor who took it, within a day, nothing forfeited, card usable). */
-  reversible: boolean
-}
+export type Redemption = Schema<'CardRedemption'>
 
 /** A card's spending as its holder sees it (`redemptions` of `GET card/active/{token}`). */
-export interface HeldCardRedemption {
-  uuid: string
-  number: number
-  created: string
-  amount: number
-  forfeited: number
-  currency: string
-  status: RedemptionStatus
-  acceptor_name: string
-  cashpoint_title: string
-}
+export type HeldCardRedemption = Schema<'HeldCardRedemption'>
 
 /** How long an acceptor can undo what they took. */
 export const reversalWindowMs = 24 * 60 * 60_000
@@ -103,7 +54,7 @@ export const redemptionKeys = {
 /** Looks a card up at a cashpoint (counts against the acceptor's look-ups a minute). */
 export const previewRedemption = async (cashpoint: string, token: string) =>
   (
-    await api.get<{ result: RedemptionPreview }>('/card/redemptions/preview', {
+    await api.get<Answer<'/card/redemptions/preview'>>('/card/redemptions/preview', {
       query: { cashpoint, token: formatToken(token) },
     })
   ).result
@@ -114,7 +65,7 @@ export const takeFromCard = async (
   idempotencyKey: string,
 ) =>
   (
-    await api.post<{ result: Redemption }>(
+    await api.post<Answer<'/card/redemptions', 'post', 201>>(
       '/card/redemptions',
       { ...body, token: formatToken(body.token) },
       { headers: { 'idempotency-key': idempotencyKey } },
@@ -124,7 +75,7 @@ export const takeFromCard = async (
 /** Undoes a redemption: its amount and use go back onto the card; the key makes a retry undo once. */
 export const reverseRedemption = async (uuid: string, idempotencyKey: string) =>
   (
-    await api.post<{ result: Redemption }>(
+    await api.post<Answer<'/card/redemptions/{uuid}/reverse', 'post'>>(
       `/card/redemptions/${encodeURIComponent(uuid)}/reverse`,
       {},
       { headers: { 'idempotency-key': idempotencyKey } },
@@ -135,7 +86,7 @@ export const cashpointRedemptionsQueryOptions = (cashpoint: string) =>
   queryOptions({
     queryKey: redemptionKeys.atCashpoint(cashpoint),
     queryFn: () =>
-      api.get<Page<Redemption>>('/card/redemptions', {
+      api.get<Answer<'/card/redemptions'>>('/card/redemptions', {
         query: { cashpoint, size: recentAtCashpointSize },
       }),
   })
@@ -144,6 +95,8 @@ export const programRedemptionsQueryOptions = (program: string, page: number) =>
   queryOptions({
     queryKey: redemptionKeys.ofProgram(program, page),
     queryFn: () =>
-      api.get<Page<Redemption>>('/card/redemptions', { query: { program, page, size: spendingPageSize } }),
+      api.get<Answer<'/card/redemptions'>>('/card/redemptions', {
+        query: { program, page, size: spendingPageSize },
+      }),
     placeholderData: keepPreviousData,
   })

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CheckIcon, HistoryIcon, KeyRoundIcon, TriangleAlertIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import {
+  type ProviderId,
   ProviderKeysForm,
   type ProviderKeysInput,
   type SavedKeys,
@@ -18,6 +19,7 @@ import { Label } from '~/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
+import type { ErrorReason } from '~/lib/api-types.gen.ts'
 import { FinancesHeader } from './finances-header.tsx'
 import {
   type PlatformAccount,
@@ -27,7 +29,7 @@ import {
   savePlatformProvider,
 } from './platform-provider.ts'
 
-const byReason: Record<string, MessageDescriptor> = {
+const byReason: Partial<Record<ErrorReason, MessageDescriptor>> = {
   sandbox_not_in_production: msg`The sandbox takes no real payments, so it cannot be used in production.`,
 }
 
@@ -184,8 +186,9 @@ function PlatformProviderContent({ data }: { data: PlatformProvider }) {
 function SaveKeys({ data, nameOf }: { data: PlatformProvider; nameOf: (provider: string) => string }) {
   const queryClient = useQueryClient()
   const selectId = useId()
-  const [provider, setProvider] = useState(
-    () => data.result?.provider ?? data.providers.find((p) => p !== 'sandbox') ?? data.providers[0] ?? '',
+  const [provider, setProvider] = useState<ProviderId>(
+    () =>
+      data.result?.provider ?? data.providers.find((p) => p !== 'sandbox') ?? data.providers[0] ?? 'sandbox',
   )
   const save = async (keys: ProviderKeysInput) => {
     const saved = await savePlatformProvider(keys)
@@ -208,7 +211,7 @@ function SaveKeys({ data, nameOf }: { data: PlatformProvider; nameOf: (provider:
         <Label htmlFor={selectId}>
           <Trans>Provider</Trans>
         </Label>
-        <Select value={provider} onValueChange={setProvider}>
+        <Select value={provider} onValueChange={(value) => setProvider(value as ProviderId)}>
           <SelectTrigger id={selectId} data-testid="platform-provider-choice">
             <SelectValue />
           </SelectTrigger>

@@ -1,76 +1,28 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { api } from '~/lib/api.ts'
-import type { Page } from '~/lib/queries/types.ts'
+import { type Answer, api } from '~/lib/api.ts'
+import type { Schema } from '~/lib/api-types.gen.ts'
 import type { Journal } from '../../../../modules/ledger/shared.ts'
 
-/** Shapes of the ledger API as the finance screens read them (see modules/ledger/http). */
+/** Shapes of the ledger API as the finance screens read them: its generated types (modules/ledger/http). */
 
-export interface SubAccount {
-  uuid: string
-  kind: string
-  external_id: string
-}
-
-export interface EntryHeader {
-  uuid: string
-  journal: Journal
-  number: number
-  date: string
-  description: string
-  source: { kind: string; id: string }
-  reversal_of: string | null
-  created: string
-}
+export type SubAccount = EntryLine['sub_account']
 
 /** `GET payment/journals`: one entry of a journal list. */
-export interface JournalEntrySummary extends EntryHeader {
-  reversed_by: string | null
-  totals: { currency: string; amount: number }[]
-}
+export type JournalEntrySummary = Schema<'LedgerJournalEntry'>
 
-export interface EntryLine {
-  line_no: number
-  account: number
-  sub_account: SubAccount
-  currency: string
-  debit: number
-  credit: number
-}
+export type EntryLine = Schema<'LedgerLine'>
 
 /** `GET payment/journals/{uuid}`. */
-export interface JournalEntry extends EntryHeader {
-  reversed_by: string | null
-  lines: EntryLine[]
-}
-
-export interface Amounts {
-  currency: string
-  debit: number
-  credit: number
-  /** debit − credit */
-  balance: number
-}
+export type JournalEntry = Schema<'LedgerEntryDetail'>
 
 /** `GET payment/ledgers`. */
-export interface LedgerAccounts {
-  at: string
-  results: {
-    number: number
-    code: string
-    name: string
-    normal_side: 'debit' | 'credit'
-    description: string
-    balances: Amounts[]
-    sub_accounts?: (SubAccount & { balances: Amounts[] })[]
-  }[]
-}
+export type LedgerAccounts = Answer<'/payment/ledgers'>
+
+/** An account's debits, credits and balance in one currency. */
+export type Amounts = LedgerAccounts['results'][number]['balances'][number]
 
 /** `GET payment/ledgers/trial-balance`. */
-export interface TrialBalance {
-  at: string
-  rows: (Amounts & { account: number; code: string; name: string })[]
-  totals: { currency: string; debit: number; credit: number; balanced: boolean }[]
-}
+export type TrialBalance = Answer<'/payment/ledgers/trial-balance'>
 
 export interface JournalFilter {
   journal: Journal
@@ -95,7 +47,7 @@ export const journalEntriesQueryOptions = (filter: JournalFilter) =>
   queryOptions({
     queryKey: ledgerKeys.journal(filter),
     queryFn: () =>
-      api.get<Page<JournalEntrySummary>>('/payment/journals', {
+      api.get<Answer<'/payment/journals'>>('/payment/journals', {
         query: {
           journal: filter.journal,
           from: filter.from,
@@ -111,7 +63,8 @@ export const journalEntriesQueryOptions = (filter: JournalFilter) =>
 export const journalEntryQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: ledgerKeys.entry(uuid),
-    queryFn: () => api.get<JournalEntry>(`/payment/journals/${encodeURIComponent(uuid)}`),
+    queryFn: () =>
+      api.get<Answer<'/payment/journals/{uuid}'>>(`/payment/journals/${encodeURIComponent(uuid)}`),
     // Entries are immutable; only `reversed_by` can appear later.
     staleTime: 60_000,
   })
@@ -121,7 +74,7 @@ export const ledgerAccountsQueryOptions = (at: string | undefined, subAccounts =
   queryOptions({
     queryKey: ledgerKeys.accounts(at, subAccounts),
     queryFn: () =>
-      api.get<LedgerAccounts>('/payment/ledgers', {
+      api.get<Answer<'/payment/ledgers'>>('/payment/ledgers', {
         query: { at, sub_accounts: subAccounts ? 'true' : undefined },
       }),
     placeholderData: keepPreviousData,
@@ -130,6 +83,7 @@ export const ledgerAccountsQueryOptions = (at: string | undefined, subAccounts =
 export const trialBalanceQueryOptions = (at: string | undefined) =>
   queryOptions({
     queryKey: ledgerKeys.trialBalance(at),
-    queryFn: () => api.get<TrialBalance>('/payment/ledgers/trial-balance', { query: { at } }),
+    queryFn: () =>
+      api.get<Answer<'/payment/ledgers/trial-balance'>>('/payment/ledgers/trial-balance', { query: { at } }),
     placeholderData: keepPreviousData,
   })

@@ -19,20 +19,14 @@ import { Money } from '~/components/finances/amount.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '~/components/ui/card.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
-import { ApiError, api } from '~/lib/api.ts'
+import { type Answer, ApiError, api } from '~/lib/api.ts'
 import { describeApiError, genericErrorMessage, serverErrorMessage } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { useSession } from '~/lib/use-session.ts'
 import { cn } from '~/lib/utils.ts'
-import { MethodLabel, ProviderMessage } from './labels.tsx'
+import { FailureMessage, MethodLabel } from './labels.tsx'
 import { methodNames } from './messages.ts'
-import {
-  type Checkout,
-  type CheckoutStart,
-  checkoutQueryOptions,
-  isMoneyTaken,
-  paymentKeys,
-} from './queries.ts'
+import { type Checkout, checkoutQueryOptions, isMoneyTaken, paymentKeys } from './queries.ts'
 import { useHydrated } from './use-hydrated.ts'
 
 /** 409 `attempt_in_progress`: another start on this payment is still busy (rare). */
@@ -194,7 +188,12 @@ function PayForm({ checkout }: { checkout: Checkout }) {
 
   const start = useMutation({
     mutationFn: (chosen: string) =>
-      api.post<CheckoutStart>(`/payment/checkout/${encodeURIComponent(checkout.uuid)}`, { method: chosen }),
+      api.post<Answer<'/payment/checkout/{uuid}', 'post'>>(
+        `/payment/checkout/${encodeURIComponent(checkout.uuid)}`,
+        {
+          method: chosen,
+        },
+      ),
     onSuccess: (answer) => {
       queryClient.setQueryData(paymentKeys.checkout(checkout.uuid), answer.checkout)
       if (answer.redirect_url) {
@@ -254,7 +253,7 @@ function PayForm({ checkout }: { checkout: Checkout }) {
           <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <p>
             {checkout.failure_message ? (
-              <ProviderMessage text={checkout.failure_message} />
+              <FailureMessage code={checkout.failure_code} text={checkout.failure_message} />
             ) : checkout.status === 'cancelled' ? (
               <Trans>The payment was cancelled. Nothing was charged.</Trans>
             ) : (

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge } from '~/components/ui/badge.tsx'
-import { brandNames, methodNames, providerMessage, statusNames, statusTone } from './messages.ts'
+import { brandNames, failureMessage, methodNames, statusNames, statusTone } from './messages.ts'
 import type { TransactionKind, TransactionStatus } from './queries.ts'
 
 /** A payment's or refund's status as a coloured badge. */
@@ -44,11 +44,14 @@ export function MethodLabel({
   return <span data-testid={testId}>{name ? i18n._(name) : method}</span>
 }
 
-/** A message from the provider or the API, in the reader's language when it is a known one. */
-export function ProviderMessage({ text }: { text: string }) {
+/**
+ * Why a payment failed: in the reader's language by its failure code, else in the provider's own
+ * words (`text`, which comes from the provider, e.g. a card network's decline text).
+ */
+export function FailureMessage({ code, text }: { code: string | null | undefined; text: string }) {
   const { i18n } = useLingui()
-  const message = providerMessage(text)
-  return <>{typeof message === 'string' ? message : i18n._(message)}</>
+  const message = failureMessage(code)
+  return <>{message ? i18n._(message) : text}</>
 }
 
 /**

@@ -68,36 +68,48 @@ export const brandNames: Record<string, string> = {
   maestro: 'Maestro',
 }
 
-/** The specification's card messages (`fields` of a 400) and the sandbox's decline and failure messages. */
-const providerMessages: Record<string, MessageDescriptor> = {
-  'The card number is not valid': msg`The card number is not valid`,
-  'The expiration date is not valid': msg`The expiration date is not valid`,
-  'The cvc code is not valid': msg`The cvc code is not valid`,
-  'Your card was declined.': msg`Your card was declined.`,
-  'Your card has insufficient funds.': msg`Your card has insufficient funds.`,
-  'Your card has expired.': msg`Your card has expired.`,
-  'This is not a sandbox test card. Use one of the documented test cards.': msg`This is not a sandbox test card. Use one of the documented test cards.`,
-  'The payment was refused in the banking app.': msg`The payment was refused in the banking app.`,
-  'The card holder did not confirm the payment (3-D Secure).': msg`The card holder did not confirm the payment (3-D Secure).`,
-  'choose one of the listed banks': msg`Choose one of the listed banks.`,
-  payment_method_is_not_supported: msg`This payment method is not supported.`,
+/**
+ * Why a payment attempt failed, by the provider's failure code (the sandbox's test cards and bank
+ * steps, CCV's codes, the common card declines). A provider's other codes are shown in its words.
+ */
+const failureMessages: Record<string, MessageDescriptor> = {
+  card_declined: msg`Your card was declined.`,
+  insufficient_funds: msg`Your card has insufficient funds.`,
+  expired_card: msg`Your card has expired.`,
+  incorrect_cvc: msg`The cvc code is not valid`,
+  card_not_supported: msg`This is not a sandbox test card. Use one of the documented test cards.`,
+  bank_refused: msg`The payment was refused in the banking app.`,
+  authentication_failed: msg`The card holder did not confirm the payment (3-D Secure).`,
+  paypal_not_approved: msg`The payment was not approved in PayPal.`,
+  fraud_detected: msg`The payment was refused by fraud detection.`,
+  card_refused: msg`The card was refused.`,
+  rejected: msg`The payment was rejected.`,
+  processing_error: msg`The payment could not be processed.`,
+  unsufficient_balance: msg`The balance was too low.`,
+  expired: msg`The payment expired before it was completed.`,
+  cancelled: msg`The payment was cancelled.`,
 }
 
-/** The sandbox's test cards, by the label it gives them. */
-const testCardLabels: Record<string, MessageDescriptor> = {
-  'Visa: succeeds': msg`Visa: succeeds`,
-  'Mastercard: succeeds': msg`Mastercard: succeeds`,
-  'Visa: asks for 3-D Secure confirmation': msg`Visa: asks for 3-D Secure confirmation`,
-  'Visa: declined': msg`Visa: declined`,
-  'Visa: insufficient funds': msg`Visa: insufficient funds`,
-  'Visa: expired card': msg`Visa: expired card`,
+/** Why a payment failed in the reader's words, by its code; the provider's own words otherwise. */
+export function failureMessage(code: string | null | undefined): MessageDescriptor | undefined {
+  return code ? failureMessages[code] : undefined
 }
 
-/** A provider's or the API's message in the reader's language when known, else as written. */
-export function providerMessage(text: string): MessageDescriptor | string {
-  return providerMessages[text] ?? text
-}
-
-export function testCardLabel(text: string): MessageDescriptor | string {
-  return testCardLabels[text] ?? text
+/** A sandbox test card as the hosted page lists it, by what paying with it does. */
+export function testCardLabel(card: { brand: string; outcome: string }): MessageDescriptor | undefined {
+  const brand = brandNames[card.brand] ?? card.brand
+  switch (card.outcome) {
+    case 'succeeds':
+      return msg`${brand}: succeeds`
+    case 'requires_action':
+      return msg`${brand}: asks for 3-D Secure confirmation`
+    case 'card_declined':
+      return msg`${brand}: declined`
+    case 'insufficient_funds':
+      return msg`${brand}: insufficient funds`
+    case 'expired_card':
+      return msg`${brand}: expired card`
+    default:
+      return undefined
+  }
 }

@@ -8,8 +8,9 @@ import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
-import { ApiError } from '~/lib/api.ts'
-import { apiMessage, serverErrorMessage } from '~/lib/api-messages.ts'
+import { ApiError, type Body } from '~/lib/api.ts'
+import { fieldErrorMessage, fieldIssueMessage, serverErrorMessage } from '~/lib/api-messages.ts'
+import type { Schema } from '~/lib/api-types.gen.ts'
 import { notify } from '~/lib/notify.tsx'
 import { useHydrated } from './use-hydrated.ts'
 
@@ -20,42 +21,17 @@ import { useHydrated } from './use-hydrated.ts'
  * webhook URL to set at the provider.
  */
 
-/** A saved account, keys masked. */
-export interface SavedKeys {
-  uuid: string
-  provider: string
-  mode: 'test' | 'live'
-  /** The key's last four characters, e.g. `…a1b2`. */
-  key_hint: string
-  /** Where the provider must post its webhooks for this account. */
-  webhook_url: string
-  created: string
-}
+/** A saved account, keys masked: a program's or the platform's. */
+export type SavedKeys = Omit<Schema<'ProgramProviderAccount'>, 'program'>
 
-/** What a keys form sends. */
-export interface ProviderKeysInput {
-  provider: string
-  mode: 'test' | 'live'
-  api_key: string
-  webhook_secret?: string | undefined
-}
+/** What a keys form sends (a program's keys name the program besides). */
+export type ProviderKeysInput = Body<'/payment/platform-provider'>
+
+/** A payment provider of the API: `sandbox`, `ccv`, `stripe`. */
+export type ProviderId = ProviderKeysInput['provider']
 
 /** The sandbox has test mode only; real providers have test and live keys. */
 export const hasLiveMode = (provider: string) => provider !== 'sandbox'
-
-/** Known refusals of the adapters, in the reader's words; others get the general one. */
-const refusals: Record<string, MessageDescriptor> = {
-  'not a sandbox api key (sk_test_…)': msg`This is not a sandbox API key (they start with sk_test_).`,
-  'the sandbox has no live mode': msg`The sandbox has no live mode: use test mode.`,
-  'stripe secret keys start with sk_test_ or sk_live_ (or rk_ for restricted keys)': msg`Stripe secret keys start with sk_test_ or sk_live_ (or rk_ for restricted keys).`,
-  'stripe webhook signing secrets start with whsec_': msg`Stripe webhook signing secrets start with whsec_.`,
-}
-const keyRefused = msg`The provider refused this key. Check that it is the right key for this mode.`
-
-function refusalOf(text: string | undefined): MessageDescriptor {
-  if (!text) return keyRefused
-  return refusals[text.trim().replace(/\.$/, '').toLowerCase()] ?? keyRefused
-}
 
 /**
  * Saved accounts, newest first: mode, masked key, when saved (and whatever `meta` adds: who, when
@@ -176,10 +152,7 @@ export function WebhookUrl({ url }: { url: string }) {
 }
 
 type Field = 'api_key' | 'webhook_secret' | 'mode'
-type FieldError = MessageDescriptor | string
-
-/** A per-field message of the API, translated when the screens know it. */
-const fieldText = (text: string): FieldError => apiMessage(text) ?? text
+type FieldError = MessageDescriptor
 
 /**
  * The form that saves keys for one provider: mode, secret API key and, for Stripe, the webhook
@@ -193,7 +166,7 @@ export function ProviderKeysForm({
   errorMessage,
   successMessage = msg`Keys saved`,
 }: {
-  provider: string
+  provider: ProviderId
   onSave: (keys: ProviderKeysInput) => Promise<unknown>
   errorMessage: (error: unknown) => MessageDescriptor
   successMessage?: MessageDescriptor
@@ -215,7 +188,7 @@ export function ProviderKeysForm({
     secret: `${base}-secret`,
     secretError: `${base}-secret-error`,
   }
-  const show = (e: FieldError) => (typeof e === 'string' ? e : i18n._(e))
+  const show = (e: FieldError) => i18n._(e)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -240,14 +213,15 @@ export function ProviderKeysForm({
       })
     } catch (error) {
       if (error instanceof ApiError && error.reason === 'ccv_pay_key_not_valid') {
-        const detail = error.fields.api_key?.[0]
-        const about = detail && /whsec_/i.test(detail) && withSecret ? 'webhook_secret' : 'api_key'
-        setErrors({ [about]: refusalOf(detail) })
+        // The provider's refusal names the key; a webhook secret's is said at the secret.
+        const issue = error.fields.api_key?.[0] ?? { code: 'key_refused' as const }
+        const about = issue.code === 'webhook_secret_prefix' && withSecret ? 'webhook_secret' : 'api_key'
+        setErrors({ [about]: fieldIssueMessage(issue, i18n.locale) })
       } else if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length) {
         const found: Partial<Record<Field, FieldError>> = {}
         for (const field of ['api_key', 'webhook_secret', 'mode'] as const) {
-          const first = error.fields[field]?.[0]
-          if (first) found[field] = fieldText(first)
+          const message = fieldErrorMessage(error, field, i18n.locale)
+          if (message) found[field] = message
         }
         if (Object.keys(found).length) setErrors(found)
         else setGeneral(errorMessage(error))

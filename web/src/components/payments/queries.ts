@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { api } from '~/lib/api.ts'
-import type { Page } from '~/lib/queries/types.ts'
+import { type Answer, api } from '~/lib/api.ts'
+import type { Schema } from '~/lib/api-types.gen.ts'
 
-/** Shapes of the payments API as the payment screens read them (see modules/payments/http). */
+/** Shapes of the payments API as the payment screens read them: its generated types (modules/payments/http). */
 
 export const paymentStatuses = [
   'created',
@@ -28,115 +28,26 @@ export const transactionKinds = ['payment', 'duplicate_capture', 'refund'] as co
 export type TransactionKind = (typeof transactionKinds)[number]
 
 /** `GET payment/checkout/{uuid}`: what the payer sees; public, no personal data. */
-export interface Checkout {
-  uuid: string
-  reference: string
-  status: PaymentStatus
-  amount: number
-  currency: string
-  description: string
-  merchant: string
-  methods: { id: string; title: string }[]
-  failure_message: string | null
-  /**
-   * The method of the attempt still in flight (a hosted page left open, an iDEAL bank step):
-   * starting with it goes on there; starting with another method cancels it first.
-   */
-  open_method: string | null
-  card_brand: string | null
-  card_last4: string | null
-  expires: string
-  paid: string | null
-}
+export type Checkout = Schema<'Checkout'>
 
 /** `POST payment/checkout/{uuid}`: where to send the payer next (the provider's hosted page). */
-export interface CheckoutStart {
-  status: PaymentStatus
-  redirect_url: string | null
-  checkout: Checkout
-}
+export type CheckoutStart = Answer<'/payment/checkout/{uuid}', 'post'>
 
-/** `GET payment/payments/{uuid}` and the answer of `POST payment/payments`. */
-export interface Payment {
-  uuid: string
-  reference: string
-  status: PaymentStatus
-  amount: number
-  currency: string
-  /** Given back at the owner's request or at the provider; duplicate captures given back are not in it. */
-  refunded_amount: number
-  /** Money taken across all attempts: the amount once, more while a duplicate capture is not given back. */
-  captured_amount: number
-  fee_amount: number
-  description: string
-  method: string | null
-  card_brand: string | null
-  card_last4: string | null
-  failure_code: string | null
-  failure_message: string | null
-  payable: { kind: string; id: string }
-  program_uuid: string | null
-  pay_url: string
-  expires: string
-  paid: string | null
-  created: string
-}
+/** The answer of `POST payment/payments`, and what `GET payment/payments/{uuid}` adds to. */
+export type Payment = Schema<'Payment'>
 
-export interface PaymentAttempt {
-  uuid: string
-  number: number
-  provider: string
-  method: string
-  status: string
-  card_brand: string | null
-  card_last4: string | null
-  fee: number | null
-  failure_code: string | null
-  failure_message: string | null
-  /** Captured after another attempt had paid: the platform refunds it by itself. */
-  duplicate: boolean
-  created: string
-}
+/** `GET payment/payments/{uuid}`: the payment with its attempts and refunds. */
+export type PaymentDetail = Answer<'/payment/payments/{uuid}'>
+
+export type PaymentAttempt = PaymentDetail['attempts'][number]
+
+export type PaymentRefund = PaymentDetail['refunds'][number]
 
 /** requested: by the owner or an admin; provider: made at the provider; duplicate: a duplicate capture given back. */
-export type RefundKind = 'requested' | 'provider' | 'duplicate'
-
-export interface PaymentRefund {
-  uuid: string
-  amount: number
-  currency: string
-  status: string
-  kind: RefundKind
-  reason: string | null
-  created: string
-}
-
-export interface PaymentDetail extends Payment {
-  /** What can still be refunded: everything captured less refunds not failed. */
-  refundable_amount: number
-  attempts: PaymentAttempt[]
-  refunds: PaymentRefund[]
-}
+export type RefundKind = PaymentRefund['kind']
 
 /** `GET payment/transactions`: a payment, or a refund of one, as a money movement. */
-export interface Transaction {
-  uuid: string
-  kind: TransactionKind
-  /** A refund that gives a duplicate capture back (the platform's own, not the owner's). */
-  duplicate: boolean
-  created: string
-  description: string
-  transaction_status: TransactionStatus
-  currency: string
-  amount: number
-  payment_uuid: string
-  reference: string
-  method: string | null
-  card_brand: string | null
-  card_last4: string | null
-  program_uuid: string | null
-  order: { uuid: string; kind: string; invoice_url: string | null; receipt_url: string | null }
-}
+export type Transaction = Schema<'Transaction'>
 
 export interface TransactionFilter {
   status?: TransactionStatus | undefined
@@ -160,21 +71,23 @@ export const paymentKeys = {
 export const checkoutQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: paymentKeys.checkout(uuid),
-    queryFn: () => api.get<Checkout>(`/payment/checkout/${encodeURIComponent(uuid)}`),
+    queryFn: () =>
+      api.get<Answer<'/payment/checkout/{uuid}'>>(`/payment/checkout/${encodeURIComponent(uuid)}`),
     staleTime: 0,
   })
 
 export const paymentQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: paymentKeys.payment(uuid),
-    queryFn: () => api.get<PaymentDetail>(`/payment/payments/${encodeURIComponent(uuid)}`),
+    queryFn: () =>
+      api.get<Answer<'/payment/payments/{uuid}'>>(`/payment/payments/${encodeURIComponent(uuid)}`),
   })
 
 export const transactionsQueryOptions = (filter: TransactionFilter) =>
   queryOptions({
     queryKey: paymentKeys.transactions(filter),
     queryFn: () =>
-      api.get<Page<Transaction>>('/payment/transactions', {
+      api.get<Answer<'/payment/transactions'>>('/payment/transactions', {
         query: {
           status: filter.status,
           kind: filter.kind,
@@ -191,7 +104,8 @@ export const transactionsQueryOptions = (filter: TransactionFilter) =>
 export const transactionQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: paymentKeys.transaction(uuid),
-    queryFn: () => api.get<Transaction>(`/payment/transactions/${encodeURIComponent(uuid)}`),
+    queryFn: () =>
+      api.get<Answer<'/payment/transactions/{uuid}'>>(`/payment/transactions/${encodeURIComponent(uuid)}`),
   })
 
 /** Statuses in which the payer may (still) start paying. */

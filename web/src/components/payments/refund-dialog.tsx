@@ -1,4 +1,3 @@
-import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -6,7 +5,6 @@ import { LoaderCircleIcon, Undo2Icon } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { z } from 'zod'
 import { Money } from '~/components/finances/amount.tsx'
-import { formatMoney } from '~/components/finances/money.ts'
 import { Button } from '~/components/ui/button.tsx'
 import {
   Dialog,
@@ -28,9 +26,10 @@ import {
   useZodForm,
 } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
-import { ApiError, api } from '~/lib/api.ts'
+import { type Answer, ApiError, api } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { amountField } from './amount-field.ts'
 import { formatAmountInput, parseAmountInput } from './money-input.ts'
 import { type Payment, paymentKeys } from './queries.ts'
@@ -76,9 +75,10 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
   const form = useZodForm(schema, {
     defaultValues: { amount: formatAmountInput(left, payment.currency, i18n.locale), reason: '' },
   })
+  const showFieldErrors = useFieldErrors(form)
   const refund = useMutation({
     mutationFn: (values: z.output<typeof schema>) =>
-      api.post<{ uuid: string; status: string; payment: Payment }>(
+      api.post<Answer<'/payment/payments/{uuid}/refunds', 'post', 201>>(
         `/payment/payments/${encodeURIComponent(payment.uuid)}/refunds`,
         {
           amount: Number(parseAmountInput(values.amount, payment.currency, i18n.locale)),
@@ -97,14 +97,7 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
       })
       onDone()
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
-        const amount = error.fields.amount?.[0]
-        if (amount)
-          form.setError('amount', { type: 'server', message: refundAmountMessage(amount, payment, i18n) })
-        const reason = error.fields.reason?.[0]
-        if (reason) form.setError('reason', { type: 'server', message: reason })
-        return
-      }
+      if (showFieldErrors(error).shown) return
       if (error instanceof ApiError && (error.status === 422 || error.status === 409)) {
         void queryClient.invalidateQueries({ queryKey: paymentKeys.all })
         notify.error(msg`This payment cannot be refunded (any more).`)
@@ -184,15 +177,4 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
       </Form>
     </>
   )
-}
-
-/**
- * The API says how much is left in minor units (`at most 1500 (minor units) can still be
- * refunded`); the reader gets it as money in their language. Other messages are shown as written.
- */
-function refundAmountMessage(text: string, payment: Payment, i18n: I18n) {
-  const left = /at most (\d+)/i.exec(text)?.[1]
-  if (!left) return text
-  const amount = formatMoney(BigInt(left), payment.currency, i18n.locale)
-  return i18n._(msg`At most ${amount} can still be refunded.`)
 }

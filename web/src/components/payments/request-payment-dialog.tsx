@@ -28,9 +28,10 @@ import {
 } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
-import { ApiError, api } from '~/lib/api.ts'
+import { type Answer, api } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { amountField } from './amount-field.ts'
 import { CopyLink } from './copy-link.tsx'
 import { parseAmountInput } from './money-input.ts'
@@ -83,9 +84,12 @@ function RequestPaymentContent({ onDone }: { onDone: () => void }) {
     [i18n.locale],
   )
   const form = useZodForm(schema, { defaultValues: { amount: '', description: '', expires_in_days: '7' } })
+  const showFieldErrors = useFieldErrors(form, {
+    fieldOf: (path) => (path === 'amount' || path === 'description' ? path : undefined),
+  })
   const create = useMutation({
     mutationFn: (values: z.output<typeof schema>) =>
-      api.post<Payment>(
+      api.post<Answer<'/payment/payments', 'post', 201>>(
         '/payment/payments',
         {
           amount: Number(parseAmountInput(values.amount, currency, i18n.locale)),
@@ -102,13 +106,7 @@ function RequestPaymentContent({ onDone }: { onDone: () => void }) {
       setCreated(payment)
       void queryClient.invalidateQueries({ queryKey: paymentKeys.all })
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        for (const field of ['amount', 'description'] as const) {
-          const first = error.fields[field]?.[0]
-          if (first) form.setError(field, { type: 'server', message: first })
-        }
-        if (error.fields.amount || error.fields.description) return
-      }
+      if (showFieldErrors(error).shown) return
       notify.error(describeApiError(error))
     }
   })

@@ -12,7 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { ApiError } from '~/lib/api.ts'
 import { useSession } from '~/lib/use-session.ts'
 import { CopyLink } from './copy-link.tsx'
-import { MethodLabel, MovementBadge, ProviderMessage, StatusBadge } from './labels.tsx'
+import { FailureMessage, MethodLabel, MovementBadge, StatusBadge } from './labels.tsx'
 import { attemptStatusNames, statusNames } from './messages.ts'
 import {
   isMoneyTaken,
@@ -238,7 +238,7 @@ function DetailView({ payment, transaction }: { payment: PaymentDetail; transact
               className="rounded-lg bg-red-50 px-3.5 py-2.5 text-sm text-red-800"
               data-testid="payment-failure"
             >
-              <ProviderMessage text={payment.failure_message} />
+              <FailureMessage code={payment.failure_code} text={payment.failure_message} />
             </p>
           )}
           {showsPayLink && (
@@ -320,7 +320,7 @@ function DetailView({ payment, transaction }: { payment: PaymentDetail; transact
                         </TableCell>
                         <TableCell className="max-w-80 whitespace-normal text-muted-foreground">
                           {attempt.failure_message ? (
-                            <ProviderMessage text={attempt.failure_message} />
+                            <FailureMessage code={attempt.failure_code} text={attempt.failure_message} />
                           ) : attempt.duplicate ? (
                             <Trans>Paid after another attempt had paid; the platform refunds it.</Trans>
                           ) : (

@@ -6,12 +6,13 @@ import { ImageUpIcon, UploadIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
-import { ApiError, api } from '~/lib/api.ts'
+import { type Answer, api, fieldIssue } from '~/lib/api.ts'
+import { fieldIssueMessage } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { profileKeys } from '~/lib/queries/profile.ts'
 import type { Profile } from '~/lib/queries/types.ts'
 import { cn } from '~/lib/utils.ts'
-import { serverMessages } from './profile-schema.ts'
+import { profileWording } from './profile-schema.ts'
 import { UserAvatar } from './user-avatar.tsx'
 
 /** The API's limits (modules/identity/http/avatar.ts), checked here first so nobody waits for a refusal. */
@@ -50,7 +51,7 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
     mutationFn: (image: File) => {
       const body = new FormData()
       body.append('avatar', image)
-      return api.post<Profile>('/user/profile/avatar', body)
+      return api.post<Answer<'/user/profile/avatar', 'post'>>('/user/profile/avatar', body)
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(profileKeys.me(), saved)
@@ -59,8 +60,10 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
       notify.success(msg`Your photo is saved.`)
     },
     onError: (err) => {
-      const reason = err instanceof ApiError ? err.fields.avatar?.[0] : undefined
-      const known = reason ? serverMessages[reason] : undefined
+      const issue = fieldIssue(err, 'avatar')
+      const known = issue
+        ? (profileWording(issue, 'avatar') ?? fieldIssueMessage(issue, i18n.locale))
+        : undefined
       if (known) setProblem(known)
       notify.error(msg`Your photo could not be saved.`, known ? { description: known } : undefined)
     },

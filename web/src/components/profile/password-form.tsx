@@ -12,10 +12,9 @@ import { ApiError, api } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
 import { profileKeys } from '~/lib/queries/profile.ts'
 import { passwordChangeSchema } from './password-rules.ts'
-import { serverMessageId } from './profile-schema.ts'
+import { profileWording } from './profile-schema.ts'
 
 const empty = { old_password: '', password: '', password_confirmation: '' }
-type Field = keyof typeof empty
 
 /** Change the password: the current one, the new one twice. Every other session ends on success. */
 export function PasswordForm({ email }: { email: string }) {
@@ -35,17 +34,12 @@ export function PasswordForm({ email }: { email: string }) {
       })
     },
     // The profile's own wording: its messages under the fields, else "could not be changed".
-    onError: (err, _values, form) => {
-      if (err instanceof ApiError && Object.keys(err.fields).length) {
-        for (const [field, messages] of Object.entries(err.fields)) {
-          if (field in empty)
-            form.setError(field as Field, { type: 'server', message: serverMessageId(messages[0] ?? '') })
-        }
-      } else {
-        notify.error(msg`Your password could not be changed.`, { description: msg`Please try again.` })
-      }
+    onError: (err) => {
+      if (err instanceof ApiError && Object.keys(err.fields).length) return false
+      notify.error(msg`Your password could not be changed.`, { description: msg`Please try again.` })
       return true
     },
+    fieldErrors: { wording: profileWording },
   })
 
   return (

@@ -10,11 +10,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Form, useZodForm } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
-import { ApiError, api } from '~/lib/api.ts'
+import { type Answer, ApiError, api } from '~/lib/api.ts'
 import { localeNames, locales } from '~/lib/i18n.ts'
 import { notify } from '~/lib/notify.tsx'
 import { profileKeys } from '~/lib/queries/profile.ts'
 import type { Profile } from '~/lib/queries/types.ts'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { genders, titles } from '../../../../modules/identity/shared.ts'
 import { CountryField } from './country-field.tsx'
 import { SelectField, TextAreaField, TextField } from './fields.tsx'
@@ -23,7 +24,7 @@ import {
   profileFormSchema,
   profileFormValues,
   profilePayload,
-  serverMessageId,
+  profileWording,
 } from './profile-schema.ts'
 import { useTitleLabels } from './titles.ts'
 
@@ -62,6 +63,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     mode: 'onChange',
   })
   const has = (field: string) => field in form.getValues()
+  const showFieldErrors = useFieldErrors(form, { wording: profileWording })
   const legalType = useWatch({ control: form.control, name: 'legal_type' })
   const isCompany = legalType === '1'
 
@@ -71,7 +73,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   }, [profile, form])
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.put<Profile>('/user/profile', body),
+    mutationFn: (body: Record<string, unknown>) =>
+      api.put<Answer<'/user/profile', 'put'>>('/user/profile', body),
   })
 
   const onSubmit = form.handleSubmit(async (values: ProfileFormValues) => {
@@ -87,10 +90,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       notify.success(msg`Your profile is saved.`)
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fields).length) {
-        for (const [field, messages] of Object.entries(err.fields)) {
-          if (has(field))
-            form.setError(field, { type: 'server', message: serverMessageId(messages[0] ?? '') })
-        }
+        showFieldErrors(err)
         notify.error(msg`Some fields need your attention.`)
       } else {
         notify.error(msg`Your profile could not be saved.`, { description: msg`Please try again.` })

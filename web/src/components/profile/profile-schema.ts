@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
+import type { FieldIssue } from '~/lib/api.ts'
 import type { Profile, UserType } from '~/lib/queries/types.ts'
 import { type ProfileField, writableFields } from '../../../../modules/identity/shared.ts'
 
@@ -9,7 +10,8 @@ import { type ProfileField, writableFields } from '../../../../modules/identity/
  * mistakes show while typing; messages are Lingui ids. Every value is edited as text: an empty
  * optional field is saved as null.
  */
-const tooLong = msg`This is too long.`.id
+const tooLongMessage = msg`This is too long.`
+const tooLong = tooLongMessage.id
 const text = (max: number) => z.string().trim().max(max, { error: tooLong })
 const phone = z
   .string()
@@ -106,25 +108,37 @@ export function profilePayload(values: ProfileFormValues, changed: Iterable<stri
   return body
 }
 
-/** The API's field messages (English), in the interface language where we know them. */
-const serverMessages: Record<string, MessageDescriptor> = {
-  'first name required': msg`Enter your first name.`,
-  'last name required': msg`Enter your last name.`,
-  'invalid phone number': msg`Enter 4 to 20 digits; spaces, brackets and dashes are allowed.`,
-  'invalid phone code': msg`Enter a calling code such as +31.`,
-  'invalid url': msg`Enter a web address starting with https://.`,
-  'not a plausible birth date': msg`Enter a date of birth between 1900 and today.`,
-  'not available for your account type': msg`This field is not available for your account type.`,
-  'wrong password': msg`The current password is wrong.`,
-  'old password required': msg`Enter your current password.`,
-  'passwords do not match': msg`Passwords do not match.`,
-  'the image must be at most 1 MB': msg`The image is larger than 1 MB.`,
-  'the image must be a JPG or PNG': msg`Choose a JPG or PNG image.`,
+/**
+ * The profile's words for the API's field errors (by the field and its code); anything else gets
+ * the general words of `fieldIssueMessage`.
+ */
+export function profileWording(issue: FieldIssue, field: string): MessageDescriptor | undefined {
+  switch (issue.code) {
+    case 'required':
+      if (field === 'first_name') return msg`Enter your first name.`
+      if (field === 'last_name') return msg`Enter your last name.`
+      if (field === 'old_password') return msg`Enter your current password.`
+      return undefined
+    case 'invalid_phone':
+      return msg`Enter 4 to 20 digits; spaces, brackets and dashes are allowed.`
+    case 'invalid_phone_code':
+      return msg`Enter a calling code such as +31.`
+    case 'invalid_format':
+      if (field === 'phone_code' || field === 'company_phone_code')
+        return msg`Enter a calling code such as +31.`
+      if (field === 'url') return msg`Enter a web address starting with https://.`
+      return undefined
+    case 'implausible_birth_date':
+      return msg`Enter a date of birth between 1900 and today.`
+    case 'not_for_account_type':
+      return msg`This field is not available for your account type.`
+    case 'wrong_password':
+      return msg`The current password is wrong.`
+    case 'passwords_do_not_match':
+      return msg`Passwords do not match.`
+    case 'too_long':
+      return tooLongMessage
+    default:
+      return undefined
+  }
 }
-
-/** A server message as a Lingui id when known, else the server's own words. */
-export function serverMessageId(message: string): string {
-  return serverMessages[message]?.id ?? message
-}
-
-export { serverMessages }

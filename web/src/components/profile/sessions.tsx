@@ -5,7 +5,7 @@ import { LogOutIcon, MonitorSmartphoneIcon } from 'lucide-react'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
-import { api } from '~/lib/api.ts'
+import { type Answer, api } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
 import { profileKeys, sessionsQueryOptions } from '~/lib/queries/profile.ts'
 import { LoadError, RowsSkeleton } from './states.tsx'
@@ -25,7 +25,7 @@ export function ActiveSessions() {
     onSettled: refresh,
   })
   const endOthers = useMutation({
-    mutationFn: () => api.delete<{ ended: number }>('/user/profile/sessions'),
+    mutationFn: () => api.delete<Answer<'/user/profile/sessions', 'delete'>>('/user/profile/sessions'),
     onSuccess: () => notify.success(msg`All your other devices are signed out.`),
     onError: () =>
       notify.error(msg`Your other devices could not be signed out.`, { description: msg`Please try again.` }),

@@ -33,9 +33,10 @@ import { Tabs, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
 import { Pagination } from '~/components/users/pagination.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { inviteAcceptor, removeAcceptor, resendInvitation, setAcceptorStatus } from './actions.ts'
 import { ConfirmButton } from './confirm-button.tsx'
-import { accessDeniedMessage, fieldMessage, isForbidden, programErrorMessage } from './errors.ts'
+import { accessDeniedMessage, isForbidden, programErrorMessage } from './errors.ts'
 import { AcceptorStatusBadge, acceptorStatusKey, acceptorStatusNames } from './labels.tsx'
 import {
   type AcceptorStatusFilter,
@@ -179,6 +180,10 @@ function InviteForm({ program }: { program: Program }) {
   const hydrated = useHydrated()
   const queryClient = useQueryClient()
   const form = useZodForm(inviteSchema, { defaultValues: { email: '' } })
+  // The specification's words for an address that is missing or taken already.
+  const showFieldErrors = useFieldErrors(form, {
+    wording: (issue) => (issue.code === 'required' ? msg`Email required` : undefined),
+  })
   const submitting = form.formState.isSubmitting
   const submit = form.handleSubmit(async ({ email }) => {
     try {
@@ -189,21 +194,7 @@ function InviteForm({ program }: { program: Program }) {
         description: msg`The acceptor gets an e-mail with a link to join.`,
       })
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        const first = error.fields.email?.[0]
-        const known =
-          error.reason === 'invite_already_sent' || error.reason === 'already_acceptor'
-            ? programErrorMessage(error)
-            : undefined
-        const message = known ?? (first ? fieldMessage(first) : undefined)
-        if (message) {
-          form.setError('email', {
-            type: 'server',
-            message: typeof message === 'string' ? message : message.id,
-          })
-          return
-        }
-      }
+      if (showFieldErrors(error).shown) return
       notify.error(programErrorMessage(error))
     }
   })

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { api } from '~/lib/api.ts'
+import { type Answer, api, type Body } from '~/lib/api.ts'
 import {
   type AcceptorStatusId,
   type Cashpoint,
@@ -16,58 +16,62 @@ import {
 
 const path = (uuid: string) => encodeURIComponent(uuid)
 
-export interface ProgramDetails {
-  title: string
-  description: string
-  currency: string
-}
+/** What a new program is made with besides its type (`POST manager/programs`). */
+export type ProgramDetails = Omit<Body<'/manager/programs'>, 'type' | 'status'>
 
 export async function createProgram(type: ProgramTypeId, details: ProgramDetails): Promise<Program> {
-  return (await api.post<{ result: Program }>('/manager/programs', { type, ...details })).result
+  return (await api.post<Answer<'/manager/programs', 'post', 201>>('/manager/programs', { type, ...details }))
+    .result
 }
 
 export async function updateProgram(
   uuid: string,
   change: Partial<ProgramDetails> & { status?: ProgramStatusId },
 ): Promise<Program> {
-  return (await api.patch<{ result: Program }>(`/manager/programs/${path(uuid)}`, change)).result
+  return (
+    await api.patch<Answer<'/manager/programs/{uuid}', 'patch'>>(`/manager/programs/${path(uuid)}`, change)
+  ).result
 }
 
 export async function deleteProgram(uuid: string): Promise<void> {
   await api.delete(`/manager/programs/${path(uuid)}`)
 }
 
-export interface MethodSetting {
-  method_id: string
-  provider_id: string | null
-  is_used: boolean
-}
+/** One method of a program as `POST manager/program-methods` takes it. */
+export type MethodSetting = Body<'/manager/program-methods'>['methods'][number]
 
 export function saveProgramMethods(program: string, methods: MethodSetting[]): Promise<ProgramMethods> {
-  return api.post<ProgramMethods>('/manager/program-methods', { program, methods })
+  return api.post<Answer<'/manager/program-methods', 'post'>>('/manager/program-methods', {
+    program,
+    methods,
+  })
 }
 
-export interface ProviderKeys {
-  program: string
-  provider: string
-  mode: 'test' | 'live'
-  api_key: string
-  webhook_secret?: string | undefined
-}
+/** A program's keys at a provider, as `POST manager/program-providers` takes them. */
+export type ProviderKeys = Body<'/manager/program-providers'>
 
 /** Saves a program's keys at a provider; the API checks them with the provider first (422, 503). */
 export function saveProviderKeys(keys: ProviderKeys): Promise<ProviderAccount> {
-  return api.post<ProviderAccount>('/manager/program-providers', keys)
+  return api.post<Answer<'/manager/program-providers', 'post', 201>>('/manager/program-providers', keys)
 }
 
 export async function inviteAcceptor(program: string, email: string): Promise<ProgramAcceptor> {
-  return (await api.post<{ result: ProgramAcceptor }>('/manager/program-acceptors', { program, email }))
-    .result
+  return (
+    await api.post<Answer<'/manager/program-acceptors', 'post', 201>>('/manager/program-acceptors', {
+      program,
+      email,
+    })
+  ).result
 }
 
 export async function setAcceptorStatus(uuid: string, status: AcceptorStatusId): Promise<ProgramAcceptor> {
   return (
-    await api.patch<{ result: ProgramAcceptor }>(`/manager/program-acceptors/${path(uuid)}`, { status })
+    await api.patch<Answer<'/manager/program-acceptors/{uuid}', 'patch'>>(
+      `/manager/program-acceptors/${path(uuid)}`,
+      {
+        status,
+      },
+    )
   ).result
 }
 
@@ -86,7 +90,7 @@ export async function answerInvitation(
   inviteToken?: string,
 ): Promise<ProgramAcceptor> {
   return (
-    await api.post<{ result: ProgramAcceptor }>(
+    await api.post<Answer<'/manager/program-acceptors/{uuid}/accept', 'post'>>(
       `/manager/program-acceptors/${path(uuid)}/${answer}`,
       inviteToken ? { invite_token: inviteToken } : {},
     )
@@ -94,14 +98,21 @@ export async function answerInvitation(
 }
 
 export async function createCashpoint(program: string, title: string): Promise<Cashpoint> {
-  return (await api.post<{ result: Cashpoint }>('/manager/cashpoints', { program, title })).result
+  return (
+    await api.post<Answer<'/manager/cashpoints', 'post', 201>>('/manager/cashpoints', { program, title })
+  ).result
 }
 
 export async function updateCashpoint(
   uuid: string,
   change: { title?: string; is_active?: boolean },
 ): Promise<Cashpoint> {
-  return (await api.patch<{ result: Cashpoint }>(`/manager/cashpoints/${path(uuid)}`, change)).result
+  return (
+    await api.patch<Answer<'/manager/cashpoints/{uuid}', 'patch'>>(
+      `/manager/cashpoints/${path(uuid)}`,
+      change,
+    )
+  ).result
 }
 
 /** After a program changed: its page gets the answer, every list is read again. */

@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { ApiError } from '~/lib/api.ts'
-import { fieldMessage, programErrorMessage } from './errors.ts'
+import type { ErrorReason } from '~/lib/api-types.gen.ts'
+import { programErrorMessage } from './errors.ts'
 
 /** The cards API's refusals (docs/cards.md) in the reader's words. */
-const byReason: Record<string, MessageDescriptor> = {
+const byReason: Partial<Record<ErrorReason, MessageDescriptor>> = {
   card_settings_locked: msg`Cards of this program have been paid for: only the title, description and image can still change.`,
   program_not_active: msg`Only an active program takes card orders.`,
   order_in_payment: msg`Your open order is being paid right now. Wait for that payment to finish before ordering again.`,
@@ -27,27 +28,4 @@ export function cardErrorMessage(error: unknown): MessageDescriptor {
     if (known) return known
   }
   return programErrorMessage(error)
-}
-
-/** Per-field messages of the cards API (modules/cards) that the card screens say in their words. */
-const byText: Record<string, MessageDescriptor> = {
-  'a voucher needs a value above 0': msg`A voucher's value must be more than zero.`,
-  'must not be in the past': msg`The date cannot be in the past.`,
-  'must not be before the start date': msg`The date cannot be before the start date.`,
-  'the program cannot end before it starts': msg`The expiry date cannot be before the start date.`,
-  'no such image: upload it first': msg`This image is not available any more. Upload it again.`,
-}
-
-/**
- * A per-field message of the cards API as a form shows it: a Lingui id when the screens know it
- * (`FormMessage` translates ids), else the API's text.
- */
-export function cardFieldMessage(text: string): string {
-  const key = text.trim().replace(/\.$/, '').toLowerCase()
-  const known = byText[key]
-  if (known) return known.id
-  if (key.startsWith('must be the program’s currency') || key.startsWith("must be the program's currency"))
-    return msg`Use the program's currency.`.id
-  const message = fieldMessage(text)
-  return typeof message === 'string' ? message : message.id
 }

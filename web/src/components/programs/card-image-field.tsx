@@ -5,29 +5,17 @@ import { useMutation } from '@tanstack/react-query'
 import { ImageIcon, ImageUpIcon, LoaderCircleIcon, XIcon } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button.tsx'
-import { ApiError, api } from '~/lib/api.ts'
-import { describeApiError } from '~/lib/api-messages.ts'
+import { type Answer, ApiError, api } from '~/lib/api.ts'
+import { describeApiError, fieldErrorMessage } from '~/lib/api-messages.ts'
+import type { Schema } from '~/lib/api-types.gen.ts'
 import { cn } from '~/lib/utils.ts'
-import { fieldMessage } from './errors.ts'
 
 /** The limits of `POST manager/commons/images` (spec section 5), checked here before uploading. */
 const maxBytes = 1024 * 1024
 const types = ['image/jpeg', 'image/png']
 
-export interface UploadedImage {
-  uuid: string
-  url: string
-}
-
-interface StoredImage {
-  uuid: string
-  file: string
-  url: string
-  width: number
-  height: number
-  size: number
-  created: string
-}
+/** An uploaded image as the card settings refer to it. */
+export type UploadedImage = Pick<Schema<'ProgramImage'>, 'uuid' | 'url'>
 
 function checkImage(file: File): MessageDescriptor | null {
   if (!types.includes(file.type)) return msg`Choose a JPG or PNG image.`
@@ -63,17 +51,18 @@ export function CardImageField({
     mutationFn: async (image: File) => {
       const body = new FormData()
       body.append('image', image)
-      return (await api.post<{ result: StoredImage }>('/manager/commons/images', body)).result
+      return (await api.post<Answer<'/manager/commons/images', 'post', 201>>('/manager/commons/images', body))
+        .result
     },
     onSuccess: (stored) => {
       setProblem(null)
       onChange({ uuid: stored.uuid, url: stored.url })
     },
     onError: (error) => {
-      const field = error instanceof ApiError ? error.fields.image?.[0] : undefined
+      const field = fieldErrorMessage(error, 'image', i18n.locale)
       setProblem(
         field
-          ? fieldMessage(field)
+          ? field
           : error instanceof ApiError && error.status === 413
             ? msg`The image is larger than 1 MB.`
             : describeApiError(error),

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -22,11 +23,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
-import { ApiError } from '~/lib/api.ts'
+import { fieldErrorMessage } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { cn } from '~/lib/utils.ts'
 import { DownloadCardsButton } from './card-batches.tsx'
-import { cardErrorMessage, cardFieldMessage } from './card-errors.ts'
+import { cardErrorMessage } from './card-errors.ts'
 import { formatRate, UseModeText, ValidityText } from './card-labels.tsx'
 import {
   type CardOrder,
@@ -411,7 +412,7 @@ function OrderForm({
   const inputId = useId()
   const [text, setText] = useState('1')
   const [touched, setTouched] = useState(false)
-  const [serverError, setServerError] = useState<string | null>(null)
+  const [serverError, setServerError] = useState<MessageDescriptor | null>(null)
   const [submitting, setSubmitting] = useState(false)
   // One key per quantity: a double click or a retry after a lost answer makes one order; another
   // quantity is another order.
@@ -444,8 +445,9 @@ function OrderForm({
       await navigate({ to: '/checkout/$uuid', params: { uuid: order.uuid } })
     } catch (err) {
       setSubmitting(false)
-      if (err instanceof ApiError && err.status === 400 && err.fields.quantity?.[0]) {
-        setServerError(cardFieldMessage(err.fields.quantity[0]))
+      const quantityError = fieldErrorMessage(err, 'quantity', i18n.locale)
+      if (quantityError) {
+        setServerError(quantityError)
         return
       }
       void queryClient.invalidateQueries({ queryKey: cardKeys.order(program.uuid) })

@@ -1,7 +1,7 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { CardOrder } from '~/components/cards/queries.ts'
-import { ApiError, api } from '~/lib/api.ts'
-import type { Page } from '~/lib/queries/types.ts'
+import { type Answer, ApiError, api } from '~/lib/api.ts'
+import type { Schema } from '~/lib/api-types.gen.ts'
 import { programKeys } from './queries.ts'
 
 export {
@@ -29,74 +29,23 @@ export type CardExpiryType = (typeof cardExpiryTypes)[keyof typeof cardExpiryTyp
 
 export type CardOrientation = 'horizontal' | 'vertical'
 
-export interface CardTypePrice {
-  currency: string
-  /** Minor units per card, excluding VAT. */
-  price: number
-  /** The VAT on one card's price, minor units. */
-  vat: number
-  vat_rate: number | string
-}
+export type CardTypePrice = Schema<'CardPrice'>
 
-export interface CardType {
-  id: CardTypeId
-  code: CardTypeCode
-  title: string
-  description: string
-  prices: CardTypePrice[]
-}
+export type CardType = Schema<'CardType'>
 
-export interface TypePrice extends CardTypePrice {
-  type: CardTypeId
-}
+/** A card type's price in a currency (`GET manager/card-type-prices`). */
+export type TypePrice = Answer<'/manager/card-type-prices'>['results'][number]
 
-/** `use_number`: 1 once, above 1 that many uses, null unlimited. */
-export interface CardValue {
-  value: number
-  currency: string
-  use_number: number | null
-}
+export type CardValue = Schema<'CardValue'>
 
-export type CardValidity =
-  | { mode: 'program' }
-  | { mode: 'after_activation'; expiry_type: CardExpiryType; expiry_value: number }
-  | { mode: 'until'; until: string }
+export type CardValidity = Schema<'CardValidity'>
 
-export interface Card {
-  uuid: string
-  program_uuid: string
-  type: { id: CardTypeId; code: CardTypeCode; title: string }
-  title: string
-  description: string
-  image: string | null
-  image_url: string | null
-  orientation: CardOrientation
-  values: CardValue[]
-  validity: CardValidity | null
-  is_private: boolean
-  start_date: string | null
-  expiry_date: string | null
-  /** Every setting is there: the program can go to review and be activated. */
-  complete: boolean
-  /** A paid order exists: only title, description and image can still change. */
-  locked: boolean
-  created: string
-  updated: string
-}
+/** The card of a card program (`GET manager/cards`), once its type is chosen. */
+export type Card = Schema<'ProgramCard'>
 
-export interface CardSettings {
-  title?: string
-  description?: string
-  image?: string | null
-  orientation?: CardOrientation
-  values?: { value: number; currency?: string; use_number: number | null }[]
-  validity?: CardValidity
-  is_private?: boolean
-  start_date?: string | null
-  expiry_date?: string | null
-}
+/** What `PATCH manager/cards/{uuid}` takes. */
+export type CardSettings = Schema<'CardSettings'>
 
-/** A card order (`payment/order`, `card/batches`), as the card holder's and admin's screens read it too. */
 export type { CardOrder, OrderStatus } from '~/components/cards/queries.ts'
 
 /** Limits of a card (modules/cards/codes.ts), checked here before the API does. */
@@ -121,21 +70,22 @@ const path = (uuid: string) => encodeURIComponent(uuid)
 export const cardTypesQueryOptions = () =>
   queryOptions({
     queryKey: cardKeys.types(),
-    queryFn: () => api.get<{ results: CardType[] }>('/manager/card-types'),
+    queryFn: () => api.get<Answer<'/manager/card-types'>>('/manager/card-types'),
     staleTime: 5 * 60_000,
   })
 
 export const cardTypePricesQueryOptions = (currency: string) =>
   queryOptions({
     queryKey: cardKeys.prices(currency),
-    queryFn: () => api.get<{ results: TypePrice[] }>('/manager/card-type-prices', { query: { currency } }),
+    queryFn: () =>
+      api.get<Answer<'/manager/card-type-prices'>>('/manager/card-type-prices', { query: { currency } }),
     staleTime: 60_000,
   })
 
 export const cardExpiriesQueryOptions = () =>
   queryOptions({
     queryKey: cardKeys.expiries(),
-    queryFn: () => api.get<{ results: { id: CardExpiryType; title: string }[] }>('/manager/card-expiries'),
+    queryFn: () => api.get<Answer<'/manager/card-expiries'>>('/manager/card-expiries'),
     staleTime: Number.POSITIVE_INFINITY,
   })
 
@@ -144,7 +94,7 @@ export const programCardQueryOptions = (program: string) =>
   queryOptions({
     queryKey: cardKeys.card(program),
     queryFn: async () =>
-      (await api.get<{ result: Card | null }>('/manager/cards', { query: { program } })).result,
+      (await api.get<Answer<'/manager/cards'>>('/manager/cards', { query: { program } })).result,
   })
 
 /** The program's newest order, or null when it has none (the API answers 404). */
@@ -153,8 +103,9 @@ export const latestOrderQueryOptions = (program: string) =>
     queryKey: cardKeys.order(program),
     queryFn: async () => {
       try {
-        return (await api.get<{ result: CardOrder }>('/payment/order', { query: { program_uuid: program } }))
-          .result
+        return (
+          await api.get<Answer<'/payment/order'>>('/payment/order', { query: { program_uuid: program } })
+        ).result
       } catch (error) {
         if (error instanceof ApiError && error.status === 404 && error.code === 'not_found') return null
         throw error
@@ -168,17 +119,18 @@ export const cardBatchesQueryOptions = (program: string, page: number) =>
   queryOptions({
     queryKey: cardKeys.batchesPage(program, page),
     queryFn: () =>
-      api.get<Page<CardOrder>>('/card/batches', { query: { program, page, size: batchesPageSize } }),
+      api.get<Answer<'/card/batches'>>('/card/batches', { query: { program, page, size: batchesPageSize } }),
     placeholderData: keepPreviousData,
   })
 
 /** Chooses the card's type: makes the card, or replaces one of another type (its settings go). */
 export async function chooseCardType(program: string, type: CardTypeId): Promise<Card> {
-  return (await api.post<{ result: Card }>('/manager/cards', { program, type })).result
+  return (await api.post<Answer<'/manager/cards', 'post', 201>>('/manager/cards', { program, type })).result
 }
 
 export async function saveCardSettings(uuid: string, settings: CardSettings): Promise<Card> {
-  return (await api.patch<{ result: Card }>(`/manager/cards/${path(uuid)}`, settings)).result
+  return (await api.patch<Answer<'/manager/cards/{uuid}', 'patch'>>(`/manager/cards/${path(uuid)}`, settings))
+    .result
 }
 
 /** Orders cards; the key makes a repeated click or a retry after a lost answer one order. */
@@ -188,7 +140,7 @@ export async function orderCards(
   idempotencyKey: string,
 ): Promise<CardOrder> {
   return (
-    await api.post<{ result: CardOrder }>(
+    await api.post<Answer<'/payment/order', 'post'>>(
       '/payment/order',
       { program_uuid: program, quantity },
       { headers: { 'idempotency-key': idempotencyKey } },

@@ -1,9 +1,6 @@
 import { msg } from '@lingui/core/macro'
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import { z } from 'zod'
 import { formatAmountInput, parseAmountInput } from '~/components/payments/money-input.ts'
-import type { ApiError } from '~/lib/api.ts'
-import { cardFieldMessage } from './card-errors.ts'
 import {
   type Card,
   type CardExpiryType,
@@ -253,29 +250,4 @@ export function previewValidity(v: Partial<SettingsValues>): CardValidity | null
   if (v.validityMode === 'until')
     return isDate(v.until ?? '') ? { mode: 'until', until: v.until as string } : null
   return v.validityMode === 'program' ? { mode: 'program' } : null
-}
-
-/**
- * Puts a 400's per-field messages under the fields (`fieldOf` names the form's field of an API
- * path); answers whether any was put, and the messages that have no field here, for a toast.
- */
-export function applyServerFields<T extends FieldValues>(
-  form: Pick<UseFormReturn<T, unknown, unknown>, 'setError'>,
-  error: ApiError,
-  fieldOf: (path: string) => Path<T> | undefined,
-): { applied: boolean; rest: string[] } {
-  let applied = false
-  const rest: string[] = []
-  for (const [path, messages] of Object.entries(error.fields)) {
-    const first = messages[0]
-    if (!first) continue
-    const field = fieldOf(path)
-    if (!field) {
-      rest.push(first)
-      continue
-    }
-    form.setError(field, { type: 'server', message: cardFieldMessage(first) }, { shouldFocus: !applied })
-    applied = true
-  }
-  return { applied, rest }
 }

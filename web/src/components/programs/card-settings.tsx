@@ -18,8 +18,8 @@ import {
 import { Input } from '~/components/ui/input.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
 import { Switch } from '~/components/ui/switch.tsx'
-import { ApiError } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { cardErrorMessage } from './card-errors.ts'
 import { cardTypeNames, expiryUnitNames, ValidityFootnote } from './card-labels.tsx'
 import { CardPreview } from './card-preview.tsx'
@@ -36,7 +36,6 @@ import {
 } from './card-queries.ts'
 import { ChoiceField, Section } from './card-settings-parts.tsx'
 import {
-  applyServerFields,
   previewValidity,
   type SettingsValues,
   settingsOf,
@@ -73,6 +72,13 @@ export function CardSettingsForm({
   const currency = program.currency
   const schema = useMemo(() => settingsSchema(gift, currency, i18n.locale), [gift, currency, i18n.locale])
   const form = useZodForm(schema, { defaultValues: settingsValuesOf(card, program, i18n.locale) })
+  const showFieldErrors = useFieldErrors(form, {
+    fieldOf: (path) => {
+      const field = settingsServerFields[path]
+      // A use count refused while "once" or "unlimited" is chosen: say it at the choice.
+      return field === 'useNumber' && form.getValues('useMode') !== 'custom' ? 'useMode' : field
+    },
+  })
   const submitting = form.formState.isSubmitting
   const disabled = submitting || !hydrated
 
@@ -82,14 +88,8 @@ export function CardSettingsForm({
       queryClient.setQueryData(cardKeys.card(program.uuid), saved)
       await onSaved(saved)
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        const { applied, rest } = applyServerFields(form, error, (path) => {
-          const field = settingsServerFields[path]
-          // A use count refused while "once" or "unlimited" is chosen: say it at the choice.
-          return field === 'useNumber' && form.getValues('useMode') !== 'custom' ? 'useMode' : field
-        })
-        if (applied && rest.length === 0) return
-      }
+      const { shown, unplaced } = showFieldErrors(error)
+      if (shown && unplaced === 0) return
       notify.error(cardErrorMessage(error))
     }
   })

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
@@ -21,19 +22,19 @@ import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { ApiError } from '~/lib/api.ts'
+import { fieldErrorMessage } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { createCashpoint, updateCashpoint } from './actions.ts'
-import { fieldMessage, programErrorMessage } from './errors.ts'
+import { programErrorMessage } from './errors.ts'
 import { type Cashpoint, programKeys } from './queries.ts'
 
 /** A name as the API takes it: trimmed, 1 to 100 characters. */
 const cashpointTitle = (text: string) => text.trim()
 
-/** The API's message for a refused name, in the reader's words; null when the refusal is not about the name. */
-function titleError(error: unknown): string | ReturnType<typeof fieldMessage> | null {
+/** The API's refusal of a name, in the reader's words; null when the refusal is not about the name. */
+function titleError(error: unknown, locale: string): MessageDescriptor | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null
-  const first = error.fields.title?.[0]
-  return first ? fieldMessage(first) : null
+  return fieldErrorMessage(error, 'title', locale) ?? null
 }
 
 /**
@@ -92,7 +93,7 @@ function NewCashpoint({ program }: { program: string }) {
   const queryClient = useQueryClient()
   const id = useId()
   const [title, setTitle] = useState('')
-  const [error, setError] = useState<ReturnType<typeof titleError>>(null)
+  const [error, setError] = useState<MessageDescriptor | null>(null)
   const [saving, setSaving] = useState(false)
   const submit = async () => {
     const name = cashpointTitle(title)
@@ -108,7 +109,7 @@ function NewCashpoint({ program }: { program: string }) {
       notify.success(msg`Cashpoint opened`)
       await queryClient.invalidateQueries({ queryKey: programKeys.mine() })
     } catch (err) {
-      const message = titleError(err)
+      const message = titleError(err, i18n.locale)
       if (message) setError(message)
       else notify.error(programErrorMessage(err))
     } finally {
@@ -164,7 +165,7 @@ function NewCashpoint({ program }: { program: string }) {
           className="text-[13px] font-medium text-destructive"
           data-testid="cashpoint-new-error"
         >
-          {typeof error === 'string' ? error : i18n._(error)}
+          {i18n._(error)}
         </p>
       )}
     </form>
@@ -187,7 +188,7 @@ function CashpointRow({
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
   const [title, setTitle] = useState(cashpoint.title)
-  const [error, setError] = useState<ReturnType<typeof titleError>>(null)
+  const [error, setError] = useState<MessageDescriptor | null>(null)
   const [busy, setBusy] = useState(false)
   const name = cashpoint.title
 
@@ -203,7 +204,7 @@ function CashpointRow({
       setError(null)
       await queryClient.invalidateQueries({ queryKey: programKeys.mine() })
     } catch (err) {
-      const message = titleError(err)
+      const message = titleError(err, i18n.locale)
       if (message) setError(message)
       else notify.error(programErrorMessage(err))
     } finally {
@@ -371,7 +372,7 @@ function CashpointRow({
       )}
       {error && (
         <p role="alert" className="text-[13px] font-medium text-destructive" data-testid="cashpoint-error">
-          {typeof error === 'string' ? error : i18n._(error)}
+          {i18n._(error)}
         </p>
       )}
     </li>

@@ -15,17 +15,11 @@ import {
   DialogTrigger,
 } from '~/components/ui/dialog.tsx'
 import { Form, useZodForm } from '~/components/ui/form.tsx'
-import { ApiError } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { cardErrorMessage } from './card-errors.ts'
 import { type Card, cardKeys, saveCardSettings } from './card-queries.ts'
-import {
-  applyServerFields,
-  cardTextOf,
-  cardTextSchema,
-  cardTextServerFields,
-  cardTextSettings,
-} from './card-settings-values.ts'
+import { cardTextOf, cardTextSchema, cardTextServerFields, cardTextSettings } from './card-settings-values.ts'
 import { CardTextFields } from './card-text-fields.tsx'
 import type { Program } from './queries.ts'
 
@@ -54,6 +48,7 @@ export function EditCardDetailsButton({ program, card }: { program: Program; car
 function CardDetailsForm({ program, card, onDone }: { program: Program; card: Card; onDone: () => void }) {
   const queryClient = useQueryClient()
   const form = useZodForm(cardTextSchema, { defaultValues: cardTextOf(card) })
+  const showFieldErrors = useFieldErrors(form, { fieldOf: (path) => cardTextServerFields[path] })
   const submitting = form.formState.isSubmitting
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -62,10 +57,7 @@ function CardDetailsForm({ program, card, onDone }: { program: Program; card: Ca
       notify.success(msg`Card saved`)
       onDone()
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        const { applied } = applyServerFields(form, error, (path) => cardTextServerFields[path])
-        if (applied) return
-      }
+      if (showFieldErrors(error).shown) return
       notify.error(cardErrorMessage(error))
     }
   })

@@ -16,13 +16,10 @@ import {
 } from '~/components/ui/dialog.tsx'
 import { Form, useZodForm } from '~/components/ui/form.tsx'
 import { notify } from '~/lib/notify.tsx'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { programChanged, updateProgram } from './actions.ts'
 import { programErrorMessage } from './errors.ts'
-import {
-  ProgramDetailsFields,
-  programDetailsSchema,
-  showProgramFieldErrors,
-} from './program-details-fields.tsx'
+import { ProgramDetailsFields, programDetailsSchema, programWording } from './program-details-fields.tsx'
 import type { Program } from './queries.ts'
 
 /** The owner renames a program or changes its description (not while it is blocked). */
@@ -49,6 +46,10 @@ function EditForm({ program, onDone }: { program: Program; onDone: () => void })
   const form = useZodForm(programDetailsSchema, {
     defaultValues: { title: program.title, description: program.description },
   })
+  const showFieldErrors = useFieldErrors(form, {
+    fieldOf: (path) => (['title', 'description'] as const).find((f) => f === path),
+    wording: programWording,
+  })
   const submitting = form.formState.isSubmitting
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -57,7 +58,7 @@ function EditForm({ program, onDone }: { program: Program; onDone: () => void })
       notify.success(msg`Program saved`)
       onDone()
     } catch (error) {
-      if (showProgramFieldErrors(error, ['title', 'description'], form.setError)) return
+      if (showFieldErrors(error).shown) return
       notify.error(programErrorMessage(error))
     }
   })

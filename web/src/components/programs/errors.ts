@@ -1,15 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { ApiError } from '~/lib/api.ts'
-import { apiMessage, describeApiError } from '~/lib/api-messages.ts'
+import { describeApiError } from '~/lib/api-messages.ts'
+import type { ErrorReason } from '~/lib/api-types.gen.ts'
 
 /**
  * The programs API's refusals in the reader's words. Spec section 8's wording where it has one:
  * a 403 on program and invite calls is "access denied", "Invite is already sent" is "acceptor
  * already invited", a 404 on an invitation is "not found" (notFount).
  */
-const byReason: Record<string, MessageDescriptor> = {
-  not_program_owner: msg`Access denied`,
+const byReason: Partial<Record<ErrorReason, MessageDescriptor>> = {
   not_program_acceptor: msg`Access denied`,
   invite_already_sent: msg`Acceptor already invited`,
   already_acceptor: msg`This acceptor already takes part in the program.`,
@@ -28,27 +28,8 @@ const byReason: Record<string, MessageDescriptor> = {
   acceptor_blocked: msg`The program owner has blocked you in this program.`,
 }
 
-/** Per-field messages of the programs API that the screens show under their fields. */
-const byText: Record<string, MessageDescriptor> = {
-  'invite is already sent': msg`Acceptor already invited`,
-  'this acceptor already takes part in the program': msg`This acceptor already takes part in the program.`,
-  'email is required': msg`Email required`,
-  'title is required': msg`Enter a title.`,
-  'a cashpoint with this name already exists': msg`You already have a cashpoint with this name.`,
-  'a provider is required when the method is used': msg`Choose a provider for a method in use.`,
-  'no provider can take this payment method yet': msg`No provider can take this payment method yet.`,
-  'this provider cannot take this payment method': msg`This provider cannot take this payment method.`,
-  'unknown currency': msg`Unknown currency.`,
-}
-
 export const accessDeniedMessage = msg`Access denied`
 export const notFoundMessage = msg`Not found`
-
-/** A field's message from the API, translated when known, else as the API wrote it. */
-export function fieldMessage(text: string): MessageDescriptor | string {
-  const key = text.trim().replace(/\.$/, '').toLowerCase()
-  return byText[key] ?? apiMessage(text) ?? text
-}
 
 /** What to tell the user about a failed programs call. */
 export function programErrorMessage(error: unknown): MessageDescriptor {

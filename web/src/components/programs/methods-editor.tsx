@@ -8,9 +8,9 @@ import { Label } from '~/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
 import { Switch } from '~/components/ui/switch.tsx'
 import { ApiError } from '~/lib/api.ts'
+import { fieldIssueMessage } from '~/lib/api-messages.ts'
 import { cn } from '~/lib/utils.ts'
 import type { MethodSetting } from './actions.ts'
-import { fieldMessage } from './errors.ts'
 import { methodDescriptions, methodTitles, providerNames } from './labels.tsx'
 import type { ProgramMethod } from './queries.ts'
 
@@ -25,6 +25,7 @@ type RowError = MessageDescriptor | string
  * used method with a provider (the API's `no_validated_method`), checked here before saving.
  */
 export function useMethodsForm(methods: ProgramMethod[]) {
+  const { i18n } = useLingui()
   const [rows, setRows] = useState<MethodSetting[]>(() =>
     methods.map((m) => ({ method_id: m.id, is_used: m.is_used, provider_id: m.provider })),
   )
@@ -56,15 +57,15 @@ export function useMethodsForm(methods: ProgramMethod[]) {
     (error: unknown): boolean => {
       if (!(error instanceof ApiError)) return false
       const found: Record<string, RowError> = {}
-      for (const [key, messages] of Object.entries(error.fields)) {
+      for (const [key, issues] of Object.entries(error.fields)) {
         const index = /^methods\.(\d+)\./.exec(key)?.[1]
         const row = index === undefined ? undefined : rows[Number(index)]
-        if (row && messages[0]) found[row.method_id] = fieldMessage(messages[0])
+        if (row && issues[0]) found[row.method_id] = fieldIssueMessage(issues[0], i18n.locale)
       }
       setErrors(found)
       return Object.keys(found).length > 0
     },
-    [rows],
+    [rows, i18n],
   )
 
   return { rows, setRow, errors, general, setGeneral, validate, applyServerErrors }

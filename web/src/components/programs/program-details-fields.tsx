@@ -1,8 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useMemo } from 'react'
-import { type FieldValues, type Path, type UseFormSetError, useFormContext } from 'react-hook-form'
+import { useFormContext } from 'react-hook-form'
 import { z } from 'zod'
 import {
   FormControl,
@@ -15,8 +16,7 @@ import {
 import { Input } from '~/components/ui/input.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
 import { Textarea } from '~/components/ui/textarea.tsx'
-import { ApiError } from '~/lib/api.ts'
-import { fieldMessage } from './errors.ts'
+import type { FieldIssue } from '~/lib/api.ts'
 import { currenciesQueryOptions } from './queries.ts'
 
 /** A program's title and description as the owner writes them: the Edit dialog's form. */
@@ -144,22 +144,10 @@ function CurrencyField() {
 }
 
 /**
- * Puts the programs API's per-field refusals (a 400) under the form's fields, in the screens'
- * words where they have them. False when the error names none of `fields`: say it another way.
+ * The program screens' words for the API's refusal of a title (the others get the general ones).
+ * The details forms show only their own fields (`useFieldErrors` with `fieldOf`).
  */
-export function showProgramFieldErrors<T extends FieldValues>(
-  error: unknown,
-  fields: readonly Path<T>[],
-  setError: UseFormSetError<T>,
-): boolean {
-  if (!(error instanceof ApiError) || error.status !== 400) return false
-  let applied = false
-  for (const field of fields) {
-    const first = error.fields[field]?.[0]
-    if (!first) continue
-    const message = fieldMessage(first)
-    setError(field, { type: 'server', message: typeof message === 'string' ? message : message.id })
-    applied = true
-  }
-  return applied
+export function programWording(issue: FieldIssue, field: string): MessageDescriptor | undefined {
+  if (field === 'title' && issue.code === 'required') return msg`Enter a title.`
+  return undefined
 }

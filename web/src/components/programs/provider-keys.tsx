@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CheckIcon, KeyRoundIcon, TriangleAlertIcon } from 'lucide-react'
 import {
+  type ProviderId,
   ProviderKeysForm,
   type ProviderKeysInput,
   SavedKeysList,
@@ -45,7 +46,7 @@ export function missingKeys(
   accounts: readonly ProviderAccount[] | undefined,
 ) {
   if (!accounts) return false
-  const saved = new Set(accounts.map((a) => a.provider))
+  const saved = new Set<string>(accounts.map((a) => a.provider))
   return keyedProvidersOf(rows).some((p) => !saved.has(p))
 }
 
@@ -58,7 +59,7 @@ export const keysMissingMessage = msg`Save your keys for the provider below: a m
  * a refused key is said under the API key field, an unreachable provider as a server error.
  */
 export function ProviderKeysPanel({ program, providers }: { program: string; providers: readonly string[] }) {
-  const shown = providers.filter((p) => (panelProviders as readonly string[]).includes(p))
+  const shown = panelProviders.filter((p) => providers.includes(p))
   const accounts = useQuery(programProvidersQueryOptions(program))
   if (shown.length === 0) return null
   return (
@@ -102,7 +103,7 @@ function ProviderKeys({
   accounts,
 }: {
   program: string
-  provider: string
+  provider: ProviderId
   accounts: ProviderAccount[]
 }) {
   const { i18n } = useLingui()

@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { SavedKeys } from '~/components/payments/provider-keys.tsx'
-import { api } from '~/lib/api.ts'
-import type { Page } from '~/lib/queries/types.ts'
-import { type JournalEntrySummary, ledgerKeys } from '../finances/queries.ts'
+import { type Answer, api } from '~/lib/api.ts'
+import type { Schema } from '~/lib/api-types.gen.ts'
+import { ledgerKeys } from '../finances/queries.ts'
 
-/** Shapes of the programs API (`manager/...`, see modules/programs/http) as the program screens read them. */
+/**
+ * Shapes of the programs API (`manager/...`, see modules/programs/http) as the program screens read
+ * them: the generated types of its OpenAPI document (web/src/lib/api-types.gen.ts).
+ */
 
 /** Program types (spec section 1) and the slugs of their creation routes (spec section 2). */
 export const programTypes = {
@@ -63,102 +65,34 @@ export type AcceptorStatusId = (typeof acceptorStatuses)[keyof typeof acceptorSt
 export const acceptorStatusFilters = ['pending', 'active', 'rejected', 'unsubscribed', 'blocked'] as const
 export type AcceptorStatusFilter = (typeof acceptorStatusFilters)[number]
 
-export interface CodeObject {
-  id: number
-  title: string
-  description: string
-}
+/** A code of the API (`{ id, title, description }`): a program type. */
+export type CodeObject = Schema<'ProgramType'>
 
-export interface StatusObject extends CodeObject {
-  uuid: string
-}
+/** A status of the API (`{ uuid, id, title, description }`). */
+export type StatusObject = Schema<'Status'>
 
-export interface Person {
-  uuid: string
-  name: string
-}
+export type Person = Program['owner']
 
-export interface Program {
-  uuid: string
-  title: string
-  description: string
-  status: StatusObject
-  type: CodeObject
-  /** The creation step a draft resumes at (1 or 2); null past the drafts. */
-  step: number | null
-  currency: string
-  owner: Person
-  blocked: { by: 'owner' | 'admin'; at: string } | null
-  activated: string | null
-  created: string
-  updated: string
-}
+export type Program = Schema<'Program'>
 
-export interface ProgramBrief {
-  uuid: string
-  title: string
-  type: CodeObject
-  status: StatusObject
-  currency: string
-  owner: Person
-}
+export type ProgramBrief = Schema<'ProgramBrief'>
 
 /** An invitation to a program, or an acceptor's place in it. */
-export interface ProgramAcceptor {
-  uuid: string
-  email: string
-  status: StatusObject
-  program: ProgramBrief
-  acceptor: Person | null
-  invited: string
-  sent: string | null
-  responded: string | null
-  updated: string
-}
+export type ProgramAcceptor = Schema<'ProgramAcceptor'>
 
-export interface Cashpoint {
-  uuid: string
-  program: string
-  acceptor: string
-  title: string
-  is_active: boolean
-  created: string
-  updated: string
-}
+export type Cashpoint = Schema<'Cashpoint'>
 
 /** `GET manager/acceptor-programs`: the acceptor's place in a program with their cashpoints in it. */
-export interface AcceptorProgram extends ProgramAcceptor {
-  cashpoints: Cashpoint[]
-}
+export type AcceptorProgram = Schema<'AcceptorProgram'>
 
-export interface ProgramMethod {
-  id: string
-  title: string
-  description: string
-  psp_id: string | null
-  providers: string[]
-  provider: string | null
-  is_used: boolean
-  validated: boolean
-}
+export type ProgramMethod = Schema<'ProgramMethod'>
 
-export interface ProgramMethods {
-  program: string
-  results: ProgramMethod[]
-}
+export type ProgramMethods = Schema<'ProgramMethods'>
 
 /** `manager/program-providers`: a program's saved provider keys, shown masked. */
-export interface ProviderAccount extends SavedKeys {
-  program: string
-}
+export type ProviderAccount = Schema<'ProgramProviderAccount'>
 
-export interface Currency {
-  code: string
-  name: string
-  symbol: string
-  decimals: number
-  is_default: boolean
-}
+export type Currency = Schema<'CommonCurrency'>
 
 export const programFilters = ['all', 'active', 'draft'] as const
 export type ProgramFilter = (typeof programFilters)[number]
@@ -201,7 +135,7 @@ export const programsQueryOptions = (search: ProgramsSearch) =>
   queryOptions({
     queryKey: programKeys.list(search),
     queryFn: () =>
-      api.get<Page<Program>>('/manager/programs', {
+      api.get<Answer<'/manager/programs'>>('/manager/programs', {
         query: {
           filter: search.filter,
           search: search.search?.trim(),
@@ -217,13 +151,15 @@ export const programsQueryOptions = (search: ProgramsSearch) =>
 export const programQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: programKeys.detail(uuid),
-    queryFn: async () => (await api.get<{ result: Program }>(`/manager/programs/${path(uuid)}`)).result,
+    queryFn: async () =>
+      (await api.get<Answer<'/manager/programs/{uuid}'>>(`/manager/programs/${path(uuid)}`)).result,
   })
 
 export const programMethodsQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: programKeys.methods(uuid),
-    queryFn: () => api.get<ProgramMethods>('/manager/program-methods', { query: { program: uuid } }),
+    queryFn: () =>
+      api.get<Answer<'/manager/program-methods'>>('/manager/program-methods', { query: { program: uuid } }),
     staleTime: 0,
   })
 
@@ -232,14 +168,16 @@ export const programProvidersQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: programKeys.providers(uuid),
     queryFn: () =>
-      api.get<{ results: ProviderAccount[] }>('/manager/program-providers', { query: { program: uuid } }),
+      api.get<Answer<'/manager/program-providers'>>('/manager/program-providers', {
+        query: { program: uuid },
+      }),
   })
 
 export const programAcceptorsQueryOptions = (program: string, filter: AcceptorsFilter) =>
   queryOptions({
     queryKey: programKeys.acceptorsPage(program, filter),
     queryFn: () =>
-      api.get<Page<ProgramAcceptor>>('/manager/program-acceptors', {
+      api.get<Answer<'/manager/program-acceptors'>>('/manager/program-acceptors', {
         query: {
           program,
           status: filter.status ? acceptorStatuses[filter.status] : undefined,
@@ -254,7 +192,8 @@ export const programAcceptorsQueryOptions = (program: string, filter: AcceptorsF
 export const acceptorProgramsQueryOptions = () =>
   queryOptions({
     queryKey: programKeys.mine(),
-    queryFn: () => api.get<Page<AcceptorProgram>>('/manager/acceptor-programs', { query: { size: 100 } }),
+    queryFn: () =>
+      api.get<Answer<'/manager/acceptor-programs'>>('/manager/acceptor-programs', { query: { size: 100 } }),
   })
 
 /** One invitation, read with the link's token when it is not (yet) tied to the signed-in account. */
@@ -263,9 +202,12 @@ export const invitationQueryOptions = (uuid: string, token: string | undefined) 
     queryKey: programKeys.invitation(uuid, token),
     queryFn: async () =>
       (
-        await api.get<{ result: ProgramAcceptor }>(`/manager/program-acceptors/${path(uuid)}`, {
-          query: { invite_token: token },
-        })
+        await api.get<Answer<'/manager/program-acceptors/{uuid}'>>(
+          `/manager/program-acceptors/${path(uuid)}`,
+          {
+            query: { invite_token: token },
+          },
+        )
       ).result,
     staleTime: 0,
   })
@@ -273,7 +215,7 @@ export const invitationQueryOptions = (uuid: string, token: string | undefined) 
 export const currenciesQueryOptions = () =>
   queryOptions({
     queryKey: programKeys.currencies(),
-    queryFn: () => api.get<Page<Currency>>('/manager/commons/currencies'),
+    queryFn: () => api.get<Answer<'/manager/commons/currencies'>>('/manager/commons/currencies'),
     staleTime: Number.POSITIVE_INFINITY,
   })
 
@@ -287,7 +229,7 @@ export const programEntriesQueryOptions = (program: string, page: number) =>
   queryOptions({
     queryKey: [...ledgerKeys.all, 'program-entries', program, page] as const,
     queryFn: () =>
-      api.get<Page<JournalEntrySummary>>('/payment/journals', {
+      api.get<Answer<'/payment/journals'>>('/payment/journals', {
         query: {
           sub_account: `program:${program},acceptor:${program}/*`,
           page,

@@ -15,6 +15,7 @@ import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Form, useZodForm } from '~/components/ui/form.tsx'
 import { notify } from '~/lib/notify.tsx'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { createProgram, deleteProgram, programChanged, updateProgram } from './actions.ts'
 import { ActivateStep } from './activate-step.tsx'
 import { CardReviewStep, CardSettingsStep, CardTypeStep } from './card-wizard-steps.tsx'
@@ -23,11 +24,7 @@ import { programErrorMessage } from './errors.ts'
 import { ProgramStatusBadge, typeSlugName } from './labels.tsx'
 import { MethodsSaveButton, MethodsWithKeys, UsedMethods } from './methods-with-keys.tsx'
 import { programTypeIcons } from './new-program-dialog.tsx'
-import {
-  ProgramDetailsFields,
-  programDraftDetailsSchema,
-  showProgramFieldErrors,
-} from './program-details-fields.tsx'
+import { ProgramDetailsFields, programDraftDetailsSchema, programWording } from './program-details-fields.tsx'
 import {
   type Program,
   type ProgramMethod,
@@ -237,6 +234,10 @@ function DetailsStep({
       currency: program?.currency ?? 'EUR',
     },
   })
+  const showFieldErrors = useFieldErrors(form, {
+    fieldOf: (path) => (['title', 'description', 'currency'] as const).find((f) => f === path),
+    wording: programWording,
+  })
   const submitting = form.formState.isSubmitting
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -255,7 +256,7 @@ function DetailsStep({
       programChanged(queryClient, saved)
       onSaved(saved, false)
     } catch (error) {
-      if (showProgramFieldErrors(error, ['title', 'description', 'currency'], form.setError)) return
+      if (showFieldErrors(error).shown) return
       notify.error(programErrorMessage(error))
     }
   })

@@ -14,6 +14,7 @@ import { ApiError } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { countriesQueryOptions } from '~/lib/queries/geo.ts'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { cn } from '~/lib/utils.ts'
 import { clearDraft, readDraft, saveDetails } from './draft.ts'
 import {
@@ -22,7 +23,7 @@ import {
   nameSchema,
   newPasswordShape,
   refineNewPassword,
-  serverFieldErrors,
+  registrationWording,
 } from './fields.ts'
 import { PhoneField, phoneCodeOf } from './phone-field.tsx'
 import { completeSignup, signupCountries } from './registration-api.ts'
@@ -72,7 +73,6 @@ const emptyValues: Values = {
 }
 
 /** API field names that the form calls otherwise. */
-const renamed = { phone_code: 'phone_country', legal_type: 'legal_type' }
 
 /**
  * Step two of the program owner's and the acceptor's registration: company or individual (with
@@ -102,6 +102,14 @@ export function BusinessDetails({
   const form = useZodForm(schema, {
     mode: 'onChange',
     defaultValues: { ...emptyValues, ...(draft.details as Partial<Values> | undefined) },
+  })
+  // The calling code is chosen as a country here (`phone_country`).
+  const showFieldErrors = useFieldErrors(form, {
+    fieldOf: (path) => {
+      const name = path === 'phone_code' ? 'phone_country' : path
+      return name in emptyValues ? (name as Field) : undefined
+    },
+    wording: registrationWording,
   })
   const submitting = form.formState.isSubmitting
   const legalType = useWatch({ control: form.control, name: 'legal_type' })
@@ -166,10 +174,7 @@ export function BusinessDetails({
         setExpired(true)
         return
       }
-      const fields = serverFieldErrors(error, renamed)
-      const known = Object.entries(fields).filter(([name]) => name in emptyValues)
-      for (const [name, message] of known) form.setError(name as Field, { type: 'server', message })
-      if (known.length === 0) notify.error(describeApiError(error))
+      if (!showFieldErrors(error).shown) notify.error(describeApiError(error))
     }
   })
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Navigate, useNavigate } from '@tanstack/react-router'
 import { ArrowLeftIcon, ArrowRightIcon, UserPlusIcon } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
-import type { FieldValues, UseFormReturn } from 'react-hook-form'
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import { z } from 'zod'
 import { NewPasswordFields } from '~/components/auth/password-fields.tsx'
 import { SelectField, TextField } from '~/components/profile/fields.tsx'
@@ -15,6 +15,7 @@ import { describeApiError } from '~/lib/api-messages.ts'
 import { homePath } from '~/lib/guard.ts'
 import { notify } from '~/lib/notify.tsx'
 import { countriesQueryOptions } from '~/lib/queries/geo.ts'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { genders } from '../../../../modules/identity/shared.ts'
 import { CheckEmail } from './check-email.tsx'
 import { clearDraft, liveSignupToken, readDraft, saveDetails, useDraft, writeDraft } from './draft.ts'
@@ -25,7 +26,7 @@ import {
   nameSchema,
   newPasswordShape,
   refineNewPassword,
-  serverFieldErrors,
+  registrationWording,
 } from './fields.ts'
 import { PhoneField, phoneCodeOf } from './phone-field.tsx'
 import { NeedsEmail } from './program-owner.tsx'
@@ -107,22 +108,29 @@ function NeedsConfirmation({ children }: { children: ReactNode }) {
   return <Navigate to={draft.email ? '/registration/check-email' : '/registration'} replace />
 }
 
-/** Fills the form from the draft, saves it there while typing, and shows the API's messages kept for it. */
+/** The form's name of an API field: the phone's calling code is chosen as a country here. */
+const formField = (path: string) => (path === 'phone_code' ? 'phone_country' : path)
+
+/** Fills the form from the draft, saves it there while typing, and shows the API's errors kept for it. */
 function useDraftForm<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>) {
+  const showFieldErrors = useFieldErrors(form, {
+    fieldOf: (path) => {
+      const name = formField(path)
+      return name in (form.getValues() ?? {}) ? (name as Path<T>) : undefined
+    },
+    wording: registrationWording,
+  })
   useEffect(() => {
     const { errors } = readDraft('cardholder')
     if (errors) {
       const names = new Set(Object.keys(form.getValues()))
-      const rest: Record<string, string> = {}
-      for (const [name, message] of Object.entries(errors)) {
-        if (names.has(name)) form.setError(name as never, { type: 'server', message })
-        else rest[name] = message
-      }
+      showFieldErrors(new ApiError({ status: 400, code: 'validation_failed', message: '', fields: errors }))
+      const rest = Object.fromEntries(Object.entries(errors).filter(([path]) => !names.has(formField(path))))
       writeDraft('cardholder', { errors: Object.keys(rest).length ? rest : undefined })
     }
     const sub = form.watch((values) => saveDetails('cardholder', values))
     return () => sub.unsubscribe()
-  }, [form])
+  }, [form, showFieldErrors])
 }
 
 const stepSchemas = {
@@ -306,6 +314,7 @@ function PasswordStep() {
     mode: 'onChange',
     defaultValues: { password: '', password_confirmation: '' },
   })
+  const showFieldErrors = useFieldErrors(form, { wording: registrationWording })
   const submitting = form.formState.isSubmitting
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -348,17 +357,13 @@ function PasswordStep() {
         setExpired(true)
         return
       }
-      const fields = serverFieldErrors(error, { phone_code: 'phone_country' })
-      if (fields.password || fields.password_confirmation) {
-        for (const name of ['password', 'password_confirmation'] as const)
-          if (fields[name]) form.setError(name, { type: 'server', message: fields[name] })
-        return
-      }
-      const earlier = Object.keys(fields).find((name) => stepOfField[name])
+      if (showFieldErrors(error).shown) return
+      const fields = error instanceof ApiError ? error.fields : {}
+      const earlier = Object.keys(fields).find((path) => stepOfField[formField(path)])
       if (earlier) {
         writeDraft('cardholder', { errors: fields })
         notify.error(msg`Please check this step again.`)
-        await navigate({ to: '/registration', search: { step: stepOfField[earlier] } })
+        await navigate({ to: '/registration', search: { step: stepOfField[formField(earlier)] } })
         return
       }
       notify.error(describeApiError(error))

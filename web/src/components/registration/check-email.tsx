@@ -18,7 +18,7 @@ import {
 import { Input } from '~/components/ui/input.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { type RegistrationDraft, useDraft, writeDraft } from './draft.ts'
-import { codeSchema, serverFieldErrors } from './fields.ts'
+import { codeSchema, registrationWording } from './fields.ts'
 import { confirmCode, resendCode, type SignupPortal } from './registration-api.ts'
 import { LinkExpiredNotice } from './step-card.tsx'
 
@@ -55,17 +55,17 @@ export function CheckEmail({
       })
       onConfirmed()
     },
-    onError: (error, _values, form) => {
+    onError: (error) => {
       if (error instanceof ApiError && error.reason === 'link_expired') {
         setExpired(true)
         return true
       }
-      // A refused address is shown under the code: this screen has no address field.
-      const fields = serverFieldErrors(error)
-      const message = fields.code || fields.email
-      if (!message) return false
-      form.setError('code', { type: 'server', message })
-      return true
+      return false
+    },
+    // A refused address is shown under the code: this screen has no address field.
+    fieldErrors: {
+      fieldOf: (path) => (path === 'code' || path === 'email' ? 'code' : undefined),
+      wording: registrationWording,
     },
   })
 

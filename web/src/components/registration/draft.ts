@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react'
+import type { FieldIssue } from '~/lib/api.ts'
 import type { Portal } from '~/lib/portal.ts'
 
 /**
@@ -18,8 +19,8 @@ export interface RegistrationDraft {
   invite?: string
   /** Field values of the later steps (no password), keyed by the form's field names. */
   details?: Record<string, unknown>
-  /** The API's messages for fields of an earlier step (message ids), shown when it opens again. */
-  errors?: Record<string, string>
+  /** The API's field errors of an earlier step (by the API's field names), shown when it opens again. */
+  errors?: Record<string, FieldIssue[]>
 }
 
 const keyOf = (portal: Portal) => `registration:${portal}`

@@ -9,7 +9,7 @@ import { useApiForm } from '~/components/auth/use-api-form.ts'
 import { ApiError } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
 import { readDraft, writeDraft } from './draft.ts'
-import { emailSchema, retryAfterOf, serverFieldErrors } from './fields.ts'
+import { emailSchema, registrationWording, retryAfterOf } from './fields.ts'
 import { requestCode, type SignupPortal } from './registration-api.ts'
 import { Notice } from './step-card.tsx'
 
@@ -38,7 +38,7 @@ export function EmailStep({ portal, onSent }: { portal: SignupPortal; onSent: ()
       })
       onSent()
     },
-    onError: (error, { email }, form) => {
+    onError: (error, { email }, _form) => {
       const wait = retryAfterOf(error)
       if (wait !== undefined && error instanceof ApiError && error.reason === 'code_resend_too_soon') {
         // A code went out moments ago: enter that one.
@@ -51,17 +51,15 @@ export function EmailStep({ portal, onSent }: { portal: SignupPortal; onSent: ()
         notify.error(msg`Too many codes were asked for this address. Please try again later.`)
         return true
       }
-      const fields = serverFieldErrors(error)
-      if (!fields.email) return false
-      form.setError('email', { type: 'server', message: fields.email })
-      // Signing in helps when the account is of this portal's kind.
+      // Signing in helps when the account is of this portal's kind; the error goes under the field.
       const reason = error instanceof ApiError ? error.reason : undefined
       setTaken(
         reason === 'email_already_registered' ||
           (reason === 'cardholder_already_registered' && portal === 'cardholder'),
       )
-      return true
+      return false
     },
+    fieldErrors: { wording: registrationWording },
   })
 
   return (

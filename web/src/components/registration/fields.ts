@@ -3,15 +3,14 @@ import { msg } from '@lingui/core/macro'
 import { isValidPhoneNumber } from 'libphonenumber-js/max'
 import { z } from 'zod'
 import { passwordRules } from '~/components/profile/password-rules.ts'
-import { ApiError } from '~/lib/api.ts'
-import { apiMessage } from '~/lib/api-messages.ts'
+import { ApiError, type FieldIssue } from '~/lib/api.ts'
 
 /**
  * The registration and password screens' field rules, worded as the specification words them
  * (platform.md section 5, food.md "Validation messages"). Every message is a Lingui id, shown in
  * the current language by `FormMessage`. The rules mirror the API's (modules/identity/registration
  * /http/schemas.ts), so a form the screen accepts is one the API accepts; the API's own answers are
- * still shown under their fields (`applyServerErrors`).
+ * still shown under their fields (`useFieldErrors`, in these words: `registrationWording`).
  */
 
 export const messages = {
@@ -100,50 +99,33 @@ export function checkPhone(
   if (!valid) ctx.addIssue({ code: 'custom', message: messages.invalidPhone.id, path: [field] })
 }
 
-/** API messages of registration beyond the general ones of `api-messages.ts`. */
-const registrationMessages: Record<string, MessageDescriptor> = {
-  'terms must be accepted': messages.termsRequired,
-  'invalid phone number': messages.invalidPhone,
-  'invalid phone code': messages.phoneCodeRequired,
-  'phone is required': messages.required,
-  'phone required': messages.required,
-  'first name required': messages.required,
-  'last name required': messages.required,
-  'country required': messages.required,
-  'company name required': msg`Company name required`,
-  'unsupported country': msg`We do not serve this country yet`,
-  'invalid country': msg`Choose a country from the list`,
-  'password required': messages.passwordRequired,
-  'password must be at least 8 characters': msg`At least 8 characters`,
-  'password must contain an upper-case letter': msg`An upper-case letter`,
-  'password must contain a lower-case letter': msg`A lower-case letter`,
-  'password must contain a digit': msg`A digit`,
-  'not a plausible birth date': messages.invalidBirthDate,
-  'a date as yyyy-mm-dd': messages.invalidBirthDate,
-  'at most 150 characters': messages.tooLong,
-}
-
-/** The localized wording of an API message, or undefined when the screens do not know it. */
-export function registrationMessage(text: string): MessageDescriptor | undefined {
-  return apiMessage(text) ?? registrationMessages[text.trim().toLowerCase()]
-}
-
 /**
- * The per-field messages of a 400 answer, keyed by the form's field names (`rename` maps API
- * field names to form ones). Answers the message ids (or the API's words when unknown).
+ * The registration screens' words for the API's field errors, where the specification words them
+ * differently from the general ones (`fieldIssueMessage`): "Email required" rather than "This field
+ * is required". By field and code; everything else gets the general words.
  */
-export function serverFieldErrors(
-  error: unknown,
-  rename: Record<string, string> = {},
-): Record<string, string> {
-  if (!(error instanceof ApiError)) return {}
-  const out: Record<string, string> = {}
-  for (const [field, list] of Object.entries(error.fields)) {
-    const first = list[0]
-    if (!first) continue
-    out[rename[field] ?? field] = registrationMessage(first)?.id ?? first
+export function registrationWording(issue: FieldIssue, field: string): MessageDescriptor | undefined {
+  // `field` is the API's name of the field (`phone_code`), whatever the form calls it.
+  const { code } = issue
+  if (field === 'email') {
+    if (code === 'required') return messages.emailRequired
+    if (code === 'invalid_format' || code === 'too_long') return messages.invalidEmail
   }
-  return out
+  if (field === 'code') {
+    if (code === 'required') return messages.codeRequired
+    if (code === 'invalid_format') return messages.wrongCode
+  }
+  if (field === 'password') {
+    if (code === 'required') return messages.passwordRequired
+    if (code === 'too_short' || code === 'invalid_format') return messages.passwordRule
+  }
+  if (field === 'terms') return messages.termsRequired
+  if (field === 'birth_date' && (code === 'invalid_format' || code === 'invalid'))
+    return messages.invalidBirthDate
+  if (field === 'country' && code === 'invalid_format') return msg`Choose a country from the list`
+  if (field === 'company_name' && code === 'required') return msg`Company name required`
+  if (code === 'too_long' && issue.params?.maximum === 150) return messages.tooLong
+  return undefined
 }
 
 /** Seconds from a 429 answer (Retry-After), else undefined. */

@@ -1,4 +1,5 @@
-import { api } from '~/lib/api.ts'
+import { type Answer, api } from '~/lib/api.ts'
+import type { Schema } from '~/lib/api-types.gen.ts'
 import type { Portal } from '~/lib/portal.ts'
 import { hydrateSession, refreshSession, type TokenAnswer } from '~/lib/session.ts'
 
@@ -13,17 +14,9 @@ export type SignupPortal = keyof typeof signupPrefix
 
 export const isSignupPortal = (portal: Portal): portal is SignupPortal => portal in signupPrefix
 
-export interface CodeSent {
-  email: string
-  expires_in_minutes: number
-  resend_after_seconds: number
-}
+export type CodeSent = Schema<'SignupCodeSent'>
 
-export interface CodeConfirmed {
-  email: string
-  signup_token: string
-  expires_at: string
-}
+export type CodeConfirmed = Schema<'SignupCodeConfirmed'>
 
 /** Calls that answer whatever the visitor types (no session to refresh). */
 const guest = { session: false } as const
@@ -62,11 +55,11 @@ export async function completeSignup(
 
 /** A program owner or acceptor based in a country the platform does not serve yet leaves an e-mail. */
 export const registerInterest = (email: string, country: string, type: 1 | 2 | 3, language: string) =>
-  api.post<{ supported_countries: string[] }>(
+  api.post<Answer<'/user/signup/unsupported-country', 'post', 202>>(
     '/user/signup/unsupported-country',
     { email, country, type, language },
     guest,
   )
 
 export const signupCountries = () =>
-  api.get<{ supported_countries: string[] }>('/user/signup/countries', guest)
+  api.get<Answer<'/user/signup/countries'>>('/user/signup/countries', guest)

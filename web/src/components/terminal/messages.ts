@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { ErrorReason } from '~/lib/api-types.gen.ts'
 import type { TerminalStatus } from './queries.ts'
 
 /** A terminal request's status as people read it. */
@@ -13,28 +14,29 @@ export const terminalStatusNames: Record<TerminalStatus, MessageDescriptor> = {
 }
 
 /** Why a QR code cannot be used (the API's reasons on `payment/qr-pay`), as the payer reads it. */
-export const qrRefusals: Record<string, { title: MessageDescriptor; text: MessageDescriptor }> = {
-  token_used: {
-    title: msg`This QR code has already been used`,
-    text: msg`Someone already started paying it, so it cannot be paid again. Nothing was charged. Ask the merchant for a new QR code if you still need to pay.`,
-  },
-  token_expired: {
-    title: msg`This QR code has expired`,
-    text: msg`A payment QR code can be used for 15 minutes. Nothing was charged. Ask the merchant for a new one.`,
-  },
-  token_cancelled: {
-    title: msg`The merchant cancelled this payment`,
-    text: msg`Nothing was charged. Ask the merchant if you still need to pay.`,
-  },
-  token_replaced: {
-    title: msg`There is a newer QR code for this payment`,
-    text: msg`The merchant showed a new QR code. Nothing was charged: scan the new one.`,
-  },
-  token_invalid: {
-    title: msg`This is not a valid payment QR code`,
-    text: msg`The code could not be read as a payment. Scan it again, or ask the merchant for a new one.`,
-  },
-}
+export const qrRefusals: Partial<Record<ErrorReason, { title: MessageDescriptor; text: MessageDescriptor }>> =
+  {
+    token_used: {
+      title: msg`This QR code has already been used`,
+      text: msg`Someone already started paying it, so it cannot be paid again. Nothing was charged. Ask the merchant for a new QR code if you still need to pay.`,
+    },
+    token_expired: {
+      title: msg`This QR code has expired`,
+      text: msg`A payment QR code can be used for 15 minutes. Nothing was charged. Ask the merchant for a new one.`,
+    },
+    token_cancelled: {
+      title: msg`The merchant cancelled this payment`,
+      text: msg`Nothing was charged. Ask the merchant if you still need to pay.`,
+    },
+    token_replaced: {
+      title: msg`There is a newer QR code for this payment`,
+      text: msg`The merchant showed a new QR code. Nothing was charged: scan the new one.`,
+    },
+    token_invalid: {
+      title: msg`This is not a valid payment QR code`,
+      text: msg`The code could not be read as a payment. Scan it again, or ask the merchant for a new one.`,
+    },
+  }
 
 /**
  * Names of the payment notification catalogue (`GET manager/payment-notifications/categories`),

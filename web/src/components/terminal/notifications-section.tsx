@@ -33,10 +33,10 @@ import { Label } from '~/components/ui/label.tsx'
 import { Switch } from '~/components/ui/switch.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
 import { Textarea } from '~/components/ui/textarea.tsx'
-import { ApiError, api } from '~/lib/api.ts'
-import { describeApiError } from '~/lib/api-messages.ts'
+import { type Answer, ApiError, api } from '~/lib/api.ts'
+import { describeApiError, fieldIssueMessage } from '~/lib/api-messages.ts'
+import type { Schema } from '~/lib/api-types.gen.ts'
 import { notify } from '~/lib/notify.tsx'
-import type { Page } from '~/lib/queries/types.ts'
 import { notificationCategoryNames, notificationFieldNames } from './messages.ts'
 import { MaxRepeatsError, saveWithRetries } from './save-with-retries.ts'
 
@@ -46,44 +46,8 @@ const labelOf = (i18n: I18n, names: Record<string, MessageDescriptor>, name: str
   return descriptor ? i18n._(descriptor) : name
 }
 
-/** Shapes of `manager/payment-notifications` and the webhooks delivery log (see modules/terminal/http). */
-interface CatalogueField {
-  uuid: string
-  key: string
-  title: string
-}
-interface Category {
-  uuid: string
-  key: string
-  title: string
-  event_type: string
-  fields: CatalogueField[]
-}
-interface Notification {
-  uuid: string
-  program: string
-  title: string
-  description: string
-  url: string
-  secret: string | null
-  is_active: boolean
-  endpoint_uuid: string
-  categories: (Omit<Category, 'fields'> & {
-    is_used: boolean
-    fields: (CatalogueField & { is_used: boolean })[]
-  })[]
-  created: string
-  updated: string
-}
-interface Delivery {
-  uuid: string
-  event_type: string
-  status: 'pending' | 'succeeded' | 'failed'
-  reason: string | null
-  attempts: number
-  last_status: number | null
-  created: string
-}
+/** Shapes of `manager/payment-notifications` and the webhooks delivery log: the generated types. */
+type Notification = Schema<'PaymentNotification'>
 
 const keys = {
   all: ['payment-notifications'] as const,
@@ -96,7 +60,9 @@ const categoriesQuery = () =>
   queryOptions({
     queryKey: keys.categories(),
     queryFn: () =>
-      api.get<{ results: Category[] }>('/manager/payment-notifications/categories').then((r) => r.results),
+      api
+        .get<Answer<'/manager/payment-notifications/categories'>>('/manager/payment-notifications/categories')
+        .then((r) => r.results),
     staleTime: Number.POSITIVE_INFINITY,
   })
 
@@ -281,11 +247,17 @@ function DeliveryLog({ endpoint }: { endpoint: string }) {
   const log = useQuery({
     queryKey: keys.deliveries(endpoint),
     queryFn: () =>
-      api.get<Page<Delivery>>(`/payment/webhook-endpoints/${endpoint}/deliveries`, { query: { size: 25 } }),
+      api.get<Answer<'/payment/webhook-endpoints/{uuid}/deliveries'>>(
+        `/payment/webhook-endpoints/${endpoint}/deliveries`,
+        { query: { size: 25 } },
+      ),
     refetchInterval: (q) => (q.state.data?.results.some((d) => d.status === 'pending') ? 3000 : false),
   })
   const replay = useMutation({
-    mutationFn: (delivery: string) => api.post<Delivery>(`/payment/webhook-deliveries/${delivery}/replay`),
+    mutationFn: (delivery: string) =>
+      api.post<Answer<'/payment/webhook-deliveries/{uuid}/replay', 'post', 202>>(
+        `/payment/webhook-deliveries/${delivery}/replay`,
+      ),
     onSuccess: () => {
       notify.success(msg`Sent again`)
       setTimeout(() => void queryClient.invalidateQueries({ queryKey: keys.deliveries(endpoint) }), 1500)
@@ -431,7 +403,14 @@ function NotificationForm({
     } catch (error) {
       if (error instanceof MaxRepeatsError) setFailure('maxRepeats')
       else if (error instanceof ApiError && error.reason === 'fieldsValidation') {
-        setFields(error.fields)
+        setFields(
+          Object.fromEntries(
+            Object.entries(error.fields).map(([field, issues]) => [
+              field,
+              issues.map((issue) => i18n._(fieldIssueMessage(issue, i18n.locale))),
+            ]),
+          ),
+        )
         setFailure('fieldsValidation')
       } else notify.error(describeApiError(error))
     } finally {

@@ -17,7 +17,7 @@ import { Card, CardContent, CardHeader } from '~/components/ui/card.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
-import { ApiError, api } from '~/lib/api.ts'
+import { type Answer, ApiError, api } from '~/lib/api.ts'
 import { describeApiError, genericErrorMessage, serverErrorMessage } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { qrRefusals } from './messages.ts'
@@ -76,7 +76,8 @@ function QrPayment({ token, onScanAgain }: { token: string; onScanAgain: () => v
   }, [earlier])
 
   const pay = useMutation({
-    mutationFn: () => api.post<{ checkout_uuid: string }>('/payment/qr-pay', { token }, { session: false }),
+    mutationFn: () =>
+      api.post<Answer<'/payment/qr-pay', 'post'>>('/payment/qr-pay', { token }, { session: false }),
     onSuccess: ({ checkout_uuid }) => {
       try {
         sessionStorage.setItem(claimedKey(token), checkout_uuid)

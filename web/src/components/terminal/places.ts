@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { api } from '~/lib/api.ts'
+import { type Answer, api } from '~/lib/api.ts'
 import type { Portal } from '~/lib/portal.ts'
-import type { Page } from '~/lib/queries/types.ts'
 import { terminalKeys } from './queries.ts'
 
 /** Payment management programs (3001) have terminals. */
@@ -14,24 +13,6 @@ export interface TerminalPlace {
   cashpoints: { uuid: string; title: string }[]
 }
 
-interface AcceptorProgram {
-  status: { id: number }
-  program: { uuid: string; title: string; currency: string; type: { id: number }; status: { id: number } }
-  cashpoints: { uuid: string; title: string; is_active: boolean }[]
-}
-interface OwnerProgram {
-  uuid: string
-  title: string
-  currency: string
-  status: { id: number }
-}
-interface ListedCashpoint {
-  uuid: string
-  title: string
-  program: string
-  is_active: boolean
-}
-
 /**
  * Where the signed-in user may work a terminal: an acceptor at their open cashpoints in the
  * payment programs they take part in; a program owner at every open cashpoint of their active
@@ -40,7 +21,7 @@ interface ListedCashpoint {
 async function loadPlaces(portal: Portal): Promise<TerminalPlace[]> {
   if (portal !== 'acceptor' && portal !== 'programs') return []
   if (portal === 'acceptor') {
-    const page = await api.get<Page<AcceptorProgram>>('/manager/acceptor-programs', {
+    const page = await api.get<Answer<'/manager/acceptor-programs'>>('/manager/acceptor-programs', {
       query: { status: 21001, size: 100 },
     })
     return page.results
@@ -56,10 +37,12 @@ async function loadPlaces(portal: Portal): Promise<TerminalPlace[]> {
       }))
   }
   const [programs, cashpoints] = await Promise.all([
-    api.get<Page<OwnerProgram>>('/manager/programs', {
+    api.get<Answer<'/manager/programs'>>('/manager/programs', {
       query: { filter: 'active', type: paymentManagement, size: 100 },
     }),
-    api.get<Page<ListedCashpoint>>('/manager/cashpoints', { query: { is_active: 'true', size: 200 } }),
+    api.get<Answer<'/manager/cashpoints'>>('/manager/cashpoints', {
+      query: { is_active: 'true', size: 200 },
+    }),
   ])
   return programs.results.map((p) => ({
     program: { uuid: p.uuid, title: p.title, currency: p.currency, active: p.status.id === activeProgram },

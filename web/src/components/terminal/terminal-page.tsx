@@ -35,9 +35,10 @@ import {
   useZodForm,
 } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
-import { ApiError, api } from '~/lib/api.ts'
+import { type Answer, ApiError, api } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { cn } from '~/lib/utils.ts'
 import { terminalStatusNames } from './messages.ts'
 import { useTerminalPlaces } from './places.ts'
@@ -174,9 +175,12 @@ function AmountForm({
     [currency, i18n.locale],
   )
   const form = useZodForm(schema, { defaultValues: { amount: '', description: '' } })
+  const showFieldErrors = useFieldErrors(form, {
+    fieldOf: (path) => (path === 'amount' || path === 'description' ? path : undefined),
+  })
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { result } = await api.post<{ result: TerminalRequest }>(
+      const { result } = await api.post<Answer<'/manager/terminal-requests', 'post', 201>>(
         '/manager/terminal-requests',
         {
           cashpoint,
@@ -190,13 +194,7 @@ function AmountForm({
       setIdempotencyKey(crypto.randomUUID())
       onCreated(result)
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        for (const field of ['amount', 'description'] as const) {
-          const first = error.fields[field]?.[0]
-          if (first) form.setError(field, { type: 'server', message: first })
-        }
-        if (error.fields.amount || error.fields.description) return
-      }
+      if (showFieldErrors(error).shown) return
       notify.error(describeApiError(error))
     }
   })
@@ -307,7 +305,10 @@ function CurrentRequest({
   const linkExpired = qr !== null && secondsLeft === 0
 
   const renew = useMutation({
-    mutationFn: () => api.post<{ result: TerminalRequest }>(`/manager/terminal-requests/${uuid}/token`),
+    mutationFn: () =>
+      api.post<Answer<'/manager/terminal-requests/{uuid}/token', 'post'>>(
+        `/manager/terminal-requests/${uuid}/token`,
+      ),
     onSuccess: ({ result }) => {
       queryClient.setQueryData(terminalKeys.request(uuid), result)
       onQr(result)
@@ -318,7 +319,10 @@ function CurrentRequest({
     },
   })
   const cancel = useMutation({
-    mutationFn: () => api.post<{ result: TerminalRequest }>(`/manager/terminal-requests/${uuid}/cancel`),
+    mutationFn: () =>
+      api.post<Answer<'/manager/terminal-requests/{uuid}/cancel', 'post'>>(
+        `/manager/terminal-requests/${uuid}/cancel`,
+      ),
     onSuccess: ({ result }) => {
       queryClient.setQueryData(terminalKeys.request(uuid), result)
       void queryClient.invalidateQueries({ queryKey: terminalKeys.all })

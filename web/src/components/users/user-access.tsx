@@ -14,9 +14,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '~/components/ui/dialog.tsx'
-import { ApiError, api } from '~/lib/api.ts'
+import { type Answer, ApiError, api } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
-import type { ListedUser } from '~/lib/queries/types.ts'
 import { userKeys } from '~/lib/queries/users.ts'
 
 /** An admin disables a user (every session of theirs ends at once) or enables them again, after confirming. */
@@ -24,7 +23,8 @@ export function UserAccess({ uuid, name, isActive }: { uuid: string; name: strin
   const [open, setOpen] = useState(false)
   const queryClient = useQueryClient()
   const change = useMutation({
-    mutationFn: (is_active: boolean) => api.patch<ListedUser>(`/user/users/${uuid}`, { is_active }),
+    mutationFn: (is_active: boolean) =>
+      api.patch<Answer<'/user/users/{uuid}', 'patch'>>(`/user/users/${uuid}`, { is_active }),
     onSuccess: (user) => {
       setOpen(false)
       notify.success(

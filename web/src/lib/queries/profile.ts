@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { Answer } from '../api.ts'
 import { api } from '../api.ts'
-import type { LoginHistoryEntry, Page, Profile, SessionEntry } from './types.ts'
 
 /** Query keys of the signed-in user's own data; mutations invalidate by these prefixes. */
 export const profileKeys = {
@@ -13,7 +13,7 @@ export const profileKeys = {
 export const profileQueryOptions = () =>
   queryOptions({
     queryKey: profileKeys.me(),
-    queryFn: () => api.get<Profile>('/user/profile'),
+    queryFn: () => api.get<Answer<'/user/profile'>>('/user/profile'),
   })
 
 export const loginHistorySize = 10
@@ -22,7 +22,7 @@ export const loginHistoryQueryOptions = (page: number) =>
   queryOptions({
     queryKey: profileKeys.loginHistory(page),
     queryFn: () =>
-      api.get<Page<LoginHistoryEntry>>('/user/profile/login-history', {
+      api.get<Answer<'/user/profile/login-history'>>('/user/profile/login-history', {
         query: { page, size: loginHistorySize },
       }),
     placeholderData: keepPreviousData,
@@ -31,5 +31,5 @@ export const loginHistoryQueryOptions = (page: number) =>
 export const sessionsQueryOptions = () =>
   queryOptions({
     queryKey: profileKeys.sessions(),
-    queryFn: () => api.get<SessionEntry[]>('/user/profile/sessions'),
+    queryFn: () => api.get<Answer<'/user/profile/sessions'>>('/user/profile/sessions'),
   })

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { Answer } from '../api.ts'
 import { api } from '../api.ts'
-import type { ListedUser, Page, Profile, PublicProfile } from './types.ts'
+import type { Profile, PublicProfile } from './types.ts'
 
 /** The admin list's type filter, as the API names it. */
 export const userTypeFilters = ['all', 'po', 'acc', 'ch', 'admin'] as const
@@ -27,7 +28,7 @@ export const usersQueryOptions = (filter: UsersFilter) =>
     queryKey: userKeys.list(filter),
     queryFn: () => {
       const { type, page, name, email, phone } = filter
-      return api.get<Page<ListedUser>>('/user/users', {
+      return api.get<Answer<'/user/users'>>('/user/users', {
         query: {
           type,
           page,
@@ -45,5 +46,7 @@ export const usersQueryOptions = (filter: UsersFilter) =>
 export const userQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: userKeys.detail(uuid),
-    queryFn: () => api.get<PublicProfile & Partial<Profile>>(`/user/users/${encodeURIComponent(uuid)}`),
+    queryFn: () =>
+      // An admin reads the whole profile; anyone else the public part.
+      api.get<PublicProfile & Partial<Profile>>(`/user/users/${encodeURIComponent(uuid)}`),
   })

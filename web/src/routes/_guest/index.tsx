@@ -9,6 +9,7 @@ import { EmailField } from '~/components/auth/email-form.tsx'
 import { PasswordVisibilityToggle } from '~/components/auth/password-fields.tsx'
 import { SubmitButton } from '~/components/auth/submit-button.tsx'
 import { useSwitchLocale } from '~/components/language-switcher.tsx'
+import { registrationWording } from '~/components/registration/fields.ts'
 import {
   Card,
   CardContent,
@@ -29,7 +30,7 @@ import {
 } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { ApiError } from '~/lib/api.ts'
-import { applyFieldErrors, describeApiError } from '~/lib/api-messages.ts'
+import { describeApiError } from '~/lib/api-messages.ts'
 import {
   guardLoginPage,
   homePath,
@@ -43,6 +44,7 @@ import { isLocale, storedLocale } from '~/lib/i18n.ts'
 import { type Portal, portalCopy, portals } from '~/lib/portal.ts'
 import { searchParams, text, uuid, where } from '~/lib/search-params.ts'
 import { signIn } from '~/lib/session.ts'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 
 /**
  * The start page of every portal: sign-in. A signed-in user goes on to the portal's home (spec
@@ -95,8 +97,6 @@ function problemOf(error: unknown): Problem {
       }
     }
     if (error.reason === 'wrong_portal') return { kind: 'wrong-portal' }
-    if (error.reason === 'invalid_credentials')
-      return { kind: 'message', message: msg`Invalid email or password` }
   }
   return { kind: 'message', message: describeApiError(error) }
 }
@@ -113,6 +113,7 @@ function SignIn() {
     mode: 'onChange',
     defaultValues: { email: '', password: '', remember: true },
   })
+  const showFieldErrors = useFieldErrors(form, { wording: registrationWording })
   const submitting = form.formState.isSubmitting
   // Sign-in needs the script (the API call, the session store), and text typed into the server's
   // HTML before hydration would be lost: the form is enabled once the page is live.
@@ -137,7 +138,7 @@ function SignIn() {
       if (!storedLocale() && isLocale(preferred) && preferred !== i18n.locale) switchLocale(preferred)
       await navigate({ ...(takePendingDestination(portal) ?? { to: homePath(portal) }), replace: true })
     } catch (error) {
-      if (applyFieldErrors(form, error)) return
+      if (showFieldErrors(error).shown) return
       setProblem(problemOf(error))
     }
   })

@@ -4,7 +4,7 @@ import { createFileRoute, Link, redirect } from '@tanstack/react-router'
 import { ArrowLeftIcon } from 'lucide-react'
 import { NotificationsSection } from '~/components/terminal/notifications-section.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { api } from '~/lib/api.ts'
+import { type Answer, api } from '~/lib/api.ts'
 
 /**
  * `/payment-notifications/{program}` (program-owner portal; the specification's "payment
@@ -23,7 +23,7 @@ function PaymentNotifications() {
   const title = useQuery({
     queryKey: ['programs', 'program', program, 'title'],
     queryFn: () =>
-      api.get<{ result: { title: string } }>(`/manager/programs/${program}`).then((r) => r.result.title),
+      api.get<Answer<'/manager/programs/{uuid}'>>(`/manager/programs/${program}`).then((r) => r.result.title),
   })
   return (
     <div className="grid grid-cols-1 gap-6">

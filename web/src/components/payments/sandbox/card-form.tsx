@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CreditCardIcon, LoaderCircleIcon } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
@@ -6,7 +7,7 @@ import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { ApiError } from '~/lib/api.ts'
-import { ProviderMessage } from '../labels.tsx'
+import { fieldErrorMessage } from '~/lib/api-messages.ts'
 import { testCardLabel } from '../messages.ts'
 import { useHydrated } from '../use-hydrated.ts'
 import { formatCardNumber, formatCvc, formatExpiry, futureExpiry } from './card-format.ts'
@@ -21,14 +22,14 @@ type Field = 'card_number' | 'expiry' | 'cvc'
  * click. The card data goes to the provider's API and nowhere else: not in the URL, not stored here.
  */
 export function CardForm({ checkout, action }: { checkout: SandboxCheckout; action: SandboxActionMutation }) {
-  const { t } = useLingui()
+  const { i18n, t } = useLingui()
   const hydrated = useHydrated()
   const ids = useId()
   const [number, setNumber] = useState('')
   const [expiry, setExpiry] = useState('')
   const [cvc, setCvc] = useState('')
   const [holder, setHolder] = useState('')
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [errors, setErrors] = useState<Partial<Record<Field, MessageDescriptor>>>({})
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -43,10 +44,10 @@ export function CardForm({ checkout, action }: { checkout: SandboxCheckout; acti
         onSuccess: () => setCvc(''),
         onError: (error) => {
           if (!(error instanceof ApiError) || error.status !== 400) return
-          const next: Partial<Record<Field, string>> = {}
+          const next: Partial<Record<Field, MessageDescriptor>> = {}
           for (const field of ['card_number', 'expiry', 'cvc'] as const) {
-            const first = error.fields[field]?.[0]
-            if (first) next[field] = first
+            const message = fieldErrorMessage(error, field, i18n.locale)
+            if (message) next[field] = message
           }
           setErrors(next)
         },
@@ -72,7 +73,7 @@ export function CardForm({ checkout, action }: { checkout: SandboxCheckout; acti
   const fieldError = (field: Field) =>
     errors[field] ? (
       <p id={`${ids}-${field}-error`} role="alert" className="text-[13px] font-medium text-red-700">
-        <ProviderMessage text={errors[field] as string} />
+        {i18n._(errors[field])}
       </p>
     ) : null
 
@@ -211,7 +212,7 @@ export function CardForm({ checkout, action }: { checkout: SandboxCheckout; acti
                   data-testid="sandbox-test-card"
                 >
                   <span className="font-mono tabular-nums">{card.number}</span>
-                  <TestCardLabel label={card.label} />
+                  <TestCardLabel card={card} />
                 </button>
               </li>
             ))}
@@ -222,10 +223,8 @@ export function CardForm({ checkout, action }: { checkout: SandboxCheckout; acti
   )
 }
 
-function TestCardLabel({ label }: { label: string }) {
+function TestCardLabel({ card }: { card: { brand: string; outcome: string; label: string } }) {
   const { i18n } = useLingui()
-  const known = testCardLabel(label)
-  return (
-    <span className="text-[13px] text-amber-900/80">{typeof known === 'string' ? known : i18n._(known)}</span>
-  )
+  const known = testCardLabel(card)
+  return <span className="text-[13px] text-amber-900/80">{known ? i18n._(known) : card.label}</span>
 }

@@ -25,7 +25,7 @@ import { ApiError } from '~/lib/api.ts'
 import { describeApiError, genericErrorMessage, serverErrorMessage } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { cn } from '~/lib/utils.ts'
-import { MethodLabel, ProviderMessage } from '../labels.tsx'
+import { FailureMessage, MethodLabel } from '../labels.tsx'
 import { methodNames } from '../messages.ts'
 import { useHydrated } from '../use-hydrated.ts'
 import { CardForm } from './card-form.tsx'
@@ -156,7 +156,7 @@ function MethodTabs({ checkout, action }: { checkout: SandboxCheckout; action: S
         >
           <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <p>
-            <ProviderMessage text={checkout.failure_message} />{' '}
+            <FailureMessage code={checkout.failure_code} text={checkout.failure_message} />{' '}
             <Trans>Try another card or payment method.</Trans>
           </p>
         </div>
@@ -381,7 +381,7 @@ function Finished({ checkout }: { checkout: SandboxCheckout }) {
       <h2 className="text-lg font-semibold">{shown.title}</h2>
       {checkout.status === 'failed' && checkout.failure_message && (
         <p className="text-sm text-slate-600">
-          <ProviderMessage text={checkout.failure_message} />
+          <FailureMessage code={checkout.failure_code} text={checkout.failure_message} />
         </p>
       )}
       {returnUrl && (

@@ -1,41 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '~/lib/api.ts'
+import { type Answer, api } from '~/lib/api.ts'
+import type { Schema } from '~/lib/api-types.gen.ts'
 
 /** The sandbox provider's hosted page API (`/api/v1/sandbox/...`, see modules/payments/http/sandbox.ts). */
 
-export type SandboxStatus = 'open' | 'requires_action' | 'paid' | 'failed' | 'cancelled' | 'expired'
+export type SandboxCheckout = Schema<'SandboxCheckout'>
 
-export interface SandboxCheckout {
-  id: string
-  amount: number
-  currency: string
-  description: string
-  merchant: string
-  status: SandboxStatus
-  /** The method the merchant opened the page for: card, ideal or paypal. */
-  method: string
-  chosen_method: string | null
-  bank: string | null
-  card_brand: string | null
-  card_last4: string | null
-  failure_code: string | null
-  failure_message: string | null
-  locale: string | null
-  expires: string
-  /** Where to send the payer once the payment is finished; null while it is not. */
-  return_url: string | null
-  banks: { id: string; name: string }[]
-  test_cards: { number: string; label: string }[]
-}
+export type SandboxStatus = SandboxCheckout['status']
 
-export interface SandboxOnboarding {
-  id: string
-  name: string
-  email: string
-  country: string
-  status: 'pending' | 'active' | 'rejected' | string
-  return_url: string | null
-}
+export type SandboxOnboarding = Answer<'/sandbox/onboarding/{id}'>
 
 export const sandboxKeys = {
   checkout: (id: string) => ['sandbox', 'checkout', id] as const,
@@ -48,22 +21,32 @@ const noSession = { session: false } as const
 export const sandboxCheckoutQueryOptions = (id: string) =>
   queryOptions({
     queryKey: sandboxKeys.checkout(id),
-    queryFn: () => api.get<SandboxCheckout>(`/sandbox/checkout/${encodeURIComponent(id)}`, noSession),
+    queryFn: () =>
+      api.get<Answer<'/sandbox/checkout/{id}'>>(`/sandbox/checkout/${encodeURIComponent(id)}`, noSession),
     staleTime: 0,
   })
 
 export const sandboxOnboardingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: sandboxKeys.onboarding(id),
-    queryFn: () => api.get<SandboxOnboarding>(`/sandbox/onboarding/${encodeURIComponent(id)}`, noSession),
+    queryFn: () =>
+      api.get<Answer<'/sandbox/onboarding/{id}'>>(`/sandbox/onboarding/${encodeURIComponent(id)}`, noSession),
     staleTime: 0,
   })
 
 export const sandboxAction = <B>(id: string, action: 'card' | 'bank' | 'confirm' | 'cancel', body: B) =>
-  api.post<SandboxCheckout>(`/sandbox/checkout/${encodeURIComponent(id)}/${action}`, body, noSession)
+  api.post<Answer<'/sandbox/checkout/{id}/card', 'post'>>(
+    `/sandbox/checkout/${encodeURIComponent(id)}/${action}`,
+    body,
+    noSession,
+  )
 
 export const sandboxOnboard = (id: string, approve: boolean) =>
-  api.post<SandboxOnboarding>(`/sandbox/onboarding/${encodeURIComponent(id)}`, { approve }, noSession)
+  api.post<Answer<'/sandbox/onboarding/{id}', 'post'>>(
+    `/sandbox/onboarding/${encodeURIComponent(id)}`,
+    { approve },
+    noSession,
+  )
 
 export const isFinished = (status: SandboxStatus) =>
   status === 'paid' || status === 'failed' || status === 'cancelled' || status === 'expired'
