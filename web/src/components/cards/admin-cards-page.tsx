@@ -7,8 +7,8 @@ import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
+import type { ServerPages } from '~/components/ui/data-table.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
-import { Pagination } from '~/components/users/pagination.tsx'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { useCardsCsv } from './download.ts'
@@ -230,16 +230,17 @@ function CardOrders({ page, onPageChange }: { page: number; onPageChange: (page:
             )}
           </EmptyState>
         ) : (
-          <>
-            <OrdersTable orders={orders.data.results} dimmed={orders.isPlaceholderData} />
-            <Pagination
-              page={page}
-              pages={orders.data.pages}
-              count={orders.data.count}
-              onPageChange={onPageChange}
-              disabled={orders.isFetching}
-            />
-          </>
+          <OrdersTable
+            orders={orders.data.results}
+            dimmed={orders.isPlaceholderData}
+            pages={{
+              page,
+              pages: orders.data.pages,
+              count: orders.data.count,
+              onPageChange,
+              disabled: orders.isFetching,
+            }}
+          />
         )}
       </CardContent>
     </Card>
@@ -254,10 +255,19 @@ function OrderCount({ count }: { count: number }) {
   )
 }
 
-function OrdersTable({ orders, dimmed }: { orders: CardOrder[]; dimmed: boolean }) {
+function OrdersTable({
+  orders,
+  dimmed,
+  pages,
+}: {
+  orders: CardOrder[]
+  dimmed: boolean
+  pages: ServerPages
+}) {
   const { t } = useLingui()
   return (
     <CardOrdersTable
+      id="card-orders"
       orders={orders}
       columns={['order', 'program', 'quantity', 'amount', 'status', 'issuedOf']}
       label={t`Card orders`}
@@ -265,8 +275,9 @@ function OrdersTable({ orders, dimmed }: { orders: CardOrder[]; dimmed: boolean 
       rowTestId="card-order-row"
       fieldPrefix="card-order"
       dimmed={dimmed}
+      pages={pages}
       action={{
-        label: <Trans>Issued cards (CSV)</Trans>,
+        label: msg`Issued cards (CSV)`,
         className: 'w-12',
         cell: (order) => order.status === 'paid' && order.cards_issued > 0 && <CsvButton order={order} />,
       }}

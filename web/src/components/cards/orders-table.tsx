@@ -1,8 +1,16 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import type { ColumnDef } from '@tanstack/react-table'
+import { createContext, type ReactNode, useContext } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
+import {
+  DataTable,
+  type DataTableFeatures,
+  dataColumns,
+  type ServerPages,
+} from '~/components/ui/data-table.tsx'
 import { OrderStatusBadge } from './labels.tsx'
 import type { CardOrder } from './queries.ts'
 
@@ -22,12 +30,22 @@ export type OrderColumn =
   | 'issued'
   | 'issuedOf'
 
+/** What can be done with an order, in the last column: its name (read by screen readers) and its cell. */
+export interface OrderAction {
+  label: MessageDescriptor
+  className?: string
+  cell: (order: CardOrder) => ReactNode
+}
+
+const ActionContext = createContext<OrderAction | undefined>(undefined)
+
 /**
- * Card orders as a table, one row an order (`data-uuid`, `data-status`), with the columns the screen
- * asks for and, last, what can be done with an order (`action`). Fields are tested by
+ * Card orders as a data table, one row an order (`data-uuid`, `data-status`), with the columns the
+ * screen asks for and, last, what can be done with an order (`action`). Fields are tested by
  * `{fieldPrefix}-number`, `-quantity`, `-amount`, `-status`, `-issued` and `-program`.
  */
 export function CardOrdersTable({
+  id,
   orders,
   columns,
   label,
@@ -36,7 +54,10 @@ export function CardOrdersTable({
   fieldPrefix,
   dimmed,
   action,
+  pages,
 }: {
+  /** Names the table where its column choice is kept. */
+  id: string
   orders: CardOrder[]
   columns: OrderColumn[]
   /** The table's accessible name. */
@@ -46,185 +67,205 @@ export function CardOrdersTable({
   fieldPrefix: string
   /** The rows are of the page before, while the next one loads. */
   dimmed: boolean
-  action?: { label: ReactNode; className?: string; cell: (order: CardOrder) => ReactNode }
+  action?: OrderAction
+  pages: ServerPages
 }) {
   return (
-    <Table aria-label={label} data-testid={testId}>
-      <TableHeader>
-        <TableRow>
-          {columns.map((column) => (
-            <OrderHead key={column} column={column} />
-          ))}
-          {action && (
-            <TableHead className={action.className}>
-              <span className="sr-only">{action.label}</span>
-            </TableHead>
-          )}
-        </TableRow>
-      </TableHeader>
-      <TableBody className={dimmed ? 'opacity-60' : undefined}>
-        {orders.map((order) => (
-          <TableRow
-            key={order.uuid}
-            data-testid={rowTestId}
-            data-uuid={order.uuid}
-            data-status={order.status}
-          >
-            {columns.map((column) => (
-              <OrderCell key={column} column={column} order={order} fieldPrefix={fieldPrefix} />
-            ))}
-            {action && <TableCell className="text-right">{action.cell(order)}</TableCell>}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <ActionContext.Provider value={action}>
+      <DataTable
+        id={id}
+        data={orders}
+        columns={orderColumns(columns, fieldPrefix, action)}
+        getRowId={(order) => order.uuid}
+        label={label}
+        testId={testId}
+        dimmed={dimmed}
+        pages={pages}
+        rowProps={(order) => ({
+          'data-testid': rowTestId,
+          'data-uuid': order.uuid,
+          'data-status': order.status,
+        })}
+      />
+    </ActionContext.Provider>
   )
 }
 
-function OrderHead({ column }: { column: OrderColumn }) {
-  switch (column) {
+const column = dataColumns<CardOrder>()
+
+/** Column definitions stay the same objects for the same choice, as TanStack Table wants them stable. */
+const made = new Map<string, ReturnType<typeof makeColumns>>()
+
+function orderColumns(columns: OrderColumn[], prefix: string, action: OrderAction | undefined) {
+  const key = [prefix, action?.label.id, action?.className, ...columns].join('|')
+  let defs = made.get(key)
+  if (!defs) {
+    defs = makeColumns(columns, prefix, action && { label: action.label, className: action.className })
+    made.set(key, defs)
+  }
+  return defs
+}
+
+function makeColumns(
+  columns: OrderColumn[],
+  prefix: string,
+  action: Pick<OrderAction, 'label' | 'className'> | undefined,
+) {
+  const defs = columns.map((name) => orderColumn(name, prefix))
+  if (action) {
+    defs.push(
+      column.display({
+        id: 'action',
+        enableHiding: false,
+        meta: {
+          label: action.label,
+          className: action.className,
+          cellClassName: 'text-right',
+          srOnlyHeader: true,
+        },
+        cell: ({ row }) => <ActionCell order={row.original} />,
+      }),
+    )
+  }
+  return defs
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a column of any value type, as the data table takes them
+function orderColumn(name: OrderColumn, prefix: string): ColumnDef<DataTableFeatures, CardOrder, any> {
+  switch (name) {
     case 'order':
-      return (
-        <TableHead>
-          <Trans context="card order">Order</Trans>
-        </TableHead>
-      )
+      return column.accessor('number', {
+        id: 'order',
+        meta: {
+          label: msg({ message: 'Order', context: 'card order' }),
+          cellClassName: 'whitespace-nowrap',
+        },
+        sortFn: 'basic',
+        sortDescFirst: true,
+        cell: ({ row }) => (
+          <span className="grid gap-0.5">
+            <span className="font-mono text-[13px]" data-testid={`${prefix}-number`}>
+              {row.original.number}
+            </span>
+            <OrderCreated order={row.original} className="text-xs text-muted-foreground" />
+          </span>
+        ),
+      })
     case 'number':
-      return (
-        <TableHead>
-          <Trans context="card order">Number</Trans>
-        </TableHead>
-      )
+      return column.accessor('number', {
+        meta: {
+          label: msg({ message: 'Number', context: 'card order' }),
+          cellClassName: 'font-mono text-[13px]',
+          cellTestId: `${prefix}-number`,
+        },
+        sortFn: 'basic',
+        sortDescFirst: true,
+      })
     case 'date':
-      return (
-        <TableHead>
-          <Trans>Date</Trans>
-        </TableHead>
-      )
+      return column.accessor('created', {
+        id: 'date',
+        meta: { label: msg`Date` },
+        sortFn: 'datetime',
+        sortDescFirst: true,
+        cell: ({ row }) => <OrderCreated order={row.original} />,
+      })
     case 'program':
-      return (
-        <TableHead>
-          <Trans>Program</Trans>
-        </TableHead>
-      )
+      return column.accessor('program_title', {
+        id: 'program',
+        meta: { label: msg`Program`, cellClassName: 'max-w-64 whitespace-normal' },
+        sortFn: 'text',
+        cell: ({ row }) => (
+          <Link
+            to="/programs/$uuid"
+            params={{ uuid: row.original.program_uuid }}
+            className="font-medium text-foreground hover:text-primary-700 hover:underline"
+            data-testid={`${prefix}-program`}
+          >
+            {row.original.program_title}
+          </Link>
+        ),
+      })
     case 'quantity':
-      return (
-        <TableHead className="text-right">
-          <Trans>Quantity</Trans>
-        </TableHead>
-      )
+      return column.accessor('quantity', {
+        meta: {
+          label: msg`Quantity`,
+          className: 'text-right',
+          cellClassName: 'tabular-nums',
+          cellTestId: `${prefix}-quantity`,
+        },
+        sortFn: 'basic',
+        cell: ({ getValue }) => <Count value={getValue()} />,
+      })
     case 'amount':
-      return (
-        <TableHead className="text-right">
-          <Trans>Amount</Trans>
-        </TableHead>
-      )
+      return column.accessor('amount', {
+        meta: { label: msg`Amount`, className: 'text-right', cellClassName: 'font-medium' },
+        sortFn: 'basic',
+        cell: ({ row }) => (
+          <Money amount={row.original.amount} currency={row.original.currency} testId={`${prefix}-amount`} />
+        ),
+      })
     case 'status':
-      return (
-        <TableHead>
-          <Trans>Status</Trans>
-        </TableHead>
-      )
+      return column.accessor('status', {
+        meta: { label: msg`Status` },
+        sortFn: 'text',
+        cell: ({ getValue }) => <OrderStatusBadge status={getValue()} testId={`${prefix}-status`} />,
+      })
     case 'issued':
+      return column.accessor('cards_issued', {
+        id: 'issued',
+        meta: {
+          label: msg`Cards issued`,
+          className: 'text-right',
+          cellClassName: 'tabular-nums',
+          cellTestId: `${prefix}-issued`,
+        },
+        sortFn: 'basic',
+        cell: ({ getValue }) => <Count value={getValue()} />,
+      })
     case 'issuedOf':
-      return (
-        <TableHead className={column === 'issuedOf' ? 'hidden text-right md:table-cell' : 'text-right'}>
-          <Trans>Cards issued</Trans>
-        </TableHead>
-      )
+      return column.accessor('cards_issued', {
+        id: 'issued',
+        meta: {
+          label: msg`Cards issued`,
+          from: 'md',
+          className: 'text-right',
+          cellClassName: 'tabular-nums',
+          cellTestId: `${prefix}-issued`,
+        },
+        sortFn: 'basic',
+        cell: ({ row }) => <IssuedOf order={row.original} />,
+      })
   }
 }
 
-function OrderCell({
-  column,
-  order,
-  fieldPrefix,
-}: {
-  column: OrderColumn
-  order: CardOrder
-  fieldPrefix: string
-}) {
+function OrderCreated({ order, className }: { order: CardOrder; className?: string }) {
   const { i18n } = useLingui()
-  const created = i18n.date(order.created, { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <time dateTime={order.created} className={className}>
+      {i18n.date(order.created, { dateStyle: 'medium', timeStyle: 'short' })}
+    </time>
+  )
+}
+
+function Count({ value }: { value: number }) {
+  const { i18n } = useLingui()
+  return i18n.number(value)
+}
+
+function IssuedOf({ order }: { order: CardOrder }) {
+  const { i18n } = useLingui()
   const issued = i18n.number(order.cards_issued)
   const quantity = i18n.number(order.quantity)
-  switch (column) {
-    case 'order':
-      return (
-        <TableCell className="whitespace-nowrap">
-          <span className="grid gap-0.5">
-            <span className="font-mono text-[13px]" data-testid={`${fieldPrefix}-number`}>
-              {order.number}
-            </span>
-            <time dateTime={order.created} className="text-xs text-muted-foreground">
-              {created}
-            </time>
-          </span>
-        </TableCell>
-      )
-    case 'number':
-      return (
-        <TableCell className="font-mono text-[13px]" data-testid={`${fieldPrefix}-number`}>
-          {order.number}
-        </TableCell>
-      )
-    case 'date':
-      return (
-        <TableCell>
-          <time dateTime={order.created}>{created}</time>
-        </TableCell>
-      )
-    case 'program':
-      return (
-        <TableCell className="max-w-64 whitespace-normal">
-          <Link
-            to="/programs/$uuid"
-            params={{ uuid: order.program_uuid }}
-            className="font-medium text-foreground hover:text-primary-700 hover:underline"
-            data-testid={`${fieldPrefix}-program`}
-          >
-            {order.program_title}
-          </Link>
-        </TableCell>
-      )
-    case 'quantity':
-      return (
-        <TableCell className="text-right tabular-nums" data-testid={`${fieldPrefix}-quantity`}>
-          {quantity}
-        </TableCell>
-      )
-    case 'amount':
-      return (
-        <TableCell className="text-right font-medium">
-          <Money amount={order.amount} currency={order.currency} testId={`${fieldPrefix}-amount`} />
-        </TableCell>
-      )
-    case 'status':
-      return (
-        <TableCell>
-          <OrderStatusBadge status={order.status} testId={`${fieldPrefix}-status`} />
-        </TableCell>
-      )
-    case 'issued':
-      return (
-        <TableCell className="text-right tabular-nums" data-testid={`${fieldPrefix}-issued`}>
-          {issued}
-        </TableCell>
-      )
-    case 'issuedOf':
-      return (
-        <TableCell
-          className="hidden text-right tabular-nums md:table-cell"
-          data-testid={`${fieldPrefix}-issued`}
-        >
-          {order.status === 'paid' ? (
-            <Trans>
-              {issued} of {quantity}
-            </Trans>
-          ) : (
-            <span className="text-muted-foreground">–</span>
-          )}
-        </TableCell>
-      )
-  }
+  return order.status === 'paid' ? (
+    <Trans>
+      {issued} of {quantity}
+    </Trans>
+  ) : (
+    <span className="text-muted-foreground">–</span>
+  )
+}
+
+function ActionCell({ order }: { order: CardOrder }) {
+  const action = useContext(ActionContext)
+  return action ? action.cell(order) : null
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
@@ -8,10 +9,9 @@ import { daysBefore, localToday } from '~/components/finances/search.ts'
 import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'
+import { DataTable, dataColumns, type ServerPages } from '~/components/ui/data-table.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
-import { Pagination } from '~/components/users/pagination.tsx'
 import { ApiError } from '~/lib/api.ts'
 import type { Portal } from '~/lib/portal.ts'
 import { MethodLabel, MovementBadge, StatusBadge } from './labels.tsx'
@@ -220,19 +220,17 @@ export function TransactionsPage({
               )}
             </EmptyState>
           ) : (
-            <>
-              <TransactionsTable
-                transactions={transactions.data.results}
-                dimmed={transactions.isPlaceholderData}
-              />
-              <Pagination
-                page={filter.page}
-                pages={transactions.data.pages}
-                count={transactions.data.count}
-                onPageChange={(page) => onFilterChange({ page })}
-                disabled={transactions.isFetching}
-              />
-            </>
+            <TransactionsTable
+              transactions={transactions.data.results}
+              dimmed={transactions.isPlaceholderData}
+              pages={{
+                page: filter.page,
+                pages: transactions.data.pages,
+                count: transactions.data.count,
+                onPageChange: (page) => onFilterChange({ page }),
+                disabled: transactions.isFetching,
+              }}
+            />
           )}
         </CardContent>
       </Card>
@@ -255,111 +253,139 @@ function KindName({ kind }: { kind: Transaction['kind'] }) {
   return <Trans>Payments</Trans>
 }
 
-function TransactionsTable({ transactions, dimmed }: { transactions: Transaction[]; dimmed: boolean }) {
-  const { t, i18n } = useLingui()
+const column = dataColumns<Transaction>()
+
+/** The transactions' columns; amounts sort with refunds as negative, as they are shown. */
+const transactionColumns = column.columns([
+  column.accessor('created', {
+    meta: { label: msg`Date`, cellClassName: 'whitespace-nowrap text-muted-foreground' },
+    sortFn: 'datetime',
+    sortDescFirst: true,
+    cell: ({ row }) => <TransactionDate created={row.original.created} />,
+  }),
+  column.accessor('description', {
+    meta: { label: msg`Description`, cellClassName: 'max-w-80 whitespace-normal' },
+    sortFn: 'text',
+    cell: ({ row }) => <TransactionDescription tx={row.original} />,
+  }),
+  column.accessor((tx) => tx.card_brand ?? tx.method, {
+    id: 'method',
+    meta: { label: msg`Method`, from: 'md', cellClassName: 'text-muted-foreground' },
+    sortFn: 'text',
+    cell: ({ row }) => (
+      <MethodLabel
+        method={row.original.method}
+        brand={row.original.card_brand}
+        last4={row.original.card_last4}
+        testId="transaction-method"
+      />
+    ),
+  }),
+  column.accessor('transaction_status', {
+    id: 'status',
+    meta: { label: msg`Status` },
+    sortFn: 'text',
+    cell: ({ row }) => <StatusBadge status={row.original.transaction_status} testId="transaction-status" />,
+  }),
+  column.accessor((tx) => (tx.kind === 'refund' ? -tx.amount : tx.amount), {
+    id: 'amount',
+    meta: { label: msg`Amount`, className: 'text-right', cellClassName: 'font-medium' },
+    sortFn: 'basic',
+    sortDescFirst: true,
+    cell: ({ row, getValue }) => (
+      <Money amount={getValue()} currency={row.original.currency} testId="transaction-amount" />
+    ),
+  }),
+  column.display({
+    id: 'receipt',
+    enableHiding: false,
+    meta: { label: msg`Receipt`, className: 'w-12', srOnlyHeader: true },
+    cell: ({ row }) => <ReceiptLink tx={row.original} />,
+  }),
+])
+
+function TransactionsTable({
+  transactions,
+  dimmed,
+  pages,
+}: {
+  transactions: Transaction[]
+  dimmed: boolean
+  pages: ServerPages
+}) {
+  const { t } = useLingui()
   return (
-    <Table aria-label={t`Transactions`} data-testid="transactions-table">
-      <TableHeader>
-        <TableRow>
-          <TableHead>
-            <Trans>Date</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Description</Trans>
-          </TableHead>
-          <TableHead className="hidden md:table-cell">
-            <Trans>Method</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Status</Trans>
-          </TableHead>
-          <TableHead className="text-right">
-            <Trans>Amount</Trans>
-          </TableHead>
-          <TableHead className="w-12">
-            <span className="sr-only">
-              <Trans>Receipt</Trans>
-            </span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody className={dimmed ? 'opacity-60' : undefined}>
-        {transactions.map((tx) => {
-          const { reference, description } = tx
-          return (
-            <TableRow
-              key={tx.uuid}
-              data-testid="transaction-row"
-              data-uuid={tx.uuid}
-              data-kind={tx.kind}
-              data-duplicate={tx.duplicate || tx.kind === 'duplicate_capture' ? 'true' : undefined}
-              className="relative"
-            >
-              <TableCell className="whitespace-nowrap text-muted-foreground">
-                <time dateTime={tx.created}>
-                  {i18n.date(tx.created, { dateStyle: 'medium', timeStyle: 'short' })}
-                </time>
-              </TableCell>
-              <TableCell className="max-w-80 whitespace-normal">
-                <Link
-                  to="/transactions/$uuid"
-                  params={{ uuid: tx.uuid }}
-                  className="font-medium text-foreground after:absolute after:inset-0 hover:text-primary-700 focus-visible:outline-none focus-visible:after:ring-[3px] focus-visible:after:ring-ring/40"
-                  aria-label={
-                    tx.kind === 'duplicate_capture'
-                      ? t`Duplicate charge of ${reference}: ${description}`
-                      : tx.kind === 'refund' && tx.duplicate
-                        ? t`Duplicate charge of ${reference} refunded: ${description}`
-                        : tx.kind === 'refund'
-                          ? t`Refund of ${reference}: ${description}`
-                          : t`${reference}: ${description}`
-                  }
-                >
-                  <span className="line-clamp-2">{tx.description}</span>
-                </Link>
-                <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-                  <span className="font-mono">{tx.reference}</span>
-                  <MovementBadge kind={tx.kind} duplicate={tx.duplicate} testId="transaction-kind" />
-                </span>
-              </TableCell>
-              <TableCell className="hidden text-muted-foreground md:table-cell">
-                <MethodLabel
-                  method={tx.method}
-                  brand={tx.card_brand}
-                  last4={tx.card_last4}
-                  testId="transaction-method"
-                />
-              </TableCell>
-              <TableCell>
-                <StatusBadge status={tx.transaction_status} testId="transaction-status" />
-              </TableCell>
-              <TableCell className="text-right font-medium">
-                <Money
-                  amount={tx.kind === 'refund' ? -tx.amount : tx.amount}
-                  currency={tx.currency}
-                  testId="transaction-amount"
-                />
-              </TableCell>
-              <TableCell>
-                {tx.order.receipt_url && (
-                  <Button variant="ghost" size="icon" asChild className="relative z-10 size-8">
-                    <a
-                      href={receiptHref(tx.order.receipt_url, i18n.locale)}
-                      target="_blank"
-                      rel="noopener"
-                      title={t`Receipt (PDF)`}
-                      aria-label={t`Receipt of ${reference} (PDF)`}
-                      data-testid="transaction-receipt"
-                    >
-                      <FileDownIcon aria-hidden="true" />
-                    </a>
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          )
-        })}
-      </TableBody>
-    </Table>
+    <DataTable
+      id="transactions"
+      data={transactions}
+      columns={transactionColumns}
+      getRowId={(tx) => tx.uuid}
+      label={t`Transactions`}
+      testId="transactions-table"
+      dimmed={dimmed}
+      pages={pages}
+      rowProps={(tx) => ({
+        'data-testid': 'transaction-row',
+        'data-uuid': tx.uuid,
+        'data-kind': tx.kind,
+        'data-duplicate': tx.duplicate || tx.kind === 'duplicate_capture' ? 'true' : undefined,
+        className: 'relative',
+      })}
+    />
+  )
+}
+
+function TransactionDate({ created }: { created: string }) {
+  const { i18n } = useLingui()
+  return <time dateTime={created}>{i18n.date(created, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+}
+
+/** The description links to the transaction; the link covers the whole row. */
+function TransactionDescription({ tx }: { tx: Transaction }) {
+  const { t } = useLingui()
+  const { reference, description } = tx
+  return (
+    <>
+      <Link
+        to="/transactions/$uuid"
+        params={{ uuid: tx.uuid }}
+        className="font-medium text-foreground after:absolute after:inset-0 hover:text-primary-700 focus-visible:outline-none focus-visible:after:ring-[3px] focus-visible:after:ring-ring/40"
+        aria-label={
+          tx.kind === 'duplicate_capture'
+            ? t`Duplicate charge of ${reference}: ${description}`
+            : tx.kind === 'refund' && tx.duplicate
+              ? t`Duplicate charge of ${reference} refunded: ${description}`
+              : tx.kind === 'refund'
+                ? t`Refund of ${reference}: ${description}`
+                : t`${reference}: ${description}`
+        }
+      >
+        <span className="line-clamp-2">{tx.description}</span>
+      </Link>
+      <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+        <span className="font-mono">{tx.reference}</span>
+        <MovementBadge kind={tx.kind} duplicate={tx.duplicate} testId="transaction-kind" />
+      </span>
+    </>
+  )
+}
+
+function ReceiptLink({ tx }: { tx: Transaction }) {
+  const { t, i18n } = useLingui()
+  const { reference } = tx
+  if (!tx.order.receipt_url) return null
+  return (
+    <Button variant="ghost" size="icon" asChild className="relative z-10 size-8">
+      <a
+        href={receiptHref(tx.order.receipt_url, i18n.locale)}
+        target="_blank"
+        rel="noopener"
+        title={t`Receipt (PDF)`}
+        aria-label={t`Receipt of ${reference} (PDF)`}
+        data-testid="transaction-receipt"
+      >
+        <FileDownIcon aria-hidden="true" />
+      </a>
+    </Button>
   )
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { DownloadIcon, LoaderCircleIcon, PackageIcon } from 'lucide-react'
@@ -8,7 +9,7 @@ import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import { Button, type ButtonProps } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
-import { Pagination } from '~/components/users/pagination.tsx'
+import type { ServerPages } from '~/components/ui/data-table.tsx'
 import { notify } from '~/lib/notify.tsx'
 import { cardErrorMessage } from './card-errors.ts'
 import { type CardOrder, cardBatchesQueryOptions } from './card-queries.ts'
@@ -82,34 +83,45 @@ export function CardBatches({ program, canOrder }: { program: Program; canOrder:
             {canOrder && <OrderCardsButton program={program} size="sm" />}
           </div>
         ) : (
-          <>
-            <BatchesTable orders={batches.data.results} dimmed={batches.isPlaceholderData} />
-            <Pagination
-              page={page}
-              pages={batches.data.pages}
-              count={batches.data.count}
-              onPageChange={setPage}
-              disabled={batches.isFetching}
-            />
-          </>
+          <BatchesTable
+            orders={batches.data.results}
+            dimmed={batches.isPlaceholderData}
+            pages={{
+              page,
+              pages: batches.data.pages,
+              count: batches.data.count,
+              onPageChange: setPage,
+              disabled: batches.isFetching,
+            }}
+          />
         )}
       </CardContent>
     </Card>
   )
 }
 
-function BatchesTable({ orders, dimmed }: { orders: CardOrder[]; dimmed: boolean }) {
+function BatchesTable({
+  orders,
+  dimmed,
+  pages,
+}: {
+  orders: CardOrder[]
+  dimmed: boolean
+  pages: ServerPages
+}) {
   const { t } = useLingui()
   return (
     <CardOrdersTable
+      id="card-batches"
       orders={orders}
       columns={['number', 'date', 'quantity', 'amount', 'status', 'issued']}
       label={t`Card batches`}
       rowTestId="card-batch"
       fieldPrefix="batch"
       dimmed={dimmed}
+      pages={pages}
       action={{
-        label: <Trans>Cards</Trans>,
+        label: msg`Cards`,
         cell: (order) => order.status === 'paid' && <DownloadCardsButton order={order} variant="ghost" />,
       }}
     />

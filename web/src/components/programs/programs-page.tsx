@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
@@ -7,11 +8,10 @@ import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'
+import { DataTable, dataColumns, type ServerPages } from '~/components/ui/data-table.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
 import { Tabs, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
-import { Pagination } from '~/components/users/pagination.tsx'
 import { programErrorMessage } from './errors.ts'
 import { ProgramStatusBadge, ProgramTypeName, programTypeNames } from './labels.tsx'
 import { NewProgramButton } from './new-program-dialog.tsx'
@@ -175,20 +175,18 @@ export function ProgramsPage({
               )}
             </EmptyState>
           ) : (
-            <>
-              <ProgramsTable
-                programs={programs.data.results}
-                isAdmin={isAdmin}
-                dimmed={programs.isPlaceholderData}
-              />
-              <Pagination
-                page={search.page}
-                pages={programs.data.pages}
-                count={programs.data.count}
-                onPageChange={(page) => onSearchChange({ page })}
-                disabled={programs.isFetching}
-              />
-            </>
+            <ProgramsTable
+              programs={programs.data.results}
+              isAdmin={isAdmin}
+              dimmed={programs.isPlaceholderData}
+              pages={{
+                page: search.page,
+                pages: programs.data.pages,
+                count: programs.data.count,
+                onPageChange: (page) => onSearchChange({ page }),
+                disabled: programs.isFetching,
+              }}
+            />
           )}
         </CardContent>
       </Card>
@@ -233,77 +231,103 @@ function ProgramLink({ program, isAdmin }: { program: Program; isAdmin: boolean 
   )
 }
 
+const column = dataColumns<Program>()
+
+/** The programs' columns; the owner's is the admin's alone. */
+const programColumns = (isAdmin: boolean) =>
+  column.columns([
+    column.accessor('title', {
+      meta: {
+        label: msg({ message: 'Title', context: 'program' }),
+        cellClassName: 'max-w-80 whitespace-normal',
+      },
+      sortFn: 'text',
+      cell: ({ row }) => (
+        <>
+          <ProgramLink program={row.original} isAdmin={isAdmin} />
+          {row.original.description && (
+            <span className="mt-0.5 line-clamp-1 text-xs text-muted-foreground">
+              {row.original.description}
+            </span>
+          )}
+        </>
+      ),
+    }),
+    column.accessor((program) => program.type.id, {
+      id: 'type',
+      meta: { label: msg`Type`, from: 'sm', cellTestId: 'program-type' },
+      sortFn: 'basic',
+      cell: ({ row }) => <ProgramTypeName type={row.original.type} />,
+    }),
+    ...(isAdmin
+      ? [
+          column.accessor((program) => program.owner.name, {
+            id: 'owner',
+            meta: {
+              label: msg`Owner`,
+              from: 'md',
+              cellClassName: 'text-muted-foreground',
+              cellTestId: 'program-owner',
+            },
+            sortFn: 'text',
+            cell: ({ getValue }) => getValue() || '—',
+          }),
+        ]
+      : []),
+    column.accessor((program) => program.status.title, {
+      id: 'status',
+      meta: { label: msg`Status` },
+      sortFn: 'text',
+      cell: ({ row }) => <ProgramStatusBadge status={row.original.status} testId="program-status" />,
+    }),
+    column.accessor('currency', {
+      meta: { label: msg`Currency`, from: 'lg', cellClassName: 'text-muted-foreground' },
+      sortFn: 'text',
+    }),
+    column.accessor('created', {
+      meta: { label: msg`Created`, from: 'xl', cellClassName: 'whitespace-nowrap text-muted-foreground' },
+      sortFn: 'datetime',
+      sortDescFirst: true,
+      cell: ({ getValue }) => <CreatedDate created={getValue()} />,
+    }),
+  ])
+
+const adminProgramColumns = programColumns(true)
+const ownerProgramColumns = programColumns(false)
+
 function ProgramsTable({
   programs,
   isAdmin,
   dimmed,
+  pages,
 }: {
   programs: Program[]
   isAdmin: boolean
   dimmed: boolean
+  pages: ServerPages
 }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   return (
-    <Table aria-label={t`Programs`} data-testid="programs-table">
-      <TableHeader>
-        <TableRow>
-          <TableHead>
-            <Trans context="program">Title</Trans>
-          </TableHead>
-          <TableHead className="hidden sm:table-cell">
-            <Trans>Type</Trans>
-          </TableHead>
-          {isAdmin && (
-            <TableHead className="hidden md:table-cell">
-              <Trans>Owner</Trans>
-            </TableHead>
-          )}
-          <TableHead>
-            <Trans>Status</Trans>
-          </TableHead>
-          <TableHead className="hidden lg:table-cell">
-            <Trans>Currency</Trans>
-          </TableHead>
-          <TableHead className="hidden xl:table-cell">
-            <Trans>Created</Trans>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody className={dimmed ? 'opacity-60' : undefined}>
-        {programs.map((program) => (
-          <TableRow
-            key={program.uuid}
-            data-testid="program-row"
-            data-uuid={program.uuid}
-            data-status={program.status.title}
-            className="relative"
-          >
-            <TableCell className="max-w-80 whitespace-normal">
-              <ProgramLink program={program} isAdmin={isAdmin} />
-              {program.description && (
-                <span className="mt-0.5 line-clamp-1 text-xs text-muted-foreground">
-                  {program.description}
-                </span>
-              )}
-            </TableCell>
-            <TableCell className="hidden sm:table-cell" data-testid="program-type">
-              <ProgramTypeName type={program.type} />
-            </TableCell>
-            {isAdmin && (
-              <TableCell className="hidden text-muted-foreground md:table-cell" data-testid="program-owner">
-                {program.owner.name || '—'}
-              </TableCell>
-            )}
-            <TableCell>
-              <ProgramStatusBadge status={program.status} testId="program-status" />
-            </TableCell>
-            <TableCell className="hidden text-muted-foreground lg:table-cell">{program.currency}</TableCell>
-            <TableCell className="hidden whitespace-nowrap text-muted-foreground xl:table-cell">
-              <time dateTime={program.created}>{i18n.date(program.created, { dateStyle: 'medium' })}</time>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      id={isAdmin ? 'programs-admin' : 'programs'}
+      data={programs}
+      columns={isAdmin ? adminProgramColumns : ownerProgramColumns}
+      getRowId={(program) => program.uuid}
+      label={t`Programs`}
+      testId="programs-table"
+      dimmed={dimmed}
+      pages={pages}
+      rowProps={(program) => ({
+        'data-testid': 'program-row',
+        'data-uuid': program.uuid,
+        'data-status': program.status.title,
+        className: 'relative',
+      })}
+    />
   )
+}
+
+function CreatedDate({ created }: { created: string }) {
+  const { i18n } = useLingui()
+  return <time dateTime={created}>{i18n.date(created, { dateStyle: 'medium' })}</time>
 }

@@ -1,8 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
-import { Button } from '~/components/ui/button.tsx'
+import { DataTablePagination } from '~/components/ui/data-table-pagination.tsx'
 
-/** Previous and next page of a list in the API's wrapper, with where we are. */
+/**
+ * Previous and next page of a list in the API's wrapper, with where we are: the data table's
+ * pagination, for lists that are not a data table.
+ */
 export function Pagination({
   page,
   pages,
@@ -16,39 +17,17 @@ export function Pagination({
   onPageChange: (page: number) => void
   disabled?: boolean
 }) {
-  const { t } = useLingui()
   if (pages <= 1) return null
   return (
-    <nav
-      aria-label={t`Pages`}
-      className="flex items-center justify-between gap-3 pt-4 text-sm"
-      data-testid="pagination"
-    >
-      <p className="text-muted-foreground">
-        <Trans>
-          Page {page} of {pages} · {count} in total
-        </Trans>
-      </p>
-      <div className="flex gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={disabled || page <= 1}
-          onClick={() => onPageChange(page - 1)}
-        >
-          <ChevronLeftIcon aria-hidden="true" />
-          <Trans>Previous</Trans>
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={disabled || page >= pages}
-          onClick={() => onPageChange(page + 1)}
-        >
-          <Trans>Next</Trans>
-          <ChevronRightIcon aria-hidden="true" />
-        </Button>
-      </div>
-    </nav>
+    <DataTablePagination
+      page={page}
+      pages={pages}
+      count={count}
+      canPrevious={page > 1}
+      canNext={page < pages}
+      onPrevious={() => onPageChange(page - 1)}
+      onNext={() => onPageChange(page + 1)}
+      disabled={disabled}
+    />
   )
 }

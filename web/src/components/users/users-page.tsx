@@ -1,5 +1,6 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { type InferDataFromTag, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { SearchIcon, UsersIcon, XIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -8,9 +9,9 @@ import { UserAvatar } from '~/components/profile/user-avatar.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'
+import { DataTable, dataColumns, type ServerPages } from '~/components/ui/data-table.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
 import { Tabs, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
 import {
   type UsersFilter,
@@ -18,7 +19,6 @@ import {
   usersQueryOptions,
   userTypeFilters,
 } from '~/lib/queries/users.ts'
-import { Pagination } from './pagination.tsx'
 import { userTypeFilterNames, userTypeNames } from './user-type.ts'
 
 type TextFilter = 'name' | 'email' | 'phone'
@@ -173,79 +173,107 @@ export function UsersPage({
               )}
             </EmptyState>
           ) : (
-            <>
-              <Table aria-label={t`Users`} data-testid="users-table">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>
-                      <Trans>Name</Trans>
-                    </TableHead>
-                    <TableHead>
-                      <Trans>E-mail address</Trans>
-                    </TableHead>
-                    <TableHead className="hidden md:table-cell">
-                      <Trans>Phone</Trans>
-                    </TableHead>
-                    <TableHead className="hidden sm:table-cell">
-                      <Trans>Type</Trans>
-                    </TableHead>
-                    <TableHead className="hidden xl:table-cell">
-                      <Trans>Member since</Trans>
-                    </TableHead>
-                    <TableHead>
-                      <Trans>Status</Trans>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody className={users.isPlaceholderData ? 'opacity-60' : undefined}>
-                  {users.data.results.map((user) => (
-                    <TableRow key={user.uuid} data-testid="users-row" className="relative">
-                      <TableCell>
-                        <Link
-                          to="/user/$uuid"
-                          params={{ uuid: user.uuid }}
-                          className="flex items-center gap-3 font-medium text-foreground after:absolute after:inset-0 hover:text-primary-700 focus-visible:outline-none focus-visible:after:ring-[3px] focus-visible:after:ring-ring/40"
-                        >
-                          <UserAvatar src={user.avatar} name={user.full_name} className="size-8 text-xs" />
-                          {user.full_name || '—'}
-                        </Link>
-                      </TableCell>
-                      <TableCell className="max-w-64 truncate text-muted-foreground">{user.email}</TableCell>
-                      <TableCell className="hidden text-muted-foreground md:table-cell">
-                        {user.phone ? `${user.phone_code ?? ''} ${user.phone}`.trim() : '—'}
-                      </TableCell>
-                      <TableCell className="hidden sm:table-cell">
-                        {userTypeNames[user.type] ? i18n._(userTypeNames[user.type]!) : user.type}
-                      </TableCell>
-                      <TableCell className="hidden text-muted-foreground xl:table-cell">
-                        {i18n.date(user.created, { dateStyle: 'medium' })}
-                      </TableCell>
-                      <TableCell>
-                        {user.is_active ? (
-                          <Badge variant="success">
-                            <Trans>Active</Trans>
-                          </Badge>
-                        ) : (
-                          <Badge variant="destructive">
-                            <Trans>Disabled</Trans>
-                          </Badge>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-              <Pagination
-                page={filter.page}
-                pages={users.data.pages}
-                count={users.data.count}
-                onPageChange={(page) => onFilterChange({ page })}
-                disabled={users.isFetching}
-              />
-            </>
+            <UsersTable
+              users={users.data.results}
+              dimmed={users.isPlaceholderData}
+              pages={{
+                page: filter.page,
+                pages: users.data.pages,
+                count: users.data.count,
+                onPageChange: (page) => onFilterChange({ page }),
+                disabled: users.isFetching,
+              }}
+            />
           )}
         </CardContent>
       </Card>
     </div>
   )
+}
+
+/** A user of the list, as the users query answers it. */
+type User = InferDataFromTag<unknown, ReturnType<typeof usersQueryOptions>['queryKey']>['results'][number]
+
+const column = dataColumns<User>()
+
+const userColumns = column.columns([
+  column.accessor('full_name', {
+    id: 'name',
+    meta: { label: msg`Name` },
+    sortFn: 'text',
+    cell: ({ row }) => (
+      <Link
+        to="/user/$uuid"
+        params={{ uuid: row.original.uuid }}
+        className="flex items-center gap-3 font-medium text-foreground after:absolute after:inset-0 hover:text-primary-700 focus-visible:outline-none focus-visible:after:ring-[3px] focus-visible:after:ring-ring/40"
+      >
+        <UserAvatar src={row.original.avatar} name={row.original.full_name} className="size-8 text-xs" />
+        {row.original.full_name || '—'}
+      </Link>
+    ),
+  }),
+  column.accessor('email', {
+    meta: { label: msg`E-mail address`, cellClassName: 'max-w-64 truncate text-muted-foreground' },
+    sortFn: 'text',
+  }),
+  column.accessor((user) => (user.phone ? `${user.phone_code ?? ''} ${user.phone}`.trim() : ''), {
+    id: 'phone',
+    meta: { label: msg`Phone`, from: 'md', cellClassName: 'text-muted-foreground' },
+    sortFn: 'alphanumeric',
+    cell: ({ getValue }) => getValue() || '—',
+  }),
+  column.accessor('type', {
+    meta: { label: msg`Type`, from: 'sm' },
+    sortFn: 'basic',
+    cell: ({ getValue }) => <UserTypeName type={getValue()} />,
+  }),
+  column.accessor('created', {
+    meta: { label: msg`Member since`, from: 'xl', cellClassName: 'text-muted-foreground' },
+    sortFn: 'datetime',
+    sortDescFirst: true,
+    cell: ({ getValue }) => <MemberSince created={getValue()} />,
+  }),
+  column.accessor('is_active', {
+    id: 'status',
+    meta: { label: msg`Status` },
+    sortFn: 'basic',
+    cell: ({ getValue }) =>
+      getValue() ? (
+        <Badge variant="success">
+          <Trans>Active</Trans>
+        </Badge>
+      ) : (
+        <Badge variant="destructive">
+          <Trans>Disabled</Trans>
+        </Badge>
+      ),
+  }),
+])
+
+function UsersTable({ users, dimmed, pages }: { users: User[]; dimmed: boolean; pages: ServerPages }) {
+  const { t } = useLingui()
+  return (
+    <DataTable
+      id="users"
+      data={users}
+      columns={userColumns}
+      getRowId={(user) => user.uuid}
+      label={t`Users`}
+      testId="users-table"
+      dimmed={dimmed}
+      pages={pages}
+      rowProps={() => ({ 'data-testid': 'users-row', className: 'relative' })}
+    />
+  )
+}
+
+function UserTypeName({ type }: { type: User['type'] }) {
+  const { i18n } = useLingui()
+  const name = userTypeNames[type]
+  return name ? i18n._(name) : type
+}
+
+function MemberSince({ created }: { created: string }) {
+  const { i18n } = useLingui()
+  return i18n.date(created, { dateStyle: 'medium' })
 }
