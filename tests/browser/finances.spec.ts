@@ -152,7 +152,8 @@ test.describe('admin finances', () => {
     // reversal and 100.00 by the payout.
     await page.getByTestId('finances-tab-balances').click()
     await expect(page).toHaveURL(portalUrl('admin', '/finances/balances'))
-    await expect(page.getByTestId('balances-at')).toHaveValue(/\d{4}-\d{2}-\d{2}/)
+    // The date field shows the date in the language's notation (English: day/month/year).
+    await expect(page.getByTestId('balances-at')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/)
     await expect(page.getByTestId('balances-account-230').first()).toContainText('Owed to acceptors')
     await page.getByTestId('balances-expand-230').click()
     const subAccount = page.getByTestId('balances-sub-account-230').filter({ hasText: `acc-${tag}` })

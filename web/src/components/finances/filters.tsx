@@ -1,9 +1,8 @@
-import { useLingui } from '@lingui/react/macro'
 import { SearchIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { DatePicker } from '~/components/ui/date-picker.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
-import { isIsoDate } from './search.ts'
 
 /**
  * A search box that passes on what was typed once typing pauses (300 ms). The URL stays the truth:
@@ -68,8 +67,8 @@ export function SearchField({
 }
 
 /**
- * A date picked with the browser's own calendar. A complete date (or clearing the field) is
- * passed on; half-typed input waits.
+ * A labelled date filter: typed in the interface language's notation or picked from a calendar
+ * (`ui/date-picker.tsx`), passed on as `YYYY-MM-DD` once complete (or cleared).
  */
 export function DateField({
   id,
@@ -88,26 +87,12 @@ export function DateField({
   max?: string | undefined
   testId?: string
 }) {
-  const { t } = useLingui()
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id} className="text-[13px] text-muted-foreground">
         {label}
       </Label>
-      <Input
-        id={id}
-        type="date"
-        value={value ?? ''}
-        min={min}
-        max={max}
-        title={t`Pick a date`}
-        onChange={(e) => {
-          const next = e.target.value
-          if (next === '') onChange(undefined)
-          else if (isIsoDate(next)) onChange(next)
-        }}
-        data-testid={testId}
-      />
+      <DatePicker id={id} value={value} min={min} max={max} onChange={onChange} testId={testId} />
     </div>
   )
 }
