@@ -2,20 +2,23 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { ChartColumnIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
-import { useId, useMemo, useState } from 'react'
+import { lazy, Suspense, useId, useMemo, useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
 import { formatMoney } from '~/components/finances/money.ts'
 import { localToday } from '~/components/finances/search.ts'
 import { EmptyState, LoadError } from '~/components/profile/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'
-import { Input } from '~/components/ui/input.tsx'
+import { DatePicker } from '~/components/ui/date-picker.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
 import { cn } from '~/lib/utils.ts'
 import { useTerminalPlaces } from './places.ts'
 import { type Statistics, statisticsQueryOptions } from './queries.ts'
+
+/** Recharts is large: it loads with the first chart shown, never with the page. */
+const StatisticsChart = lazy(() => import('./statistics-chart.tsx'))
 
 const dayMs = 86_400_000
 const shift = (day: string, days: number) =>
@@ -112,26 +115,26 @@ export function StatisticsPanel({ compact = false }: { compact?: boolean }) {
               <Label htmlFor={fromId} className="text-[13px]">
                 <Trans>From</Trans>
               </Label>
-              <Input
+              <DatePicker
                 id={fromId}
-                type="date"
                 value={range.from}
                 max={range.to}
-                onChange={(e) => e.target.value && setRange((r) => ({ ...r, from: e.target.value }))}
-                className="h-8 w-40"
+                onChange={(from) => from && setRange((r) => ({ ...r, from }))}
+                className="w-40 [&_input]:h-8"
+                testId="statistics-from"
               />
             </div>
             <div className="grid gap-1">
               <Label htmlFor={toId} className="text-[13px]">
                 <Trans>To</Trans>
               </Label>
-              <Input
+              <DatePicker
                 id={toId}
-                type="date"
                 value={range.to}
                 min={range.from}
-                onChange={(e) => e.target.value && setRange((r) => ({ ...r, to: e.target.value }))}
-                className="h-8 w-40"
+                onChange={(to) => to && setRange((r) => ({ ...r, to }))}
+                className="w-40 [&_input]:h-8"
+                testId="statistics-to"
               />
             </div>
           </div>
@@ -224,18 +227,13 @@ function Figure({ label, children }: { label: React.ReactNode; children: React.R
 }
 
 /**
- * The amount paid per day as bars (plain SVG: no chart library for one bar chart), each with its
- * day, count and amount as a tooltip, and the same figures in a table for screen readers.
+ * The amount paid per day as a bar chart with axes and tooltips (Recharts, loaded only when a chart
+ * is shown), and the same figures in a table for screen readers.
  */
 function BarChart({ series }: { series: Statistics['results'][number] }) {
   const { t, i18n } = useLingui()
   const days = series.days
-  const max = Math.max(1, ...days.map((d) => d.amount))
-  const width = 720
-  const height = 200
-  const gap = days.length > 40 ? 1 : 3
-  const bar = Math.max(1, (width - gap * (days.length - 1)) / days.length)
-  const labelEvery = Math.ceil(days.length / 8)
+  const max = Math.max(0, ...days.map((d) => d.amount))
   const dayLabel = (date: string) => i18n.date(`${date}T12:00:00`, { day: 'numeric', month: 'short' })
   return (
     <figure className="grid gap-2">
@@ -247,47 +245,9 @@ function BarChart({ series }: { series: Statistics['results'][number] }) {
           <Trans>up to {formatMoney(max, series.currency, i18n.locale)}</Trans>
         </span>
       </figcaption>
-      <svg
-        viewBox={`0 0 ${width} ${height + 24}`}
-        className="h-auto w-full"
-        role="img"
-        aria-label={t`Bar chart of the amount paid per day`}
-        data-testid="statistics-chart"
-      >
-        <line x1={0} x2={width} y1={height} y2={height} className="stroke-border" strokeWidth={1} />
-        {days.map((d, i) => {
-          const h = d.amount === 0 ? 0 : Math.max(2, (d.amount / max) * (height - 8))
-          const x = i * (bar + gap)
-          return (
-            <g key={d.date}>
-              <rect
-                x={x}
-                y={height - h}
-                width={bar}
-                height={h}
-                rx={Math.min(3, bar / 3)}
-                className="fill-primary-500"
-                data-date={d.date}
-                data-amount={d.amount}
-              >
-                <title>
-                  {`${dayLabel(d.date)}: ${formatMoney(d.amount, series.currency, i18n.locale)} (${d.count})`}
-                </title>
-              </rect>
-              {i % labelEvery === 0 && (
-                <text
-                  x={i === 0 ? x : x + bar / 2}
-                  y={height + 16}
-                  textAnchor={i === 0 ? 'start' : 'middle'}
-                  className="fill-muted-foreground text-[11px]"
-                >
-                  {dayLabel(d.date)}
-                </text>
-              )}
-            </g>
-          )
-        })}
-      </svg>
+      <Suspense fallback={<Skeleton className="h-56" />}>
+        <StatisticsChart series={series} label={t`Bar chart of the amount paid per day`} />
+      </Suspense>
       <table className="sr-only">
         <caption>
           <Trans>Paid payments per day</Trans>
