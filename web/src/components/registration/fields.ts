@@ -1,9 +1,10 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { isValidPhoneNumber } from 'libphonenumber-js/max'
 import { z } from 'zod'
 import { passwordRules } from '~/components/profile/password-rules.ts'
-import { ApiError, type FieldIssue } from '~/lib/api.ts'
+import { ApiError } from '~/lib/api.ts'
+import { messages } from './wording.ts'
+
+export { messages, registrationWording } from './wording.ts'
 
 /**
  * The registration and password screens' field rules, worded as the specification words them
@@ -12,22 +13,6 @@ import { ApiError, type FieldIssue } from '~/lib/api.ts'
  * /http/schemas.ts), so a form the screen accepts is one the API accepts; the API's own answers are
  * still shown under their fields (`useFieldErrors`, in these words: `registrationWording`).
  */
-
-export const messages = {
-  emailRequired: msg`Email required`,
-  invalidEmail: msg`Invalid email`,
-  codeRequired: msg`Confirmation code required`,
-  wrongCode: msg`Wrong confirmation code`,
-  required: msg`This field is required`,
-  passwordRequired: msg`Password required`,
-  passwordRule: msg`The password does not meet every rule below`,
-  passwordsDoNotMatch: msg`Passwords do not match`,
-  termsRequired: msg`Please accept the terms and the privacy statement`,
-  invalidPhone: msg`Invalid phone number`,
-  phoneCodeRequired: msg`Choose the country of the phone number`,
-  invalidBirthDate: msg`Enter a valid birth date`,
-  tooLong: msg`At most 150 characters`,
-} satisfies Record<string, MessageDescriptor>
 
 export const emailSchema = z
   .string()
@@ -97,35 +82,6 @@ export function checkPhone(
     valid = false
   }
   if (!valid) ctx.addIssue({ code: 'custom', message: messages.invalidPhone.id, path: [field] })
-}
-
-/**
- * The registration screens' words for the API's field errors, where the specification words them
- * differently from the general ones (`fieldIssueMessage`): "Email required" rather than "This field
- * is required". By field and code; everything else gets the general words.
- */
-export function registrationWording(issue: FieldIssue, field: string): MessageDescriptor | undefined {
-  // `field` is the API's name of the field (`phone_code`), whatever the form calls it.
-  const { code } = issue
-  if (field === 'email') {
-    if (code === 'required') return messages.emailRequired
-    if (code === 'invalid_format' || code === 'too_long') return messages.invalidEmail
-  }
-  if (field === 'code') {
-    if (code === 'required') return messages.codeRequired
-    if (code === 'invalid_format') return messages.wrongCode
-  }
-  if (field === 'password') {
-    if (code === 'required') return messages.passwordRequired
-    if (code === 'too_short' || code === 'invalid_format') return messages.passwordRule
-  }
-  if (field === 'terms') return messages.termsRequired
-  if (field === 'birth_date' && (code === 'invalid_format' || code === 'invalid'))
-    return messages.invalidBirthDate
-  if (field === 'country' && code === 'invalid_format') return msg`Choose a country from the list`
-  if (field === 'company_name' && code === 'required') return msg`Company name required`
-  if (code === 'too_long' && issue.params?.maximum === 150) return messages.tooLong
-  return undefined
 }
 
 /** Seconds from a 429 answer (Retry-After), else undefined. */

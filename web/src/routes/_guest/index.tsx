@@ -9,7 +9,7 @@ import { EmailField } from '~/components/auth/email-form.tsx'
 import { PasswordVisibilityToggle } from '~/components/auth/password-fields.tsx'
 import { SubmitButton } from '~/components/auth/submit-button.tsx'
 import { useSwitchLocale } from '~/components/language-switcher.tsx'
-import { registrationWording } from '~/components/registration/fields.ts'
+import { registrationWording } from '~/components/registration/wording.ts'
 import {
   Card,
   CardContent,
