@@ -67,7 +67,7 @@ export function StatisticsPanel({ compact = false }: { compact?: boolean }) {
   return (
     <section className="grid gap-4" aria-label={t`Payments per day`} data-testid="statistics">
       <div className="flex flex-wrap items-end gap-3">
-        <fieldset className="flex gap-1" aria-label={t`Period`}>
+        <fieldset className="flex flex-wrap gap-1" aria-label={t`Period`}>
           {[7, 30].map((days) => (
             <Button
               key={days}
@@ -81,7 +81,7 @@ export function StatisticsPanel({ compact = false }: { compact?: boolean }) {
             </Button>
           ))}
         </fieldset>
-        <fieldset className="flex gap-1" aria-label={t`Move the period`}>
+        <fieldset className="flex flex-wrap gap-1" aria-label={t`Move the period`}>
           {[30, 7].map((days) => (
             <Button
               key={`back-${days}`}

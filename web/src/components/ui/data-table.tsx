@@ -24,7 +24,7 @@ import {
   useTable,
 } from '@tanstack/react-table'
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, Columns3Icon } from 'lucide-react'
-import { type ComponentProps, type ReactNode, useEffect, useState } from 'react'
+import { type ComponentProps, useEffect, useState } from 'react'
 import { Button } from '~/components/ui/button.tsx'
 import { DataTablePagination } from '~/components/ui/data-table-pagination.tsx'
 import {
@@ -40,7 +40,7 @@ import { cn } from '~/lib/utils.ts'
 
 /** What a column tells the data table beyond TanStack Table's own definition. */
 export interface DataColumnMeta {
-  /** The column's name: its header unless it has its own, and its name in the column menu and sort announcements. */
+  /** The column's name: its header, and its name in the column menu and in sort announcements. */
   label: MessageDescriptor
   /** Classes for header and cells alike: alignment, width. */
   className?: string
@@ -199,15 +199,7 @@ export function DataTable<TData extends RowData>({
                         column={header.column}
                         direction={direction}
                         name={columnName(header.column)}
-                      >
-                        {header.column.columnDef.header ? (
-                          <table.FlexRender header={header} />
-                        ) : (
-                          columnName(header.column)
-                        )}
-                      </SortButton>
-                    ) : header.column.columnDef.header ? (
-                      <table.FlexRender header={header} />
+                      />
                     ) : (
                       columnName(header.column)
                     )}
@@ -276,12 +268,10 @@ function SortButton<TData extends RowData>({
   column,
   direction,
   name,
-  children,
 }: {
   column: Column<DataTableFeatures, TData, unknown>
   direction: false | 'asc' | 'desc'
   name: string
-  children: ReactNode
 }) {
   const { t } = useLingui()
   const Icon = direction === 'asc' ? ArrowUpIcon : direction === 'desc' ? ArrowDownIcon : ArrowUpDownIcon
@@ -297,7 +287,7 @@ function SortButton<TData extends RowData>({
       )}
       data-testid={`sort-${column.id}`}
     >
-      {children}
+      {name}
       <Icon aria-hidden="true" className={cn('size-3.5 shrink-0', !direction && 'opacity-50')} />
     </button>
   )
