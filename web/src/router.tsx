@@ -1,11 +1,12 @@
 import { type I18n, setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, useRouter } from '@tanstack/react-router'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import type { ReactNode } from 'react'
-import { shouldRetryQuery } from './lib/api.ts'
 import { activateLocale, defaultLocale, isLocale, type Locale } from './lib/i18n.ts'
 import type { Portal } from './lib/portal.ts'
+import { newQueryClient } from './lib/queries/client.ts'
 import { hydrateSession, type Session, type SessionUser } from './lib/session.ts'
 import { routeTree } from './routeTree.gen.ts'
 
@@ -39,14 +40,9 @@ function AppProviders({ children }: { children: ReactNode }) {
 
 /** A fresh router per request on the server and once in the browser. */
 export function getRouter() {
-  const queryClient = new QueryClient({
-    // Query functions call `api()` (lib/api.ts): refresh and the one retry after 401/403 happen
-    // there; the query layer itself never retries an answer the API gave on purpose (4xx).
-    defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetryQuery, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  })
+  // Query functions call `api()` (lib/api.ts): refresh and the one retry after 401/403 happen
+  // there; the query layer never retries an answer the API gave on purpose (4xx).
+  const queryClient = newQueryClient()
   const i18n = setupI18n()
 
   const router = createRouter({
@@ -59,6 +55,9 @@ export function getRouter() {
       sessionRestorable: false,
     } satisfies RouterContext,
     defaultPreload: 'intent',
+    // Route loaders fill the query cache (README, "Loading data"); whether an answer is fresh enough
+    // is TanStack Query's call, so the router calls a loader on every preload and navigation.
+    defaultPreloadStaleTime: 0,
     scrollRestoration: true,
     // The server rendered in some language: load that catalog before hydrating so the text matches.
     // The session the server found seeds the browser's session store; the token's expiry travels as
@@ -86,6 +85,16 @@ export function getRouter() {
       return activateLocale(i18n, data.locale)
     },
     InnerWrap: AppProviders,
+  })
+  // What the loaders put in the query cache while rendering on the server goes along with the page
+  // and fills the browser's cache before it hydrates, so the first HTML and the first browser
+  // render show the same data. Failed queries stay behind: their errors are not plain data, and the
+  // browser asks again (lib/queries/load.ts). AppProviders already provides the client.
+  setupRouterSsrQueryIntegration({
+    router,
+    queryClient,
+    wrapQueryClient: false,
+    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status !== 'error' },
   })
   return router
 }
