@@ -73,6 +73,7 @@ export const paymentsFieldCodes = [
   'not_sandbox_key',
   'no_live_mode',
   'key_prefix',
+  'stripe_key_prefix',
   'wrong_mode_key',
   'webhook_secret_prefix',
   'key_not_allowed',

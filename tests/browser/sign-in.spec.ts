@@ -73,15 +73,18 @@ test.describe('sign-in form', () => {
 
   test('a throttled sign-in tells how long to wait', async ({ page }) => {
     await page.goto(portalUrl('acceptor'))
-    // The API's throttle itself is covered by the identity tests; here only what the user sees.
+    // The API's throttle itself is covered by the identity tests; here only what the user sees. The
+    // wait comes from the answer's numbers (Retry-After, `retry_after`), never from its English.
     await page.route('**/api/v1/auth/login', (route) =>
       route.fulfill({
         status: 429,
+        headers: { 'retry-after': '900' },
         json: {
           error: {
             code: 'too_many_requests',
             message: 'too many failed sign-ins; try again in 15 min',
             reason: 'sign_in_throttled',
+            retry_after: 900,
             request_id: 'test',
           },
         },

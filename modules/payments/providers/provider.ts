@@ -166,6 +166,7 @@ export type KeyRefusal =
   | 'not_sandbox_key'
   | 'no_live_mode'
   | 'key_prefix'
+  | 'stripe_key_prefix'
   | 'wrong_mode_key'
   | 'webhook_secret_prefix'
   | 'key_not_allowed'

@@ -170,6 +170,8 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
     const prefix = text(p, 'prefix')
     return msg`A key for this mode starts with ${prefix}.`
   },
+  stripe_key_prefix: () =>
+    msg`Stripe secret keys start with sk_test_ or sk_live_ (or rk_ for restricted keys).`,
   wrong_mode_key: () => msg`This key is not a key of the chosen mode (test or live).`,
   webhook_secret_prefix: () => msg`Stripe webhook signing secrets start with whsec_.`,
   key_not_allowed: () => msg`This key is not allowed to read the account balance. Use a key with that right.`,

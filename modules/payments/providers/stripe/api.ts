@@ -68,8 +68,7 @@ export function assertKeyMatchesMode(credentials: ProviderCredentials): void {
   if (!mode)
     throw new InvalidCredentials(
       'Stripe secret keys start with sk_test_ or sk_live_ (or rk_ for restricted keys)',
-      'key_prefix',
-      { prefix: credentials.mode === 'live' ? 'sk_live_' : 'sk_test_', mode: credentials.mode },
+      'stripe_key_prefix',
     )
   if (mode !== credentials.mode) {
     throw new InvalidCredentials(
