@@ -15,6 +15,7 @@ import {
   UnlockIcon,
 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
+import { NotFound } from '~/components/not-found.tsx'
 import { useHydrated } from '~/components/payments/use-hydrated.ts'
 import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import { NotificationsSection } from '~/components/terminal/notifications-section.tsx'
@@ -29,7 +30,7 @@ import { CardSection } from './card-section.tsx'
 import { CardSpending } from './card-spending.tsx'
 import { ConfirmButton } from './confirm-button.tsx'
 import { EditProgramButton } from './edit-program-dialog.tsx'
-import { isForbidden, isNotFound, noRetryOn4xx, programErrorMessage } from './errors.ts'
+import { isForbidden, isNotFound, programErrorMessage } from './errors.ts'
 import { ProgramStatusBadge, ProgramTypeName } from './labels.tsx'
 import { MethodsSaveButton, MethodsWithKeys, UsedMethods } from './methods-with-keys.tsx'
 import { ProgramFinances } from './program-finances.tsx'
@@ -53,7 +54,7 @@ import {
  * Another owner's program is "not found" (the API answers 404), a refused call "access denied".
  */
 export function ProgramPage({ uuid }: { uuid: string }) {
-  const program = useQuery({ ...programQueryOptions(uuid), retry: noRetryOn4xx })
+  const program = useQuery(programQueryOptions(uuid))
   if (program.isPending) return <ProgramSkeleton />
   if (program.isError) {
     if (isNotFound(program.error)) return <ProgramMissing kind="not-found" />
@@ -367,7 +368,7 @@ function ProgramActions({
 /** A payment program's methods: the owner changes them (one must stay in use), an admin reads them. */
 function PaymentMethodsCard({ program, canEdit }: { program: Program; canEdit: boolean }) {
   const { i18n } = useLingui()
-  const methods = useQuery({ ...programMethodsQueryOptions(program.uuid), retry: noRetryOn4xx })
+  const methods = useQuery(programMethodsQueryOptions(program.uuid))
   return (
     <Card data-testid="program-methods">
       <CardHeader>
@@ -415,27 +416,31 @@ function MethodsCardForm({ program, methods }: { program: Program; methods: Prog
   )
 }
 
-function ProgramMissing({ kind }: { kind: 'not-found' | 'denied' }) {
+/** A program that is not there for this user: unknown, deleted or another owner's (404). */
+export function ProgramNotFound() {
   return (
-    <Card
-      data-testid={kind === 'denied' ? 'program-denied' : 'program-not-found'}
-      className="mx-auto w-full max-w-lg"
+    <NotFound
+      testId="program-not-found"
+      icon={LayersIcon}
+      title={<Trans>Program not found</Trans>}
+      back={{ to: '/programs', label: <Trans>All programs</Trans> }}
     >
+      <Trans>There is no program at this address, or it is not yours. It may have been deleted.</Trans>
+    </NotFound>
+  )
+}
+
+export function ProgramMissing({ kind }: { kind: 'not-found' | 'denied' }) {
+  if (kind === 'not-found') return <ProgramNotFound />
+  return (
+    <Card data-testid="program-denied" className="mx-auto w-full max-w-lg">
       <CardContent className="flex flex-col items-center gap-3 py-6 text-center">
-        {kind === 'denied' ? (
-          <ShieldAlertIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-        ) : (
-          <LayersIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-        )}
+        <ShieldAlertIcon aria-hidden="true" className="size-10 text-muted-foreground" />
         <h1 id="screen-title" data-testid="screen-title" className="text-xl font-semibold">
-          {kind === 'denied' ? <Trans>Access denied</Trans> : <Trans>Program not found</Trans>}
+          <Trans>Access denied</Trans>
         </h1>
         <p className="text-sm text-muted-foreground">
-          {kind === 'denied' ? (
-            <Trans>This program belongs to someone else.</Trans>
-          ) : (
-            <Trans>There is no program at this address, or it is not yours. It may have been deleted.</Trans>
-          )}
+          <Trans>This program belongs to someone else.</Trans>
         </p>
         <Button variant="outline" asChild>
           <Link to="/programs">

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { type Answer, api } from '~/lib/api.ts'
 import type { Portal } from '~/lib/portal.ts'
 import { terminalKeys } from './queries.ts'
@@ -52,6 +52,9 @@ async function loadPlaces(portal: Portal): Promise<TerminalPlace[]> {
   }))
 }
 
+export const terminalPlacesQueryOptions = (portal: Portal) =>
+  queryOptions({ queryKey: [...terminalKeys.cashpoints(), portal], queryFn: () => loadPlaces(portal) })
+
 export function useTerminalPlaces(portal: Portal) {
-  return useQuery({ queryKey: [...terminalKeys.cashpoints(), portal], queryFn: () => loadPlaces(portal) })
+  return useQuery(terminalPlacesQueryOptions(portal))
 }

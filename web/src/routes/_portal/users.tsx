@@ -1,7 +1,10 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { UsersPage } from '~/components/users/users-page.tsx'
 import { requireScreen } from '~/lib/guard.ts'
-import { type UsersFilter, userTypeFilters } from '~/lib/queries/users.ts'
+import { pageTitle } from '~/lib/head.ts'
+import { mainScreens } from '~/lib/navigation.ts'
+import { loadSignedIn } from '~/lib/queries/load.ts'
+import { type UsersFilter, usersQueryOptions, userTypeFilters } from '~/lib/queries/users.ts'
 import { integer, oneOf, orElse, searchParams, text } from '~/lib/search-params.ts'
 
 /** The filters live in the URL, so a filtered list can be reloaded, shared and gone back to. */
@@ -17,6 +20,11 @@ const usersSearch = searchParams({
 export const Route = createFileRoute('/_portal/users')({
   validateSearch: usersSearch,
   beforeLoad: ({ context }) => requireScreen(context.portal, '/users'),
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    await loadSignedIn(context, usersQueryOptions(deps))
+  },
+  head: ({ match }) => pageTitle(match.context.i18n, mainScreens['/users'].label),
   component: Users,
 })
 

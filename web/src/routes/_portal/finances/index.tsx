@@ -1,7 +1,11 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import { JournalsPage } from '~/components/finances/journals-page.tsx'
-import type { JournalFilter } from '~/components/finances/queries.ts'
+import { type JournalFilter, journalEntriesQueryOptions } from '~/components/finances/queries.ts'
 import { journalSearchDefaults, journalSearchSchema } from '~/components/finances/search.ts'
+import { pageTitle } from '~/lib/head.ts'
+import { mainScreens } from '~/lib/navigation.ts'
+import { loadSignedIn } from '~/lib/queries/load.ts'
 
 /**
  * `/finances`: the Journals view, one journal's entries with the filters in the URL. Defaults stay
@@ -10,6 +14,11 @@ import { journalSearchDefaults, journalSearchSchema } from '~/components/finance
 export const Route = createFileRoute('/_portal/finances/')({
   validateSearch: journalSearchSchema,
   search: { middlewares: [stripSearchParams(journalSearchDefaults)] },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    await loadSignedIn(context, journalEntriesQueryOptions(deps))
+  },
+  head: ({ match }) => pageTitle(match.context.i18n, msg`Journals`, mainScreens['/finances'].label),
   component: Journals,
 })
 

@@ -1,5 +1,10 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { CardOrderPage } from '~/components/programs/card-order-page.tsx'
+import { ProgramNotFound } from '~/components/programs/program-page.tsx'
+import { programQueryOptions } from '~/components/programs/queries.ts'
+import { pageTitle } from '~/lib/head.ts'
+import { loadSignedIn } from '~/lib/queries/load.ts'
 import { searchParams, uuid } from '~/lib/search-params.ts'
 
 /**
@@ -12,6 +17,17 @@ export const Route = createFileRoute('/_portal/programs/$uuid_/order')({
   beforeLoad: ({ context }) => {
     if (context.portal !== 'programs') throw redirect({ to: '/', replace: true })
   },
+  loader: async ({ context, params }) => {
+    const program = await loadSignedIn(context, programQueryOptions(params.uuid))
+    return { title: program?.title }
+  },
+  head: ({ match, loaderData }) =>
+    pageTitle(
+      match.context.i18n,
+      match.status === 'notFound' ? msg`Program not found` : msg`Order cards`,
+      loaderData?.title,
+    ),
+  notFoundComponent: ProgramNotFound,
   component: Order,
 })
 

@@ -4,12 +4,19 @@ import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
 import { AcceptorProgramsPage } from '~/components/programs/acceptor-programs-page.tsx'
 import { ProgramsPage } from '~/components/programs/programs-page.tsx'
 import {
+  acceptorProgramsQueryOptions,
+  invitationQueryOptions,
   type ProgramsSearch,
   type ProgramTypeId,
   programFilters,
+  programsQueryOptions,
   programTypeIds,
 } from '~/components/programs/queries.ts'
 import { requireScreen } from '~/lib/guard.ts'
+import { pageTitle } from '~/lib/head.ts'
+import { mainScreens } from '~/lib/navigation.ts'
+import type { Portal } from '~/lib/portal.ts'
+import { loadSignedIn } from '~/lib/queries/load.ts'
 import { integer, oneOf, orElse, type Reader, searchParams, text, uuid, where } from '~/lib/search-params.ts'
 
 const searchDefaults = { filter: 'all', page: 1 } as const
@@ -39,7 +46,29 @@ export const Route = createFileRoute('/_portal/programs/')({
   validateSearch: programsSearch,
   search: { middlewares: [stripSearchParams(searchDefaults)] },
   beforeLoad: ({ context }) => requireScreen(context.portal, '/programs'),
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    if (context.portal === 'acceptor') {
+      await Promise.all([
+        loadSignedIn(context, acceptorProgramsQueryOptions()),
+        deps.invitation &&
+          loadSignedIn(context, invitationQueryOptions(deps.invitation, deps.invite), { notFound: false }),
+      ])
+    } else if (context.portal !== 'cardholder') {
+      await loadSignedIn(context, programsQueryOptions(listSearch(context.portal, deps)))
+    }
+  },
+  head: ({ match }) => pageTitle(match.context.i18n, mainScreens['/programs'].label),
   component: Programs,
+})
+
+/** What the owner's and the admin's list asks the API for: only an admin filters by owner. */
+const listSearch = (portal: Portal, search: ReturnType<typeof programsSearch.parse>): ProgramsSearch => ({
+  filter: search.filter,
+  search: search.search,
+  type: search.type,
+  owner: portal === 'admin' ? search.owner : undefined,
+  page: search.page,
 })
 
 function Programs() {
@@ -79,16 +108,5 @@ function Programs() {
       },
       replace: true,
     })
-  return (
-    <ProgramsPage
-      search={{
-        filter: search.filter,
-        search: search.search,
-        type: search.type,
-        owner: portal === 'admin' ? search.owner : undefined,
-        page: search.page,
-      }}
-      onSearchChange={onSearchChange}
-    />
-  )
+  return <ProgramsPage search={listSearch(portal, search)} onSearchChange={onSearchChange} />
 }

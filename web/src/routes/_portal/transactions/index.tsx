@@ -1,12 +1,20 @@
 import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router'
-import type { TransactionFilter } from '~/components/payments/queries.ts'
+import { type TransactionFilter, transactionsQueryOptions } from '~/components/payments/queries.ts'
 import { transactionSearchDefaults, transactionSearchSchema } from '~/components/payments/search.ts'
 import { TransactionsPage } from '~/components/payments/transactions-page.tsx'
+import { pageTitle } from '~/lib/head.ts'
+import { mainScreens } from '~/lib/navigation.ts'
+import { loadSignedIn } from '~/lib/queries/load.ts'
 
 /** `/transactions`: the list, with its filters and page in the URL (the first page stays out of it). */
 export const Route = createFileRoute('/_portal/transactions/')({
   validateSearch: transactionSearchSchema,
   search: { middlewares: [stripSearchParams(transactionSearchDefaults)] },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    await loadSignedIn(context, transactionsQueryOptions(deps))
+  },
+  head: ({ match }) => pageTitle(match.context.i18n, mainScreens['/transactions'].label),
   component: Transactions,
 })
 
