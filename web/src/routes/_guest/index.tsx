@@ -40,6 +40,7 @@ import {
   rememberPendingProgram,
   takePendingDestination,
 } from '~/lib/guard.ts'
+import { pageTitle } from '~/lib/head.ts'
 import { isLocale, storedLocale } from '~/lib/i18n.ts'
 import { type Portal, portalCopy, portals } from '~/lib/portal.ts'
 import { searchParams, text, uuid, where } from '~/lib/search-params.ts'
@@ -62,6 +63,7 @@ export const Route = createFileRoute('/_guest/')({
     card: where(text({ max: 200 }), isCardCode),
   }),
   beforeLoad: ({ context }) => guardLoginPage(context),
+  head: ({ match }) => pageTitle(match.context.i18n, portalCopy[match.context.portal].title),
   component: SignIn,
 })
 

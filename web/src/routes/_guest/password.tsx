@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { SetPassword } from '~/components/password/set-password.tsx'
 import { SignInFooter, StepCard } from '~/components/registration/step-card.tsx'
+import { pageTitle } from '~/lib/head.ts'
 import { searchParams, text } from '~/lib/search-params.ts'
 
 /**
@@ -11,7 +13,12 @@ import { searchParams, text } from '~/lib/search-params.ts'
  */
 export const Route = createFileRoute('/_guest/password')({
   validateSearch: searchParams({ token: text({ min: 1, max: 200 }) }),
-  head: () => ({ meta: [{ name: 'referrer', content: 'no-referrer' }] }),
+  head: ({ match }) => ({
+    meta: [
+      ...pageTitle(match.context.i18n, msg`Choose a new password`).meta,
+      { name: 'referrer', content: 'no-referrer' },
+    ],
+  }),
   component: SetPasswordPage,
 })
 

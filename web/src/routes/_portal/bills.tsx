@@ -2,10 +2,13 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
 import { requireScreen } from '~/lib/guard.ts'
+import { pageTitle } from '~/lib/head.ts'
+import { mainScreens } from '~/lib/navigation.ts'
 
 /** The card holder's bills. Its content arrives with its own issue; until then an honest empty state. */
 export const Route = createFileRoute('/_portal/bills')({
   beforeLoad: ({ context }) => requireScreen(context.portal, '/bills'),
+  head: ({ match }) => pageTitle(match.context.i18n, mainScreens['/bills'].label),
   component: Bills,
 })
 

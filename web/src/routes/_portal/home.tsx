@@ -5,6 +5,8 @@ import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
 import { StatisticsPanel } from '~/components/terminal/statistics-panel.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { requireScreen } from '~/lib/guard.ts'
+import { pageTitle } from '~/lib/head.ts'
+import { mainScreens } from '~/lib/navigation.ts'
 
 /**
  * The signed-in start page of the program-owner, acceptor and card-holder portals. Owners and
@@ -13,6 +15,7 @@ import { requireScreen } from '~/lib/guard.ts'
  */
 export const Route = createFileRoute('/_portal/home')({
   beforeLoad: ({ context }) => requireScreen(context.portal, '/home'),
+  head: ({ match }) => pageTitle(match.context.i18n, mainScreens['/home'].label),
   component: Home,
 })
 

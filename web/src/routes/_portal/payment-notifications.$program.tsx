@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
@@ -5,6 +6,8 @@ import { ArrowLeftIcon } from 'lucide-react'
 import { NotificationsSection } from '~/components/terminal/notifications-section.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { type Answer, api } from '~/lib/api.ts'
+import { pageTitle } from '~/lib/head.ts'
+import { mainScreens } from '~/lib/navigation.ts'
 
 /**
  * `/payment-notifications/{program}` (program-owner portal; the specification's "payment
@@ -15,6 +18,8 @@ export const Route = createFileRoute('/_portal/payment-notifications/$program')(
   beforeLoad: ({ context }) => {
     if (context.portal !== 'programs') throw redirect({ to: '/', replace: true })
   },
+  head: ({ match }) =>
+    pageTitle(match.context.i18n, msg`Payment notifications`, mainScreens['/programs'].label),
   component: PaymentNotifications,
 })
 

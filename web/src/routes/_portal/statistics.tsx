@@ -2,6 +2,8 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { StatisticsPanel } from '~/components/terminal/statistics-panel.tsx'
 import { requireScreen } from '~/lib/guard.ts'
+import { pageTitle } from '~/lib/head.ts'
+import { mainScreens } from '~/lib/navigation.ts'
 
 /**
  * Statistics of the admin and acceptor portals: paid payments per day (an acceptor's at their
@@ -9,6 +11,7 @@ import { requireScreen } from '~/lib/guard.ts'
  */
 export const Route = createFileRoute('/_portal/statistics')({
   beforeLoad: ({ context }) => requireScreen(context.portal, '/statistics'),
+  head: ({ match }) => pageTitle(match.context.i18n, mainScreens['/statistics'].label),
   component: Statistics,
 })
 

@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { CardholderCheckEmail } from '~/components/registration/cardholder.tsx'
 import { ProgramOwnerCheckEmail } from '~/components/registration/program-owner.tsx'
 import { guardLoginPage } from '~/lib/guard.ts'
+import { pageTitle } from '~/lib/head.ts'
 
 /** /registration/check-email (program owner, card holder): the code from the e-mail. */
 export const Route = createFileRoute('/_guest/registration/check-email')({
@@ -11,6 +13,7 @@ export const Route = createFileRoute('/_guest/registration/check-email')({
       throw redirect({ to: '/registration', search: { step: 'code' }, replace: true })
     guardLoginPage(context)
   },
+  head: ({ match }) => pageTitle(match.context.i18n, msg`Check your e-mail`),
   component: CheckEmailPage,
 })
 

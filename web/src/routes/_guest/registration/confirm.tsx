@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { ProgramOwnerConfirm } from '~/components/registration/program-owner.tsx'
 import { guardLoginPage } from '~/lib/guard.ts'
+import { pageTitle } from '~/lib/head.ts'
 import { searchParams, text } from '~/lib/search-params.ts'
 
 /**
@@ -13,6 +15,7 @@ export const Route = createFileRoute('/_guest/registration/confirm')({
     if (context.portal !== 'programs') throw redirect({ to: '/registration', replace: true })
     guardLoginPage(context)
   },
+  head: ({ match }) => pageTitle(match.context.i18n, msg`Your details`),
   component: ConfirmPage,
 })
 

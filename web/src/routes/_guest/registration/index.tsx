@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AcceptorRegistration } from '~/components/registration/acceptor.tsx'
 import { CardholderEmail, CardholderStepScreen } from '~/components/registration/cardholder.tsx'
 import { ProgramOwnerEmail } from '~/components/registration/program-owner.tsx'
 import { guardLoginPage } from '~/lib/guard.ts'
+import { pageTitle } from '~/lib/head.ts'
 import { oneOf, searchParams, text } from '~/lib/search-params.ts'
 
 /**
@@ -19,6 +21,7 @@ export const Route = createFileRoute('/_guest/registration/')({
     if (context.portal === 'admin') throw redirect({ to: '/', replace: true })
     guardLoginPage(context)
   },
+  head: ({ match }) => pageTitle(match.context.i18n, msg`Create an account`),
   component: Registration,
 })
 

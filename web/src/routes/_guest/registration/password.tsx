@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { CardholderPassword } from '~/components/registration/cardholder.tsx'
 import { guardLoginPage } from '~/lib/guard.ts'
+import { pageTitle } from '~/lib/head.ts'
 
 /** /registration/password (card holder): the last step, which creates the account. */
 export const Route = createFileRoute('/_guest/registration/password')({
@@ -8,5 +10,6 @@ export const Route = createFileRoute('/_guest/registration/password')({
     if (context.portal !== 'cardholder') throw redirect({ to: '/registration', replace: true })
     guardLoginPage(context)
   },
+  head: ({ match }) => pageTitle(match.context.i18n, msg`Choose a password`),
   component: CardholderPassword,
 })

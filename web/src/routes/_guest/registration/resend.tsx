@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { ResendStep } from '~/components/registration/resend-step.tsx'
 import { SignInFooter, StepCard } from '~/components/registration/step-card.tsx'
 import { guardLoginPage } from '~/lib/guard.ts'
+import { pageTitle } from '~/lib/head.ts'
 
 /** /registration/resend (program owner, card holder): a new code when the last one expired. */
 export const Route = createFileRoute('/_guest/registration/resend')({
@@ -12,6 +14,7 @@ export const Route = createFileRoute('/_guest/registration/resend')({
       throw redirect({ to: '/registration', search: { step: 'resend' }, replace: true })
     guardLoginPage(context)
   },
+  head: ({ match }) => pageTitle(match.context.i18n, msg`Ask for a new code`),
   component: ResendPage,
 })
 

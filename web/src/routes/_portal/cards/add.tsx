@@ -1,5 +1,8 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AddCardPage } from '~/components/cards/add-card-page.tsx'
+import { pageTitle } from '~/lib/head.ts'
+import { mainScreens } from '~/lib/navigation.ts'
 import { searchParams, text } from '~/lib/search-params.ts'
 
 /**
@@ -11,6 +14,7 @@ export const Route = createFileRoute('/_portal/cards/add')({
   beforeLoad: ({ context }) => {
     if (context.portal !== 'cardholder') throw redirect({ to: '/cards', replace: true })
   },
+  head: ({ match }) => pageTitle(match.context.i18n, msg`Add a card`, mainScreens['/cards'].label),
   component: AddCard,
 })
 

@@ -1,6 +1,9 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { isProgramTypeSlug } from '~/components/programs/queries.ts'
 import { ProgramWizard } from '~/components/programs/wizard.tsx'
+import { pageTitle } from '~/lib/head.ts'
+import { mainScreens } from '~/lib/navigation.ts'
 
 /**
  * `/programs/card/new`, `/cm/new`, `/pm/new`, `/food/new`, `/food-court/new` (spec section 2): step 0
@@ -11,6 +14,7 @@ export const Route = createFileRoute('/_portal/programs/$type/new')({
     if (context.portal !== 'programs') throw redirect({ to: '/', replace: true })
     if (!isProgramTypeSlug(params.type)) throw redirect({ to: '/programs', replace: true })
   },
+  head: ({ match }) => pageTitle(match.context.i18n, msg`New program`, mainScreens['/programs'].label),
   component: NewProgram,
 })
 
