@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { EmptyState } from '~/components/empty-state.tsx'
+import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { type MainPath, mainScreens } from '~/lib/navigation.ts'
 
 /**

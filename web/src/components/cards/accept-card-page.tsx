@@ -18,8 +18,6 @@ import { Money } from '~/components/finances/amount.tsx'
 import { formatMoney } from '~/components/finances/money.ts'
 import { maxAmountMinor } from '~/components/payments/amount-field.ts'
 import { formatAmountInput, parseAmountInput } from '~/components/payments/money-input.ts'
-import { useHydrated } from '~/components/payments/use-hydrated.ts'
-import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import { ConfirmButton } from '~/components/programs/confirm-button.tsx'
 import {
   type AcceptorProgram,
@@ -28,6 +26,9 @@ import {
   programStatuses,
   programTypes,
 } from '~/components/programs/queries.ts'
+import { EmptyState } from '~/components/shared/empty-state.tsx'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { CameraView, useQrCamera } from '~/components/terminal/qr-camera.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { HistoryIcon, StoreIcon } from 'lucide-react'
 import { Money } from '~/components/finances/amount.tsx'
-import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { cn } from '~/lib/utils.ts'

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { ChevronRightIcon, WalletIcon } from 'lucide-react'
 import { Fragment, useState } from 'react'
-import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { EmptyState } from '~/components/shared/empty-state.tsx'
+import { LoadError, LoadFailure, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
 import { cn } from '~/lib/utils.ts'
@@ -12,7 +13,6 @@ import { FinancesHeader } from './finances-header.tsx'
 import { AccountLabel, SubAccountLabel } from './labels.tsx'
 import { accountDescriptions } from './names.ts'
 import { type Amounts, type LedgerAccounts, ledgerAccountsQueryOptions } from './queries.ts'
-import { LoadFailure } from './states.tsx'
 
 type Account = LedgerAccounts['results'][number]
 

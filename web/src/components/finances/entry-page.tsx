@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ArrowLeftIcon, CircleAlertIcon, CircleCheckIcon, FileSearchIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { LoadError } from '~/components/profile/states.tsx'
+import { LoadError, LoadFailure } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card.tsx'
@@ -13,7 +13,6 @@ import { BookingDate } from './amount.tsx'
 import { EntryLinesTable, lineTotals } from './entry-lines-table.tsx'
 import { journalNames } from './names.ts'
 import { type JournalEntry, journalEntryQueryOptions } from './queries.ts'
-import { LoadFailure } from './states.tsx'
 
 function Detail({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (

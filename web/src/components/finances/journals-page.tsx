@@ -2,7 +2,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { BookOpenIcon, XIcon } from 'lucide-react'
-import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { EmptyState } from '~/components/shared/empty-state.tsx'
+import { LoadError, LoadFailure, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'
@@ -16,7 +17,6 @@ import { FinancesHeader } from './finances-header.tsx'
 import { journalNames } from './names.ts'
 import { type JournalFilter, journalEntriesQueryOptions } from './queries.ts'
 import { daysBefore, localToday } from './search.ts'
-import { LoadFailure } from './states.tsx'
 
 /** Date presets of the specification that look back: the last 7 and the last 30 days, today included. */
 const presets = [7, 30] as const

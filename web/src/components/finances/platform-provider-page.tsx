@@ -11,8 +11,8 @@ import {
   type SavedKeys,
   SavedKeysList,
 } from '~/components/payments/provider-keys.tsx'
-import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import { providerNames } from '~/components/programs/labels.tsx'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { Label } from '~/components/ui/label.tsx'

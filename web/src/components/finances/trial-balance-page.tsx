@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { CircleAlertIcon, CircleCheckIcon, ScaleIcon } from 'lucide-react'
-import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { EmptyState } from '~/components/shared/empty-state.tsx'
+import { LoadError, LoadFailure, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'
 import {
@@ -18,7 +19,6 @@ import { AtDateBar } from './at-date-bar.tsx'
 import { FinancesHeader } from './finances-header.tsx'
 import { AccountLabel } from './labels.tsx'
 import { trialBalanceQueryOptions } from './queries.ts'
-import { LoadFailure } from './states.tsx'
 
 /**
  * The Trial balance view: every account's debits and credits per currency up to a date, and their

@@ -16,6 +16,7 @@ import {
 } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '~/components/ui/card.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
@@ -27,7 +28,6 @@ import { cn } from '~/lib/utils.ts'
 import { FailureMessage, MethodLabel } from './labels.tsx'
 import { methodNames } from './messages.ts'
 import { type Checkout, checkoutQueryOptions, isMoneyTaken, paymentKeys } from './queries.ts'
-import { useHydrated } from './use-hydrated.ts'
 
 /** 409 `attempt_in_progress`: another start on this payment is still busy (rare). */
 const attemptInProgressMessage = msg`This payment is being started in another window. Try again in a moment.`

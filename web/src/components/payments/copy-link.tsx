@@ -2,10 +2,10 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckIcon, CopyIcon, ExternalLinkIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { notify } from '~/lib/notify.tsx'
-import { useHydrated } from './use-hydrated.ts'
 
 /**
  * A payment link to pass on: the address itself (selectable), a Copy button (the specification's

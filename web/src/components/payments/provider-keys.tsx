@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckIcon, CopyIcon, LoaderCircleIcon, SaveIcon, TriangleAlertIcon } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
@@ -12,7 +13,6 @@ import { ApiError, type Body } from '~/lib/api.ts'
 import { fieldErrorMessage, fieldIssueMessage, serverErrorMessage } from '~/lib/api-messages.ts'
 import type { Schema } from '~/lib/api-types.gen.ts'
 import { notify } from '~/lib/notify.tsx'
-import { useHydrated } from './use-hydrated.ts'
 
 /**
  * Provider keys as the payments API keeps them, for whoever saves them: a program owner for a

@@ -5,6 +5,7 @@ import { LoaderCircleIcon, Undo2Icon } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { z } from 'zod'
 import { Money } from '~/components/finances/amount.tsx'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import {
   Dialog,
@@ -33,7 +34,6 @@ import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { amountField } from './amount-field.ts'
 import { formatAmountInput, parseAmountInput } from './money-input.ts'
 import { type Payment, paymentKeys } from './queries.ts'
-import { useHydrated } from './use-hydrated.ts'
 
 /**
  * Refund a payment, fully or partly (program owner of the payment, admin). The amount starts at

@@ -2,12 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { HistoryIcon } from 'lucide-react'
 import { useState } from 'react'
+import { EmptyState } from '~/components/shared/empty-state.tsx'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
 import { Pagination } from '~/components/users/pagination.tsx'
 import { loginHistoryQueryOptions } from '~/lib/queries/profile.ts'
-import { EmptyState, LoadError, RowsSkeleton } from './states.tsx'
 
 /** Every sign-in attempt on this account, newest first: when, from where, on what, and whether it worked. */
 export function LoginHistory() {

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { LoadError } from '~/components/shared/states.tsx'
 import { Card, CardContent, CardHeader } from '~/components/ui/card.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
 import { profileQueryOptions } from '~/lib/queries/profile.ts'
@@ -8,7 +9,6 @@ import { LoginHistory } from './login-history.tsx'
 import { PasswordForm } from './password-form.tsx'
 import { ProfileForm } from './profile-form.tsx'
 import { ActiveSessions } from './sessions.tsx'
-import { LoadError } from './states.tsx'
 import { UserAvatar } from './user-avatar.tsx'
 
 /** `/profile` on every portal: own details, photo, password, devices and sign-in history. */

@@ -2,13 +2,13 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { LogOutIcon, MonitorSmartphoneIcon } from 'lucide-react'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { type Answer, api } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
 import { profileKeys, sessionsQueryOptions } from '~/lib/queries/profile.ts'
-import { LoadError, RowsSkeleton } from './states.tsx'
 
 /** The devices signed in to this account, with a way to sign any other one out. */
 export function ActiveSessions() {

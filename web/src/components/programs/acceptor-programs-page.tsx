@@ -13,8 +13,9 @@ import {
   XIcon,
 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
-import { useHydrated } from '~/components/payments/use-hydrated.ts'
-import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { EmptyState } from '~/components/shared/empty-state.tsx'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'

@@ -14,8 +14,9 @@ import {
 } from 'lucide-react'
 import { useState } from 'react'
 import { z } from 'zod'
-import { useHydrated } from '~/components/payments/use-hydrated.ts'
-import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { EmptyState } from '~/components/shared/empty-state.tsx'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import {

@@ -4,7 +4,7 @@ import { RectangleHorizontalIcon, RectangleVerticalIcon } from 'lucide-react'
 import { type ReactNode, useMemo } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { formatAmountInput, parseAmountInput } from '~/components/payments/money-input.ts'
-import { useHydrated } from '~/components/payments/use-hydrated.ts'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import {
   Form,
   FormControl,

@@ -4,8 +4,8 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { ArrowRightIcon, CheckIcon, GiftIcon, LoaderCircleIcon, TicketIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
-import { useHydrated } from '~/components/payments/use-hydrated.ts'
-import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import {
   Dialog,

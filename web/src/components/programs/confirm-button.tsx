@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { LoaderCircleIcon } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
-import { useHydrated } from '~/components/payments/use-hydrated.ts'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button, type ButtonProps } from '~/components/ui/button.tsx'
 import {
   Dialog,

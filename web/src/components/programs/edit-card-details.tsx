@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { LoaderCircleIcon, PencilIcon } from 'lucide-react'
 import { useState } from 'react'
-import { useHydrated } from '~/components/payments/use-hydrated.ts'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import {
   Dialog,

@@ -11,7 +11,7 @@ import {
   UtensilsIcon,
 } from 'lucide-react'
 import { useState } from 'react'
-import { useHydrated } from '~/components/payments/use-hydrated.ts'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import {
   Dialog,

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { ReceiptTextIcon, WalletIcon } from 'lucide-react'
 import { useState } from 'react'
-import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { LoadError, LoadFailure, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
@@ -24,7 +24,6 @@ import {
   journalEntryQueryOptions,
   ledgerAccountsQueryOptions,
 } from '../finances/queries.ts'
-import { LoadFailure } from '../finances/states.tsx'
 import { type Program, programEntriesQueryOptions } from './queries.ts'
 
 /**

@@ -8,7 +8,7 @@ import {
   type ProviderKeysInput,
   SavedKeysList,
 } from '~/components/payments/provider-keys.tsx'
-import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import type { MethodSetting } from './actions.ts'
 import { saveProviderKeys } from './actions.ts'

@@ -10,8 +10,8 @@ import {
   SaveIcon,
   Trash2Icon,
 } from 'lucide-react'
-import { useHydrated } from '~/components/payments/use-hydrated.ts'
-import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Form, useZodForm } from '~/components/ui/form.tsx'
 import { notify } from '~/lib/notify.tsx'

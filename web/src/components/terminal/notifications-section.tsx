@@ -14,8 +14,9 @@ import {
   Trash2Icon,
 } from 'lucide-react'
 import { useState } from 'react'
-import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import { ConfirmButton } from '~/components/programs/confirm-button.tsx'
+import { EmptyState } from '~/components/shared/empty-state.tsx'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'

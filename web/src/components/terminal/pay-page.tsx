@@ -11,7 +11,7 @@ import {
 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
-import { useHydrated } from '~/components/payments/use-hydrated.ts'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '~/components/ui/card.tsx'
 import { Input } from '~/components/ui/input.tsx'

@@ -2,13 +2,14 @@ import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import { ChevronRightIcon, CreditCardIcon, QrCodeIcon } from 'lucide-react'
-import { EmptyState, LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import {
   acceptorProgramsQueryOptions,
   acceptorStatuses,
   programStatuses,
   programTypes,
 } from '~/components/programs/queries.ts'
+import { EmptyState } from '~/components/shared/empty-state.tsx'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { useTerminalPlaces } from './places.ts'
 

@@ -18,6 +18,7 @@ import {
 } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
@@ -27,7 +28,6 @@ import { notify } from '~/lib/notify.tsx'
 import { cn } from '~/lib/utils.ts'
 import { FailureMessage, MethodLabel } from '../labels.tsx'
 import { methodNames } from '../messages.ts'
-import { useHydrated } from '../use-hydrated.ts'
 import { CardForm } from './card-form.tsx'
 import {
   isFinished,

@@ -10,12 +10,12 @@ import {
   RotateCwIcon,
 } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { describeApiError, genericErrorMessage, serverErrorMessage } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
-import { useHydrated } from '../use-hydrated.ts'
 import {
   type SandboxOnboarding,
   sandboxKeys,

@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Navigate, redirect } from '@tanstack/react-router'
-import { LoadError, RowsSkeleton } from '~/components/profile/states.tsx'
 import { isForbidden, isNotFound } from '~/components/programs/errors.ts'
 import { ProgramMissing, ProgramNotFound } from '~/components/programs/program-page.tsx'
 import {
@@ -11,6 +10,7 @@ import {
   slugOfType,
 } from '~/components/programs/queries.ts'
 import { ProgramWizard, type WizardStep, wizardStepOf } from '~/components/programs/wizard.tsx'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { pageTitle } from '~/lib/head.ts'
 import { loadSignedIn } from '~/lib/queries/load.ts'
 import { integer, searchParams } from '~/lib/search-params.ts'

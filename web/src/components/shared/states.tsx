@@ -3,6 +3,7 @@ import { AlertTriangleIcon, RotateCwIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
+import { ApiError } from '~/lib/api.ts'
 
 /** Something could not be loaded: say so and offer another try. */
 export function LoadError({ onRetry, children }: { onRetry?: () => void; children?: ReactNode }) {
@@ -24,19 +25,6 @@ export function LoadError({ onRetry, children }: { onRetry?: () => void; childre
   )
 }
 
-/** Nothing to show yet. */
-export function EmptyState({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
-  return (
-    <div
-      data-testid="empty-state"
-      className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground"
-    >
-      {icon}
-      {children}
-    </div>
-  )
-}
-
 /** Placeholder rows while a table loads. */
 export function RowsSkeleton({ rows = 5 }: { rows?: number }) {
   return (
@@ -50,4 +38,12 @@ export function RowsSkeleton({ rows = 5 }: { rows?: number }) {
       ))}
     </div>
   )
+}
+
+/** What a failed ledger call says to the reader: a date the API refused, or a plain failure. */
+export function LoadFailure({ error }: { error: unknown }) {
+  if (error instanceof ApiError && error.status === 400) {
+    return <Trans>The ledger refused these filters. Check the dates and try again.</Trans>
+  }
+  return <Trans>The ledger could not be loaded.</Trans>
 }
