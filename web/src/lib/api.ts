@@ -320,9 +320,3 @@ api.patch = <T>(path: string, body?: unknown, options: Omit<ApiOptions, 'method'
   api<T>(path, { ...options, method: 'PATCH', body })
 api.delete = <T>(path: string, options: Omit<ApiOptions, 'method' | 'body'> = {}) =>
   api<T>(path, { ...options, method: 'DELETE' })
-
-/** Whether a failed query is worth retrying: never for an answer the API gave on purpose (4xx). */
-export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
-  return failureCount < 1
-}

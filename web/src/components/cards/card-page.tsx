@@ -7,7 +7,6 @@ import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError } from '~/components/shared/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
-import { ApiError } from '~/lib/api.ts'
 import { CardDetails } from './card-details.tsx'
 import { CardFace, faceOf } from './card-face.tsx'
 import { CardHistory } from './card-history.tsx'
@@ -15,9 +14,6 @@ import { tokenRefusal } from './errors.ts'
 import { CardStatusBadge } from './labels.tsx'
 import { type CardPreview, cardLookupQueryOptions, heldCardsQueryOptions } from './queries.ts'
 import { formatToken, isCompleteToken } from './token.ts'
-
-const noRetryOn4xx = (n: number, error: unknown) =>
-  !(error instanceof ApiError && error.status < 500) && n < 1
 
 /**
  * `/cards/{token}`: one of the card holder's cards: its face, value and balance, uses left,
@@ -35,7 +31,6 @@ export function CardPage({ token }: { token: string }) {
   const lookup = useQuery({
     ...cardLookupQueryOptions(code),
     enabled: valid && held.isSuccess,
-    retry: noRetryOn4xx,
   })
 
   if (!valid) return <Missing kind="unknown" />

@@ -57,7 +57,6 @@ function EntryLink({ uuid, testId }: { uuid: string; testId: string }) {
 export function EntryPage({ uuid }: { uuid: string }) {
   const entry = useQuery({
     ...journalEntryQueryOptions(uuid),
-    retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 1,
   })
 
   if (entry.isPending) return <EntrySkeleton />

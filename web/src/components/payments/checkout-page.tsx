@@ -51,7 +51,6 @@ export function CheckoutPage({ uuid, returned }: { uuid: string; returned: boole
   const [pollingSince, setPollingSince] = useState(() => Date.now())
   const checkout = useQuery({
     ...checkoutQueryOptions(uuid),
-    retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 1,
     refetchInterval: (query) =>
       query.state.data?.status === 'pending' && Date.now() - pollingSince < pollForMs ? pollEveryMs : false,
   })

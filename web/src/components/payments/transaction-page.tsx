@@ -28,7 +28,6 @@ import { RefundButton } from './refund-dialog.tsx'
 
 const notFound = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 400)
-const noRetryOn4xx = (n: number, err: unknown) => !(err instanceof ApiError && err.status < 500) && n < 1
 
 /**
  * `/transactions/{uuid}`: one transaction (a payment, or a refund of one) with the whole payment:
@@ -37,13 +36,12 @@ const noRetryOn4xx = (n: number, err: unknown) => !(err instanceof ApiError && e
  * transaction yet; its requester still finds it here by the payment's uuid.
  */
 export function TransactionPage({ uuid }: { uuid: string }) {
-  const transaction = useQuery({ ...transactionQueryOptions(uuid), retry: noRetryOn4xx })
+  const transaction = useQuery(transactionQueryOptions(uuid))
   const paymentId =
     transaction.data?.payment_uuid ?? (transaction.isError && notFound(transaction.error) ? uuid : undefined)
   const payment = useQuery({
     ...paymentQueryOptions(paymentId ?? uuid),
     enabled: paymentId !== undefined,
-    retry: noRetryOn4xx,
   })
 
   if (transaction.isPending || (paymentId !== undefined && payment.isPending)) return <DetailSkeleton />

@@ -26,7 +26,7 @@ import { cn } from '~/lib/utils.ts'
 import { answerInvitation } from './actions.ts'
 import { Cashpoints } from './cashpoints.tsx'
 import { ConfirmButton } from './confirm-button.tsx'
-import { isNotFound, noRetryOn4xx, programErrorMessage } from './errors.ts'
+import { isNotFound, programErrorMessage } from './errors.ts'
 import { AcceptorStatusBadge, ProgramStatusBadge, ProgramTypeName } from './labels.tsx'
 import {
   type AcceptorProgram,
@@ -300,7 +300,6 @@ function InvitationCard({
 function LinkedInvitation({ link, onDone }: { link: InvitationLink; onDone: () => void }) {
   const invitation = useQuery({
     ...invitationQueryOptions(link.invitation, link.invite),
-    retry: noRetryOn4xx,
   })
   if (invitation.isPending) {
     return (

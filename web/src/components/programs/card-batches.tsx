@@ -14,7 +14,6 @@ import { notify } from '~/lib/notify.tsx'
 import { cardErrorMessage } from './card-errors.ts'
 import { type CardOrder, cardBatchesQueryOptions } from './card-queries.ts'
 import { OrderCardsButton } from './card-section.tsx'
-import { noRetryOn4xx } from './errors.ts'
 import type { Program } from './queries.ts'
 
 /** Downloads the issued cards of a paid order as CSV, worded for the program owner. */
@@ -57,7 +56,7 @@ export function DownloadCardsButton({
  */
 export function CardBatches({ program, canOrder }: { program: Program; canOrder: boolean }) {
   const [page, setPage] = useState(1)
-  const batches = useQuery({ ...cardBatchesQueryOptions(program.uuid, page), retry: noRetryOn4xx })
+  const batches = useQuery(cardBatchesQueryOptions(program.uuid, page))
   return (
     <Card data-testid="card-batches">
       <CardHeader>

@@ -46,7 +46,7 @@ import {
   vatFraction,
 } from './card-queries.ts'
 import { SavedCardPreview } from './card-summary.tsx'
-import { isForbidden, isNotFound, noRetryOn4xx } from './errors.ts'
+import { isForbidden, isNotFound } from './errors.ts'
 import { type Program, programQueryOptions, programStatuses, programTypes } from './queries.ts'
 
 /** How often and how long the page asks again while a payment or the issuing is on its way. */
@@ -73,7 +73,7 @@ const isSettling = (order: CardOrder) =>
  * with its cards to download, waiting to be paid, or ended and to be ordered again.
  */
 export function CardOrderPage({ uuid, returnedOrder }: { uuid: string; returnedOrder: string | undefined }) {
-  const program = useQuery({ ...programQueryOptions(uuid), retry: noRetryOn4xx })
+  const program = useQuery(programQueryOptions(uuid))
   if (program.isPending) return <OrderSkeleton />
   if (program.isError) {
     if (isNotFound(program.error) || isForbidden(program.error))
@@ -138,12 +138,11 @@ function Blocked({ title, program, children }: { title: ReactNode; program?: Pro
 
 function OrderScreen({ program, returnedOrder }: { program: Program; returnedOrder: string | undefined }) {
   const { i18n } = useLingui()
-  const card = useQuery({ ...programCardQueryOptions(program.uuid), retry: noRetryOn4xx })
-  const prices = useQuery({ ...cardTypePricesQueryOptions(program.currency), retry: noRetryOn4xx })
+  const card = useQuery(programCardQueryOptions(program.uuid))
+  const prices = useQuery(cardTypePricesQueryOptions(program.currency))
   const [pollingSince, setPollingSince] = useState(() => Date.now())
   const latest = useQuery({
     ...latestOrderQueryOptions(program.uuid),
-    retry: noRetryOn4xx,
     staleTime: 0,
     refetchInterval: (query) => {
       const order = query.state.data

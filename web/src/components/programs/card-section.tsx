@@ -14,7 +14,6 @@ import { cardTypePricesQueryOptions, priceOf, programCardQueryOptions } from './
 import { CardSettingsForm } from './card-settings.tsx'
 import { CardSummary, SavedCardPreview } from './card-summary.tsx'
 import { EditCardDetailsButton } from './edit-card-details.tsx'
-import { noRetryOn4xx } from './errors.ts'
 import { type Program, programStatuses } from './queries.ts'
 
 /**
@@ -24,8 +23,8 @@ import { type Program, programStatuses } from './queries.ts'
  */
 export function CardSection({ program, isOwner }: { program: Program; isOwner: boolean }) {
   const { i18n } = useLingui()
-  const card = useQuery({ ...programCardQueryOptions(program.uuid), retry: noRetryOn4xx })
-  const prices = useQuery({ ...cardTypePricesQueryOptions(program.currency), retry: noRetryOn4xx })
+  const card = useQuery(programCardQueryOptions(program.uuid))
+  const prices = useQuery(cardTypePricesQueryOptions(program.currency))
   const [editing, setEditing] = useState(false)
   const currency = program.currency
   const active = program.status.id === programStatuses.active

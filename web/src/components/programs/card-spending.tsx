@@ -9,7 +9,6 @@ import { Badge } from '~/components/ui/badge.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
 import { Pagination } from '~/components/users/pagination.tsx'
-import { noRetryOn4xx } from './errors.ts'
 import type { Program } from './queries.ts'
 
 /**
@@ -19,7 +18,7 @@ import type { Program } from './queries.ts'
  */
 export function CardSpending({ program }: { program: Program }) {
   const [page, setPage] = useState(1)
-  const spending = useQuery({ ...programRedemptionsQueryOptions(program.uuid, page), retry: noRetryOn4xx })
+  const spending = useQuery(programRedemptionsQueryOptions(program.uuid, page))
   return (
     <Card data-testid="card-spending">
       <CardHeader>

@@ -34,7 +34,6 @@ import {
 } from './card-queries.ts'
 import { CardSettingsForm } from './card-settings.tsx'
 import { CardSummary, SavedCardPreview } from './card-summary.tsx'
-import { noRetryOn4xx } from './errors.ts'
 import { type Program, programQueryOptions, programStatuses } from './queries.ts'
 import { ReviewItem, StepButtons, StepCard } from './wizard-parts.tsx'
 
@@ -51,7 +50,7 @@ async function programAfterCardChange(queryClient: QueryClient, uuid: string): P
 }
 
 function useProgramCard(program: string) {
-  return useQuery({ ...programCardQueryOptions(program), retry: noRetryOn4xx })
+  return useQuery(programCardQueryOptions(program))
 }
 
 /** Step 1: voucher or gift card, each with the price of one card in the program's currency. */
@@ -64,7 +63,7 @@ export function CardTypeStep({
   onBack: () => void
   onDone: (program: Program) => void
 }) {
-  const types = useQuery({ ...cardTypesQueryOptions(), retry: noRetryOn4xx })
+  const types = useQuery(cardTypesQueryOptions())
   const card = useProgramCard(program.uuid)
   return (
     <StepCard
@@ -388,7 +387,7 @@ export function CardSettingsStep({
 export function CardReviewStep({ program, onBack }: { program: Program; onBack: () => void }) {
   const { i18n } = useLingui()
   const card = useProgramCard(program.uuid)
-  const types = useQuery({ ...cardTypesQueryOptions(), retry: noRetryOn4xx })
+  const types = useQuery(cardTypesQueryOptions())
   const complete = program.status.id === programStatuses.draftStep3 && !!card.data?.complete
   const price = card.data
     ? types.data?.results

@@ -45,7 +45,3 @@ export function programErrorMessage(error: unknown): MessageDescriptor {
 export const isNotFound = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 400)
 export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403
-
-/** No retry of answers the API gave on purpose (4xx). */
-export const noRetryOn4xx = (n: number, err: unknown) =>
-  !(err instanceof ApiError && err.status < 500) && n < 1

@@ -41,7 +41,6 @@ export function UserPage({ uuid }: { uuid: string }) {
       : null
   const user = useQuery({
     ...userQueryOptions(uuid),
-    retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 1,
   })
 
   if (user.isPending) return <UserSkeleton />

@@ -51,7 +51,6 @@ const returnDelayMs = 800
 export function SandboxCheckoutPage({ id }: { id: string }) {
   const checkout = useQuery({
     ...sandboxCheckoutQueryOptions(id),
-    retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 1,
   })
   if (checkout.isPending) return <PageSkeleton />
   if (checkout.isError) return <LoadFailure error={checkout.error} onRetry={() => checkout.refetch()} />

@@ -32,7 +32,6 @@ export function SandboxOnboardingPage({ id }: { id: string }) {
   const { i18n } = useLingui()
   const onboarding = useQuery({
     ...sandboxOnboardingQueryOptions(id),
-    retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 1,
   })
   if (onboarding.isPending) {
     return (
