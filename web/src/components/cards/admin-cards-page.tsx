@@ -15,7 +15,7 @@ import { notify } from '~/lib/notify.tsx'
 import { useCardsCsv } from './download.ts'
 import { cardTypeNames } from './labels.tsx'
 import { CardOrdersTable } from './orders-table.tsx'
-import { PriceDialog, vatOn } from './price-dialog.tsx'
+import { PriceDialog, vatOn } from './price-button.tsx'
 import { batchesQueryOptions, type CardOrder, type CardType, cardTypesQueryOptions } from './queries.ts'
 
 /** The currency an admin sets card prices in (the platform's default, spec section 3). */

@@ -2,20 +2,12 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { CircleCheckIcon, LinkIcon, LoaderCircleIcon, PlusIcon } from 'lucide-react'
+import { CircleCheckIcon, LinkIcon, LoaderCircleIcon } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { z } from 'zod'
 import { Money } from '~/components/finances/amount.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '~/components/ui/dialog.tsx'
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog.tsx'
 import {
   Form,
   FormControl,
@@ -36,35 +28,15 @@ import { amountField } from './amount-field.ts'
 import { CopyLink } from './copy-link.tsx'
 import { parseAmountInput } from './money-input.ts'
 import { type Payment, paymentKeys } from './queries.ts'
-import { useHydrated } from './use-hydrated.ts'
 
 const currency = 'EUR'
 const validities = [1, 7, 14, 30, 90] as const
 
 /**
- * "Request a payment" for program owners and acceptors: an amount and what it is for make a
- * payment link, shown at once with Copy and Open, to send to the payer any way they like.
+ * The form of "Request a payment" (request-payment-button.tsx opens it): an amount and what it is
+ * for make a payment link, shown at once with Copy and Open. Loaded when the dialog opens.
  */
-export function RequestPaymentButton() {
-  const hydrated = useHydrated()
-  const [open, setOpen] = useState(false)
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button disabled={!hydrated} data-testid="request-payment">
-          <PlusIcon aria-hidden="true" />
-          <Trans>Request a payment</Trans>
-        </Button>
-      </DialogTrigger>
-      <DialogContent data-testid="request-payment-dialog" onOpenAutoFocus={(e) => e.preventDefault()}>
-        {/* Mounted per opening: a fresh form and a fresh Idempotency-Key each time. */}
-        {open && <RequestPaymentContent onDone={() => setOpen(false)} />}
-      </DialogContent>
-    </Dialog>
-  )
-}
-
-function RequestPaymentContent({ onDone }: { onDone: () => void }) {
+export function RequestPaymentContent({ onDone }: { onDone: () => void }) {
   const { i18n } = useLingui()
   const queryClient = useQueryClient()
   // One key per dialog: a double submit or a retry after a lost answer makes one payment link.

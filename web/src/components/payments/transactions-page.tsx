@@ -25,7 +25,7 @@ import {
   transactionStatuses,
   transactionsQueryOptions,
 } from './queries.ts'
-import { RequestPaymentButton } from './request-payment-dialog.tsx'
+import { RequestPaymentButton } from './request-payment-button.tsx'
 
 /** Date presets of the specification that look back: the previous 7 and 30 days, today included. */
 const presets = [7, 30] as const
