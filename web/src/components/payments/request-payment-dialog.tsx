@@ -1,87 +1,67 @@
-import { msg } from '@lingui/core/macro'
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Plural, Trans } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { CircleCheckIcon, LinkIcon, LoaderCircleIcon } from 'lucide-react'
-import { useMemo, useState } from 'react'
-import { z } from 'zod'
+import { CircleCheckIcon, LinkIcon, PlusIcon } from 'lucide-react'
+import { useId, useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
-import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog.tsx'
 import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  useZodForm,
-} from '~/components/ui/form.tsx'
-import { Input } from '~/components/ui/input.tsx'
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '~/components/ui/dialog.tsx'
+import { Label } from '~/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
 import { type Answer, api } from '~/lib/api.ts'
-import { describeApiError } from '~/lib/api-messages.ts'
-import { notify } from '~/lib/notify.tsx'
-import { useFieldErrors } from '~/lib/use-field-errors.ts'
-import { amountField } from './amount-field.ts'
 import { CopyLink } from './copy-link.tsx'
-import { parseAmountInput } from './money-input.ts'
+import { PaymentRequestForm, type PaymentRequestInput } from './payment-request-form.tsx'
 import { type Payment, paymentKeys } from './queries.ts'
 
 const currency = 'EUR'
 const validities = [1, 7, 14, 30, 90] as const
 
 /**
- * The form of "Request a payment" (request-payment-button.tsx opens it): an amount and what it is
- * for make a payment link, shown at once with Copy and Open. Loaded when the dialog opens.
+ * "Request a payment" for program owners and acceptors: an amount and what it is for make a
+ * payment link, shown at once with Copy and Open, to send to the payer any way they like.
  */
-export function RequestPaymentContent({ onDone }: { onDone: () => void }) {
-  const { i18n } = useLingui()
-  const queryClient = useQueryClient()
-  // One key per dialog: a double submit or a retry after a lost answer makes one payment link.
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID())
-  const [created, setCreated] = useState<Payment | null>(null)
-  const schema = useMemo(
-    () =>
-      z.object({
-        amount: amountField(currency, i18n.locale),
-        description: z
-          .string()
-          .trim()
-          .min(1, { error: msg`Say what the payment is for.`.id })
-          .max(255, { error: msg`At most 255 characters.`.id }),
-        expires_in_days: z.string(),
-      }),
-    [i18n.locale],
+export function RequestPaymentButton() {
+  const hydrated = useHydrated()
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button disabled={!hydrated} data-testid="request-payment">
+          <PlusIcon aria-hidden="true" />
+          <Trans>Request a payment</Trans>
+        </Button>
+      </DialogTrigger>
+      <DialogContent data-testid="request-payment-dialog" onOpenAutoFocus={(e) => e.preventDefault()}>
+        {/* Mounted per opening: a fresh form and a fresh Idempotency-Key each time. */}
+        {open && <RequestPaymentContent onDone={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
   )
-  const form = useZodForm(schema, { defaultValues: { amount: '', description: '', expires_in_days: '7' } })
-  const showFieldErrors = useFieldErrors(form, {
-    fieldOf: (path) => (path === 'amount' || path === 'description' ? path : undefined),
-  })
-  const create = useMutation({
-    mutationFn: (values: z.output<typeof schema>) =>
-      api.post<Answer<'/payment/payments', 'post', 201>>(
-        '/payment/payments',
-        {
-          amount: Number(parseAmountInput(values.amount, currency, i18n.locale)),
-          currency,
-          description: values.description,
-          expires_in_days: Number(values.expires_in_days),
-        },
-        { headers: { 'idempotency-key': idempotencyKey } },
-      ),
-  })
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const payment = await create.mutateAsync(values)
-      setCreated(payment)
-      void queryClient.invalidateQueries({ queryKey: paymentKeys.all })
-    } catch (error) {
-      if (showFieldErrors(error).shown) return
-      notify.error(describeApiError(error))
-    }
-  })
+}
+
+function RequestPaymentContent({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient()
+  const [created, setCreated] = useState<Payment | null>(null)
+  const [expiresInDays, setExpiresInDays] = useState('7')
+  const validityId = useId()
+  const send = async ({ amount, description }: PaymentRequestInput, key: string) => {
+    const payment = await api.post<Answer<'/payment/payments', 'post', 201>>(
+      '/payment/payments',
+      { amount, currency, description, expires_in_days: Number(expiresInDays) },
+      { headers: { 'idempotency-key': key } },
+    )
+    setCreated(payment)
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.all })
+  }
 
   if (created) {
     const { description, reference } = created
@@ -119,9 +99,9 @@ export function RequestPaymentContent({ onDone }: { onDone: () => void }) {
           <Button
             variant="outline"
             onClick={() => {
+              // A fresh form (and Idempotency-Key) mounts in place of this one.
               setCreated(null)
-              setIdempotencyKey(crypto.randomUUID())
-              form.reset({ amount: '', description: '', expires_in_days: '7' })
+              setExpiresInDays('7')
             }}
           >
             <Trans>Request another</Trans>
@@ -134,7 +114,6 @@ export function RequestPaymentContent({ onDone }: { onDone: () => void }) {
     )
   }
 
-  const submitting = form.formState.isSubmitting
   return (
     <>
       <DialogHeader>
@@ -145,86 +124,34 @@ export function RequestPaymentContent({ onDone }: { onDone: () => void }) {
           <Trans>Make a payment link for an amount. The payer pays by card, iDEAL or PayPal.</Trans>
         </DialogDescription>
       </DialogHeader>
-      <Form {...form}>
-        <form onSubmit={submit} noValidate className="grid gap-4" data-testid="request-payment-form">
-          <fieldset disabled={submitting} className="grid gap-4">
-            <FormField
-              control={form.control}
-              name="amount"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>
-                    <Trans>Amount (€)</Trans>
-                  </FormLabel>
-                  <FormControl>
-                    <Input inputMode="decimal" autoComplete="off" placeholder="12,50" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>
-                    <Trans context="payment request">Description</Trans>
-                  </FormLabel>
-                  <FormControl>
-                    <Input maxLength={255} autoComplete="off" {...field} />
-                  </FormControl>
-                  <FormDescription>
-                    <Trans>The payer sees this on the payment page and the receipt.</Trans>
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="expires_in_days"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>
-                    <Trans>Link valid for</Trans>
-                  </FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger>
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {validities.map((days) => (
-                        <SelectItem key={days} value={String(days)}>
-                          <ValidityLabel days={days} />
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          </fieldset>
-          <DialogFooter>
-            <Button
-              type="submit"
-              disabled={submitting}
-              aria-busy={submitting}
-              data-testid="request-payment-submit"
-            >
-              {submitting ? (
-                <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-              ) : (
-                <LinkIcon aria-hidden="true" />
-              )}
-              <Trans>Create payment link</Trans>
-            </Button>
-          </DialogFooter>
-        </form>
-      </Form>
+      <PaymentRequestForm
+        currency={currency}
+        send={send}
+        testIdPrefix="request-payment"
+        amountLabel={<Trans>Amount (€)</Trans>}
+        descriptionHint={<Trans>The payer sees this on the payment page and the receipt.</Trans>}
+        submitIcon={<LinkIcon aria-hidden="true" />}
+        submitLabel={<Trans>Create payment link</Trans>}
+        actions={(submit) => <DialogFooter>{submit}</DialogFooter>}
+      >
+        <div className="grid gap-2">
+          <Label htmlFor={validityId}>
+            <Trans>Link valid for</Trans>
+          </Label>
+          <Select value={expiresInDays} onValueChange={setExpiresInDays}>
+            <SelectTrigger id={validityId}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {validities.map((days) => (
+                <SelectItem key={days} value={String(days)}>
+                  <ValidityLabel days={days} />
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </PaymentRequestForm>
     </>
   )
 }

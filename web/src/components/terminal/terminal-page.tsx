@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
@@ -13,33 +12,19 @@ import {
   RefreshCwIcon,
   XIcon,
 } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
-import { z } from 'zod'
+import { useEffect, useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
-import { amountField } from '~/components/payments/amount-field.ts'
 import { CopyLink } from '~/components/payments/copy-link.tsx'
 import { MethodLabel } from '~/components/payments/labels.tsx'
-import { parseAmountInput } from '~/components/payments/money-input.ts'
+import { PaymentRequestForm, type PaymentRequestInput } from '~/components/payments/payment-request-form.tsx'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
-import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card.tsx'
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  useZodForm,
-} from '~/components/ui/form.tsx'
-import { Input } from '~/components/ui/input.tsx'
 import { type Answer, ApiError, api } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
-import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { cn } from '~/lib/utils.ts'
 import { terminalStatusNames } from './messages.ts'
 import { useTerminalPlaces } from './places.ts'
@@ -158,48 +143,17 @@ function AmountForm({
   currency: string
   onCreated: (request: TerminalRequest) => void
 }) {
-  const { i18n } = useLingui()
-  const hydrated = useHydrated()
   const queryClient = useQueryClient()
-  // One key per amount typed: a double tap or a retry after a lost answer makes one request.
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID())
-  const schema = useMemo(
-    () =>
-      z.object({
-        amount: amountField(currency, i18n.locale),
-        description: z
-          .string()
-          .trim()
-          .min(1, { error: msg`Say what the payment is for.`.id })
-          .max(255, { error: msg`At most 255 characters.`.id }),
-      }),
-    [currency, i18n.locale],
-  )
-  const form = useZodForm(schema, { defaultValues: { amount: '', description: '' } })
-  const showFieldErrors = useFieldErrors(form, {
-    fieldOf: (path) => (path === 'amount' || path === 'description' ? path : undefined),
-  })
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const { result } = await api.post<Answer<'/manager/terminal-requests', 'post', 201>>(
-        '/manager/terminal-requests',
-        {
-          cashpoint,
-          amount: Number(parseAmountInput(values.amount, currency, i18n.locale)),
-          description: values.description,
-        },
-        { headers: { 'idempotency-key': idempotencyKey } },
-      )
-      queryClient.setQueryData(terminalKeys.request(result.uuid), result)
-      void queryClient.invalidateQueries({ queryKey: terminalKeys.requests(cashpoint) })
-      setIdempotencyKey(crypto.randomUUID())
-      onCreated(result)
-    } catch (error) {
-      if (showFieldErrors(error).shown) return
-      notify.error(describeApiError(error))
-    }
-  })
-  const submitting = form.formState.isSubmitting
+  const send = async ({ amount, description }: PaymentRequestInput, key: string) => {
+    const { result } = await api.post<Answer<'/manager/terminal-requests', 'post', 201>>(
+      '/manager/terminal-requests',
+      { cashpoint, amount, description },
+      { headers: { 'idempotency-key': key } },
+    )
+    queryClient.setQueryData(terminalKeys.request(result.uuid), result)
+    void queryClient.invalidateQueries({ queryKey: terminalKeys.requests(cashpoint) })
+    onCreated(result)
+  }
 
   return (
     <Card>
@@ -209,68 +163,15 @@ function AmountForm({
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <Form {...form}>
-          <form onSubmit={submit} noValidate className="grid gap-4" data-testid="terminal-form">
-            <fieldset disabled={submitting || !hydrated} className="grid gap-4">
-              <FormField
-                control={form.control}
-                name="amount"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>
-                      <Trans>Amount ({currency})</Trans>
-                    </FormLabel>
-                    <FormControl>
-                      <Input
-                        inputMode="decimal"
-                        autoComplete="off"
-                        placeholder="12,50"
-                        className="h-14 text-3xl font-semibold tabular-nums md:text-3xl"
-                        data-testid="terminal-amount"
-                        {...field}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="description"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>
-                      <Trans context="payment request">Description</Trans>
-                    </FormLabel>
-                    <FormControl>
-                      <Input
-                        maxLength={255}
-                        autoComplete="off"
-                        data-testid="terminal-description"
-                        {...field}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            </fieldset>
-            <Button
-              type="submit"
-              size="lg"
-              disabled={submitting || !hydrated}
-              aria-busy={submitting}
-              data-testid="terminal-submit"
-            >
-              {submitting ? (
-                <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-              ) : (
-                <QrCodeIcon aria-hidden="true" />
-              )}
-              <Trans>Show QR code</Trans>
-            </Button>
-          </form>
-        </Form>
+        <PaymentRequestForm
+          currency={currency}
+          send={send}
+          testIdPrefix="terminal"
+          amountLabel={<Trans>Amount ({currency})</Trans>}
+          large
+          submitIcon={<QrCodeIcon aria-hidden="true" />}
+          submitLabel={<Trans>Show QR code</Trans>}
+        />
       </CardContent>
     </Card>
   )
