@@ -1,3 +1,5 @@
+import interCyrillic from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url'
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import { useLingui } from '@lingui/react/macro'
 import {
   createRootRouteWithContext,
@@ -48,6 +50,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       ],
       links: [
         { rel: 'stylesheet', href: appCss },
+        // The text font, fetched with the stylesheet instead of after it: text drawn in the fallback
+        // font and then again in Inter moved the whole page (CLS 0.14 on a phone).
+        ...fontFiles(i18n.locale).map((href) => ({
+          rel: 'preload',
+          href,
+          as: 'font',
+          type: 'font/woff2',
+          crossOrigin: 'anonymous' as const,
+        })),
         { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
       ],
     }
@@ -55,6 +66,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   shellComponent: RootDocument,
   component: RootComponent,
 })
+
+/** The Inter subsets a page in this language draws with (Latin for digits and names in every one). */
+function fontFiles(locale: string): string[] {
+  return locale === 'ru' || locale === 'uk' ? [interLatin, interCyrillic] : [interLatin]
+}
 
 function RootDocument({ children }: { children: ReactNode }) {
   const { i18n } = useLingui()
