@@ -1,22 +1,13 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { LoaderCircleIcon, PencilIcon } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { LoaderCircleIcon } from 'lucide-react'
+import { useMemo } from 'react'
 import { z } from 'zod'
 import { formatMoney } from '~/components/finances/money.ts'
 import { formatAmountInput, parseAmountInput } from '~/components/payments/money-input.ts'
-import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '~/components/ui/dialog.tsx'
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog.tsx'
 import {
   Form,
   FormControl,
@@ -31,67 +22,15 @@ import { Input } from '~/components/ui/input.tsx'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
-import { cardTypeNames } from './labels.tsx'
+import { maxCardPriceMinor, vatOn } from './price-button.tsx'
 import { type CardType, cardKeys, setCardTypePrice } from './queries.ts'
 
-/** The highest price of one card an admin can set: €1,000 (a card's fee, not its face value). */
-export const maxCardPriceMinor = 100_000n
-
-/** VAT on a price in minor units at a percentage, rounded half up to a whole minor unit. */
-export function vatOn(price: number, rate: number): number {
-  return Math.round((price * rate) / 100)
-}
-
 /**
- * An admin sets what one card of a type costs a program owner in a currency, in the currency's
- * units as people write them (`0,50`), excluding VAT; the price including VAT follows as they type.
+ * The price form of PriceDialog (price-button.tsx), loaded when the dialog opens: an admin sets
+ * what one card of a type costs a program owner in a currency, in the currency's units as people
+ * write them (`0,50`), excluding VAT; the price including VAT follows as they type.
  */
-export function PriceDialog({
-  type,
-  currency,
-  price,
-  vatRate,
-}: {
-  type: CardType
-  currency: string
-  price: number | undefined
-  vatRate: number
-}) {
-  const hydrated = useHydrated()
-  const { t, i18n } = useLingui()
-  const [open, setOpen] = useState(false)
-  const name = cardTypeNames[type.code] ? i18n._(cardTypeNames[type.code]) : type.title
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={!hydrated}
-          data-testid="card-price-edit"
-          aria-label={t`Change the price: ${name}, ${currency}`}
-        >
-          <PencilIcon aria-hidden="true" />
-          <Trans>Change</Trans>
-        </Button>
-      </DialogTrigger>
-      <DialogContent data-testid="card-price-dialog">
-        {open && (
-          <PriceForm
-            type={type}
-            name={name}
-            currency={currency}
-            price={price}
-            vatRate={vatRate}
-            onDone={() => setOpen(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
-  )
-}
-
-function PriceForm({
+export function PriceForm({
   type,
   name,
   currency,

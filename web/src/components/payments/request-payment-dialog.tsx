@@ -1,20 +1,11 @@
 import { Plural, Trans } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { CircleCheckIcon, LinkIcon, PlusIcon } from 'lucide-react'
+import { CircleCheckIcon, LinkIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
-import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '~/components/ui/dialog.tsx'
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
 import { type Answer, api } from '~/lib/api.ts'
@@ -26,29 +17,10 @@ const currency = 'EUR'
 const validities = [1, 7, 14, 30, 90] as const
 
 /**
- * "Request a payment" for program owners and acceptors: an amount and what it is for make a
- * payment link, shown at once with Copy and Open, to send to the payer any way they like.
+ * The form of "Request a payment" (request-payment-button.tsx opens it): an amount and what it is
+ * for make a payment link, shown at once with Copy and Open. Loaded when the dialog opens.
  */
-export function RequestPaymentButton() {
-  const hydrated = useHydrated()
-  const [open, setOpen] = useState(false)
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button disabled={!hydrated} data-testid="request-payment">
-          <PlusIcon aria-hidden="true" />
-          <Trans>Request a payment</Trans>
-        </Button>
-      </DialogTrigger>
-      <DialogContent data-testid="request-payment-dialog" onOpenAutoFocus={(e) => e.preventDefault()}>
-        {/* Mounted per opening: a fresh form and a fresh Idempotency-Key each time. */}
-        {open && <RequestPaymentContent onDone={() => setOpen(false)} />}
-      </DialogContent>
-    </Dialog>
-  )
-}
-
-function RequestPaymentContent({ onDone }: { onDone: () => void }) {
+export function RequestPaymentContent({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient()
   const [created, setCreated] = useState<Payment | null>(null)
   const [expiresInDays, setExpiresInDays] = useState('7')
