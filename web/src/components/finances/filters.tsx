@@ -32,6 +32,7 @@ export function SearchField({
     setText(value)
   }, [value])
   useEffect(() => () => clearTimeout(pending.current), [])
+  const input = useRef<HTMLInputElement>(null)
   const type = (next: string) => {
     setText(next)
     clearTimeout(pending.current)
@@ -42,6 +43,12 @@ export function SearchField({
       onChange(settled)
     }, 300)
   }
+  // What was typed before the page was hydrated is in the field but not in React's state: keep it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const typed = input.current?.value ?? ''
+    if (typed !== text) type(typed)
+  }, [])
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id} className="text-[13px] text-muted-foreground">
@@ -53,6 +60,7 @@ export function SearchField({
           className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
         />
         <Input
+          ref={input}
           id={id}
           type="search"
           value={text}

@@ -59,6 +59,13 @@ export function DatePicker({
     )
   }, [value, locale])
 
+  // What was typed before the page was hydrated is in the field but not in React's state: keep it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const typed = input.current?.value ?? ''
+    if (typed !== text) type(typed)
+  }, [])
+
   const type = (next: string) => {
     setText(next)
     const parsed = parseDateInput(next, locale)

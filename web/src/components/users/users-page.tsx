@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type InferDataFromTag, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { SearchIcon, UsersIcon, XIcon } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { UserAvatar } from '~/components/profile/user-avatar.tsx'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
@@ -51,6 +51,13 @@ function FilterInput({
   const debounced = useDebounced(text)
   // The URL is the truth: follow it when it changes from outside (back button, a cleared filter).
   useEffect(() => setText(value), [value])
+  // What was typed before the page was hydrated is in the field but not in React's state: keep it.
+  const input = useRef<HTMLInputElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const typed = input.current?.value ?? ''
+    if (typed !== value) setText(typed)
+  }, [])
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change is passed on
   useEffect(() => {
     if (debounced.trim() !== value) onChange(name, debounced.trim())
@@ -67,6 +74,7 @@ function FilterInput({
           className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
         />
         <Input
+          ref={input}
           id={id}
           type={type}
           value={text}
