@@ -7,11 +7,14 @@
  * After the browser tests, their platform's database and log file are scanned for card numbers
  * and CVCs (scripts/scan-card-data.ts).
  *
+ * Last, the web build's weight: the JavaScript each representative page loads first, against its
+ * budget (scripts/web-weight.ts, from the build the browser tests made, or a build of its own).
+ *
  * PostgreSQL and Redis: DATABASE_URL/REDIS_URL when set, else the local default ports, else
  * embedded ones started here. Ends with one line `tests: N passed, N failed`.
  *
  *   npm test                 everything
- *   npm test -- --only unit  one step: lint (with deps), deps, types, dbtypes, unit, browser
+ *   npm test -- --only unit  one step: lint (with deps), deps, types, dbtypes, unit, browser, weight
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -169,6 +172,12 @@ try {
         ]),
       )
     }
+  }
+
+  if (want('weight')) {
+    // After the browser tests, whose launcher built the web app when it was stale: measured from
+    // that build (--build builds only when there is none or the sources are newer).
+    countStep(await run('web weight', process.execPath, ['scripts/web-weight.ts', '--build']))
   }
 } catch (err) {
   console.error(err instanceof Error ? err.message : err)
