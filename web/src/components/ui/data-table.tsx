@@ -24,17 +24,11 @@ import {
   useTable,
 } from '@tanstack/react-table'
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, Columns3Icon } from 'lucide-react'
-import { type ComponentProps, useEffect, useState } from 'react'
+import { type ComponentProps, lazy, useEffect, useState } from 'react'
 import { Button } from '~/components/ui/button.tsx'
+import type { ColumnChoice } from '~/components/ui/data-table-column-menu.tsx'
 import { DataTablePagination } from '~/components/ui/data-table-pagination.tsx'
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '~/components/ui/dropdown-menu.tsx'
+import { DeferredMenu } from '~/components/ui/deferred-menu.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
 import { cn } from '~/lib/utils.ts'
 
@@ -293,6 +287,10 @@ function SortButton<TData extends RowData>({
   )
 }
 
+const loadColumnMenu = () => import('./data-table-column-menu.tsx')
+const LazyColumnMenu = lazy(() => loadColumnMenu().then((m) => ({ default: m.ColumnMenu })))
+
+/** The Columns button; its menu loads on first use (ui/deferred-menu.tsx). */
 function ColumnMenu<TData extends RowData>({
   columns,
   name,
@@ -305,37 +303,27 @@ function ColumnMenu<TData extends RowData>({
   testId?: string
 }) {
   const { t } = useLingui()
+  const trigger = (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={t`Columns of ${tableLabel}`}
+      data-testid={testId ? `${testId}-columns` : undefined}
+    >
+      <Columns3Icon aria-hidden="true" />
+      <Trans>Columns</Trans>
+    </Button>
+  )
+  const choices: ColumnChoice[] = columns.map((column) => ({
+    id: column.id,
+    name: name(column),
+    visible: column.getIsVisible(),
+    toggle: (visible) => column.toggleVisibility(visible),
+  }))
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={t`Columns of ${tableLabel}`}
-          data-testid={testId ? `${testId}-columns` : undefined}
-        >
-          <Columns3Icon aria-hidden="true" />
-          <Trans>Columns</Trans>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>
-          <Trans>Show columns</Trans>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {columns.map((column) => (
-          <DropdownMenuCheckboxItem
-            key={column.id}
-            checked={column.getIsVisible()}
-            onCheckedChange={(checked) => column.toggleVisibility(checked)}
-            onSelect={(e) => e.preventDefault()}
-            data-testid={`column-${column.id}`}
-          >
-            {name(column)}
-          </DropdownMenuCheckboxItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <DeferredMenu trigger={trigger} preload={loadColumnMenu}>
+      <LazyColumnMenu trigger={trigger} columns={choices} />
+    </DeferredMenu>
   )
 }
 

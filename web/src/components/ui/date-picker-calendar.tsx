@@ -1,12 +1,17 @@
-import { use } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { LoaderCircleIcon } from 'lucide-react'
+import { type RefObject, Suspense, use } from 'react'
 import type { DayPickerLocale } from 'react-day-picker'
 import { Calendar } from '~/components/ui/calendar.tsx'
+import { Popover, PopoverAnchor, PopoverContent } from '~/components/ui/popover.tsx'
 import { isoToLocalDate, localDateToIso } from '~/lib/date-input.ts'
 
 /**
- * The calendar of a date picker, loaded when it is first opened: react-day-picker and the
- * language's date-fns locale (month and weekday names, first day of the week, the buttons'
- * accessible names) stay out of the pages' own code.
+ * The calendar of a date picker in its popover, loaded when it is first wanted: the popover's
+ * positioning and dismissal, react-day-picker and the language's date-fns locale (month and
+ * weekday names, first day of the week, the buttons' accessible names) stay out of the pages' own
+ * code. The popover sits under the field (`anchor`); the field's calendar button (`trigger`) opens
+ * and closes it.
  */
 const loaders: Record<string, () => Promise<DayPickerLocale>> = {
   nl: () => import('react-day-picker/locale/nl').then((m) => m.nl),
@@ -27,20 +32,67 @@ function dayPickerLocale(locale: string): Promise<DayPickerLocale | undefined> {
   return promise
 }
 
-export default function DatePickerCalendar({
-  locale,
-  value,
-  min,
-  max,
-  onPick,
-}: {
-  locale: string
+export interface DatePickerPopoverProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  anchor: RefObject<HTMLDivElement | null>
+  trigger: RefObject<HTMLButtonElement | null>
+  /** Called as the popover closes, to put focus back in the field. */
+  onClosed: () => void
   value: string | undefined
   min?: string | undefined
   max?: string | undefined
   onPick: (value: string) => void
-}) {
-  const dateLocale = use(dayPickerLocale(locale))
+}
+
+export function DatePickerPopover({
+  open,
+  onOpenChange,
+  anchor,
+  trigger,
+  onClosed,
+  ...calendar
+}: DatePickerPopoverProps) {
+  const { t } = useLingui()
+  return (
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <PopoverAnchor virtualRef={anchor} />
+      <PopoverContent
+        align="start"
+        className="w-auto p-0"
+        aria-label={t`Calendar`}
+        // The calendar button toggles the popover itself; a press on it is no press outside.
+        onInteractOutside={(e) => {
+          if (e.target instanceof Node && trigger.current?.contains(e.target)) e.preventDefault()
+        }}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault()
+          onClosed()
+        }}
+      >
+        <Suspense
+          fallback={
+            <div className="flex size-72 items-center justify-center text-muted-foreground">
+              <LoaderCircleIcon aria-hidden="true" className="size-5 animate-spin" />
+              <span className="sr-only">{t`Loading…`}</span>
+            </div>
+          }
+        >
+          <LocalizedCalendar {...calendar} />
+        </Suspense>
+      </PopoverContent>
+    </Popover>
+  )
+}
+
+function LocalizedCalendar({
+  value,
+  min,
+  max,
+  onPick,
+}: Pick<DatePickerPopoverProps, 'value' | 'min' | 'max' | 'onPick'>) {
+  const { i18n } = useLingui()
+  const dateLocale = use(dayPickerLocale(i18n.locale))
   const selected = isoToLocalDate(value)
   const before = isoToLocalDate(min)
   const after = isoToLocalDate(max)

@@ -1,19 +1,18 @@
 import { useLingui } from '@lingui/react/macro'
-import { CalendarIcon, LoaderCircleIcon } from 'lucide-react'
+import { CalendarIcon } from 'lucide-react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
-import { Popover, PopoverAnchor, PopoverContent, PopoverTrigger } from '~/components/ui/popover.tsx'
 import { datePlaceholder, formatDateInput, parseDateInput } from '~/lib/date-input.ts'
 import { cn } from '~/lib/utils.ts'
 
-const loadCalendar = () => import('./date-picker-calendar.tsx')
-const DatePickerCalendar = lazy(loadCalendar)
+const loadPopover = () => import('./date-picker-calendar.tsx')
+const DatePickerPopover = lazy(() => loadPopover().then((m) => ({ default: m.DatePickerPopover })))
 
 /**
  * A date field: typed in the interface language's notation (`31-12-2026` in Dutch; `YYYY-MM-DD`
- * is understood too) or picked from a calendar (react-day-picker, localized, keyboard usable,
- * loaded when first opened). `value` and `onChange` speak `YYYY-MM-DD`, as the URL and the API do.
+ * is understood too) or picked from a calendar (react-day-picker, localized, keyboard usable; the
+ * popover and calendar load when first wanted, so a page with date fields carries only the field). `value` and `onChange` speak `YYYY-MM-DD`, as the URL and the API do.
  * A complete date, or an emptied field, is passed on as it is typed; a half-typed one waits, and
  * leaving the field with something that is not a date puts the last date back. Alt+↓ opens the
  * calendar from the field.
@@ -46,6 +45,10 @@ export function DatePicker({
   const locale = i18n.locale
   const [text, setText] = useState(() => formatDateInput(value, locale))
   const [open, setOpen] = useState(false)
+  // The popover's code is fetched the first time the calendar is wanted, and kept from then on.
+  const [wanted, setWanted] = useState(false)
+  const anchor = useRef<HTMLDivElement>(null)
+  const trigger = useRef<HTMLButtonElement>(null)
   const input = useRef<HTMLInputElement>(null)
   const shownLocale = useRef(locale)
 
@@ -78,69 +81,65 @@ export function DatePicker({
   }
   const shown = formatDateInput(value, locale)
 
+  const openCalendar = (next: boolean) => {
+    if (next) void loadPopover()
+    setWanted(true)
+    setOpen(next)
+  }
+
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverAnchor asChild>
-        <div className={cn('relative', className)}>
-          <Input
-            ref={input}
-            id={id}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            value={text}
-            placeholder={datePlaceholder(locale)}
-            disabled={disabled}
-            onChange={(e) => type(e.target.value)}
-            onBlur={settle}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') settle()
-              if (e.altKey && e.key === 'ArrowDown') {
-                e.preventDefault()
-                setOpen(true)
-              }
-            }}
-            className="pr-10"
-            data-testid={testId}
-            {...aria}
-          />
-          <PopoverTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              disabled={disabled}
-              className="absolute top-1/2 right-1 size-8 -translate-y-1/2 text-muted-foreground"
-              aria-label={
-                shown ? t`Choose a date in the calendar, now ${shown}` : t`Choose a date in the calendar`
-              }
-              title={t`Choose a date in the calendar`}
-              onPointerEnter={() => void loadCalendar()}
-              onFocus={() => void loadCalendar()}
-              data-testid={testId ? `${testId}-calendar` : undefined}
-            >
-              <CalendarIcon aria-hidden="true" />
-            </Button>
-          </PopoverTrigger>
-        </div>
-      </PopoverAnchor>
-      <PopoverContent
-        align="start"
-        className="w-auto p-0"
-        onCloseAutoFocus={(e) => {
-          e.preventDefault()
-          input.current?.focus()
-        }}
-      >
-        <Suspense
-          fallback={
-            <div className="flex size-72 items-center justify-center text-muted-foreground">
-              <LoaderCircleIcon aria-hidden="true" className="size-5 animate-spin" />
-              <span className="sr-only">{t`Loading…`}</span>
-            </div>
+    <>
+      <div ref={anchor} className={cn('relative', className)}>
+        <Input
+          ref={input}
+          id={id}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={text}
+          placeholder={datePlaceholder(locale)}
+          disabled={disabled}
+          onChange={(e) => type(e.target.value)}
+          onBlur={settle}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') settle()
+            if (e.altKey && e.key === 'ArrowDown') {
+              e.preventDefault()
+              openCalendar(true)
+            }
+          }}
+          className="pr-10"
+          data-testid={testId}
+          {...aria}
+        />
+        <Button
+          ref={trigger}
+          variant="ghost"
+          size="icon"
+          disabled={disabled}
+          className="absolute top-1/2 right-1 size-8 -translate-y-1/2 text-muted-foreground"
+          aria-label={
+            shown ? t`Choose a date in the calendar, now ${shown}` : t`Choose a date in the calendar`
           }
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          title={t`Choose a date in the calendar`}
+          onPointerEnter={() => void loadPopover()}
+          onFocus={() => void loadPopover()}
+          onClick={() => openCalendar(!open)}
+          data-testid={testId ? `${testId}-calendar` : undefined}
         >
-          <DatePickerCalendar
-            locale={locale}
+          <CalendarIcon aria-hidden="true" />
+        </Button>
+      </div>
+      {wanted && (
+        <Suspense fallback={null}>
+          <DatePickerPopover
+            open={open}
+            onOpenChange={setOpen}
+            anchor={anchor}
+            trigger={trigger}
+            onClosed={() => input.current?.focus()}
             value={value}
             min={min}
             max={max}
@@ -151,7 +150,7 @@ export function DatePicker({
             }}
           />
         </Suspense>
-      </PopoverContent>
-    </Popover>
+      )}
+    </>
   )
 }
