@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useFormContext } from 'react-hook-form'
+import { DatePicker } from '~/components/ui/date-picker.tsx'
 import {
   FormControl,
   FormDescription,
@@ -50,6 +51,46 @@ export function TextField({
               placeholder={placeholder}
               inputMode={inputMode}
               {...field}
+            />
+          </FormControl>
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  )
+}
+
+/**
+ * A labelled date bound to the surrounding form (`YYYY-MM-DD`, empty when none), typed or picked
+ * from the calendar (ui/date-picker.tsx); `years` offers month and year menus, for a birth date.
+ */
+export function DateInputField({
+  name,
+  label,
+  description,
+  className,
+  autoComplete,
+  years,
+}: FieldProps & { autoComplete?: string; years?: boolean }) {
+  const { control } = useFormContext<Record<string, string>>()
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={cn('content-start', className)}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <DatePicker
+              ref={field.ref}
+              name={field.name}
+              value={field.value || undefined}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              disabled={field.disabled}
+              autoComplete={autoComplete}
+              years={years}
             />
           </FormControl>
           {description && <FormDescription>{description}</FormDescription>}

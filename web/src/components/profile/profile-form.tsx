@@ -18,7 +18,7 @@ import type { Profile } from '~/lib/queries/types.ts'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { genders, titles } from '../../../../modules/identity/shared.ts'
 import { CountryField } from './country-field.tsx'
-import { SelectField, TextAreaField, TextField } from './fields.tsx'
+import { DateInputField, SelectField, TextAreaField, TextField } from './fields.tsx'
 import {
   type ProfileFormValues,
   profileFormSchema,
@@ -146,11 +146,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               />
             )}
             {has('birth_date') && (
-              <TextField
+              <DateInputField
                 name="birth_date"
-                type="date"
                 label={<Trans>Date of birth</Trans>}
                 autoComplete="bday"
+                years
               />
             )}
             <div className="grid grid-cols-[7rem_1fr] gap-3 sm:col-span-2">

@@ -5,6 +5,7 @@ import { type ReactNode, useMemo } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { formatAmountInput, parseAmountInput } from '~/components/payments/money-input.ts'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
+import { DatePicker } from '~/components/ui/date-picker.tsx'
 import {
   Form,
   FormControl,
@@ -336,7 +337,16 @@ function ValiditySection({ disabled }: { disabled: boolean }) {
                 <Trans>Valid until</Trans>
               </FormLabel>
               <FormControl>
-                <Input type="date" min={today()} disabled={disabled} {...field} data-testid="card-until" />
+                <DatePicker
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value || undefined}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  onBlur={field.onBlur}
+                  min={today()}
+                  disabled={disabled}
+                  testId="card-until"
+                />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -349,7 +359,10 @@ function ValiditySection({ disabled }: { disabled: boolean }) {
 
 function ProgramSection({ disabled }: { disabled: boolean }) {
   const { control } = useFormContext<SettingsValues>()
-  const [validityMode, startDate] = useWatch({ control, name: ['validityMode', 'startDate'] })
+  const [validityMode, startDate, expiryDate] = useWatch({
+    control,
+    name: ['validityMode', 'startDate', 'expiryDate'],
+  })
   return (
     <Section title={<Trans>Program</Trans>}>
       <FormField
@@ -391,7 +404,16 @@ function ProgramSection({ disabled }: { disabled: boolean }) {
                 <Trans>Program start date</Trans>
               </FormLabel>
               <FormControl>
-                <Input type="date" disabled={disabled} {...field} data-testid="card-start-date" />
+                <DatePicker
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value || undefined}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  onBlur={field.onBlur}
+                  max={expiryDate || undefined}
+                  disabled={disabled}
+                  testId="card-start-date"
+                />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -406,12 +428,15 @@ function ProgramSection({ disabled }: { disabled: boolean }) {
                 <Trans>Program expiry date</Trans>
               </FormLabel>
               <FormControl>
-                <Input
-                  type="date"
+                <DatePicker
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value || undefined}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  onBlur={field.onBlur}
                   min={startDate || undefined}
                   disabled={disabled}
-                  {...field}
-                  data-testid="card-expiry-date"
+                  testId="card-expiry-date"
                 />
               </FormControl>
               <FormDescription>

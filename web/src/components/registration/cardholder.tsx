@@ -7,7 +7,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import { z } from 'zod'
 import { NewPasswordFields } from '~/components/auth/password-fields.tsx'
-import { SelectField, TextField } from '~/components/profile/fields.tsx'
+import { DateInputField, SelectField, TextField } from '~/components/profile/fields.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Form, useZodForm } from '~/components/ui/form.tsx'
 import { ApiError } from '~/lib/api.ts'
@@ -273,7 +273,7 @@ function PersonalStep() {
           <TextField name="first_name" label={<Trans>First name</Trans>} autoComplete="given-name" />
           <TextField name="last_name" label={<Trans>Last name</Trans>} autoComplete="family-name" />
         </div>
-        <TextField name="birth_date" type="date" label={<Trans>Birth date</Trans>} autoComplete="bday" />
+        <DateInputField name="birth_date" label={<Trans>Birth date</Trans>} autoComplete="bday" years />
         <SelectField
           name="gender"
           label={<Trans>Gender</Trans>}

@@ -50,7 +50,12 @@ export function Calendar({
           defaults.dropdown_root,
         ),
         dropdown: cn('absolute inset-0 opacity-0', defaults.dropdown),
-        caption_label: cn('text-sm font-medium select-none first-letter:uppercase', defaults.caption_label),
+        caption_label: cn(
+          'text-sm font-medium select-none first-letter:uppercase',
+          props.captionLayout?.startsWith('dropdown') &&
+            'flex h-8 items-center gap-1 rounded-md pr-1 pl-2 [&>svg]:size-3.5 [&>svg]:text-muted-foreground',
+          defaults.caption_label,
+        ),
         month_grid: 'w-full border-collapse',
         weekdays: cn('flex', defaults.weekdays),
         weekday: cn(

@@ -42,6 +42,8 @@ export interface DatePickerPopoverProps {
   value: string | undefined
   min?: string | undefined
   max?: string | undefined
+  /** Month and year menus, for dates years away. */
+  years?: boolean
   onPick: (value: string) => void
 }
 
@@ -89,8 +91,9 @@ function LocalizedCalendar({
   value,
   min,
   max,
+  years,
   onPick,
-}: Pick<DatePickerPopoverProps, 'value' | 'min' | 'max' | 'onPick'>) {
+}: Pick<DatePickerPopoverProps, 'value' | 'min' | 'max' | 'years' | 'onPick'>) {
   const { i18n } = useLingui()
   const dateLocale = use(dayPickerLocale(i18n.locale))
   const selected = isoToLocalDate(value)
@@ -103,6 +106,11 @@ function LocalizedCalendar({
       selected={selected}
       defaultMonth={selected ?? after}
       disabled={[...(before ? [{ before }] : []), ...(after ? [{ after }] : [])]}
+      {...(years && {
+        captionLayout: 'dropdown' as const,
+        startMonth: before ?? new Date(1900, 0),
+        endMonth: after ?? new Date(new Date().getFullYear() + 10, 11),
+      })}
       onSelect={(day) => day && onPick(localDateToIso(day))}
       autoFocus
     />

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { CalendarIcon } from 'lucide-react'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, type Ref, type RefObject, Suspense, useEffect, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { datePlaceholder, formatDateInput, parseDateInput } from '~/lib/date-input.ts'
@@ -12,10 +12,11 @@ const DatePickerPopover = lazy(() => loadPopover().then((m) => ({ default: m.Dat
 /**
  * A date field: typed in the interface language's notation (`31-12-2026` in Dutch; `YYYY-MM-DD`
  * is understood too) or picked from a calendar (react-day-picker, localized, keyboard usable; the
- * popover and calendar load when first wanted, so a page with date fields carries only the field). `value` and `onChange` speak `YYYY-MM-DD`, as the URL and the API do.
- * A complete date, or an emptied field, is passed on as it is typed; a half-typed one waits, and
- * leaving the field with something that is not a date puts the last date back. Alt+↓ opens the
- * calendar from the field.
+ * popover and calendar load when first wanted, so a page with date fields carries only the
+ * field). `value` and `onChange` speak `YYYY-MM-DD`, as the URL and the API do. A complete date,
+ * or an emptied field, is passed on as it is typed; a half-typed one waits, and leaving the field
+ * with something that is not a date puts the last date back. Alt+↓ opens the calendar from the
+ * field. In a react-hook-form field it takes `ref`, `name` and `onBlur` as an input does.
  */
 export function DatePicker({
   id,
@@ -26,6 +27,11 @@ export function DatePicker({
   disabled,
   className,
   testId,
+  ref,
+  name,
+  onBlur,
+  autoComplete = 'off',
+  years = false,
   ...aria
 }: {
   id?: string
@@ -37,6 +43,12 @@ export function DatePicker({
   disabled?: boolean
   className?: string
   testId?: string
+  ref?: Ref<HTMLInputElement>
+  name?: string
+  onBlur?: () => void
+  autoComplete?: string
+  /** Month and year menus in the calendar, for dates years away (a birth date). */
+  years?: boolean
   'aria-describedby'?: string
   'aria-invalid'?: boolean
   'aria-label'?: string
@@ -91,16 +103,20 @@ export function DatePicker({
     <>
       <div ref={anchor} className={cn('relative', className)}>
         <Input
-          ref={input}
+          ref={mergeRefs(input, ref)}
           id={id}
+          name={name}
           type="text"
           inputMode="numeric"
-          autoComplete="off"
+          autoComplete={autoComplete}
           value={text}
           placeholder={datePlaceholder(locale)}
           disabled={disabled}
           onChange={(e) => type(e.target.value)}
-          onBlur={settle}
+          onBlur={() => {
+            settle()
+            onBlur?.()
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') settle()
             if (e.altKey && e.key === 'ArrowDown') {
@@ -143,6 +159,7 @@ export function DatePicker({
             value={value}
             min={min}
             max={max}
+            years={years}
             onPick={(picked) => {
               setOpen(false)
               setText(formatDateInput(picked, locale))
@@ -153,4 +170,13 @@ export function DatePicker({
       )}
     </>
   )
+}
+
+/** One element, two refs: the field's own and the form's. */
+function mergeRefs<T>(own: RefObject<T | null>, other: Ref<T> | undefined) {
+  return (node: T | null) => {
+    own.current = node
+    if (typeof other === 'function') other(node)
+    else if (other) other.current = node
+  }
 }
