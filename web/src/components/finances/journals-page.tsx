@@ -1,5 +1,6 @@
+import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { type InferDataFromTag, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { BookOpenIcon, XIcon } from 'lucide-react'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
@@ -7,9 +8,8 @@ import { LoadError, LoadFailure, RowsSkeleton } from '~/components/shared/states
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
+import { DataTable, dataColumns } from '~/components/ui/data-table.tsx'
 import { Tabs, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
-import { Pagination } from '~/components/users/pagination.tsx'
 import { type Journal, journals } from '../../../../modules/ledger/shared.ts'
 import { BookingDate, Money } from './amount.tsx'
 import { DateField, SearchField } from './filters.tsx'
@@ -127,87 +127,23 @@ export function JournalsPage({
               )}
             </EmptyState>
           ) : (
-            <>
-              <Table aria-label={i18n._(journalNames[filter.journal])} data-testid="journal-table">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead className="w-20">
-                      <Trans>No.</Trans>
-                    </TableHead>
-                    <TableHead>
-                      <Trans>Date</Trans>
-                    </TableHead>
-                    <TableHead>
-                      <Trans>Description</Trans>
-                    </TableHead>
-                    <TableHead className="hidden md:table-cell">
-                      <Trans>Source</Trans>
-                    </TableHead>
-                    <TableHead className="text-right">
-                      <Trans>Total</Trans>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody className={entries.isPlaceholderData ? 'opacity-60' : undefined}>
-                  {entries.data.results.map((entry) => {
-                    const { number, description } = entry
-                    return (
-                      <TableRow key={entry.uuid} data-testid="journal-row" className="relative">
-                        <TableCell className="font-medium tabular-nums">
-                          <Link
-                            to="/finances/journals/$uuid"
-                            params={{ uuid: entry.uuid }}
-                            className="text-foreground after:absolute after:inset-0 hover:text-primary-700 focus-visible:outline-none focus-visible:after:ring-[3px] focus-visible:after:ring-ring/40"
-                            aria-label={t`Entry ${number}: ${description}`}
-                          >
-                            {entry.number}
-                          </Link>
-                        </TableCell>
-                        <TableCell className="text-muted-foreground">
-                          <BookingDate date={entry.date} />
-                        </TableCell>
-                        <TableCell className="max-w-96 whitespace-normal">
-                          <span className="line-clamp-2">{entry.description}</span>
-                          {(entry.reversal_of || entry.reversed_by) && (
-                            <span className="mt-1 flex gap-1.5">
-                              {entry.reversal_of && (
-                                <Badge variant="warning">
-                                  <Trans>Reversal</Trans>
-                                </Badge>
-                              )}
-                              {entry.reversed_by && (
-                                <Badge variant="muted">
-                                  <Trans>Reversed</Trans>
-                                </Badge>
-                              )}
-                            </span>
-                          )}
-                        </TableCell>
-                        <TableCell className="hidden max-w-64 truncate text-muted-foreground md:table-cell">
-                          <span className="font-mono text-xs">
-                            {entry.source.kind} · {entry.source.id}
-                          </span>
-                        </TableCell>
-                        <TableCell className="text-right">
-                          <span className="grid justify-items-end gap-0.5">
-                            {entry.totals.map((total) => (
-                              <Money key={total.currency} amount={total.amount} currency={total.currency} />
-                            ))}
-                          </span>
-                        </TableCell>
-                      </TableRow>
-                    )
-                  })}
-                </TableBody>
-              </Table>
-              <Pagination
-                page={filter.page}
-                pages={entries.data.pages}
-                count={entries.data.count}
-                onPageChange={(page) => onFilterChange({ page })}
-                disabled={entries.isFetching}
-              />
-            </>
+            <DataTable
+              id="journal"
+              data={entries.data.results}
+              columns={entryColumns}
+              getRowId={(entry) => entry.uuid}
+              label={i18n._(journalNames[filter.journal])}
+              testId="journal-table"
+              dimmed={entries.isPlaceholderData}
+              pages={{
+                page: filter.page,
+                pages: entries.data.pages,
+                count: entries.data.count,
+                onPageChange: (page) => onFilterChange({ page }),
+                disabled: entries.isFetching,
+              }}
+              rowProps={() => ({ 'data-testid': 'journal-row', className: 'relative' })}
+            />
           )}
         </CardContent>
       </Card>
@@ -220,5 +156,89 @@ function EntryCount({ count }: { count: number }) {
     <p className="ml-auto text-sm text-muted-foreground" data-testid="journal-count">
       <Plural value={count} one="# entry" other="# entries" />
     </p>
+  )
+}
+
+/** An entry of the list, as the journal query answers it. */
+type Entry = InferDataFromTag<
+  unknown,
+  ReturnType<typeof journalEntriesQueryOptions>['queryKey']
+>['results'][number]
+
+const column = dataColumns<Entry>()
+
+const entryColumns = column.columns([
+  column.accessor('number', {
+    meta: { label: msg`No.`, className: 'w-20', cellClassName: 'font-medium tabular-nums' },
+    sortFn: 'basic',
+    sortDescFirst: true,
+    cell: ({ row }) => <EntryLink entry={row.original} />,
+  }),
+  column.accessor('date', {
+    meta: { label: msg`Date`, cellClassName: 'text-muted-foreground' },
+    sortFn: 'text',
+    sortDescFirst: true,
+    cell: ({ getValue }) => <BookingDate date={getValue()} />,
+  }),
+  column.accessor('description', {
+    meta: { label: msg`Description`, cellClassName: 'max-w-96 whitespace-normal' },
+    sortFn: 'text',
+    cell: ({ row }) => {
+      const entry = row.original
+      return (
+        <>
+          <span className="line-clamp-2">{entry.description}</span>
+          {(entry.reversal_of || entry.reversed_by) && (
+            <span className="mt-1 flex gap-1.5">
+              {entry.reversal_of && (
+                <Badge variant="warning">
+                  <Trans>Reversal</Trans>
+                </Badge>
+              )}
+              {entry.reversed_by && (
+                <Badge variant="muted">
+                  <Trans>Reversed</Trans>
+                </Badge>
+              )}
+            </span>
+          )}
+        </>
+      )
+    },
+  }),
+  column.accessor((entry) => `${entry.source.kind} · ${entry.source.id}`, {
+    id: 'source',
+    meta: { label: msg`Source`, from: 'md', cellClassName: 'max-w-64 truncate text-muted-foreground' },
+    sortFn: 'text',
+    cell: ({ getValue }) => <span className="font-mono text-xs">{getValue()}</span>,
+  }),
+  column.accessor((entry) => entry.totals[0]?.amount ?? 0, {
+    id: 'total',
+    meta: { label: msg`Total`, className: 'text-right' },
+    sortFn: 'basic',
+    sortDescFirst: true,
+    cell: ({ row }) => (
+      <span className="grid justify-items-end gap-0.5">
+        {row.original.totals.map((total) => (
+          <Money key={total.currency} amount={total.amount} currency={total.currency} />
+        ))}
+      </span>
+    ),
+  }),
+])
+
+/** The entry's number links to the entry; the link covers the whole row. */
+function EntryLink({ entry }: { entry: Entry }) {
+  const { t } = useLingui()
+  const { number, description } = entry
+  return (
+    <Link
+      to="/finances/journals/$uuid"
+      params={{ uuid: entry.uuid }}
+      className="text-foreground after:absolute after:inset-0 hover:text-primary-700 focus-visible:outline-none focus-visible:after:ring-[3px] focus-visible:after:ring-ring/40"
+      aria-label={t`Entry ${number}: ${description}`}
+    >
+      {entry.number}
+    </Link>
   )
 }
