@@ -18,7 +18,16 @@ type Series = Statistics['results'][number]
  * file lazily, so only pages that show a chart download Recharts; the same figures are in the
  * panel's table for screen readers.
  */
-export default function StatisticsChart({ series, label }: { series: Series; label: string }) {
+export default function StatisticsChart({
+  series,
+  label,
+  description,
+}: {
+  series: Series
+  label: string
+  /** What the chart shows in words, for the chart's description. */
+  description: string
+}) {
   const { t, i18n } = useLingui()
   const config = {
     amount: { label: t`Amount`, color: 'var(--color-primary-500)' },
@@ -38,6 +47,7 @@ export default function StatisticsChart({ series, label }: { series: Series; lab
         data={series.days}
         margin={{ top: 8, right: 4, bottom: 0, left: 0 }}
         title={label}
+        desc={description}
         aria-label={label}
       >
         <CartesianGrid vertical={false} />

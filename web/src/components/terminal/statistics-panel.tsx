@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
@@ -236,6 +237,8 @@ function BarChart({ series }: { series: Statistics['results'][number] }) {
   const days = series.days
   const max = Math.max(0, ...days.map((d) => d.amount))
   const dayLabel = (date: string) => i18n.date(`${date}T12:00:00`, { day: 'numeric', month: 'short' })
+  const count = series.count
+  const total = formatMoney(series.amount, series.currency, i18n.locale)
   return (
     <figure className="grid gap-2">
       <figcaption className="flex justify-between text-[13px] text-muted-foreground">
@@ -247,7 +250,11 @@ function BarChart({ series }: { series: Statistics['results'][number] }) {
         </span>
       </figcaption>
       <Suspense fallback={<Skeleton className="h-56" />}>
-        <StatisticsChart series={series} label={t`Bar chart of the amount paid per day`} />
+        <StatisticsChart
+          series={series}
+          label={t`Bar chart of the amount paid per day`}
+          description={t`${plural(count, { one: '# paid payment', other: '# paid payments' })}, ${total} in total`}
+        />
       </Suspense>
       <table className="sr-only">
         <caption>

@@ -99,6 +99,9 @@ export function ChartTooltipContent({
   if (!active || !payload?.length) return null
   return (
     <div
+      // As Recharts' own tooltip: read out as the arrow keys move it along a focused chart.
+      role="status"
+      aria-live="polite"
       className={cn(
         'grid min-w-32 items-start gap-1.5 rounded-lg border bg-background px-2.5 py-1.5 text-xs shadow-lg shadow-slate-900/10',
         className,
