@@ -1,4 +1,5 @@
 import { v5 } from 'uuid'
+import { isCalendarDate } from '../platform/dates.ts'
 import { AppError, type ErrorReason } from '../platform/errors.ts'
 import {
   type AccountNumber,
@@ -47,13 +48,8 @@ export interface NormalLine {
 const unbalanced = (message: string, reason: ErrorReason) =>
   new AppError('business_rule', message, { reason })
 
-const datePattern = /^\d{4}-\d{2}-\d{2}$/
-
-export function isValidDate(date: string): boolean {
-  if (!datePattern.test(date)) return false
-  const d = new Date(`${date}T00:00:00Z`)
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date
-}
+/** A booking date is a real calendar day (`YYYY-MM-DD`): the platform's one check. */
+export const isValidDate = isCalendarDate
 
 /**
  * Checks a posting against the ledger's rules and normalizes its lines: a known journal and

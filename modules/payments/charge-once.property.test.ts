@@ -5,6 +5,7 @@ import { seedUser, signInAs } from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { eventually } from '../../tests/support/smtp.ts'
 import { syncAttempt } from './commands/sync-attempt.ts'
+import { sandboxRecord } from './fixtures/sandbox-record.ts'
 import { reconcilePayments } from './jobs/reconcile.ts'
 
 /**
@@ -164,30 +165,7 @@ async function run(paymentId: string, pages: string[], a: Action): Promise<void>
 
 /** The provider's own record of this payment's attempts, and what the ledger says of the same. */
 async function records(paymentId: string) {
-  const provider = await t.services.db
-    .selectFrom('sandbox_payments')
-    .innerJoin('payment_attempts', (j) =>
-      j.on(sql`payment_attempts.id::text`, '=', sql.ref('sandbox_payments.reference')),
-    )
-    .select([
-      'payment_attempts.id as attempt_id',
-      'sandbox_payments.status',
-      'sandbox_payments.amount',
-      'sandbox_payments.fee',
-      (eb) =>
-        eb
-          .selectFrom('sandbox_refunds')
-          .select(sql<string>`coalesce(sum(amount), 0)`.as('s'))
-          .whereRef('sandbox_refunds.payment_id', '=', 'sandbox_payments.id')
-          .where('sandbox_refunds.status', '=', 'succeeded')
-          .as('refunded'),
-    ])
-    .where('payment_attempts.payment_id', '=', paymentId)
-    .execute()
-  const paid = provider.filter((p) => p.status === 'paid')
-  const taken = paid.reduce((s, p) => s + Number(p.amount), 0)
-  const fees = paid.reduce((s, p) => s + Number(p.fee ?? 0), 0)
-  const givenBack = provider.reduce((s, p) => s + Number(p.refunded ?? 0), 0)
+  const { paid, taken, fees, givenBack } = await sandboxRecord(t.services.db, paymentId)
   const ledger = await t.services.db
     .selectFrom('ledger_lines')
     .innerJoin('ledger_entries', 'ledger_entries.id', 'ledger_lines.entry_id')

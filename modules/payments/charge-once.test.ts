@@ -4,6 +4,7 @@ import { seedUser, signInAs } from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { eventually } from '../../tests/support/smtp.ts'
 import { findAccount } from './db/accounts.ts'
+import { sandboxRecord } from './fixtures/sandbox-record.ts'
 import { reconcilePayments } from './jobs/reconcile.ts'
 import { createSandboxPayment } from './providers/sandbox/sandbox.ts'
 
@@ -65,31 +66,7 @@ async function hosted(id: string, method: string) {
  * What the sandbox itself did for this payment's attempts: money taken (paid payments) and given
  * back (succeeded refunds), in cents.
  */
-async function providerRecord(paymentId: string) {
-  const rows = await t.services.db
-    .selectFrom('sandbox_payments')
-    .innerJoin('payment_attempts', (j) =>
-      j.on(sql`payment_attempts.id::text`, '=', sql.ref('sandbox_payments.reference')),
-    )
-    .select([
-      'sandbox_payments.id',
-      'sandbox_payments.status',
-      'sandbox_payments.amount',
-      (eb) =>
-        eb
-          .selectFrom('sandbox_refunds')
-          .select(sql<bigint>`coalesce(sum(amount), 0)::bigint`.as('s'))
-          .whereRef('sandbox_refunds.payment_id', '=', 'sandbox_payments.id')
-          .where('sandbox_refunds.status', '=', 'succeeded')
-          .as('refunded'),
-    ])
-    .where('payment_attempts.payment_id', '=', paymentId)
-    .execute()
-  const paid = rows.filter((r) => r.status === 'paid')
-  const taken = paid.reduce((s, r) => s + Number(r.amount), 0)
-  const givenBack = rows.reduce((s, r) => s + Number(r.refunded ?? 0), 0)
-  return { taken, givenBack, kept: taken - givenBack, captures: paid.length }
-}
+const providerRecord = (paymentId: string) => sandboxRecord(t.services.db, paymentId)
 
 /** The ledger's provider account (120) for this payment's captures and refunds, fees left out. */
 async function ledgerProvider(paymentId: string) {

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
+import { isCalendarDate } from './dates.ts'
 import { AppError, type FieldProblems, fieldProblem, withCode } from './errors.ts'
 import type { AppEnv } from './module.ts'
 
@@ -63,14 +64,6 @@ export const refuseNulInAddress: MiddlewareHandler<AppEnv> = async (c, next) => 
     if (fields.length) throw nulError(fields)
   }
   await next()
-}
-
-/** `YYYY-MM-DD` of a real calendar day. */
-export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!m) return false
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-  return d.toISOString().slice(0, 10) === value
 }
 
 /** The one schema of a calendar day in requests. */

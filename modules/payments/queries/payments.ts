@@ -94,7 +94,14 @@ export async function merchantNameOf(
   db: DbOrTrx,
   p: { merchant_name?: string | null; acceptor_user_id: string | null; owner_user_id: string | null },
 ): Promise<string> {
-  if (p.merchant_name) return p.merchant_name
+  return p.merchant_name || receiverName(db, p)
+}
+
+/** The receiver's display name (the acceptor's, else the owner's), else the platform's. */
+async function receiverName(
+  db: DbOrTrx,
+  p: { acceptor_user_id?: string | null; owner_user_id?: string | null },
+): Promise<string> {
   const receiver = p.acceptor_user_id ?? p.owner_user_id
   if (!receiver) return platformName
   return (await displayNames(db, [receiver])).get(receiver) || platformName
@@ -119,7 +126,5 @@ export async function businessNameFor(
     const program = await programDirectory.get().find(db, p.program_uuid)
     if (program?.title) return program.title
   }
-  const receiver = p.acceptor_user_id ?? p.owner_user_id
-  if (!receiver) return platformName
-  return (await displayNames(db, [receiver])).get(receiver) || platformName
+  return receiverName(db, p)
 }
