@@ -8,14 +8,15 @@ import { defineConfig, devices } from '@playwright/test'
  * The server is the whole platform as `npm start` runs it (scripts/launch.ts: API, worker, web
  * build, mail capture), on E2E_PORT with its own data folder. With DATABASE_URL set (the test
  * command sets it) it uses database `cardpay_e2e` on that server, else an embedded PostgreSQL.
- * E2E_REUSE_SERVER=1 tests an already running server instead.
+ * E2E_REUSE_SERVER=1 tests an already running server instead. E2E_DATABASE and E2E_REDIS_PREFIX
+ * give a run its own database and queues, so two runs on one machine do not share them.
  */
 const port = Number(process.env.E2E_PORT ?? 3199)
 
 function e2eDatabase(url: string | undefined): Record<string, string> {
   if (!url) return {}
   const u = new URL(url)
-  u.pathname = '/cardpay_e2e'
+  u.pathname = `/${process.env.E2E_DATABASE ?? 'cardpay_e2e'}`
   return { DATABASE_URL: u.toString() }
 }
 
@@ -54,7 +55,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: '.data/e2e',
-      REDIS_PREFIX: 'e2e',
+      REDIS_PREFIX: process.env.E2E_REDIS_PREFIX ?? 'e2e',
       // Info-level logs go to a file that the test command scans for card data afterwards.
       LOG_LEVEL: 'info',
       LOG_FILE: '.data/e2e/platform.log',
