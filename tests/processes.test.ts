@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process'
 import http from 'node:http'
+import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../scripts/lib/process.ts'
+import { freePort, isAlive, waitForExit } from '../scripts/lib/process.ts'
 import { createTestContext, type TestContext } from './support/context.ts'
 import { eventually } from './support/smtp.ts'
 
@@ -26,6 +27,59 @@ function startProcess(file: string, env: Record<string, string>) {
   })
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   return { child, exited, output: () => output }
+}
+
+/**
+ * A TCP relay to a backing service, so a test can take the service away from one process (every
+ * open connection cut, new ones refused) without stopping the shared PostgreSQL or Redis.
+ */
+async function relayTo(target: string) {
+  const { hostname, port } = new URL(target)
+  const sockets = new Set<net.Socket>()
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(port), hostname)
+    for (const s of [client, upstream]) {
+      sockets.add(s)
+      s.on('close', () => sockets.delete(s))
+      s.on('error', () => s.destroy())
+    }
+    client.pipe(upstream).pipe(client)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address() as net.AddressInfo
+  const url = new URL(target)
+  url.port = String(address.port)
+  url.hostname = '127.0.0.1'
+  return {
+    url: url.toString(),
+    /** The service is gone: open connections are reset and new ones refused. */
+    cut() {
+      server.close()
+      for (const s of sockets) s.resetAndDestroy()
+    },
+  }
+}
+
+/** Starts a process on relays to PostgreSQL and Redis, waits for `ready`, then cuts both away. */
+async function startThenLoseServices(
+  file: string,
+  ready: (p: ReturnType<typeof startProcess>) => Promise<boolean>,
+  env: Record<string, string> = {},
+) {
+  const pg = await relayTo(t.config.DATABASE_URL)
+  const redis = await relayTo(t.config.REDIS_URL)
+  const p = startProcess(file, {
+    DATABASE_URL: pg.url,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: t.config.REDIS_PREFIX,
+    LOG_LEVEL: 'info',
+    SHUTDOWN_TIMEOUT_MS: '3000',
+    ...env,
+  })
+  await eventually(() => ready(p), 20_000, `${file} to be ready`)
+  pg.cut()
+  redis.cut()
+  return p
 }
 
 describe('the API process', () => {
@@ -83,6 +137,52 @@ describe('the API process', () => {
     expect(await p.exited).toBe(0)
     expect(p.output()).toContain('"msg":"stopped"')
     await expect(fetch(`${base}/api/v1/health`)).rejects.toThrow()
+  })
+})
+
+describe('without PostgreSQL and Redis', () => {
+  // A process whose database and Redis are gone still stops within SHUTDOWN_TIMEOUT_MS (3 s here)
+  // of SIGTERM: closing pools and queues must not wait for servers that will not answer.
+  it('the API stops within its shutdown timeout', async () => {
+    const port = await freePort()
+    const p = await startThenLoseServices(
+      'services/api/main.ts',
+      () =>
+        fetch(`http://127.0.0.1:${port}/api/v1/ready`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { PORT: String(port) },
+    )
+    const started = Date.now()
+    p.child.kill('SIGTERM')
+    await p.exited
+    expect(Date.now() - started).toBeLessThan(3000 + 1000)
+    expect(p.child.exitCode).not.toBeNull()
+  })
+
+  it('the worker stops within its shutdown timeout', async () => {
+    const p = await startThenLoseServices('services/worker/main.ts', async (w) =>
+      w.output().includes('worker started'),
+    )
+    const started = Date.now()
+    p.child.kill('SIGTERM')
+    await p.exited
+    expect(Date.now() - started).toBeLessThan(3000 + 1000)
+  })
+})
+
+describe("the launcher's children", () => {
+  // `npm start` killed hard (kill -9, a closed terminal) cannot stop its children itself: the
+  // kernel does it (scripts/lib/process.ts starts them under setpriv --pdeathsig).
+  it('exit when the launcher is killed with SIGKILL', async () => {
+    const launcher = startProcess('tests/fixtures/child-launcher.ts', {})
+    await eventually(async () => /child (\d+)/.test(launcher.output()), 10_000, 'the child to start')
+    const childPid = Number(/child (\d+)/.exec(launcher.output())?.[1])
+    expect(isAlive(childPid)).toBe(true)
+    launcher.child.kill('SIGKILL')
+    await launcher.exited
+    expect(await waitForExit(childPid, 5000)).toBe(true)
   })
 })
 
