@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   acceptorAtCashpoint,
@@ -602,8 +603,13 @@ describe('who sees redemptions', () => {
     expect(atGift.body.results.every((r) => r.program.uuid === programs.gift)).toBe(true)
     const onceOnly = await list(`&program=${programs.once}`, acceptor)
     expect(onceOnly.body.results.map((r) => r.forfeited)).toEqual([1500])
-    // Another acceptor's cashpoint as a filter finds nothing of theirs.
-    expect((await list(`&cashpoint=${at.other}`, acceptor)).body.count).toBe(0)
+    // Another acceptor's cashpoint as a filter is not theirs to name: 404, as in a path.
+    const theirCashpoint = (await list(`&cashpoint=${at.other}`, acceptor)) as unknown as {
+      status: number
+      body: ErrorBody
+    }
+    expect(theirCashpoint.status).toBe(404)
+    expect(theirCashpoint.body.error.code).toBe('not_found')
 
     const owned = await list('', owner)
     expect(owned.body.count).toBe(all.length)
@@ -612,6 +618,12 @@ describe('who sees redemptions', () => {
       expect.arrayContaining([programs.multi]),
     )
     expect((await list('', otherOwner)).body.count).toBe(0)
+    // Another owner's program or cashpoint, and ids that do not exist: 404, never an empty page.
+    expect((await list(`&program=${programs.multi}`, otherOwner)).status).toBe(404)
+    expect((await list(`&cashpoint=${at.multi}`, otherOwner)).status).toBe(404)
+    expect((await list(`&program=${randomUUID()}`, admin)).status).toBe(404)
+    expect((await list(`&cashpoint=${randomUUID()}`, admin)).status).toBe(404)
+    expect((await list(`&cashpoint=${at.other}`, owner)).status).toBe(200)
     expect((await list('', admin)).body.count).toBe(all.length)
     const paged = await t.h.get<Page<RedemptionJson>>('/api/v1/card/redemptions?size=2&page=2', {
       token: admin.token,
@@ -719,7 +731,15 @@ const cardRoutes: Record<string, RouteRule<CardObjects>> = {
       request: (o) => ({ body: { cashpoint: o.cashpoint, token: o.token, amount: 100 } }),
     },
   },
-  'GET /card/redemptions': { roles: ['owner', 'acceptor', 'admin'] },
+  'GET /card/redemptions': {
+    roles: ['owner', 'acceptor', 'admin'],
+    foreign: [
+      byProgram,
+      { as: 'acceptor', request: (o) => ({ query: { program: o.program } }) },
+      { as: 'acceptor', request: (o) => ({ query: { cashpoint: o.cashpoint } }) },
+      { as: 'owner', request: (o) => ({ query: { cashpoint: o.cashpoint } }) },
+    ],
+  },
   'POST /card/redemptions/{uuid}/reverse': {
     roles: ['acceptor'],
     foreign: { as: 'acceptor', request: (o) => ({ params: { uuid: o.redemption } }) },

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { sql } from 'kysely'
 import { requireUser } from '../identity/index.ts'
-import { isAdmin } from '../platform/access.ts'
+import { isAdmin, notYours } from '../platform/access.ts'
 import type { AppEnv } from '../platform/module.ts'
 import { ownerLedgerScope, type SubAccountKey } from './ports.ts'
 
@@ -32,4 +32,25 @@ export function inScope(scope: LedgerScope, subAccountIdColumn: string) {
   if (scope.subAccounts.length === 0) return sql<boolean>`false`
   const pairs = sql.join(scope.subAccounts.map((k) => sql`(${k.kind}, ${k.external_id})`))
   return sql<boolean>`${sql.ref(subAccountIdColumn)} in (select id from ledger_sub_accounts where (kind, external_id) in (${pairs}))`
+}
+
+/**
+ * The sub-accounts a list is filtered by (`sub_account=`) must be within the caller's scope: for a
+ * program owner, each named one is one of theirs, and a prefix (`acceptor:<program>/*`) names
+ * those under one of theirs (its text before `*`, without a trailing `/`, is the external id of
+ * a sub-account in their scope: the acceptors of their program). Anything else is another
+ * tenant's: 404 `sub-account`, never an empty page (the access kernel's rule for filters). Admins
+ * read every sub-account; one that has no entries yet simply lists none (sub-accounts come into
+ * being with their first line).
+ */
+export function assertSubAccountsInScope(scope: LedgerScope, keys: readonly SubAccountKey[]): void {
+  if (scope.all) return
+  const theirs = new Set(scope.subAccounts.map((k) => `${k.kind}:${k.external_id}`))
+  const ids = new Set(scope.subAccounts.map((k) => k.external_id))
+  for (const key of keys) {
+    const inScope = key.external_id.endsWith('*')
+      ? ids.has(key.external_id.slice(0, -1).replace(/\/$/, ''))
+      : theirs.has(`${key.kind}:${key.external_id}`)
+    if (!inScope) throw notYours('sub-account')
+  }
 }

@@ -78,7 +78,6 @@ export const paymentsFieldCodes = [
   'webhook_secret_prefix',
   'key_not_allowed',
   'payment_method_is_not_supported',
-  'unknown_program',
   'not_program_currency',
 ] as const
 

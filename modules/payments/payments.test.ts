@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cardNumbersIn, scanDatabaseForCardData } from '../../tests/support/card-data-scan.ts'
-import { seedPaidPayment, seedProgram, seedUser, signInAs } from '../../tests/support/factories.ts'
+import {
+  joinProgram,
+  seedPaidPayment,
+  seedProgram,
+  seedUser,
+  signInAs,
+} from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { type RouteRule, runRouteSecurityTests, type Tenants } from '../../tests/support/route-security.ts'
 import { eventually } from '../../tests/support/smtp.ts'
@@ -822,9 +828,10 @@ describe('payments in a program', () => {
         { token },
       )
     expect((await ask(otherOwner.token, program)).status).toBe(404)
+    // An unknown program answers as another owner's: 404, not a field error.
     const unknown = await ask(owner.token, randomUUID())
-    expect(unknown.status).toBe(400)
-    expect(unknown.body.error.fields).toHaveProperty('program_uuid')
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.error.code).toBe('not_found')
 
     const link = await ask(owner.token, program)
     expect(link.status).toBe(201)
@@ -1087,16 +1094,23 @@ describe('split payments and payouts', () => {
   })
 })
 
-/** Tenant A's payment objects for the route security harness: a payment program and a payment paid in it by tenant A's card holder. */
+/**
+ * Tenant A's payment objects for the route security harness: a payment program tenant A's acceptor
+ * takes part in, and a payment paid in it by tenant A's card holder.
+ */
 interface PaymentObjects {
   program: string
   payment: string
 }
 async function paymentObjects({ a }: Tenants): Promise<PaymentObjects> {
   const program = (await seedProgram(a.owner, 'payment')).uuid
+  await joinProgram(a.owner, program, a.acceptor)
   const { uuid } = await seedPaidPayment(a.owner, { program, amount: 900, payer: a.holder.api })
   return { program, payment: uuid }
 }
+/** A list narrowed to tenant A's program: another tenant's caller is told it does not exist. */
+const byProgram = (as: 'owner' | 'acceptor' | 'holder') =>
+  ({ as, request: (o: PaymentObjects) => ({ query: { program: o.program } }) }) as const
 const thePayment = (as: 'owner' | 'holder') =>
   ({ as, request: (o: PaymentObjects) => ({ params: { uuid: o.payment } }) }) as const
 const payIn = (as: 'owner' | 'acceptor') =>
@@ -1132,7 +1146,10 @@ const paymentRoutes: Record<string, RouteRule<PaymentObjects>> = {
       }),
     },
   },
-  'GET /payment/transactions': { roles: 'any' },
+  'GET /payment/transactions': {
+    roles: 'any',
+    foreign: [byProgram('owner'), byProgram('acceptor'), byProgram('holder')],
+  },
   'GET /payment/transactions/{uuid}': { roles: 'any', foreign: [thePayment('owner'), thePayment('holder')] },
   'GET /payment/transactions/{uuid}/receipt': { roles: 'any', foreign: thePayment('owner') },
   'GET /payment/helpers/vat': { roles: 'any' },

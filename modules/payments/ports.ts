@@ -1,3 +1,4 @@
+import type { AcceptorStanding } from '../platform/access.ts'
 import type { DbOrTrx } from '../platform/db.ts'
 import type { ErrorReason } from '../platform/errors.ts'
 import { defineHook, definePort } from '../platform/ports.ts'
@@ -13,7 +14,8 @@ export interface ProgramDirectory {
   ): Promise<
     { owner_user_id: string; title: string; currency: string; accepting_payments: boolean } | undefined
   >
-  isActiveAcceptor(db: DbOrTrx, programUuid: string, userId: string): Promise<boolean>
+  /** An acceptor's standing in the program, as the access kernel decides on it. */
+  acceptorStanding(db: DbOrTrx, programUuid: string, userId: string): Promise<AcceptorStanding>
   /** The payment methods the program uses, each with the provider that takes it. */
   usedMethods(db: DbOrTrx, programUuid: string): Promise<{ method_id: string; provider_id: string }[]>
 }

@@ -1,14 +1,23 @@
-import { acceptorTakingPart, type Caller, isAcceptor, isAdmin, programOfOwner } from '../platform/access.ts'
+import {
+  acceptorTakingPart,
+  type Caller,
+  isAcceptor,
+  isAdmin,
+  isHolder,
+  notYours,
+  programInView,
+  programOfOwner,
+} from '../platform/access.ts'
 import type { DbOrTrx } from '../platform/db.ts'
 import { AppError, invalidField } from '../platform/errors.ts'
 import { programDirectory } from './ports.ts'
 
 /**
  * The rules for a payment in a program: the program exists and the caller takes part in it (its
- * owner, an active acceptor of it, or an admin; anyone else is told it does not exist, 404, as the
- * access kernel answers for another tenant's object), it takes payments now (active: not a draft,
- * not blocked or expired), and the currency is the program's. Answers the program's owner, who the
- * money is for.
+ * owner, an active acceptor of it, or an admin; an unknown program, and anyone else's, is 404, as
+ * the access kernel answers for another tenant's object; an acceptor whose place is no longer
+ * active: 403 `not_program_acceptor`), it takes payments now (active: not a draft, not blocked or
+ * expired), and the currency is the program's. Answers the program's owner, who the money is for.
  */
 export async function programForPayment(
   db: DbOrTrx,
@@ -16,11 +25,10 @@ export async function programForPayment(
 ): Promise<{ owner_user_id: string }> {
   const directory = programDirectory.get()
   const program = await directory.find(db, input.program_uuid)
-  if (!program) throw invalidField('program_uuid', 'unknown_program', 'no such program')
+  if (!program) throw notYours('program')
   const { caller } = input
   if (isAcceptor(caller)) {
-    const active = await directory?.isActiveAcceptor(db, input.program_uuid, caller.user_id)
-    acceptorTakingPart(caller, active ? 'active' : 'none')
+    acceptorTakingPart(caller, await directory.acceptorStanding(db, input.program_uuid, caller.user_id))
   } else if (!isAdmin(caller)) programOfOwner(caller, program)
   await assertProgramTakesPayments(db, input.program_uuid)
   if (program.currency !== input.currency) {
@@ -34,6 +42,30 @@ export async function programForPayment(
     )
   }
   return { owner_user_id: program.owner_user_id }
+}
+
+/**
+ * A program named in a list's filter (`payment/transactions?program=`), by the access kernel's
+ * `programInView`: an admin any, its owner, an acceptor who has or had a place in it, a card holder
+ * who paid in it. An unknown program, and anyone else's: 404, never an empty page.
+ */
+export async function programInPaymentsFilter(db: DbOrTrx, me: Caller, programUuid: string): Promise<void> {
+  const directory = programDirectory.get()
+  const program = await directory.find(db, programUuid)
+  let facts = {}
+  if (program && isAcceptor(me))
+    facts = { standing: await directory.acceptorStanding(db, programUuid, me.user_id) }
+  if (program && isHolder(me)) {
+    const paid = await db
+      .selectFrom('payments')
+      .select('id')
+      .where('payer_user_id', '=', me.user_id)
+      .where('program_uuid', '=', programUuid)
+      .limit(1)
+      .executeTakeFirst()
+    facts = { held: paid !== undefined }
+  }
+  programInView(me, program, facts)
 }
 
 /** A blocked, expired or draft program refuses payments (422 `program_not_active`). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
-import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
+import { harnessApi, type SignedIn, seedProgram, seedUser, signInAs } from '../../tests/support/factories.ts'
 import type { ErrorBody } from '../platform/http.ts'
 import { newId } from '../platform/ids.ts'
 import { mailLocales } from '../platform/mail/i18n.ts'
@@ -18,7 +18,8 @@ import { splitGross, vatRateOn } from './vat.ts'
 let t: TestContext
 let accountId: string
 const u = {} as Record<'admin' | 'ownerA' | 'ownerB' | 'acceptorA' | 'holderA' | 'holderB', SignedIn>
-const programA = newId()
+/** Owner A's program (a draft: the payments are written into the tables). */
+let programA: string
 
 interface Seeded {
   id: string
@@ -150,6 +151,8 @@ beforeAll(async () => {
   ] as const) {
     u[key] = await signInAs(t.h, await seedUser(t, { type, company_name: `Company ${key}`, legal_type: 1 }))
   }
+  programA = (await seedProgram({ api: harnessApi(t.h, u.ownerA.token) }, 'payment', { status: 'draft' }))
+    .uuid
   accountId = newId()
   await t.services.db
     .insertInto('payment_accounts')
@@ -337,8 +340,22 @@ describe('GET payment/transactions', () => {
     expect(ids((await list(u.admin, `q=${encodeURIComponent('lunch_100')}`)).body)).toEqual([])
     expect(ids((await list(u.admin, `q=${encodeURIComponent('_menu')}`)).body)).toEqual([P3.id])
     // Filters never widen the scope.
-    expect(ids((await list(u.ownerB, `program=${programA}`)).body)).toEqual([])
     expect(ids((await list(u.holderB, 'q=bakery')).body)).toEqual([])
+    // Card holder A paid in program A: theirs to filter by.
+    expect(ids((await list(u.holderA, `program=${programA}`)).body)).toEqual([R2, R1, P1.id])
+  })
+
+  it('answers 404 for a program the caller may not see, or none, as in a path: never an empty page', async () => {
+    for (const [who, program] of [
+      [u.ownerB, programA], // another owner's
+      [u.holderB, programA], // a card holder who never paid in it
+      [u.admin, newId()], // none at all
+      [u.ownerA, newId()],
+    ] as const) {
+      const res = (await list(who, `program=${program}`)) as unknown as { status: number; body: ErrorBody }
+      expect(res.status).toBe(404)
+      expect(res.body.error.code).toBe('not_found')
+    }
   })
 
   it('pages with links that keep the filters', async () => {

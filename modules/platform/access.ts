@@ -123,6 +123,67 @@ export function acceptorAtCashpoint<C extends CashpointFacts>(
   return cashpoint
 }
 
+/**
+ * What a caller has to do with a program besides owning it, for `programInView`: an acceptor's
+ * standing in it, and for a card holder whether they have something of theirs in it (a card they
+ * hold, a payment they made), as the module that lists decides.
+ */
+export interface ProgramViewFacts {
+  standing?: AcceptorStanding
+  held?: boolean
+}
+
+/**
+ * A program named in a list's filter (`?program=`): the list may be narrowed to it when the caller
+ * may see the program: an admin any, its owner, an acceptor who has or had a place in it (their
+ * history there stays theirs to read), a card holder who has something in it (`held`). None, or
+ * another tenant's: 404 `what`, never an empty page, so a filter reveals no more than a path
+ * does. Answers the program.
+ */
+export function programInView<P extends ProgramFacts>(
+  me: Caller,
+  program: P | undefined,
+  facts: ProgramViewFacts = {},
+  what = 'program',
+): P {
+  if (program) {
+    if (isAdmin(me) || (isOwner(me) && ownsProgram(me, program))) return program
+    if (isAcceptor(me) && facts.standing !== undefined && facts.standing !== 'none') return program
+    if (isHolder(me) && facts.held) return program
+  }
+  throw notYours(what)
+}
+
+/**
+ * A cashpoint named in a list's filter (`?cashpoint=`): an admin any, a program owner one in their
+ * program, an acceptor their own (open or closed, taking part or not: their history). None, or
+ * another tenant's: 404 `cashpoint`. `program` is the cashpoint's program. Answers the cashpoint.
+ */
+export function cashpointInView<C extends { acceptor_user_id: string }>(
+  me: Caller,
+  cashpoint: C | undefined,
+  program: ProgramFacts | undefined,
+): C {
+  if (cashpoint && program) {
+    if (isAdmin(me)) return cashpoint
+    if (isOwner(me) && ownsProgram(me, program)) return cashpoint
+    if (isAcceptor(me) && cashpoint.acceptor_user_id === me.user_id) return cashpoint
+  }
+  throw notYours('cashpoint')
+}
+
+/**
+ * A program owner named in a list's filter (`?owner=`): an admin any program owner, an owner only
+ * themselves. None, a user of another type, or another owner: 404 `owner`.
+ */
+export function programOwnerInView<U extends { id: string; type: UserType }>(
+  me: Caller,
+  user: U | undefined,
+): U {
+  if (user && user.type === userTypes.owner && (isAdmin(me) || user.id === me.user_id)) return user
+  throw notYours('program owner')
+}
+
 /** The facts of a card or a bill the checks need: who holds it (null while nobody does). */
 export interface HeldFacts {
   holder_user_id: string | null

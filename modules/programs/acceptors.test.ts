@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
@@ -337,6 +338,22 @@ describe('the acceptor list and the owner’s changes', () => {
     expect((await list(otherOwner, '')).body.results.map((r) => r.uuid)).not.toContain(sent.body.result.uuid)
     expect((await list(acceptor, '')).body.results.map((r) => r.uuid)).toEqual([sent.body.result.uuid])
     expect((await list(admin, `?program=${program}`)).body.count).toBeGreaterThan(1)
+    // The invited acceptor may narrow their list to the program; one without a place in it, and
+    // anyone naming a program that does not exist, is told it does not exist: never an empty page.
+    expect((await list(acceptor, `?program=${program}`)).body.results.map((r) => r.uuid)).toEqual([
+      sent.body.result.uuid,
+    ])
+    const stranger = await signInAs(t.h, await seedUser(t, { type: 2 }))
+    for (const [who, id] of [
+      [stranger, program],
+      [admin, randomUUID()],
+      [owner, randomUUID()],
+    ] as const) {
+      const res = await list(who, `?program=${id}`)
+      expect(res.status).toBe(404)
+      expect(res.body.error.code).toBe('not_found')
+      expect((await t.h.get(api(`/cashpoints?program=${id}`), { token: who.token })).status).toBe(404)
+    }
     expect((await list(holder, '')).status).toBe(403)
     expect((await list(owner, '?status=21009')).status).toBe(400)
     expect(

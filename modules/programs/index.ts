@@ -19,7 +19,7 @@ import { acceptorsOfOwnerPrograms, programIdsOfOwner } from './db/programs.ts'
 import { registerProgramsRoutes } from './http/routes.ts'
 import { sendAcceptorInvitation } from './jobs/send-invitation.ts'
 import { noStepsOfItsOwn, programStepChecks } from './ports.ts'
-import { findProgram, isActiveAcceptor } from './queries/programs.ts'
+import { acceptorStanding, findProgram } from './queries/programs.ts'
 import './mail/index.ts'
 import { programsErrors } from './errors.ts'
 
@@ -40,12 +40,14 @@ export { type ProgramImageSummary, programImage, programImageUrl } from './queri
 export {
   acceptorStanding,
   type CashpointSummary,
+  cashpointInFilter,
   findCashpoint,
   findProgram,
   isActiveAcceptor,
   isProgramAcceptingPayments,
   lockProgram,
   type ProgramSummary,
+  programInFilter,
 } from './queries/programs.ts'
 export { transition } from './status-machine.ts'
 
@@ -62,7 +64,7 @@ const directory: ProgramDirectory = {
       }
     )
   },
-  isActiveAcceptor,
+  acceptorStanding,
   async usedMethods(db, uuid) {
     return (await programMethodRows(db, uuid)).flatMap((m) =>
       m.is_used && m.provider_id ? [{ method_id: m.method_id, provider_id: m.provider_id }] : [],

@@ -161,8 +161,13 @@ describe('listing and reading', () => {
     const first = await list('?size=1')
     expect(first).toMatchObject({ count: 2, pages: 2, size: 1 })
     expect(first.next).toContain('page=2')
-    // Someone else's `owner` filter is ignored for owners.
-    expect((await list(`?owner=${otherOwner.userId}`)).count).toBe(2)
+    // An owner names only themselves as `owner`: another owner is 404, as their program would be.
+    expect((await list(`?owner=${owner2.userId}`)).count).toBe(2)
+    const theirs = await t.h.get<ErrorBody>(api(`/programs?owner=${otherOwner.userId}`), {
+      token: owner2.token,
+    })
+    expect(theirs.status).toBe(404)
+    expect(theirs.body.error.code).toBe('not_found')
     expect((await t.h.get(api('/programs?filter=old'), { token: owner2.token })).status).toBe(400)
   })
 
@@ -176,6 +181,10 @@ describe('listing and reading', () => {
     })
     expect(one.body.results.map((p) => p.uuid)).toEqual([active.uuid, draft.uuid])
     expect((await get(admin, others.uuid)).body.result.uuid).toBe(others.uuid)
+    // An `owner` who is no program owner, or nobody at all: 404, never an empty page.
+    for (const id of [acceptor.userId, '0193a5c2-7f1e-7b4c-9d2a-3e5f6a7b8c9d']) {
+      expect((await t.h.get(api(`/programs?owner=${id}`), { token: admin.token })).status).toBe(404)
+    }
   })
 
   it('reads one program for its owner; another owner gets 404, acceptors and card holders 403', async () => {
@@ -517,6 +526,8 @@ const ownProgram = { as: 'owner', request: (o: Objects) => ({ params: { uuid: o.
 const ownPlace = { as: 'owner', request: (o: Objects) => ({ params: { uuid: o.place } }) } as const
 const theirPlace = { as: 'acceptor', request: (o: Objects) => ({ params: { uuid: o.place } }) } as const
 const programQuery = { as: 'owner', request: (o: Objects) => ({ query: { program: o.program } }) } as const
+/** A list filtered by a program the acceptor never had a place in: 404, as another owner's is. */
+const acceptorProgramQuery = { ...programQuery, as: 'acceptor' } as const
 const commons = Object.fromEntries(
   [
     'status-types',
@@ -529,7 +540,10 @@ const commons = Object.fromEntries(
   ].map((path) => [`GET /manager/commons/${path}`, { roles: managers }]),
 )
 const routes: Record<string, RouteRule<Objects>> = {
-  'GET /manager/programs': { roles: ['owner', 'admin'] },
+  'GET /manager/programs': {
+    roles: ['owner', 'admin'],
+    foreign: { as: 'owner', request: (_, { a }) => ({ query: { owner: a.owner.id } }) },
+  },
   'POST /manager/programs': { roles: ['owner'] },
   'GET /manager/programs/{uuid}': { roles: ['owner', 'admin'], foreign: ownProgram },
   'PATCH /manager/programs/{uuid}': {
@@ -542,7 +556,7 @@ const routes: Record<string, RouteRule<Objects>> = {
     roles: ['owner'],
     foreign: { as: 'owner', request: (o) => ({ body: { program: o.program, methods: [ideal] } }) },
   },
-  'GET /manager/program-acceptors': { roles: managers, foreign: programQuery },
+  'GET /manager/program-acceptors': { roles: managers, foreign: [programQuery, acceptorProgramQuery] },
   'POST /manager/program-acceptors': {
     roles: ['owner'],
     foreign: { as: 'owner', request: (o) => ({ body: { program: o.program, email: 'new@example.com' } }) },
@@ -557,7 +571,7 @@ const routes: Record<string, RouteRule<Objects>> = {
   'POST /manager/program-acceptors/{uuid}/accept': { roles: ['acceptor'], foreign: theirPlace },
   'POST /manager/program-acceptors/{uuid}/decline': { roles: ['acceptor'], foreign: theirPlace },
   'GET /manager/acceptor-programs': { roles: ['acceptor'] },
-  'GET /manager/cashpoints': { roles: managers, foreign: programQuery },
+  'GET /manager/cashpoints': { roles: managers, foreign: [programQuery, acceptorProgramQuery] },
   'POST /manager/cashpoints': {
     roles: ['acceptor'],
     foreign: { as: 'acceptor', request: (o) => ({ body: { program: o.program, title: 'Till' } }) },

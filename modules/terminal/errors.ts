@@ -19,7 +19,6 @@ export const terminalReasons = [
 
 /** Codes of the terminal module's own field checks. */
 export const terminalFieldCodes = [
-  'unknown_program',
   'unknown_cashpoint',
   'not_input_field',
   'given_twice',

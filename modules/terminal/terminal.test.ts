@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { joinProgram, type SignedIn, seedCashpoint, seedProgram } from '../../tests/support/factories.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
@@ -220,12 +221,12 @@ describe('a terminal payment end to end', () => {
     })
     expect(BigInt(balance!.credit) - BigInt(balance!.debit)).toBe(1250n - 43n)
 
-    // The program's owner reads it with the program's money; another owner does not.
+    // The program's owner reads it with the program's money; to another owner it does not exist.
     const query = `/api/v1/payment/journals?sub_account=program:${program},acceptor:${program}/*`
     const forOwner = await t.h.get<{ count: number }>(query, { token: owner.token })
     expect(forOwner.body.count).toBe(2) // the sale and its fee
     const stranger = otherOwner
-    expect((await t.h.get<{ count: number }>(query, { token: stranger.token })).body.count).toBe(0)
+    expect((await t.h.get<ErrorBody>(query, { token: stranger.token })).status).toBe(404)
   })
 })
 
@@ -343,6 +344,18 @@ describe('who may use the terminal', () => {
     ).toBe(403)
     const theirs = await t.h.get<{ count: number }>(api('/terminal-requests'), { token: otherAcceptor.token })
     expect(theirs.body.count).toBe(0)
+    // Filtered by a cashpoint or program they may not see, or one that does not exist: 404, as in a path.
+    const listed = async (query: string, who: SignedIn) =>
+      (await t.h.get<ErrorBody>(api(`/terminal-requests?${query}`), { token: who.token })).status
+    expect(await listed(`cashpoint=${cashpoint}`, otherAcceptor)).toBe(404)
+    expect(await listed(`program=${program}`, otherAcceptor)).toBe(404)
+    expect(await listed(`cashpoint=${cashpoint}`, otherOwner)).toBe(404)
+    expect(await listed(`program=${program}`, otherOwner)).toBe(404)
+    expect(await listed(`program=${randomUUID()}`, admin)).toBe(404)
+    expect(await listed(`cashpoint=${randomUUID()}`, admin)).toBe(404)
+    for (const who of [acceptor, owner, admin]) {
+      expect(await listed(`cashpoint=${cashpoint}&program=${program}`, who)).toBe(200)
+    }
 
     // A closed cashpoint takes no payments.
     const closed = await t.h.post<unknown, { result: { uuid: string } }>(
@@ -431,6 +444,16 @@ describe('payment requests from a merchant system', () => {
     expect((await t.h.post(api('/payment-requests'), body, { token: otherOwner.token })).status).toBe(404)
     expect((await t.h.post(api('/payment-requests'), body, { token: otherAcceptor.token })).status).toBe(404)
     expect((await t.h.post(api('/payment-requests'), body, { token: holder.token })).status).toBe(403)
+    // A program that does not exist answers as another owner's: 404, not a field error.
+    for (const who of [owner, acceptor]) {
+      const unknown = await t.h.post<unknown, ErrorBody>(
+        api('/payment-requests'),
+        { ...body, program_uuid: randomUUID() },
+        { token: who.token },
+      )
+      expect(unknown.status).toBe(404)
+      expect(unknown.body.error.code).toBe('not_found')
+    }
     // An acceptor of the program asks for themselves.
     const mine = await t.h.post<unknown, Res>(api('/payment-requests'), body, { token: acceptor.token })
     expect(mine.status).toBe(201)
@@ -471,6 +494,17 @@ describe('statistics', () => {
     expect((await t.h.get(api(`/statistics?program=${program}`), { token: otherOwner.token })).status).toBe(
       404,
     )
+    // A program the acceptor never had a place in, and one that does not exist: 404 too.
+    for (const [who, id] of [
+      [otherAcceptor, program],
+      [owner, randomUUID()],
+      [admin, randomUUID()],
+    ] as const) {
+      const res = await t.h.get<ErrorBody>(api(`/statistics?program=${id}`), { token: who.token })
+      expect(res.status).toBe(404)
+      expect(res.body.error.code).toBe('not_found')
+    }
+    expect((await t.h.get(api(`/statistics?program=${program}`), { token: acceptor.token })).status).toBe(200)
     expect((await t.h.get<Stats>(api('/statistics'), { token: otherOwner.token })).body.results).toEqual([])
     expect((await t.h.get<Stats>(api('/statistics'), { token: otherAcceptor.token })).body.results).toEqual(
       [],
@@ -640,7 +674,15 @@ const terminalRoutes: Record<string, RouteRule<TerminalObjects>> = {
     roles: workers,
     foreign: [atCashpoint('owner'), atCashpoint('acceptor')],
   },
-  'GET /manager/terminal-requests': { roles: everyone },
+  'GET /manager/terminal-requests': {
+    roles: everyone,
+    foreign: [
+      { as: 'owner', request: (o) => ({ query: { program: o.program } }) },
+      { as: 'owner', request: (o) => ({ query: { cashpoint: o.cashpoint } }) },
+      { as: 'acceptor', request: (o) => ({ query: { program: o.program } }) },
+      { as: 'acceptor', request: (o) => ({ query: { cashpoint: o.cashpoint } }) },
+    ],
+  },
   'GET /manager/terminal-requests/{uuid}': {
     roles: everyone,
     foreign: [theRequest('owner'), theRequest('acceptor')],
@@ -656,7 +698,10 @@ const terminalRoutes: Record<string, RouteRule<TerminalObjects>> = {
   'POST /manager/terminal-requests/{uuid}/token': { roles: workers, foreign: theRequest('acceptor') },
   'GET /manager/statistics': {
     roles: everyone,
-    foreign: { as: 'owner', request: (o) => ({ query: { program: o.program } }) },
+    foreign: [
+      { as: 'owner', request: (o) => ({ query: { program: o.program } }) },
+      { as: 'acceptor', request: (o) => ({ query: { program: o.program } }) },
+    ],
   },
 }
 

@@ -4,6 +4,7 @@ import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import { idempotency } from '../../platform/idempotency.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
+import { cashpointInFilter, programInFilter } from '../../programs/index.ts'
 import { previewCard, redeemCard, reverseRedemption } from '../commands/redeem-card.ts'
 import { listRedemptionRows } from '../db/redemptions.ts'
 import {
@@ -94,7 +95,7 @@ export const getRedemptions = createRoute({
   tags: ['card'],
   summary: 'Card redemptions, newest first',
   description:
-    'An acceptor: those they took; a program owner: those in their programs; an admin: all. Filter by cashpoint and program. Card holders: 403 (their card’s history comes with `GET card/active/{token}`).',
+    'An acceptor: those they took; a program owner: those in their programs; an admin: all. Filter by cashpoint and program: one the caller may not see (another acceptor’s cashpoint, another owner’s program, a program the acceptor never had a place in) or that does not exist is 404, as in a path. Card holders: 403 (their card’s history comes with `GET card/active/{token}`).',
   security: bearerSecurity,
   middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: {
@@ -108,7 +109,7 @@ export const getRedemptions = createRoute({
       description: 'One page',
       content: { 'application/json': { schema: pageSchema(redemptionSchema) } },
     },
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400, 401, 403, 404),
   },
 })
 
@@ -154,6 +155,8 @@ export function registerRedemptionRoutes(app: ApiApp) {
     const me = requireUser(c, 'owner', 'acceptor', 'admin')
     const { db } = c.get('services')
     const q = c.req.valid('query')
+    if (q.cashpoint) await cashpointInFilter(db, me, q.cashpoint)
+    if (q.program) await programInFilter(db, me, q.program)
     const { count, rows } = await listRedemptionRows(
       db,
       {

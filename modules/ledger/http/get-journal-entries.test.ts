@@ -156,9 +156,21 @@ describe('GET payment/journals', () => {
       t.h.get<ListPage>(`/api/v1/payment/journals?${query}`, { token: owner.token })
     const mine = await ownList(`sub_account=owner:${owner.userId}`)
     expect(mine.body.results.map((r) => r.uuid)).toEqual([forOwner.entry.id])
-    // Another's sub-account stays out of an owner's reach: the filter never widens the scope.
-    expect((await ownList(`sub_account=program:${program}`)).body.count).toBe(0)
+    // Another's sub-account is out of an owner's reach: 404, as another tenant's object, never an
+    // empty page; so is a prefix under someone else's (another program's acceptors).
+    for (const query of [
+      `sub_account=program:${program}`,
+      `sub_account=owner:${owner.userId},program:${program}`,
+      `sub_account=acceptor:${program}/*`,
+      'sub_account=owner:*',
+    ]) {
+      const res = (await ownList(query)) as unknown as { status: number; body: ErrorBody }
+      expect(res.status, query).toBe(404)
+      expect(res.body.error.code, query).toBe('not_found')
+    }
     expect((await ownList(`sub_account=owner:${owner.userId}&search=jl-sub-1`)).body.count).toBe(0)
+    // An admin reads every sub-account: one with no entries yet lists none.
+    expect((await list('sub_account=program:e2a4b6c8-0000-4000-8000-00000000ffff')).body.count).toBe(0)
   })
 
   it('filters by several sub-accounts, and by an external id prefix (a program and its acceptors)', async () => {

@@ -4,7 +4,7 @@ import type { ApiApp } from '../../platform/module.ts'
 import { pageOffset, pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
 import { journals, subAccountKinds } from '../chart.ts'
 import { journalEntries } from '../queries/journal-entries.ts'
-import { ledgerScopeOf, type SubAccountKey } from '../scope.ts'
+import { assertSubAccountsInScope, ledgerScopeOf, type SubAccountKey } from '../scope.ts'
 import { dateParam, entryFields, num, signedIn } from './common.ts'
 
 const query = paginationQuery({ defaultSize: 25, maxSize: 200 }).extend({
@@ -29,7 +29,7 @@ const query = paginationQuery({ defaultSize: 25, maxSize: 200 }).extend({
     .optional()
     .openapi({
       description:
-        'Only entries with a line on one of these sub-accounts, as `kind:external_id`, comma-separated (e.g. `program:<program uuid>`); an external id ending in `*` matches by prefix (`acceptor:<program uuid>/*`: the program’s acceptors); within the caller’s scope',
+        'Only entries with a line on one of these sub-accounts, as `kind:external_id`, comma-separated (e.g. `program:<program uuid>`); an external id ending in `*` matches by prefix (`acceptor:<program uuid>/*`: the program’s acceptors). A program owner names only their own sub-accounts (and prefixes under one of them): another’s is 404',
       example: 'program:0193a7c2-5b1e-7c3a-9f1e-2a4b6c8d0e1f',
     }),
 })
@@ -56,7 +56,7 @@ export const getJournalEntries = createRoute({
   request: { query },
   responses: {
     200: { description: 'One page', content: { 'application/json': { schema: pageSchema(summary) } } },
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400, 401, 403, 404),
   },
 })
 
@@ -72,6 +72,8 @@ export function registerGetJournalEntries(app: ApiApp) {
   app.openapi(getJournalEntries, async (c) => {
     const scope = await ledgerScopeOf(c)
     const q = c.req.valid('query')
+    const subAccount = q.sub_account ? subAccountKeysOf(q.sub_account) : undefined
+    if (subAccount) assertSubAccountsInScope(scope, subAccount)
     const { count, results } = await journalEntries(
       c.get('services').db,
       {
@@ -80,7 +82,7 @@ export function registerGetJournalEntries(app: ApiApp) {
         to: q.to,
         search: q.search,
         scope,
-        subAccount: q.sub_account ? subAccountKeysOf(q.sub_account) : undefined,
+        subAccount,
       },
       { limit: q.size, offset: pageOffset(q) },
     )

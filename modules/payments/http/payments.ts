@@ -41,7 +41,7 @@ export const postPayment = createRoute({
   tags: ['payment'],
   summary: 'Ask for a payment (a payment link)',
   description:
-    'A program owner, acceptor or admin asks for an amount; the answer holds `pay_url`, the page where anyone with the link pays it. Money goes to the caller (an acceptor’s or owner’s ledger sub-account, or the program’s). Safe to retry with an `Idempotency-Key`: the same key and body answer the same payment; another body with that key is refused (409).',
+    'A program owner, acceptor or admin asks for an amount; the answer holds `pay_url`, the page where anyone with the link pays it. Money goes to the caller (an acceptor’s or owner’s ledger sub-account, or the program’s). A `program_uuid` that does not exist, another owner’s, or one the acceptor never had a place in: 404; an acceptor whose place is no longer active: 403 `not_program_acceptor`. Safe to retry with an `Idempotency-Key`: the same key and body answer the same payment; another body with that key is refused (409).',
   security: bearerSecurity,
   middleware: [signedIn('owner', 'acceptor', 'admin'), idempotency()] as const,
   request: {
@@ -50,7 +50,7 @@ export const postPayment = createRoute({
   },
   responses: {
     201: { description: 'Created', content: { 'application/json': { schema: paymentSchema } } },
-    ...errorResponses(400, 401, 403, 409, 422),
+    ...errorResponses(400, 401, 403, 404, 409, 422),
   },
 })
 

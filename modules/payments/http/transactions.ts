@@ -6,6 +6,7 @@ import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import { localeFromAcceptLanguage, localeSchema } from '../../platform/locales.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { pageOffset, pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
+import { programInPaymentsFilter } from '../programs.ts'
 import { paymentReference } from '../queries/payments.ts'
 import {
   findTransaction,
@@ -116,7 +117,10 @@ const listQuery = paginationQuery({ defaultSize: 25, maxSize: 200 }).extend({
   kind: z.enum(transactionKinds, { message: 'payment, duplicate_capture or refund' }).optional(),
   from: dayParam.optional().openapi({ description: 'Created on or after this day (Dutch time, inclusive)' }),
   to: dayParam.optional().openapi({ description: 'Created on or before this day (Dutch time, inclusive)' }),
-  program: z.uuid('must be a program uuid').optional().openapi({ description: 'Only this program’s' }),
+  program: z
+    .uuid('must be a program uuid')
+    .optional()
+    .openapi({ description: 'Only this program’s (one the caller may not see, or none: 404)' }),
   q: z
     .string()
     .trim()
@@ -135,7 +139,7 @@ export const getTransactions = createRoute({
   tags: ['payment'],
   summary: 'Transactions: payments and refunds',
   description:
-    'Every money movement the caller may see, newest first: each payment that reached a provider (in its status) and each refund (in the refund’s status, for the refunded amount). An admin sees all; a program owner the payments to them or created by them; an acceptor those at their cashpoint; a card holder those they paid. Filters: status, kind, created day range `from`–`to`, program, and `q` in reference or description.',
+    'Every money movement the caller may see, newest first: each payment that reached a provider (in its status) and each refund (in the refund’s status, for the refunded amount). An admin sees all; a program owner the payments to them or created by them; an acceptor those at their cashpoint; a card holder those they paid. Filters: status, kind, created day range `from`–`to`, program, and `q` in reference or description. A `program` the caller may not see (another owner’s; for an acceptor one they never had a place in; for a card holder one they never paid in) or that does not exist: 404, as in a path.',
   security: bearerSecurity,
   middleware: [signedIn()] as const,
   request: { query: listQuery },
@@ -144,7 +148,7 @@ export const getTransactions = createRoute({
       description: 'One page',
       content: { 'application/json': { schema: pageSchema(transactionSchema) } },
     },
-    ...errorResponses(400, 401),
+    ...errorResponses(400, 401, 404),
   },
 })
 
@@ -189,8 +193,10 @@ export function registerTransactionRoutes(app: ApiApp) {
   app.openapi(getTransactions, async (c) => {
     const me = requireUser(c)
     const q = c.req.valid('query')
+    const { db } = c.get('services')
+    if (q.program) await programInPaymentsFilter(db, me, q.program)
     const { count, results } = await listTransactions(
-      c.get('services').db,
+      db,
       me,
       { status: q.status, kind: q.kind, from: q.from, to: q.to, program_uuid: q.program, q: q.q },
       { limit: q.size, offset: pageOffset(q) },

@@ -3,8 +3,8 @@ import { isAcceptor, isOwner } from '../../platform/access.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
-import { programOf } from '../access.ts'
 import { listCashpointRows } from '../db/cashpoints.ts'
+import { programInFilter } from '../queries/programs.ts'
 import { cashpointSchema, toCashpointJson } from './schemas.ts'
 
 const query = paginationQuery({ defaultSize: 50, maxSize: 200 }).extend({
@@ -21,7 +21,7 @@ export const getCashpoints = createRoute({
   tags: ['manager'],
   summary: 'Cashpoints',
   description:
-    'An acceptor: their own cashpoints (optionally in one program). A program owner: the cashpoints of every acceptor in their programs (another owner’s `program`: 404). An admin: all. Oldest first.',
+    'An acceptor: their own cashpoints (optionally in one program they have or had a place in). A program owner: the cashpoints of every acceptor in their programs. An admin: all. Oldest first. A `program` the caller may not see (another owner’s, one the acceptor never had a place in) or that does not exist: 404.',
   security: bearerSecurity,
   middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: { query },
@@ -39,7 +39,7 @@ export function registerGetCashpoints(app: ApiApp) {
     const me = requireUser(c, 'owner', 'acceptor', 'admin')
     const q = c.req.valid('query')
     const { db } = c.get('services')
-    if (q.program && isOwner(me)) await programOf(db, me, q.program)
+    if (q.program) await programInFilter(db, me, q.program)
     const { count, rows } = await listCashpointRows(
       db,
       {

@@ -26,7 +26,7 @@ export const getProgramAcceptors = createRoute({
   tags: ['manager'],
   summary: 'Acceptors of programs, and an acceptor’s invitations',
   description:
-    'Newest first, with params program and status. A program owner: the acceptors and invitations of their programs (another owner’s `program`: 404). An acceptor: their own invitations and places in programs. An admin: all. Card holders: 403.',
+    'Newest first, with params program and status. A program owner: the acceptors and invitations of their programs. An acceptor: their own invitations and places in programs. An admin: all. Card holders: 403. A `program` the caller may not see (another owner’s, one the acceptor never had a place in) or that does not exist: 404.',
   security: bearerSecurity,
   middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: { query },

@@ -18,7 +18,7 @@ const query = paginationQuery({ defaultSize: 20, maxSize: 100 })
     owner: z
       .uuid('not a user id')
       .optional()
-      .openapi({ description: 'Admins: one program owner’s programs' }),
+      .openapi({ description: 'Admins: one program owner’s programs (no such owner: 404)' }),
   })
   .extend(langQuery.shape)
 
@@ -28,13 +28,13 @@ export const getPrograms = createRoute({
   tags: ['manager'],
   summary: 'Programs (all, active, draft)',
   description:
-    'A program owner’s own programs, newest first; an admin sees every program (the admin portal’s /programs), optionally one owner’s. Acceptors and card holders: 403.',
+    'A program owner’s own programs, newest first; an admin sees every program (the admin portal’s /programs), optionally one owner’s (`owner` not a program owner, or for an owner anyone but themselves: 404). Acceptors and card holders: 403.',
   security: bearerSecurity,
   middleware: [signedIn('owner', 'admin')] as const,
   request: { query },
   responses: {
     200: { description: 'One page', content: { 'application/json': { schema: pageSchema(programSchema) } } },
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400, 401, 403, 404),
   },
 })
 

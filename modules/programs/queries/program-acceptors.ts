@@ -3,7 +3,7 @@ import { isAcceptor, isOwner, ownsProgram } from '../../platform/access.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
 import type { PageRequest } from '../../platform/pagination.ts'
-import { type Caller, isAdmin, programOf } from '../access.ts'
+import { type Caller, isAdmin } from '../access.ts'
 import { liveAcceptorStatuses } from '../codes.ts'
 import { type CashpointRow, cashpointsOf } from '../db/cashpoints.ts'
 import {
@@ -13,6 +13,7 @@ import {
 } from '../db/program-acceptors.ts'
 import type { ProgramRow } from '../db/programs.ts'
 import { hashInviteToken } from '../invite-tokens.ts'
+import { programInFilter } from './programs.ts'
 
 /** Invitations and memberships with what is needed to show them: their programs and people's names. */
 export interface ProgramAcceptorsPage {
@@ -40,15 +41,16 @@ async function withContext(
 
 /**
  * `GET manager/program-acceptors` for each kind of caller: a program owner sees the acceptors of
- * their programs (a `program` of another owner's: 404), an acceptor
- * their own invitations and memberships, an admin everyone's.
+ * their programs, an acceptor their own invitations and memberships, an admin everyone's. A
+ * `program` the caller may not see (another owner's, one the acceptor never had a place in) or
+ * that does not exist: 404 (the access kernel's `programInView`).
  */
 export async function listProgramAcceptors(
   db: DbOrTrx,
   me: Caller,
   query: PageRequest & { program?: string | undefined; statuses?: readonly number[] | undefined },
 ): Promise<ProgramAcceptorsPage> {
-  if (query.program && isOwner(me)) await programOf(db, me, query.program)
+  if (query.program) await programInFilter(db, me, query.program)
   const { count, rows } = await listProgramAcceptorRows(
     db,
     {

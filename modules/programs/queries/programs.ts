@@ -1,5 +1,12 @@
-import { displayNames } from '../../identity/index.ts'
-import type { AcceptorStanding } from '../../platform/access.ts'
+import { displayNames, userContactById } from '../../identity/index.ts'
+import {
+  type AcceptorStanding,
+  cashpointInView,
+  isAcceptor,
+  type ProgramViewFacts,
+  programInView,
+  programOwnerInView,
+} from '../../platform/access.ts'
 import type { DbOrTrx, Trx } from '../../platform/db.ts'
 import type { PageRequest } from '../../platform/pagination.ts'
 import { type Caller, isAdmin } from '../access.ts'
@@ -112,12 +119,40 @@ export async function findCashpoint(db: DbOrTrx, uuid: string): Promise<Cashpoin
   )
 }
 
+/**
+ * A program named in a list's filter (`?program=`), checked by the access kernel's
+ * `programInView`: an admin any, the owner their own, an acceptor one they have or had a place in,
+ * a card holder one they have something in (`held`, as the listing module knows it). Anyone else,
+ * and an unknown id: 404. Answers the program.
+ */
+export async function programInFilter(
+  db: DbOrTrx,
+  me: Caller,
+  uuid: string,
+  facts: Pick<ProgramViewFacts, 'held'> = {},
+): Promise<ProgramSummary> {
+  const standing = isAcceptor(me) ? await acceptorStanding(db, uuid, me.user_id) : undefined
+  return programInView(me, await findProgram(db, uuid), { ...facts, ...(standing ? { standing } : {}) })
+}
+
+/**
+ * A cashpoint named in a list's filter (`?cashpoint=`), checked by the access kernel's
+ * `cashpointInView`: an admin any, a program owner one in their program, an acceptor their own.
+ * Anyone else, and an unknown id: 404. Answers the cashpoint.
+ */
+export async function cashpointInFilter(db: DbOrTrx, me: Caller, uuid: string): Promise<CashpointSummary> {
+  const cashpoint = await findCashpoint(db, uuid)
+  const program = cashpoint && (await findProgram(db, cashpoint.program_uuid))
+  return cashpointInView(me, cashpoint, program)
+}
+
 export const programFilters = ['all', 'active', 'draft'] as const
 export type ProgramFilterName = (typeof programFilters)[number]
 
 /**
  * The program lists (spec section 2: all, active, draft): the owner's own programs, every
- * program for an admin (optionally one owner's). With the owners' display names.
+ * program for an admin (optionally one owner's: `owner` must be a program owner, else 404, as
+ * another owner is for an owner). With the owners' display names.
  */
 export async function listPrograms(
   db: DbOrTrx,
@@ -129,6 +164,7 @@ export async function listPrograms(
     owner?: string | undefined
   },
 ): Promise<{ count: number; rows: ProgramRow[]; owners: Map<string, string> }> {
+  if (query.owner) programOwnerInView(me, await userContactById(db, query.owner))
   const { count, rows } = await listProgramRows(
     db,
     {

@@ -1,4 +1,4 @@
-import { isAcceptor } from '../../platform/access.ts'
+import { isAcceptor, notYours } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { AppError, type FieldProblems, fieldProblem } from '../../platform/errors.ts'
 import type { Services } from '../../platform/module.ts'
@@ -58,7 +58,8 @@ export async function createPaymentRequest(
 }> {
   const { db, config } = services
   const program = await findProgram(db, input.program_uuid)
-  if (!program) throw refuse({ program_uuid: [fieldProblem('unknown_program', 'no such program')] })
+  // An unknown program answers as another owner's: 404 (the access kernel's rule).
+  if (!program) throw notYours('program')
   const acceptor = isAcceptor(me)
   assertWorksInProgram(me, program, acceptor ? await acceptorStanding(db, program.uuid, me.user_id) : 'none')
   if (program.type !== programTypes.paymentManagement) {

@@ -1,11 +1,10 @@
 import { requireUser, signedIn } from '../../identity/index.ts'
-import { isOwner, programOfOwner } from '../../platform/access.ts'
 import { calendarDate } from '../../platform/bad-input.ts'
 import { businessTimeZone } from '../../platform/dates.ts'
 import { invalidField, withCode } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
-import { findProgram } from '../../programs/index.ts'
+import { programInFilter } from '../../programs/index.ts'
 import { paymentStatistics } from '../queries/statistics.ts'
 import { bearerSecurity } from './schemas.ts'
 
@@ -60,7 +59,7 @@ export const getStatistics = createRoute({
   tags: ['manager'],
   summary: 'Paid payments per day',
   description:
-    'A program owner: payments that pay them (optionally one of their programs; another owner’s: 404). An acceptor: payments taken at their cashpoints or by their links. An admin: all. One series per currency, every day of the range (at most 366 days), counted in `tz`.',
+    'A program owner: payments that pay them (optionally one of their programs). An acceptor: payments taken at their cashpoints or by their links (optionally in one program they have or had a place in). An admin: all. A `program` the caller may not see (another owner’s, one the acceptor never had a place in) or that does not exist: 404. One series per currency, every day of the range (at most 366 days), counted in `tz`.',
   security: bearerSecurity,
   middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: { query },
@@ -88,11 +87,7 @@ export function registerGetStatistics(app: ApiApp) {
     if ((Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 > maxDays) {
       throw invalidField('from', 'period_too_long', `at most ${maxDays} days`, { maximum: maxDays })
     }
-    if (q.program && isOwner(me)) {
-      const program = await findProgram(db, q.program)
-      if (!program) throw invalidField('program', 'unknown_program', 'no such program')
-      programOfOwner(me, program)
-    }
+    if (q.program) await programInFilter(db, me, q.program)
     const results = await paymentStatistics(db, me, { program: q.program, from, to, time_zone: q.tz })
     return c.json(
       {

@@ -3,6 +3,7 @@ import { isAcceptor, isOwner } from '../../platform/access.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
+import { cashpointInFilter, programInFilter } from '../../programs/index.ts'
 import { listTerminalRequests, terminalStatuses } from '../db/terminal-requests.ts'
 import { bearerSecurity, terminalRequestSchema, toTerminalRequestJson } from './schemas.ts'
 
@@ -18,7 +19,7 @@ export const getTerminalRequests = createRoute({
   tags: ['manager'],
   summary: 'Terminal and payment requests, newest first',
   description:
-    'An acceptor: those paying them; a program owner: those in their programs; an admin: all. Filter by cashpoint, program and status.',
+    'An acceptor: those paying them; a program owner: those in their programs; an admin: all. Filter by cashpoint, program and status: a cashpoint or program the caller may not see (another acceptor’s cashpoint, another owner’s program, a program the acceptor never had a place in) or that does not exist is 404, as in a path.',
   security: bearerSecurity,
   middleware: [signedIn('owner', 'acceptor', 'admin')] as const,
   request: { query },
@@ -27,7 +28,7 @@ export const getTerminalRequests = createRoute({
       description: 'One page',
       content: { 'application/json': { schema: pageSchema(terminalRequestSchema) } },
     },
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400, 401, 403, 404),
   },
 })
 
@@ -36,6 +37,8 @@ export function registerGetTerminalRequests(app: ApiApp) {
     const me = requireUser(c, 'owner', 'acceptor', 'admin')
     const q = c.req.valid('query')
     const { db, config } = c.get('services')
+    if (q.cashpoint) await cashpointInFilter(db, me, q.cashpoint)
+    if (q.program) await programInFilter(db, me, q.program)
     const { count, rows } = await listTerminalRequests(
       db,
       {

@@ -46,7 +46,7 @@ export const postPaymentRequest = createRoute({
   tags: ['manager'],
   summary: 'A merchant system asks for a payment (answers a QR link)',
   description:
-    'In a payment management program, by its owner or an active acceptor of it. `fields` fill the notification catalogue’s payment fields by uuid: amount (cents, required), description (required), currency (the program’s), reference, cashpoint. Answers the request with `pay_url` (a signed, single-use link valid for 15 minutes, to show as a QR code). The outcome goes to `url`, signed with `secret` (answered once as `callback_secret` when it was made). The same `request_uuid` again: the same request (200), with a new link while nobody has started paying. Input refusals: 400 with reason `fieldsValidation`.',
+    'In a payment management program, by its owner or an active acceptor of it. `fields` fill the notification catalogue’s payment fields by uuid: amount (cents, required), description (required), currency (the program’s), reference, cashpoint. Answers the request with `pay_url` (a signed, single-use link valid for 15 minutes, to show as a QR code). The outcome goes to `url`, signed with `secret` (answered once as `callback_secret` when it was made). The same `request_uuid` again: the same request (200), with a new link while nobody has started paying. Input refusals: 400 with reason `fieldsValidation`. A program that does not exist, another owner’s, or one the acceptor never had a place in: 404; an acceptor whose place is no longer active: 403 `not_program_acceptor`.',
   security: bearerSecurity,
   middleware: [signedIn('owner', 'acceptor')] as const,
   request: {
@@ -70,7 +70,7 @@ export const postPaymentRequest = createRoute({
         },
       },
     },
-    ...errorResponses(400, 401, 403, 409, 422),
+    ...errorResponses(400, 401, 403, 404, 409, 422),
   },
 })
 

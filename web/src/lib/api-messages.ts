@@ -176,7 +176,6 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
   webhook_secret_prefix: () => msg`Stripe webhook signing secrets start with whsec_.`,
   key_not_allowed: () => msg`This key is not allowed to read the account balance. Use a key with that right.`,
   payment_method_is_not_supported: () => msg`This payment method is not supported.`,
-  unknown_program: () => msg`Choose a program from the list`,
   not_program_currency: () => msg`Use the program's currency.`,
   // webhooks
   invalid_url: () => msg`Enter a web address starting with https://.`,

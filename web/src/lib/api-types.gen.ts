@@ -431,7 +431,7 @@ export interface paths {
   "/api/v1/card/redemptions": {
     /**
      * Card redemptions, newest first
-     * @description An acceptor: those they took; a program owner: those in their programs; an admin: all. Filter by cashpoint and program. Card holders: 403 (their card’s history comes with `GET card/active/{token}`).
+     * @description An acceptor: those they took; a program owner: those in their programs; an admin: all. Filter by cashpoint and program: one the caller may not see (another acceptor’s cashpoint, another owner’s program, a program the acceptor never had a place in) or that does not exist is 404, as in a path. Card holders: 403 (their card’s history comes with `GET card/active/{token}`).
      */
     get: {
       parameters: {
@@ -477,6 +477,12 @@ export interface paths {
         };
         /** @description Not allowed for this caller */
         403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
           content: {
             "application/json": components["schemas"]["Error"];
           };
@@ -1474,7 +1480,7 @@ export interface paths {
   "/api/v1/manager/cashpoints": {
     /**
      * Cashpoints
-     * @description An acceptor: their own cashpoints (optionally in one program). A program owner: the cashpoints of every acceptor in their programs (another owner’s `program`: 404). An admin: all. Oldest first.
+     * @description An acceptor: their own cashpoints (optionally in one program they have or had a place in). A program owner: the cashpoints of every acceptor in their programs. An admin: all. Oldest first. A `program` the caller may not see (another owner’s, one the acceptor never had a place in) or that does not exist: 404.
      */
     get: {
       parameters: {
@@ -2372,7 +2378,7 @@ export interface paths {
   "/api/v1/manager/payment-requests": {
     /**
      * A merchant system asks for a payment (answers a QR link)
-     * @description In a payment management program, by its owner or an active acceptor of it. `fields` fill the notification catalogue’s payment fields by uuid: amount (cents, required), description (required), currency (the program’s), reference, cashpoint. Answers the request with `pay_url` (a signed, single-use link valid for 15 minutes, to show as a QR code). The outcome goes to `url`, signed with `secret` (answered once as `callback_secret` when it was made). The same `request_uuid` again: the same request (200), with a new link while nobody has started paying. Input refusals: 400 with reason `fieldsValidation`.
+     * @description In a payment management program, by its owner or an active acceptor of it. `fields` fill the notification catalogue’s payment fields by uuid: amount (cents, required), description (required), currency (the program’s), reference, cashpoint. Answers the request with `pay_url` (a signed, single-use link valid for 15 minutes, to show as a QR code). The outcome goes to `url`, signed with `secret` (answered once as `callback_secret` when it was made). The same `request_uuid` again: the same request (200), with a new link while nobody has started paying. Input refusals: 400 with reason `fieldsValidation`. A program that does not exist, another owner’s, or one the acceptor never had a place in: 404; an acceptor whose place is no longer active: 403 `not_program_acceptor`.
      */
     post: {
       parameters: {
@@ -2423,6 +2429,12 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
         /** @description Conflict with the current state */
         409: {
           content: {
@@ -2441,7 +2453,7 @@ export interface paths {
   "/api/v1/manager/program-acceptors": {
     /**
      * Acceptors of programs, and an acceptor’s invitations
-     * @description Newest first, with params program and status. A program owner: the acceptors and invitations of their programs (another owner’s `program`: 404). An acceptor: their own invitations and places in programs. An admin: all. Card holders: 403.
+     * @description Newest first, with params program and status. A program owner: the acceptors and invitations of their programs. An acceptor: their own invitations and places in programs. An admin: all. Card holders: 403. A `program` the caller may not see (another owner’s, one the acceptor never had a place in) or that does not exist: 404.
      */
     get: {
       parameters: {
@@ -3078,7 +3090,7 @@ export interface paths {
   "/api/v1/manager/programs": {
     /**
      * Programs (all, active, draft)
-     * @description A program owner’s own programs, newest first; an admin sees every program (the admin portal’s /programs), optionally one owner’s. Acceptors and card holders: 403.
+     * @description A program owner’s own programs, newest first; an admin sees every program (the admin portal’s /programs), optionally one owner’s (`owner` not a program owner, or for an owner anyone but themselves: 404). Acceptors and card holders: 403.
      */
     get: {
       parameters: {
@@ -3092,7 +3104,7 @@ export interface paths {
           type?: number;
           /** @description Part of the title, any case */
           search?: string;
-          /** @description Admins: one program owner’s programs */
+          /** @description Admins: one program owner’s programs (no such owner: 404) */
           owner?: string;
           /** @description Language of descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
           lang?: "nl" | "en" | "de" | "ru" | "uk";
@@ -3131,6 +3143,12 @@ export interface paths {
         };
         /** @description Not allowed for this caller */
         403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
           content: {
             "application/json": components["schemas"]["Error"];
           };
@@ -3344,7 +3362,7 @@ export interface paths {
   "/api/v1/manager/statistics": {
     /**
      * Paid payments per day
-     * @description A program owner: payments that pay them (optionally one of their programs; another owner’s: 404). An acceptor: payments taken at their cashpoints or by their links. An admin: all. One series per currency, every day of the range (at most 366 days), counted in `tz`.
+     * @description A program owner: payments that pay them (optionally one of their programs). An acceptor: payments taken at their cashpoints or by their links (optionally in one program they have or had a place in). An admin: all. A `program` the caller may not see (another owner’s, one the acceptor never had a place in) or that does not exist: 404. One series per currency, every day of the range (at most 366 days), counted in `tz`.
      */
     get: {
       parameters: {
@@ -3395,7 +3413,7 @@ export interface paths {
   "/api/v1/manager/terminal-requests": {
     /**
      * Terminal and payment requests, newest first
-     * @description An acceptor: those paying them; a program owner: those in their programs; an admin: all. Filter by cashpoint, program and status.
+     * @description An acceptor: those paying them; a program owner: those in their programs; an admin: all. Filter by cashpoint, program and status: a cashpoint or program the caller may not see (another acceptor’s cashpoint, another owner’s program, a program the acceptor never had a place in) or that does not exist is 404, as in a path.
      */
     get: {
       parameters: {
@@ -3442,6 +3460,12 @@ export interface paths {
         };
         /** @description Not allowed for this caller */
         403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
           content: {
             "application/json": components["schemas"]["Error"];
           };
@@ -3870,7 +3894,7 @@ export interface paths {
           to?: string;
           /** @description Part of the description or source (any case), or the entry number */
           search?: string;
-          /** @description Only entries with a line on one of these sub-accounts, as `kind:external_id`, comma-separated (e.g. `program:<program uuid>`); an external id ending in `*` matches by prefix (`acceptor:<program uuid>/*`: the program’s acceptors); within the caller’s scope */
+          /** @description Only entries with a line on one of these sub-accounts, as `kind:external_id`, comma-separated (e.g. `program:<program uuid>`); an external id ending in `*` matches by prefix (`acceptor:<program uuid>/*`: the program’s acceptors). A program owner names only their own sub-accounts (and prefixes under one of them): another’s is 404 */
           sub_account?: string;
         };
       };
@@ -3907,6 +3931,12 @@ export interface paths {
         };
         /** @description Not allowed for this caller */
         403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
           content: {
             "application/json": components["schemas"]["Error"];
           };
@@ -4355,7 +4385,7 @@ export interface paths {
   "/api/v1/payment/payments": {
     /**
      * Ask for a payment (a payment link)
-     * @description A program owner, acceptor or admin asks for an amount; the answer holds `pay_url`, the page where anyone with the link pays it. Money goes to the caller (an acceptor’s or owner’s ledger sub-account, or the program’s). Safe to retry with an `Idempotency-Key`: the same key and body answer the same payment; another body with that key is refused (409).
+     * @description A program owner, acceptor or admin asks for an amount; the answer holds `pay_url`, the page where anyone with the link pays it. Money goes to the caller (an acceptor’s or owner’s ledger sub-account, or the program’s). A `program_uuid` that does not exist, another owner’s, or one the acceptor never had a place in: 404; an acceptor whose place is no longer active: 403 `not_program_acceptor`. Safe to retry with an `Idempotency-Key`: the same key and body answer the same payment; another body with that key is refused (409).
      */
     post: {
       parameters: {
@@ -4390,6 +4420,12 @@ export interface paths {
         };
         /** @description Not allowed for this caller */
         403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
           content: {
             "application/json": components["schemas"]["Error"];
           };
@@ -4704,7 +4740,7 @@ export interface paths {
   "/api/v1/payment/transactions": {
     /**
      * Transactions: payments and refunds
-     * @description Every money movement the caller may see, newest first: each payment that reached a provider (in its status) and each refund (in the refund’s status, for the refunded amount). An admin sees all; a program owner the payments to them or created by them; an acceptor those at their cashpoint; a card holder those they paid. Filters: status, kind, created day range `from`–`to`, program, and `q` in reference or description.
+     * @description Every money movement the caller may see, newest first: each payment that reached a provider (in its status) and each refund (in the refund’s status, for the refunded amount). An admin sees all; a program owner the payments to them or created by them; an acceptor those at their cashpoint; a card holder those they paid. Filters: status, kind, created day range `from`–`to`, program, and `q` in reference or description. A `program` the caller may not see (another owner’s; for an acceptor one they never had a place in; for a card holder one they never paid in) or that does not exist: 404, as in a path.
      */
     get: {
       parameters: {
@@ -4720,7 +4756,7 @@ export interface paths {
           from?: string;
           /** @description Created on or before this day (Dutch time, inclusive) */
           to?: string;
-          /** @description Only this program’s */
+          /** @description Only this program’s (one the caller may not see, or none: 404) */
           program?: string;
           /** @description Part of the reference (PAY-001042) or of the description, any case */
           q?: string;
@@ -4753,6 +4789,12 @@ export interface paths {
         };
         /** @description No or invalid token */
         401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
           content: {
             "application/json": components["schemas"]["Error"];
           };
@@ -7020,14 +7062,14 @@ export interface components {
      * - platform: `required`, `too_short`, `too_long`, `too_few`, `too_many`, `too_small`, `too_big`, `not_multiple_of`, `invalid_type`, `invalid_format`, `invalid_choice`, `unknown_field`, `invalid`, `invalid_date`, `nul_character`, `bad_encoding`
      * - identity: `passwords_do_not_match`, `email_already_registered`, `cardholder_already_registered`, `link_expired`, `wrong_confirmation_code`, `unsupported_country`, `country_supported`, `wrong_password`, `not_for_account_type`, `invalid_phone`, `invalid_phone_code`, `implausible_birth_date`, `image_too_large`, `image_not_jpg_png`
      * - reference: `unknown_country`, `unknown_state`, `unknown_continent`, `state_not_of_country`
-     * - payments: `invalid_card_number`, `invalid_expiry`, `invalid_cvc`, `unknown_bank`, `invalid_splits`, `refund_too_large`, `sandbox_not_in_production`, `key_refused`, `not_sandbox_key`, `no_live_mode`, `key_prefix`, `stripe_key_prefix`, `wrong_mode_key`, `webhook_secret_prefix`, `key_not_allowed`, `payment_method_is_not_supported`, `unknown_program`, `not_program_currency`
+     * - payments: `invalid_card_number`, `invalid_expiry`, `invalid_cvc`, `unknown_bank`, `invalid_splits`, `refund_too_large`, `sandbox_not_in_production`, `key_refused`, `not_sandbox_key`, `no_live_mode`, `key_prefix`, `stripe_key_prefix`, `wrong_mode_key`, `webhook_secret_prefix`, `key_not_allowed`, `payment_method_is_not_supported`, `not_program_currency`
      * - webhooks: `invalid_url`, `not_http`, `url_has_credentials`, `private_address`, `host_not_found`, `not_an_object`, `invalid_secret`
      * - programs: `invite_already_sent`, `already_acceptor`, `duplicate_title`, `unknown_method`, `method_listed_twice`, `unknown_provider`, `provider_cannot_take_method`, `provider_required`, `no_provider_for_method`, `unknown_currency`, `image_too_large`, `image_not_jpg_png`, `image_unreadable`
      * - cards: `not_program_currency`, `voucher_value_zero`, `image_unknown`, `date_in_past`, `before_start_date`, `ends_before_start`, `above_balance`, `nothing_left`, `choose_program`, `not_card_token`
-     * - terminal: `unknown_program`, `unknown_cashpoint`, `not_input_field`, `given_twice`, `invalid_amount`, `not_program_currency`, `already_used`, `unknown_category`, `not_field_of_category`, `choose_field`, `invalid_token`, `before_from`, `period_too_long`, `invalid_time_zone`
+     * - terminal: `unknown_cashpoint`, `not_input_field`, `given_twice`, `invalid_amount`, `not_program_currency`, `already_used`, `unknown_category`, `not_field_of_category`, `choose_field`, `invalid_token`, `before_from`, `period_too_long`, `invalid_time_zone`
      * @enum {string}
      */
-    FieldErrorCode: "above_balance" | "already_acceptor" | "already_used" | "bad_encoding" | "before_from" | "before_start_date" | "cardholder_already_registered" | "choose_field" | "choose_program" | "country_supported" | "date_in_past" | "duplicate_title" | "email_already_registered" | "ends_before_start" | "given_twice" | "host_not_found" | "image_not_jpg_png" | "image_too_large" | "image_unknown" | "image_unreadable" | "implausible_birth_date" | "invalid" | "invalid_amount" | "invalid_card_number" | "invalid_choice" | "invalid_cvc" | "invalid_date" | "invalid_expiry" | "invalid_format" | "invalid_phone" | "invalid_phone_code" | "invalid_secret" | "invalid_splits" | "invalid_time_zone" | "invalid_token" | "invalid_type" | "invalid_url" | "invite_already_sent" | "key_not_allowed" | "key_prefix" | "key_refused" | "link_expired" | "method_listed_twice" | "no_live_mode" | "no_provider_for_method" | "not_an_object" | "not_card_token" | "not_field_of_category" | "not_for_account_type" | "not_http" | "not_input_field" | "not_multiple_of" | "not_program_currency" | "not_sandbox_key" | "nothing_left" | "nul_character" | "passwords_do_not_match" | "payment_method_is_not_supported" | "period_too_long" | "private_address" | "provider_cannot_take_method" | "provider_required" | "refund_too_large" | "required" | "sandbox_not_in_production" | "state_not_of_country" | "stripe_key_prefix" | "too_big" | "too_few" | "too_long" | "too_many" | "too_short" | "too_small" | "unknown_bank" | "unknown_cashpoint" | "unknown_category" | "unknown_continent" | "unknown_country" | "unknown_currency" | "unknown_field" | "unknown_method" | "unknown_program" | "unknown_provider" | "unknown_state" | "unsupported_country" | "url_has_credentials" | "voucher_value_zero" | "webhook_secret_prefix" | "wrong_confirmation_code" | "wrong_mode_key" | "wrong_password";
+    FieldErrorCode: "above_balance" | "already_acceptor" | "already_used" | "bad_encoding" | "before_from" | "before_start_date" | "cardholder_already_registered" | "choose_field" | "choose_program" | "country_supported" | "date_in_past" | "duplicate_title" | "email_already_registered" | "ends_before_start" | "given_twice" | "host_not_found" | "image_not_jpg_png" | "image_too_large" | "image_unknown" | "image_unreadable" | "implausible_birth_date" | "invalid" | "invalid_amount" | "invalid_card_number" | "invalid_choice" | "invalid_cvc" | "invalid_date" | "invalid_expiry" | "invalid_format" | "invalid_phone" | "invalid_phone_code" | "invalid_secret" | "invalid_splits" | "invalid_time_zone" | "invalid_token" | "invalid_type" | "invalid_url" | "invite_already_sent" | "key_not_allowed" | "key_prefix" | "key_refused" | "link_expired" | "method_listed_twice" | "no_live_mode" | "no_provider_for_method" | "not_an_object" | "not_card_token" | "not_field_of_category" | "not_for_account_type" | "not_http" | "not_input_field" | "not_multiple_of" | "not_program_currency" | "not_sandbox_key" | "nothing_left" | "nul_character" | "passwords_do_not_match" | "payment_method_is_not_supported" | "period_too_long" | "private_address" | "provider_cannot_take_method" | "provider_required" | "refund_too_large" | "required" | "sandbox_not_in_production" | "state_not_of_country" | "stripe_key_prefix" | "too_big" | "too_few" | "too_long" | "too_many" | "too_short" | "too_small" | "unknown_bank" | "unknown_cashpoint" | "unknown_category" | "unknown_continent" | "unknown_country" | "unknown_currency" | "unknown_field" | "unknown_method" | "unknown_provider" | "unknown_state" | "unsupported_country" | "url_has_credentials" | "voucher_value_zero" | "webhook_secret_prefix" | "wrong_confirmation_code" | "wrong_mode_key" | "wrong_password";
     FieldIssue: {
       code: components["schemas"]["FieldErrorCode"];
       params?: {
