@@ -2,8 +2,10 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
 import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
+import { runRouteSecurityTests, type Tenants } from '../../tests/support/route-security.ts'
 import type { ErrorBody } from '../platform/http.ts'
 import type { Page } from '../platform/pagination.ts'
+import { identityModule } from './index.ts'
 
 let t: TestContext
 let admin: SignedIn
@@ -264,4 +266,51 @@ describe('avatar', () => {
     })
     expect(none.status).toBe(400)
   })
+})
+
+/**
+ * Tenant A's identity objects for the route security harness: the sessions of tenant A's owner
+ * and card holder (a user's sessions are theirs alone; another user's session id is 404).
+ */
+interface IdentityObjects {
+  ownerSession: string
+  holderSession: string
+}
+async function identityObjects({ a }: Tenants): Promise<IdentityObjects> {
+  const current = async (who: Tenants['a']['owner']) => {
+    const res = await who.api<{ uuid: string; current: boolean }[]>('GET', '/user/profile/sessions')
+    const session = res.body.find((s) => s.current)
+    if (res.status !== 200 || !session) throw new Error(`sessions: ${res.status} ${JSON.stringify(res.body)}`)
+    return session.uuid
+  }
+  return { ownerSession: await current(a.owner), holderSession: await current(a.holder) }
+}
+const everyone = 'any' as const
+
+runRouteSecurityTests<IdentityObjects>({
+  context: () => t,
+  module: identityModule,
+  setup: identityObjects,
+  routes: {
+    'POST /auth/validate': { roles: everyone },
+    'POST /auth/logout': { roles: everyone, endsSession: true },
+    'GET /user/profile': { roles: everyone },
+    'PUT /user/profile': { roles: everyone },
+    'POST /user/profile/avatar': { roles: everyone },
+    'GET /user/profile/login-history': { roles: everyone },
+    'GET /user/profile/sessions': { roles: everyone },
+    'DELETE /user/profile/sessions': { roles: everyone },
+    'DELETE /user/profile/sessions/{uuid}': {
+      roles: everyone,
+      foreign: [
+        { as: 'owner', request: (o) => ({ params: { uuid: o.ownerSession } }) },
+        { as: 'holder', request: (o) => ({ params: { uuid: o.holderSession } }) },
+      ],
+    },
+    'POST /user/password/change': { roles: everyone },
+    // A public profile is for every signed-in user to read (spec section 7, `GET users/{uuid}`).
+    'GET /user/users/{uuid}': { roles: everyone },
+    'GET /user/users': { roles: ['admin'] },
+    'PATCH /user/users/{uuid}': { roles: ['admin'] },
+  },
 })

@@ -2,7 +2,8 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWorker } from '../../services/worker/worker.ts'
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
-import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
+import { type SignedIn, seedProgram, seedUser, signInAs } from '../../tests/support/factories.ts'
+import { runRouteSecurityTests, type Tenants } from '../../tests/support/route-security.ts'
 import { eventually } from '../../tests/support/smtp.ts'
 import { publish } from '../platform/events.ts'
 import type { ErrorBody } from '../platform/http.ts'
@@ -384,4 +385,51 @@ describe('API', () => {
     )
     expect(missing.status).toBe(404)
   })
+})
+
+/**
+ * Tenant A's ledger objects for the route security harness: a program of tenant A's owner and an
+ * entry on its sub-account (a program owner reads the entries of their own sub-accounts).
+ */
+interface LedgerObjects {
+  program: string
+  entry: string
+}
+async function ledgerObjects({ a }: Tenants): Promise<LedgerObjects> {
+  const program = (await seedProgram(a.owner, 'payment', { status: 'draft' })).uuid
+  const { entry } = await post({
+    journal: 'sales',
+    date: '2026-11-20',
+    description: 'Tenant A sale',
+    source: { kind: 'payment.paid', id: `security-${program}` },
+    lines: [
+      { account: 120, currency: 'EUR', debit: 500n },
+      { account: 230, sub_account: { kind: 'program', external_id: program }, currency: 'EUR', credit: 500n },
+    ],
+  })
+  return { program, entry: entry.id }
+}
+const readers = ['owner', 'admin'] as const
+
+runRouteSecurityTests<LedgerObjects>({
+  context: () => t,
+  module: ledgerModule,
+  setup: ledgerObjects,
+  routes: {
+    'GET /payment/ledgers': { roles: readers },
+    'GET /payment/ledgers/trial-balance': { roles: ['admin'] },
+    'GET /payment/ledgers/{ledger}/journals': { roles: readers },
+    'GET /payment/journals': {
+      roles: readers,
+      // Tenant A's program's sub-accounts as a filter: 404 to another owner, never an empty page.
+      foreign: {
+        as: 'owner',
+        request: (o) => ({ query: { sub_account: `program:${o.program},acceptor:${o.program}/*` } }),
+      },
+    },
+    'GET /payment/journals/{uuid}': {
+      roles: readers,
+      foreign: { as: 'owner', request: (o) => ({ params: { uuid: o.entry } }) },
+    },
+  },
 })

@@ -21,7 +21,8 @@
  *
  * The harness signs in its own users: tenant A (`a`: an owner, an acceptor and a card holder, who
  * own what `setup` makes) and tenant B (`b`: the same three, who call with tenant A's objects),
- * and an admin.
+ * and an admin. A route that ends the session it is called with (sign-out) says `endsSession`:
+ * its calls are then made with sessions signed in for them alone.
  */
 import { randomUUID } from 'node:crypto'
 import { OpenAPIHono } from '@hono/zod-openapi'
@@ -64,6 +65,11 @@ export interface RouteRule<F> {
   roles: readonly UserTypeName[] | 'any'
   /** Another tenant's object answers 404 (one check or several). */
   foreign?: ForeignCheck<F> | readonly ForeignCheck<F>[]
+  /**
+   * The call ends the session it is made with (signing out): each of the harness's calls is made
+   * with a session signed in for it alone, so the tenants' own sessions live on.
+   */
+  endsSession?: true
 }
 
 export interface RouteSecuritySpec<F> {
@@ -130,8 +136,10 @@ export function runRouteSecurityTests<F = undefined>(spec: RouteSecuritySpec<F>)
   describe(`route security of ${spec.module.name}`, () => {
     let tenants: Tenants
     let fixtures: F
-    const tokenOf = (who: Member) => who.api.token as string
     const member = (type: UserTypeName) => (type === 'admin' ? tenants.admin : tenants.b[type])
+    /** The member's token; a session of its own for a call that ends the session it is made with. */
+    const tokenFor = async (rule: RouteRule<F>, who: Member) =>
+      (rule.endsSession ? (await tenants.s.signIn(who)).token : who.api.token) as string
 
     beforeAll(async () => {
       const s = seeding(spec.context())
@@ -165,12 +173,12 @@ export function runRouteSecurityTests<F = undefined>(spec: RouteSecuritySpec<F>)
       it(`${route}: 403 for ${refused.join(', ') || 'no user type'}; ${allowed.join(', ')} pass the guard`, async () => {
         const t = spec.context()
         for (const type of refused) {
-          const res = await send(t, route, {}, tokenOf(member(type)))
+          const res = await send(t, route, {}, await tokenFor(rule, member(type)))
           expectRefusal(res, 403, type)
           expect((res.body as ErrorEnvelope).error?.reason, type).toBe('wrong_user_type')
         }
         for (const type of allowed) {
-          const res = await send(t, route, {}, tokenOf(member(type)))
+          const res = await send(t, route, {}, await tokenFor(rule, member(type)))
           const reason = (res.body as ErrorEnvelope).error?.reason
           expect(res.status, `${type} is let through: ${JSON.stringify(res.body)}`).not.toBe(401)
           expect(reason, `${type} is let through`).not.toBe('wrong_user_type')
@@ -183,13 +191,13 @@ export function runRouteSecurityTests<F = undefined>(spec: RouteSecuritySpec<F>)
           const t = spec.context()
           const request = check.request(fixtures, tenants)
           expectRefusal(
-            await send(t, route, request, tokenOf(tenants.b[check.as])),
+            await send(t, route, request, await tokenFor(rule, tenants.b[check.as])),
             404,
             `tenant B's ${check.as}`,
           )
           if (route.startsWith('GET ') && check.control !== false) {
             // The same read by tenant A's user finds it: the 404 is the tenant rule, not a bad request.
-            const own = await send(t, route, request, tokenOf(tenants.a[check.as]))
+            const own = await send(t, route, request, await tokenFor(rule, tenants.a[check.as]))
             expect(own.status, `tenant A's ${check.as}: ${JSON.stringify(own.body)}`).not.toBe(404)
           }
         })
