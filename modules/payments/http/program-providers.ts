@@ -20,6 +20,8 @@ export const getProgramProviders = createRoute({
   path: '/manager/program-providers',
   tags: ['manager'],
   summary: 'A program’s provider accounts (keys masked)',
+  description:
+    'For the program’s owner and admins; another owner’s program, or one that does not exist: 404.',
   security: bearerSecurity,
   middleware: [signedIn('owner', 'admin')] as const,
   request: { query: z.object({ program: z.uuid('must be a program uuid') }) },
@@ -28,7 +30,7 @@ export const getProgramProviders = createRoute({
       description: 'Accounts',
       content: { 'application/json': { schema: z.object({ results: z.array(account) }) } },
     },
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400, 401, 403, 404),
   },
 })
 
@@ -38,13 +40,13 @@ export const postProgramProvider = createRoute({
   tags: ['manager'],
   summary: 'Save a program’s provider keys (checked with the provider, sealed at rest)',
   description:
-    'Refused keys answer 422 `ccv_pay_key_not_valid` with the field; an unreachable provider 503. The newest account of a provider is the one the program’s payments use.',
+    'Refused keys answer 422 `ccv_pay_key_not_valid` with the field; an unreachable provider 503. The newest account of a provider is the one the program’s payments use. Another owner’s program, or one that does not exist: 404.',
   security: bearerSecurity,
   middleware: [signedIn('owner')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: body } } } },
   responses: {
     201: { description: 'Saved', content: { 'application/json': { schema: account } } },
-    ...errorResponses(400, 401, 403, 422),
+    ...errorResponses(400, 401, 403, 404, 422),
   },
 })
 

@@ -12,7 +12,7 @@ export const getNotifications = createRoute({
   tags: ['manager'],
   summary: 'The payment notifications of a payment program',
   description:
-    'Oldest first. The program’s owner (with the secrets) and admins (without). Another owner’s program: 403 (access denied); not a payment management program: 422.',
+    'Oldest first. The program’s owner (with the secrets) and admins (without). Another owner’s program, or one that does not exist: 404; not a payment management program: 422.',
   security: bearerSecurity,
   middleware: [signedIn('owner', 'admin')] as const,
   request: { query: z.object({ program: z.uuid('not a program id') }) },

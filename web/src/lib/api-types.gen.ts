@@ -2100,7 +2100,7 @@ export interface paths {
   "/api/v1/manager/payment-notifications": {
     /**
      * The payment notifications of a payment program
-     * @description Oldest first. The program’s owner (with the secrets) and admins (without). Another owner’s program: 403 (access denied); not a payment management program: 422.
+     * @description Oldest first. The program’s owner (with the secrets) and admins (without). Another owner’s program, or one that does not exist: 404; not a payment management program: 422.
      */
     get: {
       parameters: {
@@ -2998,7 +2998,10 @@ export interface paths {
     };
   };
   "/api/v1/manager/program-providers": {
-    /** A program’s provider accounts (keys masked) */
+    /**
+     * A program’s provider accounts (keys masked)
+     * @description For the program’s owner and admins; another owner’s program, or one that does not exist: 404.
+     */
     get: {
       parameters: {
         query: {
@@ -3032,11 +3035,17 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
       };
     };
     /**
      * Save a program’s provider keys (checked with the provider, sealed at rest)
-     * @description Refused keys answer 422 `ccv_pay_key_not_valid` with the field; an unreachable provider 503. The newest account of a provider is the one the program’s payments use.
+     * @description Refused keys answer 422 `ccv_pay_key_not_valid` with the field; an unreachable provider 503. The newest account of a provider is the one the program’s payments use. Another owner’s program, or one that does not exist: 404.
      */
     post: {
       requestBody: {
@@ -3074,6 +3083,12 @@ export interface paths {
         };
         /** @description Not allowed for this caller */
         403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
           content: {
             "application/json": components["schemas"]["Error"];
           };
