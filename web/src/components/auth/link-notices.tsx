@@ -53,8 +53,9 @@ function Notice({
 }
 
 /** The invitation of an e-mail link, read with the link's secret before signing in. */
-export function InvitationNotice({ link }: { link: PendingInvitation }) {
-  const preview = useQuery(invitationPreviewQueryOptions(link.invitation, link.invite))
+export function InvitationNotice({ link, gone = false }: { link: PendingInvitation; gone?: boolean }) {
+  const preview = useQuery({ ...invitationPreviewQueryOptions(link.invitation, link.invite), enabled: !gone })
+  if (gone || (preview.isError && isMissing(preview.error))) return <InvitationGone />
   if (preview.isPending) {
     return (
       <div className="grid gap-2 rounded-lg border px-3.5 py-3" data-testid="invitation-preview-loading">
@@ -66,23 +67,8 @@ export function InvitationNotice({ link }: { link: PendingInvitation }) {
       </div>
     )
   }
-  if (preview.isError) {
-    return isMissing(preview.error) ? (
-      <Notice
-        tone="warning"
-        icon={<SearchXIcon />}
-        testId="invitation-preview-gone"
-        title={<Trans>This invitation link no longer works</Trans>}
-      >
-        <p>
-          <Trans>
-            The invitation was withdrawn, or a newer e-mail replaced this link. Sign in to see the invitations
-            that are still open under Programs.
-          </Trans>
-        </p>
-      </Notice>
-    ) : null
-  }
+  // Any other failure: the form matters more than the notice, which simply stays away.
+  if (preview.isError) return null
   const { program, inviter, email, status } = preview.data
   const title = program.title
   return (
@@ -121,6 +107,25 @@ export function InvitationNotice({ link }: { link: PendingInvitation }) {
           <Trans>This invitation has been answered already. Sign in to see your programs.</Trans>
         </p>
       )}
+    </Notice>
+  )
+}
+
+/** An invitation link whose invitation was withdrawn, or that a newer e-mail replaced. */
+function InvitationGone() {
+  return (
+    <Notice
+      tone="warning"
+      icon={<SearchXIcon />}
+      testId="invitation-preview-gone"
+      title={<Trans>This invitation link no longer works</Trans>}
+    >
+      <p>
+        <Trans>
+          The invitation was withdrawn, or a newer e-mail replaced this link. Sign in to see the invitations
+          that are still open under Programs.
+        </Trans>
+      </p>
     </Notice>
   )
 }

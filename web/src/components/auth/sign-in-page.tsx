@@ -103,7 +103,14 @@ function problemOf(error: unknown): Problem {
   return { kind: 'message', message: describeApiError(error) }
 }
 
-export function SignInPage({ search }: { search: SignInSearch }) {
+export function SignInPage({
+  search,
+  invitationGone = false,
+}: {
+  search: SignInSearch
+  /** The route found the link's invitation missing (withdrawn, replaced, unknown). */
+  invitationGone?: boolean
+}) {
   const { i18n } = useLingui()
   const navigate = useNavigate()
   const { portal } = useRouteContext({ from: '__root__' })
@@ -113,6 +120,8 @@ export function SignInPage({ search }: { search: SignInSearch }) {
     portal === 'acceptor' && invitation && invite ? { invitation, invite } : null,
   )
   const [cardLink] = useState(portal === 'cardholder' ? card : undefined)
+  // Kept once the address is cleaned (the route no longer sees the link then).
+  const [linkGone] = useState(invitationGone)
   const { switchLocale } = useSwitchLocale()
   const [showPassword, setShowPassword] = useState(false)
   const [problem, setProblem] = useState<Problem | null>(null)
@@ -166,7 +175,7 @@ export function SignInPage({ search }: { search: SignInSearch }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {invitationLink && <InvitationNotice link={invitationLink} />}
+        {invitationLink && <InvitationNotice link={invitationLink} gone={linkGone} />}
         {cardLink && <CardLinkNotice token={cardLink} />}
         {problem && <ProblemNotice problem={problem} portal={portal} />}
 
