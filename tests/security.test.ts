@@ -16,6 +16,8 @@ const publicRoutes = new Set([
   'GET /api/v1/user/avatars/{file}',
   // Program images (cards, restaurants) appear on pages guests see; the file name is unguessable.
   'GET /api/v1/manager/commons/images/{file}',
+  // An invitation link's holder reads what it is before signing in: the link's secret is the access.
+  'GET /api/v1/manager/invitations/{uuid}',
 ])
 const publicPrefixes = [
   // Reference data is read before anyone signs in (registration forms).

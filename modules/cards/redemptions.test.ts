@@ -720,6 +720,9 @@ const cardRoutes: Record<string, RouteRule<CardObjects>> = {
   'GET /card/active': { roles: ['holder'] },
   'GET /card/active/{token}': { roles: ['holder'] },
   'POST /card/active': { roles: ['holder'] },
+  // Public card programs have no tenant: a private or inactive one is 404 for every holder.
+  'GET /card/programs': { roles: ['holder'] },
+  'GET /card/programs/{uuid}': { roles: ['holder'] },
   'GET /card/redemptions/preview': {
     roles: ['acceptor'],
     foreign: { as: 'acceptor', request: (o) => ({ query: { cashpoint: o.cashpoint, token: o.token } }) },

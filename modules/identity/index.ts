@@ -23,6 +23,7 @@ export { bearerSecurity, clientIp, requireUser, type SignedInUser, signedIn } fr
 export { type CreateUserInput, createUser } from './commands/create-user.ts'
 export { passwordSchema } from './passwords.ts'
 export { type AcceptorRegistered, acceptorRegistered } from './ports.ts'
+export { maskUsername } from './profile-fields.ts'
 export { type UserContact, userContactByEmail, userContactById } from './queries/contacts.ts'
 export { companyName, displayNames } from './queries/display-names.ts'
 export { portalUrl } from './registration/portal-urls.ts'

@@ -86,6 +86,16 @@ export function ownedBy<T extends { owner_user_id: string | null }>(
 }
 
 /**
+ * An object its owner lists for everyone of a portal, such as a public card program for card
+ * holders: there is no tenant to check, only whether it is listed. One that is not (private, not
+ * active, or none): 404 `what`, told apart from an unknown id by nothing.
+ */
+export function listedObject<T>(object: T | undefined, listed: boolean, what: string): T {
+  if (object && listed) return object
+  throw notYours(what)
+}
+
+/**
  * An acceptor's standing in a program: `active` (takes part now), `former` (was invited or took
  * part: declined, unsubscribed, blocked, not accepted yet), `none` (never had a place in it).
  */

@@ -37,6 +37,7 @@ export { acceptorInvited, acceptorStatusChanged, programStatusChanged } from './
 export { hasValidatedMethod, type MethodSetting } from './methods.ts'
 export { noStepsOfItsOwn, programStepChecks, type StepCheck } from './ports.ts'
 export { type ProgramImageSummary, programImage, programImageUrl } from './queries/images.ts'
+export { type ListedProgram, listedProgram, listedPrograms } from './queries/listed-programs.ts'
 export {
   acceptorStanding,
   type CashpointSummary,

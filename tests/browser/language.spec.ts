@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { portalUrl } from './portals.ts'
+import { portalUrl, signInUrl } from './portals.ts'
 import { demoUsers, signInAs, signInCard } from './session.ts'
 
 /** Opens the language menu (again, if the first click came before the page was hydrated) and picks one. */
@@ -61,7 +61,7 @@ test.describe('interface language', () => {
   test.describe('without a stored choice', () => {
     test.use({ locale: 'fr-FR' })
     test('Dutch is the default when the browser language is not offered', async ({ page }) => {
-      await page.goto(portalUrl('cardholder'))
+      await page.goto(signInUrl('cardholder'))
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kaarthouders')
       await expect(page.locator('html')).toHaveAttribute('lang', 'nl')
     })
@@ -70,7 +70,7 @@ test.describe('interface language', () => {
   test.describe('browser language', () => {
     test.use({ locale: 'uk-UA' })
     test('a supported browser language is used', async ({ page }) => {
-      await page.goto(portalUrl('cardholder'))
+      await page.goto(signInUrl('cardholder'))
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Власники карток')
     })
   })

@@ -105,7 +105,11 @@ test.describe('links to what does not exist', () => {
     browser,
   }) => {
     const page = await portalPage(browser, 'cardholder')
-    await expectNotFound(page, 'cardholder', `/checkout/${randomUUID()}`, { name: /start page/i, url: '/' })
+    // The card holders' start page is the food area (spec section 2).
+    await expectNotFound(page, 'cardholder', `/checkout/${randomUUID()}`, {
+      name: /start page/i,
+      url: '/food',
+    })
   })
 })
 

@@ -34,7 +34,7 @@ test('forgot password: the e-mailed link sets a new one, works once, and the new
   const email = uniqueEmail('reset')
   await registerCardholder(request, email, 'Old-password-1')
 
-  await page.goto(portalUrl('cardholder', '/'))
+  await page.goto(portalUrl('cardholder', '/sign-in'))
   await page.getByRole('link', { name: 'Forgot password?' }).click()
   await expect(page).toHaveURL(/\/forgot-password$/)
   await page.getByLabel('E-mail address').fill('nope')
@@ -56,7 +56,7 @@ test('forgot password: the e-mailed link sets a new one, works once, and the new
   await page.getByRole('button', { name: 'Set new password' }).click()
 
   // Back on sign-in with a notification.
-  await expect(page).toHaveURL(portalUrl('cardholder', '/'))
+  await expect(page).toHaveURL(portalUrl('cardholder', '/sign-in'))
   await expect(page.getByText('Your new password is set.')).toBeVisible()
 
   // The link works once: opened again it says so and offers a new one.
@@ -68,7 +68,7 @@ test('forgot password: the e-mailed link sets a new one, works once, and the new
   await expect(page.getByRole('button', { name: 'Send me a new link' })).toBeVisible()
 
   // The old password no longer works, the new one does.
-  await page.goto(portalUrl('cardholder', '/'))
+  await page.goto(portalUrl('cardholder', '/sign-in'))
   await page.getByLabel('E-mail address').fill(email)
   await page.getByLabel('Password', { exact: true }).fill('Old-password-1')
   await page.getByRole('button', { name: 'Sign in' }).click()

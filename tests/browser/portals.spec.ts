@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { type PortalName, portalUrl } from './portals.ts'
+import { type PortalName, signInUrl } from './portals.ts'
 
 const frames: Record<PortalName, { title: string; subtitle: RegExp }> = {
   admin: { title: 'Administration', subtitle: /finances and ledgers of the whole platform/ },
@@ -10,8 +10,8 @@ const frames: Record<PortalName, { title: string; subtitle: RegExp }> = {
 
 test.describe('portal chosen by host name', () => {
   for (const [portal, frame] of Object.entries(frames) as [PortalName, (typeof frames)[PortalName]][]) {
-    test(`${portal} host shows the ${frame.title} frame at /`, async ({ page }) => {
-      await page.goto(portalUrl(portal))
+    test(`${portal} host shows the ${frame.title} frame on its sign-in page`, async ({ page }) => {
+      await page.goto(signInUrl(portal))
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(frame.title)
       await expect(page).toHaveTitle(`${frame.title} · Cardpay`)
       await expect(page.getByText(frame.subtitle)).toBeVisible()
@@ -26,7 +26,7 @@ test.describe('portal chosen by host name', () => {
     const titles = new Set<string>()
     for (const portal of Object.keys(frames) as PortalName[]) {
       const page = await browser.newPage()
-      await page.goto(portalUrl(portal))
+      await page.goto(signInUrl(portal))
       titles.add((await page.getByRole('heading', { level: 1 }).textContent()) ?? '')
       await page.close()
     }

@@ -14,3 +14,11 @@ const port = Number(process.env.E2E_PORT ?? 3199)
 export function portalUrl(portal: PortalName, path = '/'): string {
   return `http://${portalHosts[portal]}:${port}${path}`
 }
+
+/**
+ * The sign-in page of a portal: `/`, except on the card-holder portal, whose `/` goes to the food
+ * area (spec section 2), so its sign-in page is `/sign-in`.
+ */
+export function signInUrl(portal: PortalName): string {
+  return portalUrl(portal, portal === 'cardholder' ? '/sign-in' : '/')
+}

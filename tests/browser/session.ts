@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page } from '@playwright/test'
-import { type PortalName, portalUrl } from './portals.ts'
+import { type PortalName, portalUrl, signInUrl } from './portals.ts'
 
 /**
  * The demo users `npm start` creates in development (scripts/seed-demo.ts): one per portal, all with
@@ -42,7 +42,7 @@ export async function submitSignIn(page: Page, email: string, password: string) 
  */
 export async function signInAs(page: Page, portal: PortalName) {
   await page.context().addCookies([{ name: 'lang', value: 'en', url: portalUrl(portal) }])
-  await page.goto(portalUrl(portal))
+  await page.goto(signInUrl(portal))
   await submitSignIn(page, demoUsers[portal].email, demoPassword)
   await expect(page).toHaveURL(portalUrl(portal, demoUsers[portal].home))
   await expect(page.getByTestId('screen-title')).toHaveText(demoUsers[portal].homeTitle)

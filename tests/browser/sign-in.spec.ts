@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { type PortalName, portalUrl } from './portals.ts'
+import { type PortalName, portalUrl, signInUrl } from './portals.ts'
 import { demoPassword, demoUsers, signInAs, signInCard, submitSignIn } from './session.ts'
 
 const navigation: Record<PortalName, string[]> = {
   admin: ['Finances', 'Transactions', 'Statistics', 'Users', 'Programs', 'Cards', 'Posts'],
   programs: ['Home', 'Programs', 'Transactions', 'Posts'],
   acceptor: ['Home', 'Orders', 'Terminal', 'Transactions', 'Programs', 'Statistics', 'Posts'],
-  cardholder: ['Food', 'Cards', 'Bills', 'Transactions', 'Posts', 'Home'],
+  cardholder: ['Food', 'Cards', 'Programs', 'Bills', 'Transactions', 'Posts', 'Home'],
 }
 
 test.describe('sign-in on each portal', () => {
@@ -96,7 +96,7 @@ test.describe('sign-in form', () => {
   })
 
   test('links to forgot password, and to registration where the portal has one', async ({ page }) => {
-    await page.goto(portalUrl('cardholder'))
+    await page.goto(signInUrl('cardholder'))
     await expect(signInCard(page).getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
       '/forgot-password',

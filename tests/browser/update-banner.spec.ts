@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { portalUrl } from './portals.ts'
+import { portalUrl, signInUrl } from './portals.ts'
 
 const bannerText = 'The updated version of the application is available!'
 
@@ -13,7 +13,7 @@ test.describe('update banner', () => {
   })
 
   test('appears when version.json changes, and Update now reloads the page', async ({ page }) => {
-    await page.goto(portalUrl('cardholder'))
+    await page.goto(signInUrl('cardholder'))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Card holders')
     await expect(page.getByText(bannerText)).toHaveCount(0)
 

@@ -58,7 +58,7 @@ test.describe('admin users', () => {
     // The card holder's session is over: the API refuses it and the portal sends them to sign in.
     expect(await statusOf(holderPage, '/api/v1/user/profile')).toBe(401)
     await holderPage.goto(portalUrl('cardholder', '/profile'))
-    await expect(holderPage).toHaveURL(portalUrl('cardholder', '/'))
+    await expect(holderPage).toHaveURL(portalUrl('cardholder', '/sign-in'))
     await holderPage.context().close()
 
     // The list shows it too.

@@ -9,14 +9,19 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as SplatRouteImport } from './routes/$'
 import { Route as DynamicRouteImport } from './routes/_dynamic'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as PortalRouteImport } from './routes/_portal'
+import { Route as DynamicSplatRouteImport } from './routes/_dynamic/$'
 import { Route as DynamicFoodRouteImport } from './routes/_dynamic/food'
+import { Route as DynamicGratitudeRouteImport } from './routes/_dynamic/gratitude'
+import { Route as DynamicGreetingRouteImport } from './routes/_dynamic/greeting'
+import { Route as DynamicHelpRouteImport } from './routes/_dynamic/help'
 import { Route as DynamicPayRouteImport } from './routes/_dynamic/pay'
+import { Route as DynamicSupportRouteImport } from './routes/_dynamic/support'
 import { Route as GuestIndexRouteImport } from './routes/_guest/index'
 import { Route as GuestPasswordRouteImport } from './routes/_guest/password'
+import { Route as GuestSignInRouteImport } from './routes/_guest/sign-in'
 import { Route as PortalAcceptorsRouteImport } from './routes/_portal/acceptors'
 import { Route as PortalBillsRouteImport } from './routes/_portal/bills'
 import { Route as PortalCardsRouteRouteImport } from './routes/_portal/cards/route'
@@ -60,11 +65,6 @@ import { Route as PortalProgramsUuidOrderRouteImport } from './routes/_portal/pr
 import { Route as PortalTerminalCardsCashpointRouteImport } from './routes/_portal/terminal/cards.$cashpoint'
 import { Route as PortalProgramsTypeDraftUuidRouteImport } from './routes/_portal/programs/$type.draft.$uuid'
 
-const SplatRoute = SplatRouteImport.update({
-  id: '/$',
-  path: '/$',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const DynamicRoute = DynamicRouteImport.update({
   id: '/_dynamic',
   getParentRoute: () => rootRouteImport,
@@ -77,14 +77,39 @@ const PortalRoute = PortalRouteImport.update({
   id: '/_portal',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DynamicSplatRoute = DynamicSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => DynamicRoute,
+} as any)
 const DynamicFoodRoute = DynamicFoodRouteImport.update({
   id: '/food',
   path: '/food',
   getParentRoute: () => DynamicRoute,
 } as any)
+const DynamicGratitudeRoute = DynamicGratitudeRouteImport.update({
+  id: '/gratitude',
+  path: '/gratitude',
+  getParentRoute: () => DynamicRoute,
+} as any)
+const DynamicGreetingRoute = DynamicGreetingRouteImport.update({
+  id: '/greeting',
+  path: '/greeting',
+  getParentRoute: () => DynamicRoute,
+} as any)
+const DynamicHelpRoute = DynamicHelpRouteImport.update({
+  id: '/help',
+  path: '/help',
+  getParentRoute: () => DynamicRoute,
+} as any)
 const DynamicPayRoute = DynamicPayRouteImport.update({
   id: '/pay',
   path: '/pay',
+  getParentRoute: () => DynamicRoute,
+} as any)
+const DynamicSupportRoute = DynamicSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
   getParentRoute: () => DynamicRoute,
 } as any)
 const GuestIndexRoute = GuestIndexRouteImport.update({
@@ -95,6 +120,11 @@ const GuestIndexRoute = GuestIndexRouteImport.update({
 const GuestPasswordRoute = GuestPasswordRouteImport.update({
   id: '/password',
   path: '/password',
+  getParentRoute: () => GuestRoute,
+} as any)
+const GuestSignInRoute = GuestSignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
   getParentRoute: () => GuestRoute,
 } as any)
 const PortalAcceptorsRoute = PortalAcceptorsRouteImport.update({
@@ -319,15 +349,20 @@ const PortalProgramsTypeDraftUuidRoute =
   } as any)
 
 export interface FileRoutesByFullPath {
-  '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
   '/cards': typeof PortalCardsRouteRouteWithChildren
   '/finances': typeof PortalFinancesRouteRouteWithChildren
   '/terminal': typeof PortalTerminalRouteRouteWithChildren
   '/transactions': typeof PortalTransactionsRouteRouteWithChildren
+  '/$': typeof DynamicSplatRoute
   '/food': typeof DynamicFoodRoute
+  '/gratitude': typeof DynamicGratitudeRoute
+  '/greeting': typeof DynamicGreetingRoute
+  '/help': typeof DynamicHelpRoute
   '/pay': typeof DynamicPayRoute
+  '/support': typeof DynamicSupportRoute
   '/password': typeof GuestPasswordRoute
+  '/sign-in': typeof GuestSignInRoute
   '/acceptors': typeof PortalAcceptorsRoute
   '/bills': typeof PortalBillsRoute
   '/home': typeof PortalHomeRoute
@@ -368,11 +403,16 @@ export interface FileRoutesByFullPath {
   '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
 }
 export interface FileRoutesByTo {
-  '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
+  '/$': typeof DynamicSplatRoute
   '/food': typeof DynamicFoodRoute
+  '/gratitude': typeof DynamicGratitudeRoute
+  '/greeting': typeof DynamicGreetingRoute
+  '/help': typeof DynamicHelpRoute
   '/pay': typeof DynamicPayRoute
+  '/support': typeof DynamicSupportRoute
   '/password': typeof GuestPasswordRoute
+  '/sign-in': typeof GuestSignInRoute
   '/acceptors': typeof PortalAcceptorsRoute
   '/bills': typeof PortalBillsRoute
   '/home': typeof PortalHomeRoute
@@ -414,7 +454,6 @@ export interface FileRoutesByTo {
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/$': typeof SplatRoute
   '/_dynamic': typeof DynamicRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
   '/_portal': typeof PortalRouteWithChildren
@@ -422,9 +461,15 @@ export interface FileRoutesById {
   '/_portal/finances': typeof PortalFinancesRouteRouteWithChildren
   '/_portal/terminal': typeof PortalTerminalRouteRouteWithChildren
   '/_portal/transactions': typeof PortalTransactionsRouteRouteWithChildren
+  '/_dynamic/$': typeof DynamicSplatRoute
   '/_dynamic/food': typeof DynamicFoodRoute
+  '/_dynamic/gratitude': typeof DynamicGratitudeRoute
+  '/_dynamic/greeting': typeof DynamicGreetingRoute
+  '/_dynamic/help': typeof DynamicHelpRoute
   '/_dynamic/pay': typeof DynamicPayRoute
+  '/_dynamic/support': typeof DynamicSupportRoute
   '/_guest/password': typeof GuestPasswordRoute
+  '/_guest/sign-in': typeof GuestSignInRoute
   '/_portal/acceptors': typeof PortalAcceptorsRoute
   '/_portal/bills': typeof PortalBillsRoute
   '/_portal/home': typeof PortalHomeRoute
@@ -468,15 +513,20 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    | '/$'
     | '/'
     | '/cards'
     | '/finances'
     | '/terminal'
     | '/transactions'
+    | '/$'
     | '/food'
+    | '/gratitude'
+    | '/greeting'
+    | '/help'
     | '/pay'
+    | '/support'
     | '/password'
+    | '/sign-in'
     | '/acceptors'
     | '/bills'
     | '/home'
@@ -517,11 +567,16 @@ export interface FileRouteTypes {
     | '/programs/$type/draft/$uuid'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/$'
     | '/'
+    | '/$'
     | '/food'
+    | '/gratitude'
+    | '/greeting'
+    | '/help'
     | '/pay'
+    | '/support'
     | '/password'
+    | '/sign-in'
     | '/acceptors'
     | '/bills'
     | '/home'
@@ -562,7 +617,6 @@ export interface FileRouteTypes {
     | '/programs/$type/draft/$uuid'
   id:
     | '__root__'
-    | '/$'
     | '/_dynamic'
     | '/_guest'
     | '/_portal'
@@ -570,9 +624,15 @@ export interface FileRouteTypes {
     | '/_portal/finances'
     | '/_portal/terminal'
     | '/_portal/transactions'
+    | '/_dynamic/$'
     | '/_dynamic/food'
+    | '/_dynamic/gratitude'
+    | '/_dynamic/greeting'
+    | '/_dynamic/help'
     | '/_dynamic/pay'
+    | '/_dynamic/support'
     | '/_guest/password'
+    | '/_guest/sign-in'
     | '/_portal/acceptors'
     | '/_portal/bills'
     | '/_portal/home'
@@ -615,7 +675,6 @@ export interface FileRouteTypes {
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  SplatRoute: typeof SplatRoute
   DynamicRoute: typeof DynamicRouteWithChildren
   GuestRoute: typeof GuestRouteWithChildren
   PortalRoute: typeof PortalRouteWithChildren
@@ -625,13 +684,6 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/$': {
-      id: '/$'
-      path: '/$'
-      fullPath: '/$'
-      preLoaderRoute: typeof SplatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/_dynamic': {
       id: '/_dynamic'
       path: ''
@@ -653,6 +705,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_dynamic/$': {
+      id: '/_dynamic/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof DynamicSplatRouteImport
+      parentRoute: typeof DynamicRoute
+    }
     '/_dynamic/food': {
       id: '/_dynamic/food'
       path: '/food'
@@ -660,11 +719,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DynamicFoodRouteImport
       parentRoute: typeof DynamicRoute
     }
+    '/_dynamic/gratitude': {
+      id: '/_dynamic/gratitude'
+      path: '/gratitude'
+      fullPath: '/gratitude'
+      preLoaderRoute: typeof DynamicGratitudeRouteImport
+      parentRoute: typeof DynamicRoute
+    }
+    '/_dynamic/greeting': {
+      id: '/_dynamic/greeting'
+      path: '/greeting'
+      fullPath: '/greeting'
+      preLoaderRoute: typeof DynamicGreetingRouteImport
+      parentRoute: typeof DynamicRoute
+    }
+    '/_dynamic/help': {
+      id: '/_dynamic/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof DynamicHelpRouteImport
+      parentRoute: typeof DynamicRoute
+    }
     '/_dynamic/pay': {
       id: '/_dynamic/pay'
       path: '/pay'
       fullPath: '/pay'
       preLoaderRoute: typeof DynamicPayRouteImport
+      parentRoute: typeof DynamicRoute
+    }
+    '/_dynamic/support': {
+      id: '/_dynamic/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof DynamicSupportRouteImport
       parentRoute: typeof DynamicRoute
     }
     '/_guest/': {
@@ -679,6 +766,13 @@ declare module '@tanstack/react-router' {
       path: '/password'
       fullPath: '/password'
       preLoaderRoute: typeof GuestPasswordRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/sign-in': {
+      id: '/_guest/sign-in'
+      path: '/sign-in'
+      fullPath: '/sign-in'
+      preLoaderRoute: typeof GuestSignInRouteImport
       parentRoute: typeof GuestRoute
     }
     '/_portal/acceptors': {
@@ -979,14 +1073,24 @@ declare module '@tanstack/react-router' {
 }
 
 interface DynamicRouteChildren {
+  DynamicSplatRoute: typeof DynamicSplatRoute
   DynamicFoodRoute: typeof DynamicFoodRoute
+  DynamicGratitudeRoute: typeof DynamicGratitudeRoute
+  DynamicGreetingRoute: typeof DynamicGreetingRoute
+  DynamicHelpRoute: typeof DynamicHelpRoute
   DynamicPayRoute: typeof DynamicPayRoute
+  DynamicSupportRoute: typeof DynamicSupportRoute
   DynamicCheckoutUuidRoute: typeof DynamicCheckoutUuidRoute
 }
 
 const DynamicRouteChildren: DynamicRouteChildren = {
+  DynamicSplatRoute: DynamicSplatRoute,
   DynamicFoodRoute: DynamicFoodRoute,
+  DynamicGratitudeRoute: DynamicGratitudeRoute,
+  DynamicGreetingRoute: DynamicGreetingRoute,
+  DynamicHelpRoute: DynamicHelpRoute,
   DynamicPayRoute: DynamicPayRoute,
+  DynamicSupportRoute: DynamicSupportRoute,
   DynamicCheckoutUuidRoute: DynamicCheckoutUuidRoute,
 }
 
@@ -995,6 +1099,7 @@ const DynamicRouteWithChildren =
 
 interface GuestRouteChildren {
   GuestPasswordRoute: typeof GuestPasswordRoute
+  GuestSignInRoute: typeof GuestSignInRoute
   GuestIndexRoute: typeof GuestIndexRoute
   GuestForgotPasswordCheckYourEmailRoute: typeof GuestForgotPasswordCheckYourEmailRoute
   GuestRegistrationCheckEmailRoute: typeof GuestRegistrationCheckEmailRoute
@@ -1007,6 +1112,7 @@ interface GuestRouteChildren {
 
 const GuestRouteChildren: GuestRouteChildren = {
   GuestPasswordRoute: GuestPasswordRoute,
+  GuestSignInRoute: GuestSignInRoute,
   GuestIndexRoute: GuestIndexRoute,
   GuestForgotPasswordCheckYourEmailRoute:
     GuestForgotPasswordCheckYourEmailRoute,
@@ -1134,7 +1240,6 @@ const PortalRouteWithChildren =
   PortalRoute._addFileChildren(PortalRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
-  SplatRoute: SplatRoute,
   DynamicRoute: DynamicRouteWithChildren,
   GuestRoute: GuestRouteWithChildren,
   PortalRoute: PortalRouteWithChildren,

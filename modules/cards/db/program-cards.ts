@@ -60,6 +60,33 @@ export function findCardOfProgram(db: DbOrTrx, programId: string): Promise<Progr
   return selectCard(db).where('program_id', '=', programId).executeTakeFirst()
 }
 
+/** The cards of several programs, by program. */
+export async function cardsOfPrograms(
+  db: DbOrTrx,
+  programIds: readonly string[],
+): Promise<Map<string, ProgramCardRow>> {
+  if (programIds.length === 0) return new Map()
+  const rows = await selectCard(db)
+    .where('program_id', 'in', [...programIds])
+    .execute()
+  return new Map(rows.map((r) => [r.program_id, r]))
+}
+
+/**
+ * The programs whose card is public (listed for card holders) and complete; whether the program
+ * itself is active is the programs module's to say.
+ */
+export async function publicCardProgramIds(db: DbOrTrx): Promise<string[]> {
+  const rows = await db
+    .selectFrom('program_cards')
+    .select('program_id')
+    .where('is_private', '=', false)
+    .where('value', 'is not', null)
+    .where('validity_mode', 'is not', null)
+    .execute()
+  return rows.map((r) => r.program_id)
+}
+
 /** The card row locked for the rest of the transaction. */
 export function lockCardRow(trx: Trx, id: string): Promise<ProgramCardRow | undefined> {
   return selectCard(trx).where('id', '=', id).forUpdate().executeTakeFirst()

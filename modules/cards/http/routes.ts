@@ -7,6 +7,7 @@ import { registerGetCard } from './get-card.ts'
 import { registerOrderRoutes } from './order.ts'
 import { registerPatchCard } from './patch-card.ts'
 import { registerPostCard } from './post-card.ts'
+import { registerPublicProgramRoutes } from './public-programs.ts'
 import { registerRedemptionRoutes } from './redemptions.ts'
 
 /**
@@ -18,6 +19,7 @@ import { registerRedemptionRoutes } from './redemptions.ts'
  *   card orders    GET, POST /payment/order                                    (program owner, admin reads)
  *   batches        GET /card/batches; GET /card/batches/{uuid}/cards.csv       (program owner, admin)
  *   activation     GET, POST /card/active; GET /card/active/{token}            (card holder)
+ *   programs       GET /card/programs; GET /card/programs/{uuid}               (card holder: public ones)
  *   redemptions    GET /card/redemptions/preview; POST /card/redemptions;
  *                  POST /card/redemptions/{uuid}/reverse                       (acceptor)
  *                  GET /card/redemptions                          (acceptor, program owner, admin)
@@ -31,5 +33,6 @@ export function registerCardsRoutes(app: ApiApp) {
   registerOrderRoutes(app)
   registerBatchRoutes(app)
   registerActiveCardRoutes(app)
+  registerPublicProgramRoutes(app)
   registerRedemptionRoutes(app)
 }

@@ -5,6 +5,7 @@ import { registerDeleteProgramAcceptor } from './delete-program-acceptor.ts'
 import { registerGetAcceptorPrograms } from './get-acceptor-programs.ts'
 import { registerGetCashpoints } from './get-cashpoints.ts'
 import { registerCommonsRoutes } from './get-commons.ts'
+import { registerGetInvitation } from './get-invitation.ts'
 import { registerGetProgram } from './get-program.ts'
 import { registerGetProgramAcceptor } from './get-program-acceptor.ts'
 import { registerGetProgramAcceptors } from './get-program-acceptors.ts'
@@ -27,6 +28,7 @@ import { registerPostProgramMethods } from './post-program-methods.ts'
  *   payment methods     GET, POST /manager/program-methods
  *   acceptors           GET, POST /manager/program-acceptors; GET, PATCH, DELETE .../{uuid};
  *                       POST .../{uuid}/resend (owner); POST .../{uuid}/accept|decline (acceptor)
+ *   invitation link     GET /manager/invitations/{uuid}?invite_token= (public: the link's secret)
  *   acceptor portal     GET /manager/acceptor-programs; GET, POST /manager/cashpoints; PATCH .../{uuid}
  *   commons             GET /manager/commons/{status-types,statuses,program-types,currencies,
  *                       value-types,reminder-sender-types,reminder-templates}; POST .../images;
@@ -47,6 +49,7 @@ export function registerProgramsRoutes(app: ApiApp) {
   registerDeleteProgramAcceptor(app)
   registerPostInvitationResend(app)
   registerPostInvitationAnswers(app)
+  registerGetInvitation(app)
   registerGetAcceptorPrograms(app)
   registerGetCashpoints(app)
   registerPostCashpoint(app)

@@ -111,3 +111,23 @@ export async function acceptorPrograms(
   )
   return { ...page, cashpoints: Map.groupBy(cashpoints, (c) => c.program_id) }
 }
+
+/**
+ * The invitation an e-mail link names, for whoever holds the link (before signing in): the link's
+ * secret must match the invitation's current one. A withdrawn invitation, a link replaced by a
+ * resend, a wrong secret or an unknown id are all 404, told apart by nothing.
+ */
+export async function invitationByLink(
+  db: DbOrTrx,
+  id: string,
+  inviteToken: string,
+): Promise<ProgramAcceptorsPage & { row: ProgramAcceptorRow; program: ProgramRow }> {
+  const row = await findProgramAcceptorRow(db, id)
+  if (!row || row.token_hash === null || row.token_hash !== hashInviteToken(inviteToken)) {
+    throw notFound('invitation')
+  }
+  const page = await withContext(db, 1, [row])
+  const program = page.programs.get(row.program_id)
+  if (!program) throw notFound('invitation')
+  return { ...page, row, program }
+}

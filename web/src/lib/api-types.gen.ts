@@ -428,6 +428,115 @@ export interface paths {
       };
     };
   };
+  "/api/v1/card/programs": {
+    /**
+     * Card programs open to card holders
+     * @description Active card programs whose card is public, by title, with their card and the businesses that take it. Card holders only.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 20, at most 100) */
+          size?: number;
+          /** @description Part of the title, any case */
+          search?: string;
+          /** @description Language of titles and descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["PublicCardProgram"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/card/programs/{uuid}": {
+    /**
+     * A card program’s information, for card holders
+     * @description One public card program as the list shows it. A private, draft, blocked or expired program, another type’s or an unknown id: 404, all alike. Card holders only.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of titles and descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The program */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["PublicCardProgram"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/card/redemptions": {
     /**
      * Card redemptions, newest first
@@ -2090,6 +2199,47 @@ export interface paths {
         };
         /** @description Not allowed for this caller */
         403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/invitations/{uuid}": {
+    /**
+     * The invitation of an e-mail link, before signing in
+     * @description Open without a token: the link’s `invite_token` is the access. Tells the holder of an invitation link what it is (the program, who invites, the masked address it went to, whether it is still open), so the sign-in page can say so. A wrong or replaced token (a resend makes a new one), a withdrawn invitation or an unknown id: 404, all alike.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Language of descriptions (nl, en, de, ru, uk); default from Accept-Language, else nl */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+          /** @description The `invite` parameter of the invitation link */
+          invite_token: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The invitation */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["InvitationPreview"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
           content: {
             "application/json": components["schemas"]["Error"];
           };
@@ -7150,6 +7300,27 @@ export interface components {
       /** @description The `invite` parameter of the invitation link */
       invite_token?: string;
     };
+    InvitationPreview: {
+      /**
+       * @description The invited address, masked (first and last two characters kept)
+       * @example in*************om
+       */
+      email: string;
+      /** Format: date-time */
+      invited: string;
+      /** @description The program owner’s name (their company for a company) */
+      inviter: string;
+      program: {
+        status: components["schemas"]["Status"];
+        title: string;
+        type: components["schemas"]["ProgramType"];
+        /** Format: uuid */
+        uuid: string;
+      };
+      status: components["schemas"]["Status"];
+      /** Format: uuid */
+      uuid: string;
+    };
     IpLocation: {
       /** @description Null when the data set has no city, or one we do not list */
       city: components["schemas"]["City"] | null;
@@ -7929,6 +8100,41 @@ export interface components {
        * @example paymentManagement
        */
       title: string;
+    };
+    PublicCardProgram: {
+      /** @description The businesses taking the program’s cards now, by name */
+      acceptors: {
+          name: string;
+        }[];
+      /** Format: date-time */
+      activated: string | null;
+      card: {
+        description: string;
+        /**
+         * Format: date
+         * @description The program’s end
+         */
+        expiry_date: string | null;
+        image_url: string | null;
+        /** @enum {string} */
+        orientation: "horizontal" | "vertical";
+        /** Format: date */
+        start_date: string | null;
+        title: string;
+        type: components["schemas"]["CardTypeBrief"];
+        validity: components["schemas"]["CardValidity"];
+        value: components["schemas"]["CardValue"];
+      };
+      /** @example EUR */
+      currency: string;
+      description: string;
+      owner: {
+        /** @description Who runs it (their company for a company) */
+        name: string;
+      };
+      title: string;
+      /** Format: uuid */
+      uuid: string;
     };
     PublicProfile: {
       avatar: string | null;

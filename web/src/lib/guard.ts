@@ -42,6 +42,15 @@ const cardCodePattern = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}
 
 const programPage = /^\/programs\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i
 
+/**
+ * Where a visitor signs in. `/` on the admin, program-owner and acceptor portals (spec section 2:
+ * "/ (login)"); on the card-holder portal `/` goes to the food area (spec: "/ (redirects to the
+ * food area)"), so its sign-in page is `/sign-in`.
+ */
+export function signInPath(portal: Portal): '/' | '/sign-in' {
+  return portal === 'cardholder' ? '/sign-in' : '/'
+}
+
 /** Home of the portal for a signed-in user: Finances, Programs, Orders or Food; otherwise Home. */
 export function homePath(portal: Portal): MainPath {
   return portalHome[portal] ?? '/home'
@@ -55,11 +64,21 @@ export function guardLoginPage(context: GuardContext): void {
 }
 
 /**
- * Signed-in routes (`_portal`). Not signed in: to `/`; on the acceptor host a program information
+ * The card-holder portal's start page (spec section 2): a visitor who is not signed in goes to the
+ * food area, unless they came from a card link (`?card=`), which is for signing in.
+ */
+export function guardCardholderRoot(context: GuardContext, search: { card?: string | undefined }): void {
+  if (context.portal !== 'cardholder' || context.session) return
+  if (search.card) throw redirect({ to: '/sign-in', search: { card: search.card }, replace: true })
+  throw redirect({ to: '/food', replace: true })
+}
+
+/**
+ * Signed-in routes (`_portal`). Not signed in: to sign in (`signInPath`); on the acceptor host a program information
  * page first keeps its uuid (localStorage `programId`; while rendering on the server it travels as
  * `/?program=<uuid>` and the sign-in page stores it), and so does an invitation link
  * (`/programs?invitation=<uuid>&invite=<token>`, kept for this tab) so that signing in leads back
- * to it; on the card-holder host a card link (`/cards/add?token=<code>`, as `/?card=<code>`). When the server could not tell (access cookie expired, refresh cookie unseen) the route
+ * to it; on the card-holder host a card link (`/cards/add?token=<code>`, as `/sign-in?card=<code>`). When the server could not tell (access cookie expired, refresh cookie unseen) the route
  * renders as "restoring" and the browser decides.
  */
 export function guardPortalRoute(
@@ -84,13 +103,13 @@ export function guardPortalRoute(
   if (context.portal === 'cardholder' && !context.sessionRestorable) {
     const card = cardLinkOf(location)
     if (card) {
-      if (typeof window === 'undefined') throw redirect({ to: '/', search: { card }, replace: true })
+      if (typeof window === 'undefined') throw redirect({ to: '/sign-in', search: { card }, replace: true })
       rememberPendingCard(card)
-      throw redirect({ to: '/', replace: true })
+      throw redirect({ to: '/sign-in', replace: true })
     }
   }
   if (context.sessionRestorable) return { session: null, restoring: true }
-  throw redirect({ to: '/', replace: true })
+  throw redirect({ to: signInPath(context.portal), replace: true })
 }
 
 /** A main screen the current portal does not have is an unknown path: to `/` (spec section 2). */
@@ -110,6 +129,20 @@ export function invitationLinkOf(
   const invite = search.invite === undefined ? '' : String(search.invite)
   if (!uuidPattern.test(invitation) || invite.length === 0 || invite.length > 200) return null
   return { invitation, invite }
+}
+
+/** The invitation link kept for after signing in, read without using it up (the sign-in page shows it). */
+export function peekPendingInvitation(): PendingInvitation | null {
+  try {
+    const stored = sessionStorage.getItem(pendingInvitationKey)
+    const link = stored ? (JSON.parse(stored) as Partial<PendingInvitation>) : null
+    if (link && typeof link.invitation === 'string' && typeof link.invite === 'string') {
+      return invitationLinkOf({ pathname: '/programs', search: link })
+    }
+  } catch {
+    // Storage unavailable or garbled: nothing to show.
+  }
+  return null
 }
 
 export function rememberPendingInvitation(link: PendingInvitation): void {

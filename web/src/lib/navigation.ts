@@ -8,7 +8,9 @@ import {
   HouseIcon,
   LandmarkIcon,
   LayersIcon,
+  LifeBuoyIcon,
   type LucideIcon,
+  MessageSquareTextIcon,
   NewspaperIcon,
   QrCodeIcon,
   ReceiptIcon,
@@ -31,6 +33,8 @@ export type MainPath =
   | '/bills'
   | '/food'
   | '/terminal'
+  | '/help'
+  | '/support'
 
 export interface MainScreen {
   label: MessageDescriptor
@@ -50,6 +54,8 @@ export const mainScreens: Record<MainPath, MainScreen> = {
   '/bills': { label: msg`Bills`, icon: FileTextIcon },
   '/food': { label: msg`Food`, icon: UtensilsIcon },
   '/terminal': { label: msg`Terminal`, icon: QrCodeIcon },
+  '/help': { label: msg`Help`, icon: LifeBuoyIcon },
+  '/support': { label: msg`Contact support`, icon: MessageSquareTextIcon },
 }
 
 /**
@@ -61,8 +67,14 @@ export const portalNavigation: Record<Portal, readonly MainPath[]> = {
   admin: ['/finances', '/transactions', '/statistics', '/users', '/programs', '/cards', '/posts'],
   programs: ['/home', '/programs', '/transactions', '/posts'],
   acceptor: ['/home', '/orders', '/terminal', '/transactions', '/programs', '/statistics', '/posts'],
-  cardholder: ['/food', '/cards', '/bills', '/transactions', '/posts', '/home'],
+  cardholder: ['/food', '/cards', '/programs', '/bills', '/transactions', '/posts', '/home'],
 }
+
+/**
+ * Help and support (spec section 2, shared guest routes `/help` and `/support`), shown on every
+ * portal below its navigation (signed in) and in the guest frame's links (signed out).
+ */
+export const helpNavigation: readonly MainPath[] = ['/help', '/support']
 
 /**
  * Where a signed-in user lands from a login page (spec section 2): Finances for admin, Programs
@@ -76,16 +88,19 @@ export const portalHome: Record<Portal, MainPath> = {
 }
 
 /**
- * Main screens a portal has although its navigation does not list them: the card-holder portal
- * has program screens (spec: "paths not shown"); the program owner's `/finances` redirects to
+ * Main screens a portal has although its navigation does not list them: help and support on every
+ * portal (their own menu, `helpNavigation`); the program owner's `/finances` redirects to
  * Programs, so it is handled by that route.
  */
 const alsoReachable: Partial<Record<Portal, readonly MainPath[]>> = {
-  cardholder: ['/programs'],
   // The owner works the terminal at their programs' cashpoints, reached from Home.
   programs: ['/terminal'],
 }
 
 export function portalHasScreen(portal: Portal, path: MainPath): boolean {
-  return portalNavigation[portal].includes(path) || (alsoReachable[portal]?.includes(path) ?? false)
+  return (
+    portalNavigation[portal].includes(path) ||
+    helpNavigation.includes(path) ||
+    (alsoReachable[portal]?.includes(path) ?? false)
+  )
 }

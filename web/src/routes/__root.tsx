@@ -13,6 +13,7 @@ import { type ReactNode, useEffect } from 'react'
 import { useSwitchLocale } from '~/components/language-switcher.tsx'
 import { UpdateBanner } from '~/components/update-banner.tsx'
 import { readBootstrap } from '~/lib/bootstrap.ts'
+import { signInPath } from '~/lib/guard.ts'
 import { activateLocale, storedLocale } from '~/lib/i18n.ts'
 import { Notifications } from '~/lib/notify.tsx'
 import { portalCopy } from '~/lib/portal.ts'
@@ -102,27 +103,28 @@ function RootComponent() {
 }
 
 /**
- * A session that ends by itself (a refresh refused) clears every cached answer and goes to `/`.
+ * A session that ends by itself (a refresh refused) clears every cached answer and goes to sign in.
  * After a server render that could not validate the access cookie but saw the session marker, the
  * browser tries its refresh cookie once and renders again with the outcome.
  */
 function useSessionLifecycle() {
   const router = useRouter()
   const restorable = useRouteContext({ from: '__root__', select: (c) => c.sessionRestorable })
+  const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
   useEffect(
     () =>
       onSessionEnded(() => {
         router.options.context.queryClient.clear()
-        void router.navigate({ to: '/', replace: true })
+        void router.navigate({ to: signInPath(portal), replace: true })
       }),
-    [router],
+    [router, portal],
   )
   useEffect(() => {
     if (!restorable) return
     void restoreSession().then((restored) =>
-      restored ? router.invalidate() : router.navigate({ to: '/', replace: true }),
+      restored ? router.invalidate() : router.navigate({ to: signInPath(portal), replace: true }),
     )
-  }, [restorable, router])
+  }, [restorable, router, portal])
 }
 
 /**

@@ -4,6 +4,7 @@ import { CheckIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Brand } from '~/components/brand.tsx'
 import { LanguageSwitcher } from '~/components/language-switcher.tsx'
+import { GuestLinks } from '~/components/support/guest-links.tsx'
 import { portalCopy } from '~/lib/portal.ts'
 
 /**
@@ -75,8 +76,11 @@ export function GuestLayout({ children }: { children: ReactNode }) {
         <main id="main" className="flex flex-1 items-center justify-center px-4 py-10 sm:px-8">
           <div className="w-full max-w-[26rem]">{children}</div>
         </main>
-        <footer className="px-6 pb-6 text-center text-[13px] text-muted-foreground lg:hidden">
-          <Trans>© {year} Cardpay. Cards, payments and food ordering.</Trans>
+        <footer className="grid gap-3 px-6 pb-6 text-center text-[13px] text-muted-foreground">
+          <GuestLinks />
+          <p className="lg:hidden">
+            <Trans>© {year} Cardpay. Cards, payments and food ordering.</Trans>
+          </p>
         </footer>
       </div>
     </div>

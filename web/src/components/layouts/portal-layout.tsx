@@ -4,7 +4,7 @@ import { LoaderCircleIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Brand } from '~/components/brand.tsx'
 import { UserMenu } from '~/components/user-menu.tsx'
-import { type MainPath, mainScreens, portalNavigation } from '~/lib/navigation.ts'
+import { helpNavigation, type MainPath, mainScreens, portalNavigation } from '~/lib/navigation.ts'
 import { portalCopy } from '~/lib/portal.ts'
 import { useSession } from '~/lib/use-session.ts'
 import { cn } from '~/lib/utils.ts'
@@ -64,6 +64,15 @@ export function PortalLayout({ children }: { children: ReactNode }) {
             ))}
           </nav>
         )}
+        <nav
+          aria-label={t`Help and support`}
+          className="mt-auto grid gap-1 border-t px-3 py-3"
+          data-testid="help-nav"
+        >
+          {helpNavigation.map((path) => (
+            <NavLink key={path} path={path} />
+          ))}
+        </nav>
       </aside>
 
       <div className="flex min-h-dvh min-w-0 flex-col">
@@ -84,6 +93,10 @@ export function PortalLayout({ children }: { children: ReactNode }) {
               data-testid="portal-nav-compact"
             >
               {navigation.map((path) => (
+                <NavLink key={path} path={path} compact />
+              ))}
+              <span aria-hidden="true" className="mx-1 my-1.5 w-px shrink-0 bg-border" />
+              {helpNavigation.map((path) => (
                 <NavLink key={path} path={path} compact />
               ))}
             </nav>

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouteContext } from '@tanstack/react-router'
 import { KeyRoundIcon } from 'lucide-react'
 import { useState } from 'react'
 import { z } from 'zod'
@@ -11,6 +11,7 @@ import { newPasswordShape, refineNewPassword } from '~/components/registration/f
 import { LinkExpiredNotice } from '~/components/registration/step-card.tsx'
 import { Form } from '~/components/ui/form.tsx'
 import { ApiError, api } from '~/lib/api.ts'
+import { signInPath } from '~/lib/guard.ts'
 import { notify } from '~/lib/notify.tsx'
 import { ForgotPasswordForm } from './forgot-password.tsx'
 
@@ -18,18 +19,19 @@ const schema = z.object(newPasswordShape).superRefine(refineNewPassword)
 
 /**
  * /password?token=…: the e-mailed link's screen. A new password (with the rule hint) twice; the
- * API then ends every session of the account, so the visitor signs in again on `/`. A link that is
+ * API then ends every session of the account, so the visitor signs in again (`signInPath`). A link that is
  * unknown, used or expired shows "link expired" with the form for a new one (spec section 8).
  */
 export function SetPassword({ token }: { token: string | undefined }) {
   const navigate = useNavigate()
+  const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
   const [expired, setExpired] = useState(!token)
   const { form, submit, submitting } = useApiForm(schema, {
     defaultValues: { password: '', password_confirmation: '' },
     onSubmit: async (values) => {
       await api.post('/user/password', { token, ...values }, { session: false })
       notify.success(msg`Your new password is set.`, { description: msg`Sign in with your new password.` })
-      await navigate({ to: '/', replace: true })
+      await navigate({ to: signInPath(portal), replace: true })
     },
     onError: (error) => {
       if (!(error instanceof ApiError && error.reason === 'link_expired')) return false

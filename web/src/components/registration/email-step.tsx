@@ -7,6 +7,7 @@ import { EmailForm } from '~/components/auth/email-form.tsx'
 import { SubmitButton } from '~/components/auth/submit-button.tsx'
 import { useApiForm } from '~/components/auth/use-api-form.ts'
 import { ApiError } from '~/lib/api.ts'
+import { signInPath } from '~/lib/guard.ts'
 import { notify } from '~/lib/notify.tsx'
 import { readDraft, writeDraft } from './draft.ts'
 import { emailSchema, registrationWording, retryAfterOf } from './fields.ts'
@@ -80,7 +81,7 @@ export function EmailStep({ portal, onSent }: { portal: SignupPortal; onSent: ()
           <p>
             <Trans>
               This address already has an account.{' '}
-              <a href="/" className="font-medium underline">
+              <a href={signInPath(portal)} className="font-medium underline">
                 Sign in
               </a>{' '}
               or{' '}

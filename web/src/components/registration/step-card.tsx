@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { ClientOnly } from '@tanstack/react-router'
+import { ClientOnly, useRouteContext } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button.tsx'
 import {
@@ -11,6 +11,7 @@ import {
   CardTitle,
 } from '~/components/ui/card.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
+import { signInPath } from '~/lib/guard.ts'
 
 /**
  * The card every registration and password step is shown in: where the visitor is ("Step 2 of
@@ -83,10 +84,14 @@ function StepSkeleton() {
 
 /** "Already have an account? Sign in", the footer of the registration steps. */
 export function SignInFooter() {
+  const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
   return (
     <p>
       <Trans>Already have an account?</Trans>{' '}
-      <a href="/" className="font-medium text-primary-600 hover:text-primary-700 hover:underline">
+      <a
+        href={signInPath(portal)}
+        className="font-medium text-primary-600 hover:text-primary-700 hover:underline"
+      >
         <Trans>Sign in</Trans>
       </a>
     </p>

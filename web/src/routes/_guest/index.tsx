@@ -1,297 +1,35 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { AlertCircleIcon, ArrowUpRightIcon, LogInIcon } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { z } from 'zod'
-import { EmailField } from '~/components/auth/email-form.tsx'
-import { PasswordVisibilityToggle } from '~/components/auth/password-fields.tsx'
-import { SubmitButton } from '~/components/auth/submit-button.tsx'
-import { useSwitchLocale } from '~/components/language-switcher.tsx'
-import { registrationWording } from '~/components/registration/wording.ts'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '~/components/ui/card.tsx'
-import { Checkbox } from '~/components/ui/checkbox.tsx'
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  useZodForm,
-} from '~/components/ui/form.tsx'
-import { Input } from '~/components/ui/input.tsx'
-import { ApiError } from '~/lib/api.ts'
-import { describeApiError } from '~/lib/api-messages.ts'
-import {
-  guardLoginPage,
-  homePath,
-  isCardCode,
-  rememberPendingCard,
-  rememberPendingInvitation,
-  rememberPendingProgram,
-  takePendingDestination,
-} from '~/lib/guard.ts'
+import { createFileRoute } from '@tanstack/react-router'
+import { invitationPreviewQueryOptions } from '~/components/auth/link-queries.ts'
+import { SignInPage, signInSearch } from '~/components/auth/sign-in-page.tsx'
+import { guardCardholderRoot, guardLoginPage } from '~/lib/guard.ts'
 import { pageTitle } from '~/lib/head.ts'
-import { isLocale, storedLocale } from '~/lib/i18n.ts'
-import { type Portal, portalCopy, portals } from '~/lib/portal.ts'
-import { searchParams, text, uuid, where } from '~/lib/search-params.ts'
-import { signIn } from '~/lib/session.ts'
-import { useFieldErrors } from '~/lib/use-field-errors.ts'
+import { portalCopy } from '~/lib/portal.ts'
+import { settleQuery } from '~/lib/queries/load.ts'
 
 /**
- * The start page of every portal: sign-in. A signed-in user goes on to the portal's home (spec
- * section 2). `?program=<uuid>` carries a program page opened on the acceptor host before signing
- * in, when the server had to redirect; it is kept in localStorage and removed from the address.
- * `?invitation=<uuid>&invite=<token>` does the same for an invitation link; after signing in the
- * acceptor goes back to it (or to the program page). On the card-holder host `?card=<code>` keeps a
- * card link (`/cards/add?token=<code>`) for after signing in.
+ * The start page of every portal. Signed in: on to the portal's home (spec section 2). Signed out:
+ * sign-in (components/auth/sign-in-page.tsx), except on the card-holder portal, whose `/` goes to
+ * the food area (its sign-in is `/sign-in`). An acceptor's invitation link is read here already,
+ * so the first HTML says what the invitation is.
  */
 export const Route = createFileRoute('/_guest/')({
-  validateSearch: searchParams({
-    program: uuid,
-    invitation: uuid,
-    invite: text({ min: 1, max: 200, coerce: true }),
-    card: where(text({ max: 200 }), isCardCode),
-  }),
-  beforeLoad: ({ context }) => guardLoginPage(context),
+  validateSearch: signInSearch,
+  beforeLoad: ({ context, search }) => {
+    guardLoginPage(context)
+    guardCardholderRoot(context, search)
+  },
+  loaderDeps: ({ search }) => ({ invitation: search.invitation, invite: search.invite }),
+  loader: async ({ context, deps }) => {
+    if (context.portal !== 'acceptor' || !deps.invitation || !deps.invite) return { invitationGone: false }
+    const preview = invitationPreviewQueryOptions(deps.invitation, deps.invite)
+    // A link that no longer works is said so in the first HTML, without asking again in the browser.
+    return { invitationGone: (await settleQuery(context.queryClient, preview)).status === 'missing' }
+  },
   head: ({ match }) => pageTitle(match.context.i18n, portalCopy[match.context.portal].title),
   component: SignIn,
 })
 
-/** Portals with self-service registration (spec section 2); admins are created by others. */
-const hasRegistration: Record<Portal, boolean> = {
-  admin: false,
-  programs: true,
-  acceptor: true,
-  cardholder: true,
-}
-
-const signInSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: msg`Email required`.id })
-    .pipe(z.email({ error: msg`Invalid email`.id })),
-  password: z.string().min(1, { error: msg`Password required`.id }),
-  remember: z.boolean(),
-})
-
-type Problem =
-  | { kind: 'message'; message: MessageDescriptor }
-  | { kind: 'throttled'; minutes: number | null }
-  | { kind: 'wrong-portal' }
-
-function problemOf(error: unknown): Problem {
-  if (error instanceof ApiError) {
-    if (error.status === 429) {
-      return {
-        kind: 'throttled',
-        minutes: error.retryAfter ? Math.max(1, Math.ceil(error.retryAfter / 60)) : null,
-      }
-    }
-    if (error.reason === 'wrong_portal') return { kind: 'wrong-portal' }
-  }
-  return { kind: 'message', message: describeApiError(error) }
-}
-
 function SignIn() {
-  const { i18n } = useLingui()
-  const navigate = useNavigate()
-  const { portal } = useRouteContext({ from: '__root__' })
-  const { program, invitation, invite, card } = Route.useSearch()
-  const { switchLocale } = useSwitchLocale()
-  const [showPassword, setShowPassword] = useState(false)
-  const [problem, setProblem] = useState<Problem | null>(null)
-  const form = useZodForm(signInSchema, {
-    mode: 'onChange',
-    defaultValues: { email: '', password: '', remember: true },
-  })
-  const showFieldErrors = useFieldErrors(form, { wording: registrationWording })
-  const submitting = form.formState.isSubmitting
-  // Sign-in needs the script (the API call, the session store), and text typed into the server's
-  // HTML before hydration would be lost: the form is enabled once the page is live.
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-
-  // A program page or card link opened before signing in (server redirect): keep it, clean the URL.
-  useEffect(() => {
-    if (!program && !(invitation && invite) && !card) return
-    if (program) rememberPendingProgram(program)
-    if (invitation && invite) rememberPendingInvitation({ invitation, invite })
-    if (card) rememberPendingCard(card)
-    void navigate({ to: '/', search: {}, replace: true })
-  }, [program, invitation, invite, card, navigate])
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setProblem(null)
-    try {
-      const session = await signIn(values, portal)
-      // Keep the language chosen in this browser; without a choice, the account's language applies.
-      const preferred = session.user.language
-      if (!storedLocale() && isLocale(preferred) && preferred !== i18n.locale) switchLocale(preferred)
-      await navigate({ ...(takePendingDestination(portal) ?? { to: homePath(portal) }), replace: true })
-    } catch (error) {
-      if (showFieldErrors(error).shown) return
-      setProblem(problemOf(error))
-    }
-  })
-
-  return (
-    <Card className="gap-7 shadow-xl shadow-slate-900/[0.06]" data-testid="sign-in-card">
-      <CardHeader className="gap-2">
-        <CardTitle className="text-2xl">
-          <Trans>Sign in</Trans>
-        </CardTitle>
-        <CardDescription className="text-[15px]">
-          <Trans>Use the e-mail address and password of your account.</Trans>
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        {problem && <ProblemNotice problem={problem} portal={portal} />}
-
-        <Form {...form}>
-          {/* POST, never GET: a submit before the script runs must not put the password in the URL. */}
-          <form onSubmit={onSubmit} method="post" noValidate className="grid gap-5">
-            <fieldset disabled={submitting || !hydrated} className="grid gap-5">
-              <EmailField autoComplete="username" />
-              <FormField
-                control={form.control}
-                name="password"
-                render={({ field }) => (
-                  <FormItem>
-                    <div className="flex items-baseline justify-between gap-3">
-                      <FormLabel>
-                        <Trans>Password</Trans>
-                      </FormLabel>
-                      {/* The password reset screens come with their own issue; the path is the spec's. */}
-                      <a
-                        href="/forgot-password"
-                        className="text-[13px] font-medium text-primary-600 hover:text-primary-700 hover:underline"
-                      >
-                        <Trans>Forgot password?</Trans>
-                      </a>
-                    </div>
-                    <div className="relative">
-                      <FormControl>
-                        <Input
-                          type={showPassword ? 'text' : 'password'}
-                          autoComplete="current-password"
-                          className="pr-10"
-                          {...field}
-                        />
-                      </FormControl>
-                      <PasswordVisibilityToggle
-                        visible={showPassword}
-                        onToggle={() => setShowPassword((v) => !v)}
-                      />
-                    </div>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="remember"
-                render={({ field }) => (
-                  <FormItem className="flex items-center gap-2.5">
-                    <FormControl>
-                      <Checkbox checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
-                    </FormControl>
-                    <FormLabel className="font-normal text-muted-foreground">
-                      <Trans>Keep me signed in on this device</Trans>
-                    </FormLabel>
-                  </FormItem>
-                )}
-              />
-            </fieldset>
-            <SubmitButton submitting={submitting} disabled={!hydrated}>
-              <LogInIcon aria-hidden="true" />
-              {submitting ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
-            </SubmitButton>
-          </form>
-        </Form>
-      </CardContent>
-      {hasRegistration[portal] && (
-        <CardFooter className="justify-center border-t pt-6 text-sm text-muted-foreground">
-          <p>
-            <Trans>New here?</Trans>{' '}
-            <a
-              href="/registration"
-              className="font-medium text-primary-600 hover:text-primary-700 hover:underline"
-              data-testid="registration-link"
-            >
-              <Trans>Create an account</Trans>
-            </a>
-          </p>
-        </CardFooter>
-      )}
-    </Card>
-  )
-}
-
-function ProblemNotice({ problem, portal }: { problem: Problem; portal: Portal }) {
-  const { i18n } = useLingui()
-  const minutes = problem.kind === 'throttled' ? problem.minutes : null
-  const origins = useRouteContext({ from: '__root__', select: (c) => c.portalOrigins })
-  return (
-    <div
-      role="alert"
-      data-testid="sign-in-problem"
-      className="flex gap-3 rounded-lg border border-destructive/25 bg-destructive/5 px-3.5 py-3 text-[13px] leading-relaxed text-destructive"
-    >
-      <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <div className="grid gap-1.5">
-        {problem.kind === 'message' && <p className="font-medium">{i18n._(problem.message)}</p>}
-        {problem.kind === 'throttled' && (
-          <>
-            <p className="font-medium">
-              <Trans>Too many failed sign-ins.</Trans>
-            </p>
-            <p className="text-foreground/80">
-              {minutes === null ? (
-                <Trans>Please wait a while before trying again.</Trans>
-              ) : (
-                <Trans>Please wait {minutes} min before trying again.</Trans>
-              )}
-            </p>
-          </>
-        )}
-        {problem.kind === 'wrong-portal' && (
-          <>
-            <p className="font-medium">
-              <Trans>This account does not belong to this portal</Trans>
-            </p>
-            <p className="text-foreground/80">
-              <Trans>Sign in on the portal of your account:</Trans>
-            </p>
-            <ul className="grid gap-1">
-              {portals
-                .filter((other) => other !== portal && origins[other])
-                .map((other) => (
-                  <li key={other}>
-                    <a
-                      href={origins[other]}
-                      data-portal-link={other}
-                      className="inline-flex items-center gap-1 font-medium text-primary-700 hover:underline"
-                    >
-                      {i18n._(portalCopy[other].title)}
-                      <ArrowUpRightIcon aria-hidden="true" className="size-3.5" />
-                    </a>
-                  </li>
-                ))}
-            </ul>
-          </>
-        )}
-      </div>
-    </div>
-  )
+  const { invitationGone } = Route.useLoaderData()
+  return <SignInPage search={Route.useSearch()} invitationGone={invitationGone} />
 }

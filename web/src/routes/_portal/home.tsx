@@ -1,35 +1,32 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { ArrowLeftRightIcon, QrCodeIcon } from 'lucide-react'
-import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
+import { heldCardsQueryOptions } from '~/components/cards/queries.ts'
+import { HolderHomePage } from '~/components/holder/home-page.tsx'
 import { StatisticsPanel } from '~/components/terminal/statistics-panel.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { requireScreen } from '~/lib/guard.ts'
 import { pageTitle } from '~/lib/head.ts'
 import { mainScreens } from '~/lib/navigation.ts'
+import { loadSignedIn } from '~/lib/queries/load.ts'
 
 /**
  * The signed-in start page of the program-owner, acceptor and card-holder portals. Owners and
  * acceptors see the payments of their payment programs per day, with the way to the terminal;
- * the card holder's overview arrives with its own issue (an honest empty state until then).
+ * card holders their cards and what they can do next (components/holder/home-page.tsx).
  */
 export const Route = createFileRoute('/_portal/home')({
   beforeLoad: ({ context }) => requireScreen(context.portal, '/home'),
+  loader: async ({ context }) => {
+    if (context.portal === 'cardholder') await loadSignedIn(context, heldCardsQueryOptions())
+  },
   head: ({ match }) => pageTitle(match.context.i18n, mainScreens['/home'].label),
   component: Home,
 })
 
 function Home() {
   const { portal } = Route.useRouteContext()
-  if (portal !== 'programs' && portal !== 'acceptor') {
-    return (
-      <MainScreenPlaceholder path={'/home'}>
-        <Trans>
-          Your overview will appear here: the latest activity of your account and what needs your attention.
-        </Trans>
-      </MainScreenPlaceholder>
-    )
-  }
+  if (portal !== 'programs' && portal !== 'acceptor') return <HolderHomePage />
   return (
     <div className="grid grid-cols-1 gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">

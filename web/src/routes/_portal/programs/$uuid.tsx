@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute, useRouteContext } from '@tanstack/react-router'
-import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
+import { heldCardsQueryOptions } from '~/components/cards/queries.ts'
+import { PublicProgramNotFound, PublicProgramPage } from '~/components/holder/program-page.tsx'
+import { publicProgramQueryOptions } from '~/components/holder/queries.ts'
 import { AcceptorProgramPage } from '~/components/programs/acceptor-programs-page.tsx'
 import { ProgramNotFound, ProgramPage } from '~/components/programs/program-page.tsx'
 import {
@@ -19,8 +20,9 @@ import { loadSignedIn } from '~/lib/queries/load.ts'
  * A program's page: overview, block and unblock, acceptors (program owner, admin); on the acceptor
  * portal the acceptor's place in it with their cashpoints. On the acceptor host a visitor who is
  * not signed in has the program remembered before going to `/`, and comes back here after signing
- * in (see lib/guard.ts). A program that is not there (deleted, unknown, another owner's) is a
- * not-found page with the way back to Programs.
+ * in (see lib/guard.ts); on the card-holder portal the information page of a program open to card
+ * holders. A program that is not there (deleted, unknown, another owner's, not open to card
+ * holders) is a not-found page with the way back to Programs.
  */
 export const Route = createFileRoute('/_portal/programs/$uuid')({
   beforeLoad: ({ context }) => requireScreen(context.portal, '/programs'),
@@ -29,7 +31,13 @@ export const Route = createFileRoute('/_portal/programs/$uuid')({
       const places = await loadSignedIn(context, acceptorProgramsQueryOptions())
       return { title: places?.results.find((p) => p.program.uuid === params.uuid)?.program.title }
     }
-    if (context.portal === 'cardholder') return { title: undefined }
+    if (context.portal === 'cardholder') {
+      const [program] = await Promise.all([
+        loadSignedIn(context, publicProgramQueryOptions(params.uuid)),
+        loadSignedIn(context, heldCardsQueryOptions()),
+      ])
+      return { title: program?.title }
+    }
     const program = await loadSignedIn(context, programQueryOptions(params.uuid))
     // The first card below the overview of a payment program: its methods.
     if (program?.type.id === programTypes.paymentManagement && !isDraftStatus(program.status.id))
@@ -42,7 +50,7 @@ export const Route = createFileRoute('/_portal/programs/$uuid')({
       match.status === 'notFound' ? msg`Program not found` : loaderData?.title,
       msg`Programs`,
     ),
-  notFoundComponent: ProgramNotFound,
+  notFoundComponent: PortalProgramNotFound,
   component: Program,
 })
 
@@ -50,12 +58,11 @@ function Program() {
   const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
   const { uuid } = Route.useParams()
   if (portal === 'acceptor') return <AcceptorProgramPage uuid={uuid} />
-  if (portal === 'cardholder') {
-    return (
-      <MainScreenPlaceholder path="/programs">
-        <Trans>The details of this program will appear here.</Trans>
-      </MainScreenPlaceholder>
-    )
-  }
+  if (portal === 'cardholder') return <PublicProgramPage key={uuid} uuid={uuid} />
   return <ProgramPage key={uuid} uuid={uuid} />
+}
+
+function PortalProgramNotFound() {
+  const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
+  return portal === 'cardholder' ? <PublicProgramNotFound /> : <ProgramNotFound />
 }

@@ -1,6 +1,6 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute, stripSearchParams, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
+import { PublicProgramsPage } from '~/components/holder/programs-page.tsx'
+import { type PublicProgramsSearch, publicProgramsQueryOptions } from '~/components/holder/queries.ts'
 import { AcceptorProgramsPage } from '~/components/programs/acceptor-programs-page.tsx'
 import { ProgramsPage } from '~/components/programs/programs-page.tsx'
 import {
@@ -40,7 +40,8 @@ const programsSearch = searchParams({
 /**
  * `/programs`: the program owner's own programs and the admin's list of all programs (tabs all,
  * active, draft); on the acceptor portal the programs the acceptor takes part in with their
- * cashpoints and invitations (spec section 2). The card-holder portal's program screens come later.
+ * cashpoints and invitations (spec section 2); on the card-holder portal the card programs open to
+ * card holders (components/holder/programs-page.tsx).
  */
 export const Route = createFileRoute('/_portal/programs/')({
   validateSearch: programsSearch,
@@ -54,7 +55,9 @@ export const Route = createFileRoute('/_portal/programs/')({
         deps.invitation &&
           loadSignedIn(context, invitationQueryOptions(deps.invitation, deps.invite), { notFound: false }),
       ])
-    } else if (context.portal !== 'cardholder') {
+    } else if (context.portal === 'cardholder') {
+      await loadSignedIn(context, publicProgramsQueryOptions(holderSearch(deps)))
+    } else {
       await loadSignedIn(context, programsQueryOptions(listSearch(context.portal, deps)))
     }
   },
@@ -68,6 +71,12 @@ const listSearch = (portal: Portal, search: ReturnType<typeof programsSearch.par
   search: search.search,
   type: search.type,
   owner: portal === 'admin' ? search.owner : undefined,
+  page: search.page,
+})
+
+/** What the card holder's list asks the API for: the search by title and the page. */
+const holderSearch = (search: ReturnType<typeof programsSearch.parse>): PublicProgramsSearch => ({
+  search: search.search,
   page: search.page,
 })
 
@@ -92,9 +101,19 @@ function Programs() {
   }
   if (portal === 'cardholder') {
     return (
-      <MainScreenPlaceholder path="/programs">
-        <Trans>Programs will appear here once they are created.</Trans>
-      </MainScreenPlaceholder>
+      <PublicProgramsPage
+        search={holderSearch(search)}
+        onSearchChange={(change) =>
+          navigate({
+            search: (prev) => {
+              const next = { ...prev, ...change }
+              if (!next.search) delete next.search
+              return next
+            },
+            replace: true,
+          })
+        }
+      />
     )
   }
 
