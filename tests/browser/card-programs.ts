@@ -13,7 +13,7 @@ export const cardTypes = { voucher: 101, gift: 201 } as const
 export interface CardSettings {
   title: string
   description?: string
-  values: { value: number; use_number: number }[]
+  values: { value: number; use_number: number | null }[]
   validity: { mode: string; expiry_type?: number; expiry_value?: number }
 }
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
+import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { activateCards, expectStatus, joinProgram, seedIssuedCards } from '../support/factories.ts'
 import { apiCall, ok } from './api.ts'
-import { activeCardProgram } from './card-programs.ts'
+import { activeCardProgram, aYearAfterActivation } from './card-programs.ts'
 import { waitForMail } from './mailbox.ts'
 import { type PortalName, portalUrl, signInUrl } from './portals.ts'
 import { callerOf } from './seeding.ts'
@@ -264,13 +264,21 @@ test.describe('the card holder', () => {
     const open = await activeCardProgram(ownerPage, {
       title: `City voucher ${tag}`,
       type: 'gift',
-      card: { title: `City gift card ${tag}`, values: [{ value: 2500, use_number: null }] },
+      card: {
+        title: `City gift card ${tag}`,
+        values: [{ value: 2500, use_number: null }],
+        validity: aYearAfterActivation,
+      },
     })
     // A private program with the same kind of card: only those given a code know it.
     const hidden = await activeCardProgram(ownerPage, {
       title: `Staff voucher ${tag}`,
       type: 'voucher',
-      card: { title: `Staff card ${tag}`, values: [{ value: 1000, use_number: 1 }] },
+      card: {
+        title: `Staff card ${tag}`,
+        values: [{ value: 1000, use_number: 1 }],
+        validity: aYearAfterActivation,
+      },
     })
     ok(
       await apiCall(ownerPage, 'PATCH', `/manager/cards/${hidden.card}`, { is_private: true }),
