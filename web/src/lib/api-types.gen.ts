@@ -8234,8 +8234,6 @@ export interface components {
         }[];
       card_brand: string | null;
       card_last4: string | null;
-      /** @description The merchant’s cashpoint, when it sent one */
-      cashpoint: string | null;
       chosen_method: string | null;
       currency: string;
       description: string;
