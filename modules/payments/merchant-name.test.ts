@@ -32,8 +32,13 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function askAtCashpoint(acceptor: Member, cashpointTitle: string) {
+  return (await saleAtCashpoint(acceptor, cashpointTitle)).payment.uuid
+}
+
+/** A terminal sale: its payment and the QR link's token. */
+async function saleAtCashpoint(acceptor: Member, cashpointTitle: string) {
   const cashpoint = await seedCashpoint(acceptor, program, cashpointTitle)
-  const res = await acceptor.api<{ result: { payment: { uuid: string } } }>(
+  const res = await acceptor.api<{ result: { payment: { uuid: string }; token: string } }>(
     'POST',
     '/manager/terminal-requests',
     {
@@ -43,8 +48,12 @@ async function askAtCashpoint(acceptor: Member, cashpointTitle: string) {
     },
   )
   expect(res.status).toBe(201)
-  return res.body.result.payment.uuid
+  return res.body.result
 }
+
+const qrPreview = async (token: string) =>
+  (await t.h.get<{ merchant: string; cashpoint: string | null }>(`/api/v1/payment/qr-pay?token=${token}`))
+    .body
 
 const checkout = async (id: string) =>
   (await t.h.get<{ merchant: string; cashpoint: string | null }>(`/api/v1/payment/checkout/${id}`)).body
@@ -56,8 +65,13 @@ describe('whom the payer pays', () => {
       last_name: 'Acceptor',
       company_name: null,
     })
-    const id = await askAtCashpoint(acceptor, 'Kassa 1')
-    expect(await checkout(id)).toMatchObject({ merchant: 'Koffiebar De Hoek', cashpoint: 'Kassa 1' })
+    const sale = await saleAtCashpoint(acceptor, 'Kassa 1')
+    // The QR code's page says the same as the checkout it leads to.
+    expect(await qrPreview(sale.token)).toMatchObject({ merchant: 'Koffiebar De Hoek', cashpoint: 'Kassa 1' })
+    expect(await checkout(sale.payment.uuid)).toMatchObject({
+      merchant: 'Koffiebar De Hoek',
+      cashpoint: 'Kassa 1',
+    })
   })
 
   it('names the acceptor’s company when they have one, on the checkout, the provider page and the lists', async () => {
@@ -71,7 +85,7 @@ describe('whom the payer pays', () => {
     expect(paid.body.status).toBe('paid')
     const sandbox = await t.services.db
       .selectFrom('sandbox_payments')
-      .select('metadata')
+      .select(['metadata', 'description'])
       .where(
         'reference',
         'in',
@@ -81,12 +95,22 @@ describe('whom the payer pays', () => {
           .where('payment_id', '=', id),
       )
       .executeTakeFirstOrThrow()
-    expect((sandbox.metadata as Record<string, string>).merchant_name).toBe('Broodjeszaak Piet')
-    const list = await acceptor.api<{ results: { payment_uuid: string; merchant: string | null }[] }>(
+    expect(sandbox.metadata).toMatchObject({
+      merchant_name: 'Broodjeszaak Piet',
+      cashpoint_title: 'Toonbank',
+    })
+    // A real provider's page shows only the description: the shop and the cashpoint lead it.
+    expect(sandbox.description).toBe('Broodjeszaak Piet · Toonbank: Cappuccino')
+    const list = await acceptor.api<{
+      results: { uuid: string; payment_uuid: string; merchant: string | null; cashpoint: string | null }[]
+    }>('GET', '/payment/transactions')
+    const row = list.body.results.find((r) => r.payment_uuid === id)
+    expect(row).toMatchObject({ merchant: 'Broodjeszaak Piet', cashpoint: 'Toonbank' })
+    const detail = await acceptor.api<{ merchant: string; cashpoint: string | null }>(
       'GET',
-      '/payment/transactions',
+      `/payment/transactions/${row?.uuid}`,
     )
-    expect(list.body.results.find((r) => r.payment_uuid === id)?.merchant).toBe('Broodjeszaak Piet')
+    expect(detail.body).toMatchObject({ merchant: 'Broodjeszaak Piet', cashpoint: 'Toonbank' })
   })
 
   it('names the owner’s company on a payment link outside a program', async () => {

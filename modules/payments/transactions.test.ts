@@ -267,6 +267,7 @@ describe('GET payment/transactions', () => {
       kind: 'payment',
       duplicate: false,
       merchant: null,
+      cashpoint: null,
       created: '2026-11-10T10:00:00.000Z',
       description: 'Gift card Bakery de Vries',
       transaction_status: 'partially_refunded',
@@ -515,6 +516,13 @@ describe('receipt content', () => {
     const odd = buildReceipt({ ...base, method: 'card', card_brand: 'Visa', card_last4: '42 ' }, 'en')
     expect(odd.details.map((d) => d.label)).not.toContain('Card')
     expect(buildReceipt(base, 'nl').details).toContainEqual({ label: 'Betaalmethode', value: 'iDEAL' })
+  })
+
+  it('names the cashpoint of a sale at the counter, and leaves out a description it never had', () => {
+    const sale = buildReceipt({ ...base, cashpoint: 'Toonbank', description: '' }, 'nl')
+    expect(sale.details).toContainEqual({ label: 'Kassapunt', value: 'Toonbank' })
+    expect(sale.details.map((d) => d.label)).not.toContain('Omschrijving')
+    expect(buildReceipt(base, 'en').details.map((d) => d.label)).not.toContain('Cashpoint')
   })
 
   it('splits VAT at the rate of the day the payment was paid, and says exempt', () => {

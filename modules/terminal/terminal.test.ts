@@ -230,6 +230,28 @@ describe('a terminal payment end to end', () => {
   })
 })
 
+describe('a sale without a description', () => {
+  it('is asked with the amount alone; the payer sees the shop, the cashpoint and the amount', async () => {
+    const asked = await t.h.post<unknown, Res & { result: { description: string } }>(
+      api('/terminal-requests'),
+      { cashpoint, amount: 275 },
+      { token: acceptor.token },
+    )
+    expect(asked.status).toBe(201)
+    expect(asked.body.result.description).toBe('')
+    const seen = await preview(asked.body.result.token as string)
+    expect(seen.body).toMatchObject({ merchant: 'Bakkerij Piet', cashpoint: 'Counter 1', amount: 275 })
+    // Too long is still refused, with the field named.
+    const tooLong = await t.h.post<unknown, ErrorBody>(
+      api('/terminal-requests'),
+      { cashpoint, amount: 275, description: 'x'.repeat(256) },
+      { token: acceptor.token },
+    )
+    expect(tooLong.status).toBe(400)
+    expect(Object.keys(tooLong.body.error.fields ?? {})).toEqual(['description'])
+  })
+})
+
 describe('a QR code that cannot be used charges nothing', () => {
   const untouched = async (paymentId: string) => {
     const attempts = await t.services.db

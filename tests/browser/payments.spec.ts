@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { apiCall, ok } from './api.ts'
 import { portalUrl } from './portals.ts'
+import { acceptorAtCashpoint, activePaymentProgram } from './programs.ts'
 import { closeSeedDb, type SeededUser, seedUser, signedInPage, signIn } from './users-seed.ts'
 
 /**
@@ -9,7 +10,9 @@ import { closeSeedDb, type SeededUser, seedUser, signedInPage, signIn } from './
  * link on; a card holder or a guest pays it on the sandbox provider's hosted page (card, a declined
  * card first, 3-D Secure, iDEAL) and comes back to the checkout; the payment shows in the
  * transactions with its receipt, in the admin's sales journal as a balanced entry, and the owner
- * refunds part of it.
+ * refunds part of it. On a phone the shop and the amount come first; a program with one method
+ * goes from Pay straight to the provider's page; and the payer can name the shop they paid on
+ * `/pay`, the checkout and in their transactions.
  *
  * Card numbers and CVCs are only ever typed into the hosted page's form: never in a URL, never
  * logged. The test command scans the platform's database and log afterwards.
@@ -50,6 +53,27 @@ async function requestPaymentByApi(page: Page, amount: number, description: stri
 }
 
 /** `PAY-000042` → 42, the number the ledger's descriptions use. */
+
+/** A page that loads and hydrates, on a machine busy with other tests. */
+const loaded = { timeout: 15_000 }
+
+/** A phone's screen: what a payer at the counter holds. */
+const phone = { viewport: { width: 390, height: 844 } }
+
+/** A bottom edge inside the first screen of a phone, well clear of a tall header. */
+async function expectAboveTheFold(page: Page, testId: string) {
+  const box = await page.getByTestId(testId).boundingBox()
+  expect(box, testId).not.toBeNull()
+  expect((box?.y ?? 0) + (box?.height ?? 0), `${testId} on the first screen`).toBeLessThan(400)
+}
+
+/** No sideways scrolling. */
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBeLessThanOrEqual(0)
+}
 
 /** On the checkout: choose a method and go to the provider's hosted page. */
 async function startPaying(page: Page, method: 'card' | 'ideal' | 'paypal') {
@@ -314,5 +338,107 @@ test.describe('payments', () => {
     await expect(rows.nth(0).getByTestId('transaction-amount')).toHaveText('-€5.00')
     await expect(rows.nth(1).getByTestId('transaction-status')).toHaveText('Partially refunded')
     await page.context().close()
+  })
+
+  test('a guest on a phone sees the shop and the amount first, and one press of Pay opens the provider’s page when the program takes one method', async ({
+    browser,
+  }) => {
+    const tag = newTag()
+    const { page: ownerPage } = await ownerOn(browser, tag)
+    const shop = `Kaasmarkt ${tag}`
+    const program = await activePaymentProgram(ownerPage, shop, 'ideal')
+    const link = ok(
+      await apiCall<PaymentLink>(ownerPage, 'POST', '/payment/payments', {
+        amount: 990,
+        description: `Oude kaas ${tag}`,
+        program_uuid: program,
+      }),
+      201,
+      'ask for a payment in the program',
+    )
+
+    const context = await browser.newContext(phone)
+    const page = await context.newPage()
+    await page.goto(link.pay_url)
+    await expect(page.getByTestId('checkout-merchant')).toHaveText(`Pay ${shop}`, loaded)
+    await expect(page.getByTestId('checkout-amount')).toHaveText('€9.90')
+    // A slim frame: the shop and the amount on the first screen, no portal welcome above them.
+    await expect(page.getByTestId('portal-title')).toHaveCount(0)
+    await expectAboveTheFold(page, 'checkout-merchant')
+    await expectAboveTheFold(page, 'checkout-amount')
+    await expectNoHorizontalScroll(page)
+
+    // Nothing to choose: the one method is said, and one press opens the provider's page.
+    await expect(page.getByTestId('checkout-single-method')).toHaveAttribute('data-method', 'ideal')
+    await expect(page.getByRole('radio')).toHaveCount(0)
+    await page.getByTestId('checkout-pay').click()
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/pay_[A-Za-z0-9_-]+$/, loaded)
+    await expect(page.getByTestId('sandbox-description')).toHaveText(`${shop}: Oude kaas ${tag}`)
+    await page.getByTestId('sandbox-bank-ing').click()
+    await page.getByTestId('sandbox-approve').click()
+    await expectPaidCheckout(page, link)
+    await context.close()
+    await ownerPage.context().close()
+  })
+
+  test('a card holder paying a QR code at a counter names the shop on /pay, the checkout and in their transactions', async ({
+    browser,
+  }) => {
+    const tag = newTag()
+    const { page: ownerPage } = await ownerOn(browser, tag)
+    const shop = `IJssalon ${tag}`
+    const acceptor = await seedUser('acceptor', { legal_type: 1, company_name: shop })
+    const terminal = await signedInPage(browser, 'acceptor', acceptor)
+    // Cards and iDEAL: the payer chooses on the checkout.
+    const program = await activePaymentProgram(ownerPage, `Strand ${tag}`, ['card', 'ideal'])
+    const cashpoint = await acceptorAtCashpoint(ownerPage, terminal, {
+      program,
+      email: acceptor.email,
+      cashpoint: 'Kiosk',
+    })
+    const sale = ok(
+      await apiCall<{ result: { pay_url: string } }>(terminal, 'POST', '/manager/terminal-requests', {
+        cashpoint,
+        amount: 350,
+        description: `Two scoops ${tag}`,
+      }),
+      201,
+      'ask for a payment at the cashpoint',
+    ).result
+
+    const holder = await seedUser('cardholder')
+    const context = await browser.newContext(phone)
+    const page = await context.newPage()
+    await signIn(page, 'cardholder', holder)
+    await page.goto(sale.pay_url)
+    await expect(page.getByTestId('pay-merchant')).toHaveText(`Pay ${shop}`, loaded)
+    await expect(page.getByTestId('pay-cashpoint')).toHaveText('Cashpoint: Kiosk')
+    await expect(page.getByTestId('pay-amount')).toHaveText('€3.50')
+    await page.getByTestId('pay-continue').click()
+
+    await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/, loaded)
+    await expect(page.getByTestId('checkout-merchant')).toHaveText(`Pay ${shop}`, loaded)
+    await expect(page.getByTestId('checkout-cashpoint')).toHaveText('Cashpoint: Kiosk')
+    await expect(page.getByTestId('checkout-amount')).toHaveText('€3.50')
+    await startPaying(page, 'card')
+    await payWithCard(page, '4242 4242 4242 4242')
+    await expect(page.getByTestId('checkout-paid')).toContainText('Payment received', settle)
+
+    // The holder's transactions say whom they paid, and where.
+    await page.getByTestId('checkout-transaction').click()
+    await expect(page.getByTestId('transaction-merchant')).toHaveText(`Paid to ${shop} · Kiosk`, loaded)
+    await page.goto(portalUrl('cardholder', '/transactions'))
+    const row = page.getByTestId('transaction-row').filter({ hasText: `Two scoops ${tag}` })
+    await expect(row.getByTestId('transaction-merchant')).toHaveText(`${shop} · Kiosk`, loaded)
+    await expect(row.getByTestId('transaction-amount')).toHaveText('€3.50')
+
+    // The owner's list names the shop too.
+    await ownerPage.goto(portalUrl('programs', `/transactions?q=${tag}`))
+    await expect(ownerPage.getByTestId('transaction-row').getByTestId('transaction-merchant')).toHaveText(
+      `${shop} · Kiosk`,
+    )
+    await context.close()
+    await terminal.context().close()
+    await ownerPage.context().close()
   })
 })

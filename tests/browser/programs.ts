@@ -7,15 +7,16 @@ export const activeStatus = 11001
 
 /**
  * An active payment program made through the API by the signed-in owner, as the wizard would make
- * it: the draft, one payment method at the sandbox provider, validation, then activation (the
- * shared factory `seedProgram`).
+ * it: the draft, its payment methods at the sandbox provider (one, or several), validation, then
+ * activation (the shared factory `seedProgram`).
  */
 export async function activePaymentProgram(
   ownerPage: Page,
   title: string,
-  method: 'card' | 'ideal' = 'card',
+  method: 'card' | 'ideal' | ('card' | 'ideal')[] = 'card',
 ): Promise<string> {
-  return (await seedProgram(callerOf(ownerPage), 'payment', { title, method })).uuid
+  const methods = Array.isArray(method) ? method : [method]
+  return (await seedProgram(callerOf(ownerPage), 'payment', { title, methods })).uuid
 }
 
 /** The owner invites an acceptor to a program by e-mail; answers the invitation's uuid. */

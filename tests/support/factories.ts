@@ -209,7 +209,9 @@ export async function seedProgram(
   opts: {
     title?: string
     status?: 'active' | 'draft'
+    /** The payment program's method at the sandbox (card by default), or `methods` for several. */
     method?: 'card' | 'ideal'
+    methods?: ('card' | 'ideal')[]
     card?: CardSettings
     currency?: string
   } = {},
@@ -263,7 +265,11 @@ export async function seedProgram(
     expectStatus(
       await owner.api('POST', '/manager/program-methods', {
         program: uuid,
-        methods: [{ method_id: opts.method ?? 'card', provider_id: 'sandbox', is_used: true }],
+        methods: (opts.methods ?? [opts.method ?? 'card']).map((method_id) => ({
+          method_id,
+          provider_id: 'sandbox',
+          is_used: true,
+        })),
       }),
       200,
       'payment methods',

@@ -15,7 +15,7 @@ import {
   type ProviderId,
 } from '../providers/provider.ts'
 import { contextFor, providerFor } from '../providers/registry.ts'
-import { merchantNameOf } from '../queries/payments.ts'
+import { providerFacing } from '../queries/payments.ts'
 import { splitsOf } from '../splits.ts'
 import { isMoneyTaken, isPayable, type PaymentStatus } from '../state.ts'
 import { applyProviderPayment } from './apply-provider-payment.ts'
@@ -308,6 +308,7 @@ async function startClaimed(
     )
     throw methodNotSupported()
   }
+  const shown = await providerFacing(db, payable)
   let state: Awaited<ReturnType<typeof provider.createPayment>>
   try {
     state = await provider.createPayment(contextFor(services, account), {
@@ -315,13 +316,9 @@ async function startClaimed(
       amount: payable.amount,
       currency: payable.currency,
       method: input.method,
-      description: payable.description,
+      description: shown.description,
       returnUrl: input.return_url,
-      metadata: {
-        payment_id: payable.id,
-        payment_number: String(payable.number),
-        merchant_name: await merchantNameOf(db, payable),
-      },
+      metadata: shown.metadata,
       card: input.card,
       locale: input.locale,
       splits: splitsOf(payable.splits).map((sp) => ({

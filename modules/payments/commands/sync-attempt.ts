@@ -2,7 +2,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Services } from '../../platform/module.ts'
 import { findAccount } from '../db/accounts.ts'
 import { contextFor, providerFor } from '../providers/registry.ts'
-import { merchantNameOf } from '../queries/payments.ts'
+import { providerFacing } from '../queries/payments.ts'
 import { applyProviderPayment } from './apply-provider-payment.ts'
 
 /**
@@ -29,6 +29,7 @@ export async function syncAttempt(
       'payments.amount',
       'payments.currency',
       'payments.description',
+      'payments.metadata',
       'payments.return_url',
       'payments.acceptor_user_id',
       'payments.owner_user_id',
@@ -40,20 +41,20 @@ export async function syncAttempt(
   if (!account) throw new Error(`payment account ${attempt.account_id} is missing`)
   const provider = providerFor(services, account.provider)
   const pctx = contextFor(services, account)
+  const createAgain = async () => {
+    const shown = await providerFacing(services.db, { ...attempt, id: attempt.payment_id })
+    return provider.createPayment(pctx, {
+      reference: attempt.id,
+      amount: attempt.amount,
+      currency: attempt.currency,
+      method: attempt.method as never,
+      description: shown.description,
+      returnUrl: attempt.return_url ?? `${services.config.PUBLIC_URL}/checkout/${attempt.payment_id}`,
+      metadata: shown.metadata,
+    })
+  }
   const state = attempt.provider_payment_id
     ? await provider.getPayment(pctx, attempt.provider_payment_id)
-    : await provider.createPayment(pctx, {
-        reference: attempt.id,
-        amount: attempt.amount,
-        currency: attempt.currency,
-        method: attempt.method as never,
-        description: attempt.description,
-        returnUrl: attempt.return_url ?? `${services.config.PUBLIC_URL}/checkout/${attempt.payment_id}`,
-        metadata: {
-          payment_id: attempt.payment_id,
-          payment_number: String(attempt.number),
-          merchant_name: await merchantNameOf(services.db, attempt),
-        },
-      })
+    : await createAgain()
   await applyProviderPayment(services.db, attemptId, state, ctx)
 }

@@ -16,7 +16,7 @@ import { programMethods } from '../programs.ts'
 import { type PaymentMethodId, paymentMethodIds } from '../providers/provider.ts'
 import { providerFor } from '../providers/registry.ts'
 import { testCards } from '../providers/sandbox/test-cards.ts'
-import { findPaymentRow, merchantNameOf, paymentReference } from '../queries/payments.ts'
+import { cashpointOf, findPaymentRow, merchantNameOf, paymentReference } from '../queries/payments.ts'
 import { paymentStatuses } from '../state.ts'
 import { paymentIdParam } from './schemas.ts'
 
@@ -186,11 +186,6 @@ export const postPay = createRoute({
     ...errorResponses(400, 404, 409, 422, 429),
   },
 })
-
-const cashpointOf = (metadata: unknown): string | null => {
-  const title = (metadata as Record<string, unknown> | null)?.cashpoint_title
-  return typeof title === 'string' && title ? title : null
-}
 
 /**
  * Paying is public, so it is rate limited against card testing (many cards tried on one page, one

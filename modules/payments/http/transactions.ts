@@ -47,6 +47,10 @@ export const transactionSchema = z
     merchant: z.string().nullable().openapi({
       description: 'Whom the payer paid: the business (shop or program), as fixed when the payment was made',
     }),
+    cashpoint: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The cashpoint it was paid at, if any', example: 'Counter 1' }),
     duplicate: z
       .boolean()
       .openapi({ description: 'A refund that gives a duplicate capture back (not asked by the owner)' }),
@@ -89,6 +93,7 @@ export function toTransactionJson(t: TransactionRow): z.infer<typeof transaction
     kind: t.kind,
     duplicate: t.duplicate,
     merchant: t.merchant_name,
+    cashpoint: t.cashpoint,
     created: t.created_at.toISOString(),
     description: t.description,
     transaction_status: t.status,
@@ -234,6 +239,7 @@ export function registerTransactionRoutes(app: ApiApp) {
         id: row.id,
         reference,
         description: row.description,
+        cashpoint: row.cashpoint,
         moved_at: facts.moved_at,
         amount: { amount: row.amount, currency: row.currency },
         payment_amount: { amount: facts.payment_amount, currency: row.currency },

@@ -15,6 +15,8 @@ export interface PaymentFacts {
   currency: string
   refunded_amount: bigint
   description: string
+  /** Whom the payer pays, as fixed when the payment was made: the business, never the cashier. */
+  merchant_name: string | null
   method: string | null
   card_brand: string | null
   card_last4: string | null
@@ -40,6 +42,7 @@ export async function paymentFacts(db: DbOrTrx, id: string): Promise<PaymentFact
     currency: p.currency,
     refunded_amount: p.refunded_amount,
     description: p.description,
+    merchant_name: p.merchant_name,
     method: p.method,
     card_brand: p.card_brand,
     card_last4: p.card_last4,

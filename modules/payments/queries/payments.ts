@@ -109,6 +109,44 @@ async function receiverName(
 
 const platformName = 'Cardpay'
 
+/** The cashpoint a payment was asked at (a terminal sale keeps its title in the metadata), if any. */
+export const cashpointOf = (metadata: unknown): string | null => {
+  const title = (metadata as Record<string, unknown> | null)?.cashpoint_title
+  return typeof title === 'string' && title ? title : null
+}
+
+/**
+ * What the provider's hosted page shows the payer, who may never have seen our checkout: the
+ * business and the cashpoint first, then what is paid for (`Bakkerij Piet · Kassa 1: Two loaves`),
+ * and the same in the metadata the provider keeps. Names and punctuation only, so no language.
+ */
+export async function providerFacing(
+  db: DbOrTrx,
+  p: {
+    id: string
+    number: bigint
+    description: string
+    metadata: unknown
+    merchant_name?: string | null
+    acceptor_user_id: string | null
+    owner_user_id: string | null
+  },
+): Promise<{ description: string; metadata: Record<string, string> }> {
+  const merchant = await merchantNameOf(db, p)
+  const cashpoint = cashpointOf(p.metadata)
+  const whom = cashpoint ? `${merchant} · ${cashpoint}` : merchant
+  const what = p.description.trim()
+  return {
+    description: (what ? `${whom}: ${what}` : whom).slice(0, 255),
+    metadata: {
+      payment_id: p.id,
+      payment_number: String(p.number),
+      merchant_name: merchant,
+      ...(cashpoint ? { cashpoint_title: cashpoint } : {}),
+    },
+  }
+}
+
 /**
  * The business a payer pays, never the cashier: at a cashpoint the acceptor's company, else the
  * program's title; a payment link outside a program, its owner's name (their company's when they

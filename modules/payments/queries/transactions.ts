@@ -66,7 +66,12 @@ export interface TransactionRow {
   duplicate: boolean
   /** Whom the payer paid (the business), when the payment recorded it. */
   merchant_name: string | null
+  /** The cashpoint it was taken at, if any (a terminal sale). */
+  cashpoint: string | null
 }
+
+/** The cashpoint's title a payment taken at a cashpoint keeps in its metadata. */
+const cashpointTitle = sql<string | null>`nullif(p.metadata->>'cashpoint_title', '')`.as('cashpoint')
 
 /**
  * The payments a viewer may see: an admin every payment; a program owner those that pay them or
@@ -117,6 +122,7 @@ function movements(db: DbOrTrx, viewer: TransactionViewer) {
       'p.acceptor_user_id',
       sql<boolean>`false`.as('duplicate'),
       'p.merchant_name',
+      cashpointTitle,
     ])
   // A capture of an attempt that is not the payment's winning one: money taken twice, given back.
   const duplicates = visiblePayments(db, viewer)
@@ -144,6 +150,7 @@ function movements(db: DbOrTrx, viewer: TransactionViewer) {
       'p.acceptor_user_id',
       sql<boolean>`false`.as('duplicate'),
       'p.merchant_name',
+      cashpointTitle,
     ])
   // A refund goes back on the card or account of the attempt it refunds.
   const refunds = visiblePayments(db, viewer)
@@ -170,6 +177,7 @@ function movements(db: DbOrTrx, viewer: TransactionViewer) {
       'p.acceptor_user_id',
       sql<boolean>`r.kind = 'duplicate'`.as('duplicate'),
       'p.merchant_name',
+      cashpointTitle,
     ])
   return db.selectFrom(payments.unionAll(duplicates).unionAll(refunds).as('t'))
 }

@@ -25,7 +25,10 @@ export interface ReceiptInput {
   /** The transaction's id: the receipt's own number. */
   id: string
   reference: string
+  /** What was paid for; a sale at the counter may have none (no line then). */
   description: string
+  /** The cashpoint it was paid at, if any. */
+  cashpoint?: string | null
   /** When the money moved. */
   moved_at: Date
   amount: Money
@@ -83,8 +86,9 @@ export function buildReceipt(input: ReceiptInput, locale: MailLocale): ReceiptCo
     { label: t(m.receiptNumber), value: input.id },
     { label: t(m.reference), value: input.reference },
     { label: t(m.date), value: dateTime(input.moved_at) },
-    { label: t(m.description), value: input.description },
   ]
+  if (input.cashpoint) details.push({ label: t(m.cashpoint), value: input.cashpoint })
+  if (input.description.trim()) details.push({ label: t(m.description), value: input.description })
   if (refund) {
     details.push({
       label: t(m.originalPayment),

@@ -36,6 +36,11 @@ export const receiptMessages = {
   reference: /*i18n*/ { id: 'payments.receipt.reference', message: 'Payment reference' },
   date: /*i18n*/ { id: 'payments.receipt.date', message: 'Date' },
   description: /*i18n*/ { id: 'payments.receipt.description', message: 'Description' },
+  cashpoint: /*i18n*/ {
+    id: 'payments.receipt.cashpoint',
+    message: 'Cashpoint',
+    comment: 'The till or counter of the shop where the payment was taken',
+  },
   method: /*i18n*/ { id: 'payments.receipt.method', message: 'Payment method' },
   methodCard: /*i18n*/ {
     id: 'payments.receipt.method-card',

@@ -1,4 +1,5 @@
 import { displayNames } from '../../identity/index.ts'
+import { paymentFacts } from '../../payments/index.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { findProgram } from '../../programs/index.ts'
@@ -14,7 +15,10 @@ const token = z
 
 const preview = z
   .object({
-    merchant: z.string().openapi({ description: 'Who is paid: the acceptor, else the program’s owner' }),
+    merchant: z.string().openapi({
+      description:
+        'Who is paid, as the checkout names them: the business (the acceptor’s company, else the program’s title), never the cashier',
+    }),
     cashpoint: z.string().nullable(),
     program: z.string().nullable().openapi({ description: 'The program’s title' }),
     amount: z.number().int().openapi({ description: 'Minor units (cents)', example: 1250 }),
@@ -64,12 +68,18 @@ export const postQrPay = createRoute({
 
 async function previewOf(db: Parameters<typeof findProgram>[0], row: TerminalRequestRow) {
   const receiver = row.acceptor_user_id ?? row.owner_user_id
-  const [names, program] = await Promise.all([
-    displayNames(db, [receiver]),
+  const [payment, program] = await Promise.all([
+    paymentFacts(db, row.payment_id),
     findProgram(db, row.program_uuid),
   ])
+  // The business fixed with the payment, so /pay, the checkout and the provider's page agree.
+  const merchant =
+    payment?.merchant_name ||
+    program?.title ||
+    (await displayNames(db, [receiver])).get(receiver) ||
+    'Cardpay'
   return {
-    merchant: names.get(receiver) || program?.title || 'Cardpay',
+    merchant,
     cashpoint: row.cashpoint_title,
     program: program?.title ?? null,
     amount: Number(row.amount),

@@ -11,11 +11,13 @@ import {
   toTerminalRequestJson,
 } from './schemas.ts'
 
+/** What a sale is for: optional at the counter (the amount is what matters), at most 255 characters. */
 export const terminalDescription = z
-  .string({ message: 'This field is required' })
+  .string({ message: 'must be text' })
   .trim()
-  .min(1, 'This field is required')
   .max(255, 'The description field may not be greater than 255 characters')
+  .default('')
+  .openapi({ description: 'What the sale is for, shown to the payer; optional', example: 'Two loaves' })
 
 const body = z
   .object({

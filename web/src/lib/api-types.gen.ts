@@ -8168,7 +8168,7 @@ export interface components {
        * @description When the QR link stops working
        */
       expires: string;
-      /** @description Who is paid: the acceptor, else the program’s owner */
+      /** @description Who is paid, as the checkout names them: the business (the acceptor’s company, else the program’s title), never the cashier */
       merchant: string;
       /** @description The program’s title */
       program: string | null;
@@ -8466,7 +8466,12 @@ export interface components {
       amount: number;
       /** Format: uuid */
       cashpoint: string;
-      description: string;
+      /**
+       * @description What the sale is for, shown to the payer; optional
+       * @default
+       * @example Two loaves
+       */
+      description?: string;
     };
     Tokens: {
       /** @description Access token (JWT); absent in cookie mode */
@@ -8492,6 +8497,11 @@ export interface components {
       card_brand: string | null;
       /** @description Last four digits of the card, never more */
       card_last4: string | null;
+      /**
+       * @description The cashpoint it was paid at, if any
+       * @example Counter 1
+       */
+      cashpoint: string | null;
       /** Format: date-time */
       created: string;
       /** @example EUR */

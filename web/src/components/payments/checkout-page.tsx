@@ -113,29 +113,36 @@ function CheckoutView({
   )
 }
 
-/** Who is paid, for what, how much, and until when the link can be paid. */
+/**
+ * Who is paid (the shop, and the cashpoint at a counter) and how much, first: on a phone they are
+ * what the payer checks before anything else. Then what for, the reference and until when.
+ */
 function Summary({ checkout }: { checkout: Checkout }) {
   const { i18n } = useLingui()
-  const merchant = checkout.merchant
+  const { merchant, cashpoint } = checkout
   return (
     <CardHeader className="gap-3">
-      <p className="text-[13px] font-semibold tracking-[0.12em] text-muted-foreground uppercase">
-        <Trans>Payment request</Trans>
-      </p>
-      <div className="grid gap-1">
-        <h1 className="text-xl font-semibold tracking-tight" data-testid="checkout-merchant">
+      <div className="grid gap-0.5">
+        <h1 className="text-xl font-semibold tracking-tight break-words" data-testid="checkout-merchant">
           <Trans>Pay {merchant}</Trans>
         </h1>
-        <p className="text-sm break-words text-muted-foreground" data-testid="checkout-description">
-          {checkout.description}
-        </p>
+        {cashpoint && (
+          <p className="text-sm text-muted-foreground" data-testid="checkout-cashpoint">
+            <Trans>Cashpoint: {cashpoint}</Trans>
+          </p>
+        )}
       </div>
       <Money
         amount={checkout.amount}
         currency={checkout.currency}
-        className="text-3xl font-semibold tracking-tight"
+        className="text-4xl font-semibold tracking-tight"
         testId="checkout-amount"
       />
+      {checkout.description && (
+        <p className="text-sm break-words text-muted-foreground" data-testid="checkout-description">
+          {checkout.description}
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-3 border-t pt-3 text-sm">
         <div className="grid gap-0.5">
           <dt className="text-[13px] text-muted-foreground">
@@ -184,6 +191,8 @@ function PayForm({ checkout }: { checkout: Checkout }) {
   const openMethod = checkout.open_method ?? firstMethod
   const otherMethods = checkout.methods.filter((m) => m.id !== openMethod)
   const choosing = !inProgress || switching
+  // One method on offer: nothing to choose, Pay goes straight to the provider's page.
+  const single = checkout.methods.length === 1 ? checkout.methods[0] : undefined
 
   const start = useMutation({
     mutationFn: (chosen: string) =>
@@ -270,7 +279,8 @@ function PayForm({ checkout }: { checkout: Checkout }) {
           )}
         </p>
       )}
-      {choosing && (
+      {choosing && single && <SingleMethod method={single} />}
+      {choosing && !single && (
         <fieldset className="grid gap-2" disabled={busy}>
           <legend className="mb-2 text-sm font-medium">
             <Trans>How do you want to pay?</Trans>
@@ -348,6 +358,24 @@ function PayForm({ checkout }: { checkout: Checkout }) {
         </Button>
       )}
     </form>
+  )
+}
+
+/** The one way this payment can be paid, said instead of a choice of one. */
+function SingleMethod({ method }: { method: Checkout['methods'][number] }) {
+  const { i18n } = useLingui()
+  const Icon = methodIcons[method.id] ?? CreditCardIcon
+  const name = methodNames[method.id]
+  const methodName = name ? i18n._(name) : method.title
+  return (
+    <p
+      className="flex items-center gap-2 text-sm text-muted-foreground"
+      data-testid="checkout-single-method"
+      data-method={method.id}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      <Trans>You pay with {methodName} on the payment provider’s page.</Trans>
+    </p>
   )
 }
 

@@ -29,15 +29,17 @@ export interface PaymentRequestInput {
   description: string
 }
 
-/** The fields of a payment request as typed: an amount in the reader's notation and a description. */
-export function paymentRequestSchema(currency: string, locale: string) {
+/**
+ * The fields of a payment request as typed: an amount in the reader's notation and a description,
+ * which a sale at the counter may leave out (`descriptionOptional`).
+ */
+export function paymentRequestSchema(currency: string, locale: string, descriptionOptional = false) {
+  const description = z.string().trim().max(255, { error: msg`At most 255 characters.`.id })
   return z.object({
     amount: amountField(currency, locale),
-    description: z
-      .string()
-      .trim()
-      .min(1, { error: msg`Say what the payment is for.`.id })
-      .max(255, { error: msg`At most 255 characters.`.id }),
+    description: descriptionOptional
+      ? description
+      : description.min(1, { error: msg`Say what the payment is for.`.id }),
   })
 }
 
@@ -54,6 +56,7 @@ export function PaymentRequestForm({
   testIdPrefix,
   amountLabel,
   descriptionHint,
+  descriptionOptional = false,
   large = false,
   submitIcon,
   submitLabel,
@@ -67,6 +70,8 @@ export function PaymentRequestForm({
   testIdPrefix: string
   amountLabel: ReactNode
   descriptionHint?: ReactNode
+  /** The description may be left empty (a sale at the counter: the amount is what matters). */
+  descriptionOptional?: boolean
   /** The terminal's big amount and button, read at arm's length. */
   large?: boolean
   submitIcon: ReactElement
@@ -79,7 +84,10 @@ export function PaymentRequestForm({
   const { i18n } = useLingui()
   const hydrated = useHydrated()
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID())
-  const schema = useMemo(() => paymentRequestSchema(currency, i18n.locale), [currency, i18n.locale])
+  const schema = useMemo(
+    () => paymentRequestSchema(currency, i18n.locale, descriptionOptional),
+    [currency, i18n.locale, descriptionOptional],
+  )
   const form = useZodForm(schema, { defaultValues: { amount: '', description: '' } })
   const showFieldErrors = useFieldErrors(form, {
     fieldOf: (path) => (path === 'amount' || path === 'description' ? path : undefined),
@@ -131,7 +139,11 @@ export function PaymentRequestForm({
             render={({ field }) => (
               <FormItem>
                 <FormLabel>
-                  <Trans context="payment request">Description</Trans>
+                  {descriptionOptional ? (
+                    <Trans context="payment request">Description (optional)</Trans>
+                  ) : (
+                    <Trans context="payment request">Description</Trans>
+                  )}
                 </FormLabel>
                 <FormControl>
                   <Input

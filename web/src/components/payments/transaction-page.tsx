@@ -94,6 +94,10 @@ function DetailView({ payment, transaction }: { payment: PaymentDetail; transact
     .filter((r) => r.kind === 'duplicate' && r.status === 'succeeded')
     .reduce((sum, r) => sum + r.amount, 0)
   const date = (iso: string) => i18n.date(iso, { dateStyle: 'medium', timeStyle: 'short' })
+  // The shop the payer paid (and the cashpoint at a counter), as fixed with the payment.
+  const whom = transaction?.merchant
+    ? [transaction.merchant, transaction.cashpoint].filter(Boolean).join(' · ')
+    : null
 
   return (
     <div className="grid grid-cols-1 gap-6" data-testid="transaction-page">
@@ -122,9 +126,16 @@ function DetailView({ payment, transaction }: { payment: PaymentDetail; transact
               />
             )}
           </div>
-          <p className="text-muted-foreground" data-testid="transaction-description">
-            {payment.description}
-          </p>
+          {whom && (
+            <p className="font-medium break-words" data-testid="transaction-merchant">
+              {isRefund ? <Trans>Refunded by {whom}</Trans> : <Trans>Paid to {whom}</Trans>}
+            </p>
+          )}
+          {payment.description && (
+            <p className="text-muted-foreground" data-testid="transaction-description">
+              {payment.description}
+            </p>
+          )}
           <Money
             amount={
               transaction && isRefund

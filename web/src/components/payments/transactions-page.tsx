@@ -341,10 +341,16 @@ function TransactionDate({ created }: { created: string }) {
   return <time dateTime={created}>{i18n.date(created, { dateStyle: 'medium', timeStyle: 'short' })}</time>
 }
 
-/** The description links to the transaction; the link covers the whole row. */
+/**
+ * The description links to the transaction (the link covers the whole row); under it whom it was
+ * paid to (the shop, and the cashpoint at a counter), the reference and the kind. A sale at the
+ * counter without a description is named by its shop.
+ */
 function TransactionDescription({ tx }: { tx: Transaction }) {
   const { t } = useLingui()
-  const { reference, description } = tx
+  const { reference } = tx
+  const whom = tx.merchant ? [tx.merchant, tx.cashpoint].filter(Boolean).join(' · ') : null
+  const description = tx.description || whom || reference
   return (
     <>
       <Link
@@ -361,8 +367,21 @@ function TransactionDescription({ tx }: { tx: Transaction }) {
                 : t`${reference}: ${description}`
         }
       >
-        <span className="line-clamp-2">{tx.description}</span>
+        <span
+          className="line-clamp-2"
+          data-testid={description === whom ? 'transaction-merchant' : undefined}
+        >
+          {description}
+        </span>
       </Link>
+      {whom && description !== whom && (
+        <span
+          className="mt-0.5 block text-xs break-words text-muted-foreground"
+          data-testid="transaction-merchant"
+        >
+          {whom}
+        </span>
+      )}
       <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
         <span className="font-mono">{tx.reference}</span>
         <MovementBadge kind={tx.kind} duplicate={tx.duplicate} testId="transaction-kind" />

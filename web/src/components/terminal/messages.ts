@@ -69,3 +69,9 @@ export const notificationFieldNames: Record<string, MessageDescriptor> = {
   failure_message: msg({ message: 'Why it failed', context: 'notification field' }),
   ended_at: msg({ message: 'Ended at', context: 'notification field' }),
 }
+
+/** Why a request could not be cancelled or shown again (the API's 409 reasons), for the cashier. */
+export const requestRefusals: Partial<Record<ErrorReason, MessageDescriptor>> = {
+  request_claimed: msg`The payer has already started paying, so this payment can no longer be cancelled or shown again.`,
+  request_finished: msg`This payment has already ended. Nothing more can be done with it.`,
+}

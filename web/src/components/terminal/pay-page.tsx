@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import {
   CameraIcon,
@@ -9,8 +9,9 @@ import {
   LockIcon,
   ScanLineIcon,
 } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
+import { type CheckoutStart, checkoutQueryOptions, isPayable } from '~/components/payments/queries.ts'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '~/components/ui/card.tsx'
@@ -36,10 +37,30 @@ function claimedCheckout(token: string): string | null {
 }
 
 /**
+ * Where a payer goes once the code is theirs: with one method on offer, straight to the provider's
+ * page (the checkout starts it, as its Pay button would: one attempt, charged once); else, or when
+ * anything is unclear, the checkout, where they choose and which says how the payment stands.
+ */
+async function providerPageOf(queryClient: QueryClient, uuid: string): Promise<string | null> {
+  try {
+    const checkout = await queryClient.fetchQuery(checkoutQueryOptions(uuid))
+    const only = checkout.methods.length === 1 ? checkout.methods[0] : undefined
+    if (!only || checkout.open_method || !isPayable(checkout.status)) return null
+    const started = await api.post<CheckoutStart>(`/payment/checkout/${encodeURIComponent(uuid)}`, {
+      method: only.id,
+    })
+    return started.redirect_url ?? null
+  } catch {
+    return null
+  }
+}
+
+/**
  * `/pay` (spec: "QR pay"): the payer scans a payment QR code with the phone's camera (permission
- * asked when they press Scan) or opens its link; sees who asks for how much and what for; and goes
- * on to the checkout, where they pay at the program's provider. A code that cannot be used says
- * why, and nothing is charged.
+ * asked when they press Scan) or opens its link; sees the shop, the cashpoint and the amount first,
+ * then what for; and with one press of Pay goes to the provider's page when the program takes one
+ * method, else to the checkout to choose. A code that cannot be used says why, and nothing is
+ * charged.
  */
 export function PayPage({ token }: { token: string | undefined }) {
   const navigate = useNavigate()
@@ -62,31 +83,48 @@ export function PayPage({ token }: { token: string | undefined }) {
 function QrPayment({ token, onScanAgain }: { token: string; onScanAgain: () => void }) {
   const { i18n } = useLingui()
   const hydrated = useHydrated()
+  const queryClient = useQueryClient()
   const [leaving, setLeaving] = useState(false)
-  const earlier = hydrated ? claimedCheckout(token) : null
-  const preview = useQuery({ ...previewQueryOptions(token), enabled: hydrated && !earlier })
-  const goToCheckout = (uuid: string) => {
-    setLeaving(true)
-    window.location.assign(`/checkout/${uuid}`)
-  }
+  // A code this tab already used leads to its checkout. Looked up once, when the page runs in the
+  // browser: paying stores it too, and must not be overtaken by this on the next render.
+  const [earlier, setEarlier] = useState<string | null>()
   useEffect(() => {
-    if (!earlier) return
+    const used = claimedCheckout(token)
+    setEarlier(used)
+    if (!used) return
     setLeaving(true)
-    window.location.assign(`/checkout/${earlier}`)
-  }, [earlier])
+    window.location.assign(`/checkout/${used}`)
+  }, [token])
+  const preview = useQuery({ ...previewQueryOptions(token), enabled: earlier === null })
+  // Set on the first press, before React renders the busy button: a double tap uses the code once.
+  const pressed = useRef(false)
+  // Back from the provider's page, the browser may show this page as it was left (busy): the code
+  // is used by then, so go on to its checkout, which says how the payment stands.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      const used = event.persisted ? claimedCheckout(token) : null
+      if (used) window.location.replace(`/checkout/${used}`)
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [token])
 
   const pay = useMutation({
     mutationFn: () =>
       api.post<Answer<'/payment/qr-pay', 'post'>>('/payment/qr-pay', { token }, { session: false }),
-    onSuccess: ({ checkout_uuid }) => {
+    onSuccess: async ({ checkout_uuid }) => {
       try {
         sessionStorage.setItem(claimedKey(token), checkout_uuid)
       } catch {
         // No storage: a reload shows that the code was used.
       }
-      goToCheckout(checkout_uuid)
+      setLeaving(true)
+      window.location.assign(
+        (await providerPageOf(queryClient, checkout_uuid)) ?? `/checkout/${checkout_uuid}`,
+      )
     },
     onError: (error) => {
+      pressed.current = false
       if (!(error instanceof ApiError && error.reason && qrRefusals[error.reason]))
         notify.error(describeApiError(error))
     },
@@ -147,36 +185,43 @@ function QrPayment({ token, onScanAgain }: { token: string; onScanAgain: () => v
     )
   }
   const p = preview.data
-  const merchant = p.merchant
+  const { merchant, cashpoint } = p
   const busy = pay.isPending || leaving
   return (
     <Card className="gap-5" data-testid="pay-preview">
       <CardHeader className="gap-3">
-        <p className="text-[13px] font-semibold tracking-[0.12em] text-muted-foreground uppercase">
-          <Trans>QR payment</Trans>
-        </p>
-        <div className="grid gap-1">
-          <h1 className="text-xl font-semibold tracking-tight" data-testid="pay-merchant">
+        <div className="grid gap-0.5">
+          <h1 className="text-xl font-semibold tracking-tight break-words" data-testid="pay-merchant">
             <Trans>Pay {merchant}</Trans>
           </h1>
-          {p.cashpoint && <p className="text-sm text-muted-foreground">{p.cashpoint}</p>}
-          <p className="text-sm break-words text-muted-foreground" data-testid="pay-description">
-            {p.description}
-          </p>
+          {cashpoint && (
+            <p className="text-sm text-muted-foreground" data-testid="pay-cashpoint">
+              <Trans>Cashpoint: {cashpoint}</Trans>
+            </p>
+          )}
         </div>
         <Money
           amount={p.amount}
           currency={p.currency}
-          className="text-3xl font-semibold tracking-tight"
+          className="text-4xl font-semibold tracking-tight"
           testId="pay-amount"
         />
+        {p.description && (
+          <p className="text-sm break-words text-muted-foreground" data-testid="pay-description">
+            {p.description}
+          </p>
+        )}
       </CardHeader>
       <CardContent className="grid gap-3">
         <Button
           size="lg"
           className="w-full"
-          onClick={() => pay.mutate()}
-          disabled={busy}
+          onClick={() => {
+            if (pressed.current) return
+            pressed.current = true
+            pay.mutate()
+          }}
+          disabled={!hydrated || busy}
           aria-busy={busy}
           data-testid="pay-continue"
         >

@@ -23,6 +23,7 @@ export const terminalKeys = {
   all: ['terminal'] as const,
   cashpoints: () => [...terminalKeys.all, 'cashpoints'] as const,
   requests: (cashpoint: string) => [...terminalKeys.all, 'requests', cashpoint] as const,
+  openRequests: (cashpoint: string) => [...terminalKeys.requests(cashpoint), 'open'] as const,
   request: (uuid: string) => [...terminalKeys.all, 'request', uuid] as const,
   preview: (token: string) => [...terminalKeys.all, 'preview', token] as const,
   statistics: (q: StatisticsQuery) => [...terminalKeys.all, 'statistics', q] as const,
@@ -44,6 +45,28 @@ export const recentRequestsQueryOptions = (cashpoint: string) =>
       api.get<Answer<'/manager/terminal-requests'>>('/manager/terminal-requests', {
         query: { cashpoint, size: 10 },
       }),
+  })
+
+/**
+ * The cashpoint's requests still in progress, newest first: a QR code on show (`open`, while the
+ * code lasts) or a payer paying (`claimed`). What a cashier may still show again, cancel or follow.
+ */
+export const openRequestsQueryOptions = (cashpoint: string) =>
+  queryOptions({
+    queryKey: terminalKeys.openRequests(cashpoint),
+    queryFn: async () => {
+      const pages = await Promise.all(
+        (['open', 'claimed'] as const).map((status) =>
+          api.get<Answer<'/manager/terminal-requests'>>('/manager/terminal-requests', {
+            query: { cashpoint, status, size: 20 },
+          }),
+        ),
+      )
+      return pages
+        .flatMap((page) => page.results)
+        .filter((r) => r.status === 'open' || r.status === 'claimed')
+        .sort((a, b) => b.created.localeCompare(a.created))
+    },
   })
 
 export const requestQueryOptions = (uuid: string) =>

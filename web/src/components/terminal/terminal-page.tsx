@@ -14,19 +14,20 @@ import {
 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
+import { formatMoney } from '~/components/finances/money.ts'
 import { CopyLink } from '~/components/payments/copy-link.tsx'
 import { MethodLabel } from '~/components/payments/labels.tsx'
 import { PaymentRequestForm, type PaymentRequestInput } from '~/components/payments/payment-request-form.tsx'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
-import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { type Answer, ApiError, api } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
 import { cn } from '~/lib/utils.ts'
-import { terminalStatusNames } from './messages.ts'
+import { requestRefusals } from './messages.ts'
+import { OpenRequests } from './open-requests.tsx'
 import { useTerminalPlaces } from './places.ts'
 import { QrCode } from './qr-code.tsx'
 import {
@@ -35,6 +36,7 @@ import {
   type TerminalStatus,
   terminalKeys,
 } from './queries.ts'
+import { TerminalStatusBadge } from './status-badge.tsx'
 import { useLiveRequest } from './use-live-request.ts'
 
 /** The QR on screen: the request and the link its code holds (only known when it was made). */
@@ -44,22 +46,12 @@ interface ShownQr {
   expires: string
 }
 
-/** The request a cashpoint's screen was showing, kept for a reload (the QR is made anew then). */
-const storageKey = (cashpoint: string) => `terminal:${cashpoint}`
-
-function remember(cashpoint: string, uuid: string | null) {
-  try {
-    if (uuid) sessionStorage.setItem(storageKey(cashpoint), uuid)
-    else sessionStorage.removeItem(storageKey(cashpoint))
-  } catch {
-    // No storage: a reload simply starts with a new payment.
-  }
-}
-
 /**
  * `/terminal/{cashpoint}`: the phone as payment terminal. The acceptor (or the program's owner)
- * types an amount and what it is for; a QR code appears for the payer to scan; the screen follows
- * the payment live (opened, paid, failed) and offers a new QR when the code ran out.
+ * types an amount (and, if they like, what it is for); a QR code appears for the payer to scan;
+ * the screen follows the payment live (opened, paid, failed) and offers a new QR when the code ran
+ * out. Requests still open at the cashpoint (after a reload, on another phone) are listed with
+ * Show QR code and Cancel, so none is left waiting with nothing to do about it.
  */
 export function TerminalPage({ cashpoint }: { cashpoint: string }) {
   const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
@@ -69,24 +61,13 @@ export function TerminalPage({ cashpoint }: { cashpoint: string }) {
   const [current, setCurrent] = useState<string | null>(null)
   const [qr, setQr] = useState<ShownQr | null>(null)
 
-  // After a reload, pick up the request this screen was showing.
-  useEffect(() => {
-    try {
-      setCurrent(sessionStorage.getItem(storageKey(cashpoint)))
-    } catch {
-      // No storage.
-    }
-  }, [cashpoint])
-
   const show = (request: TerminalRequest) => {
     setCurrent(request.uuid)
-    remember(cashpoint, request.uuid)
     setQr(request.pay_url ? { uuid: request.uuid, pay_url: request.pay_url, expires: request.expires } : null)
   }
   const reset = () => {
     setCurrent(null)
     setQr(null)
-    remember(cashpoint, null)
   }
 
   return (
@@ -126,7 +107,10 @@ export function TerminalPage({ cashpoint }: { cashpoint: string }) {
           onDone={reset}
         />
       ) : (
-        <AmountForm cashpoint={cashpoint} currency={place.program.currency} onCreated={show} />
+        <>
+          <OpenRequests cashpoint={cashpoint} onShow={show} />
+          <AmountForm cashpoint={cashpoint} currency={place.program.currency} onCreated={show} />
+        </>
       )}
 
       {place && <RecentRequests cashpoint={cashpoint} />}
@@ -168,6 +152,7 @@ function AmountForm({
           send={send}
           testIdPrefix="terminal"
           amountLabel={<Trans>Amount ({currency})</Trans>}
+          descriptionOptional
           large
           submitIcon={<QrCodeIcon aria-hidden="true" />}
           submitLabel={<Trans>Show QR code</Trans>}
@@ -199,7 +184,7 @@ function CurrentRequest({
   onQr: (request: TerminalRequest) => void
   onDone: () => void
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const live = useLiveRequest(uuid)
   const request = live.data
@@ -232,7 +217,10 @@ function CurrentRequest({
     },
     onError: (error) => {
       void queryClient.invalidateQueries({ queryKey: terminalKeys.request(uuid) })
-      notify.error(describeApiError(error))
+      notify.error(
+        (error instanceof ApiError && error.reason && requestRefusals[error.reason]) ||
+          describeApiError(error),
+      )
     },
   })
 
@@ -252,6 +240,7 @@ function CurrentRequest({
   }
   if (!request) return <RowsSkeleton rows={4} />
   const status: TerminalStatus = request.status === 'open' && linkExpired ? 'expired' : request.status
+  const shownAmount = formatMoney(request.amount, request.currency, i18n.locale)
 
   return (
     <Card data-testid="terminal-request" data-status={status} data-uuid={request.uuid}>
@@ -260,7 +249,7 @@ function CurrentRequest({
           {status === 'open' && qr ? (
             <QrCode
               value={qr.pay_url}
-              label={t`QR code to pay ${request.description}`}
+              label={t`QR code to pay ${shownAmount}`}
               className="size-64 rounded-lg border p-1 sm:size-72"
             />
           ) : (
@@ -274,7 +263,9 @@ function CurrentRequest({
             className="text-4xl font-semibold tracking-tight"
             testId="terminal-shown-amount"
           />
-          <p className="text-sm break-words text-muted-foreground">{request.description}</p>
+          {request.description && (
+            <p className="text-sm break-words text-muted-foreground">{request.description}</p>
+          )}
           <StatusLine request={request} status={status} secondsLeft={secondsLeft} hasQr={qr !== null} />
           {status === 'open' && qr && (
             <details className="text-sm">
@@ -416,20 +407,6 @@ function StatusLine({
       )}
     </div>
   )
-}
-
-const statusVariant: Record<TerminalStatus, 'success' | 'warning' | 'muted' | 'destructive' | 'secondary'> = {
-  open: 'secondary',
-  claimed: 'warning',
-  paid: 'success',
-  failed: 'destructive',
-  expired: 'muted',
-  cancelled: 'muted',
-}
-
-export function TerminalStatusBadge({ status }: { status: TerminalStatus }) {
-  const { i18n } = useLingui()
-  return <Badge variant={statusVariant[status]}>{i18n._(terminalStatusNames[status])}</Badge>
 }
 
 function RecentRequests({ cashpoint }: { cashpoint: string }) {

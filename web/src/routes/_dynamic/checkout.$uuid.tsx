@@ -15,6 +15,7 @@ import { integer, searchParams } from '~/lib/search-params.ts'
  * with the payment in it (whom, what for, how much); an unknown payment is a not-found page.
  */
 export const Route = createFileRoute('/_dynamic/checkout/$uuid')({
+  staticData: { frame: 'payer' },
   validateSearch: searchParams({ returned: integer() }),
   loader: async ({ context, params }) => {
     const checkout = await loadQuery(context.queryClient, checkoutQueryOptions(params.uuid))

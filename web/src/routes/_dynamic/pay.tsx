@@ -13,6 +13,7 @@ import { searchParams, text } from '~/lib/search-params.ts'
  * is the page's own refusal (used, expired, …), worded in the browser, never a not-found page.
  */
 export const Route = createFileRoute('/_dynamic/pay')({
+  staticData: { frame: 'payer' },
   validateSearch: searchParams({ token: text({ max: 200 }) }),
   loaderDeps: ({ search }) => ({ token: search.token }),
   loader: async ({ context, deps }) => {

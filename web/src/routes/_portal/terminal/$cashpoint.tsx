@@ -4,7 +4,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { QrCodeIcon } from 'lucide-react'
 import { NotFound } from '~/components/not-found.tsx'
 import { terminalPlacesQueryOptions } from '~/components/terminal/places.ts'
-import { recentRequestsQueryOptions } from '~/components/terminal/queries.ts'
+import { openRequestsQueryOptions, recentRequestsQueryOptions } from '~/components/terminal/queries.ts'
 import { TerminalPage } from '~/components/terminal/terminal-page.tsx'
 import { pageTitle } from '~/lib/head.ts'
 import { mainScreens } from '~/lib/navigation.ts'
@@ -21,7 +21,10 @@ export const Route = createFileRoute('/_portal/terminal/$cashpoint')({
     if (!places) return { title: undefined }
     const place = places.find((p) => p.cashpoints.some((c) => c.uuid === params.cashpoint))
     if (!place) throw notFound()
-    await loadSignedIn(context, recentRequestsQueryOptions(params.cashpoint), { notFound: false })
+    await Promise.all([
+      loadSignedIn(context, openRequestsQueryOptions(params.cashpoint), { notFound: false }),
+      loadSignedIn(context, recentRequestsQueryOptions(params.cashpoint), { notFound: false }),
+    ])
     return { title: place.cashpoints.find((c) => c.uuid === params.cashpoint)?.title }
   },
   head: ({ match, loaderData }) =>
