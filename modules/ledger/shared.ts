@@ -13,3 +13,10 @@ export {
   type SubAccountKind,
   subAccountKinds,
 } from './chart.ts'
+export {
+  type CodedText,
+  type DescriptionParam,
+  type DescriptionParams,
+  type EntryDescriptionCode,
+  entryDescriptionCodes,
+} from './descriptions.ts'

@@ -4,8 +4,10 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Db } from '../../platform/db.ts'
 import { AppError, fieldProblem } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
+import { resolveMailLocale } from '../../platform/mail/i18n.ts'
 import type { Services } from '../../platform/module.ts'
 import { findAccount, programAccountFor } from '../db/accounts.ts'
+import { describePayment } from '../descriptions.ts'
 import { assertProgramTakesPayments, programMethods } from '../programs.ts'
 import {
   type CardDetails,
@@ -315,7 +317,8 @@ async function startClaimed(
       amount: payable.amount,
       currency: payable.currency,
       method: input.method,
-      description: payable.description,
+      // The provider's page shows it to the payer: in their language ("24 kaarten — …").
+      description: describePayment(payable, resolveMailLocale(input.locale)),
       returnUrl: input.return_url,
       metadata: {
         payment_id: payable.id,
