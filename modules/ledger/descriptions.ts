@@ -8,8 +8,8 @@ import { z } from 'zod'
  * screens do not know, and the only text of entries posted before codes existed.
  *
  * The list is closed and the ledger's own, like its sub-account kinds: a new kind of entry adds its
- * code here, its parameters below and its words in the web's catalog. Pure values only: the web
- * app imports this through `shared.ts`.
+ * code here with its parameters, and its words to the web (`web/src/lib/descriptions.ts`, which
+ * takes the list from the OpenAPI document's enum).
  */
 export const entryDescriptionCodes = [
   /** A payment attempt was paid. `{reference, payment, description}` */

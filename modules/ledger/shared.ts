@@ -13,10 +13,3 @@ export {
   type SubAccountKind,
   subAccountKinds,
 } from './chart.ts'
-export {
-  type CodedText,
-  type DescriptionParam,
-  type DescriptionParams,
-  type EntryDescriptionCode,
-  entryDescriptionCodes,
-} from './descriptions.ts'

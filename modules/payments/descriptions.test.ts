@@ -1,16 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ledgerEntryRequested, reverseEntry } from '../modules/ledger/index.ts'
-import { pdfText } from '../modules/payments/receipts/pdf-text.ts'
-import type { Page } from '../modules/platform/pagination.ts'
 import {
   acceptorAtCashpoint,
   activateCards,
   cardProgram,
   issuedCards,
   seedSignedIn,
-} from './support/card-program.ts'
-import { harnessApi, type SignedIn, seedPaidPayment, seedUser, signInAs, until } from './support/factories.ts'
-import { createLiveTestContext, type LiveTestContext } from './support/live.ts'
+} from '../../tests/support/card-program.ts'
+import {
+  harnessApi,
+  type SignedIn,
+  seedPaidPayment,
+  seedUser,
+  signInAs,
+  until,
+} from '../../tests/support/factories.ts'
+import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
+import { ledgerEntryRequested, reverseEntry } from '../ledger/index.ts'
+import type { Page } from '../platform/pagination.ts'
+import { pdfText } from './receipts/pdf-text.ts'
 
 /**
  * Server texts in the reader's language (issue 12, item 9): the descriptions the platform words
