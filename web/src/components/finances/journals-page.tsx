@@ -12,6 +12,7 @@ import { DataTable, dataColumns } from '~/components/ui/data-table.tsx'
 import { Tabs, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
 import { type Journal, journals } from '../../../../modules/ledger/shared.ts'
 import { BookingDate, Money } from './amount.tsx'
+import { describeEntry, EntrySource } from './descriptions.tsx'
 import { DateField, SearchField } from './filters.tsx'
 import { FinancesHeader } from './finances-header.tsx'
 import { journalNames } from './names.ts'
@@ -187,7 +188,9 @@ const entryColumns = column.columns([
       const entry = row.original
       return (
         <>
-          <span className="line-clamp-2">{entry.description}</span>
+          <span className="line-clamp-2" data-testid="journal-row-description">
+            <EntryDescription entry={entry} />
+          </span>
           {(entry.reversal_of || entry.reversed_by) && (
             <span className="mt-1 flex gap-1.5">
               {entry.reversal_of && (
@@ -210,7 +213,10 @@ const entryColumns = column.columns([
     id: 'source',
     meta: { label: msg`Source`, from: 'md', cellClassName: 'max-w-64 truncate text-muted-foreground' },
     sortFn: 'text',
-    cell: ({ getValue }) => <span className="font-mono text-xs">{getValue()}</span>,
+    // In words, with a link to what caused the entry; above the row's link, which covers the row.
+    cell: ({ row }) => (
+      <EntrySource entry={row.original} className="relative z-10" testId="journal-row-source" />
+    ),
   }),
   column.accessor((entry) => entry.totals[0]?.amount ?? 0, {
     id: 'total',
@@ -229,8 +235,9 @@ const entryColumns = column.columns([
 
 /** The entry's number links to the entry; the link covers the whole row. */
 function EntryLink({ entry }: { entry: Entry }) {
-  const { t } = useLingui()
-  const { number, description } = entry
+  const { t, i18n } = useLingui()
+  const { number } = entry
+  const description = describeEntry(i18n, entry)
   return (
     <Link
       to="/finances/journals/$uuid"
@@ -241,4 +248,10 @@ function EntryLink({ entry }: { entry: Entry }) {
       {entry.number}
     </Link>
   )
+}
+
+/** An entry's description in the interface language. */
+function EntryDescription({ entry }: { entry: Entry }) {
+  const { i18n } = useLingui()
+  return describeEntry(i18n, entry)
 }

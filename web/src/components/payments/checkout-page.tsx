@@ -16,6 +16,7 @@ import {
 } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
+import { describePayment } from '~/components/finances/descriptions.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '~/components/ui/card.tsx'
@@ -127,7 +128,7 @@ function Summary({ checkout }: { checkout: Checkout }) {
           <Trans>Pay {merchant}</Trans>
         </h1>
         <p className="text-sm break-words text-muted-foreground" data-testid="checkout-description">
-          {checkout.description}
+          {describePayment(i18n, checkout)}
         </p>
       </div>
       <Money

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import { ArrowLeftRightIcon, FileDownIcon, XIcon } from 'lucide-react'
 import { Money } from '~/components/finances/amount.tsx'
+import { describePayment } from '~/components/finances/descriptions.tsx'
 import { DateField, SearchField } from '~/components/finances/filters.tsx'
 import { daysBefore, localToday } from '~/components/finances/search.ts'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
@@ -343,8 +344,9 @@ function TransactionDate({ created }: { created: string }) {
 
 /** The description links to the transaction; the link covers the whole row. */
 function TransactionDescription({ tx }: { tx: Transaction }) {
-  const { t } = useLingui()
-  const { reference, description } = tx
+  const { t, i18n } = useLingui()
+  const { reference } = tx
+  const description = describePayment(i18n, tx)
   return (
     <>
       <Link
@@ -361,7 +363,9 @@ function TransactionDescription({ tx }: { tx: Transaction }) {
                 : t`${reference}: ${description}`
         }
       >
-        <span className="line-clamp-2">{tx.description}</span>
+        <span className="line-clamp-2" data-testid="transaction-description">
+          {description}
+        </span>
       </Link>
       <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
         <span className="font-mono">{tx.reference}</span>
