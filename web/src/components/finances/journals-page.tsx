@@ -12,15 +12,12 @@ import { DataTable, dataColumns } from '~/components/ui/data-table.tsx'
 import { Tabs, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
 import { type Journal, journals } from '../../../../modules/ledger/shared.ts'
 import { BookingDate, Money } from './amount.tsx'
+import { RangePresets } from './date-presets.tsx'
 import { describeEntry, EntrySource } from './descriptions.tsx'
 import { DateField, SearchField } from './filters.tsx'
 import { FinancesHeader } from './finances-header.tsx'
 import { journalNames } from './names.ts'
 import { type JournalFilter, journalEntriesQueryOptions } from './queries.ts'
-import { daysBefore, localToday } from './search.ts'
-
-/** Date presets of the specification that look back: the last 7 and the last 30 days, today included. */
-const presets = [7, 30] as const
 
 /** The Journals view: one journal's entries, newest first, filtered by booking dates and a search. */
 export function JournalsPage({
@@ -33,8 +30,6 @@ export function JournalsPage({
   const { t, i18n } = useLingui()
   const entries = useQuery(journalEntriesQueryOptions(filter))
   const filtered = Boolean(filter.from || filter.to || filter.q)
-  const today = localToday()
-  const activePreset = presets.find((days) => filter.to === today && filter.from === daysBefore(days - 1))
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -80,18 +75,11 @@ export function JournalsPage({
             />
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {presets.map((days) => (
-              <Button
-                key={days}
-                variant={activePreset === days ? 'secondary' : 'outline'}
-                size="sm"
-                aria-pressed={activePreset === days}
-                onClick={() => onFilterChange({ from: daysBefore(days - 1), to: localToday(), page: 1 })}
-                data-testid={`journal-preset-${days}`}
-              >
-                <Trans>Last {days} days</Trans>
-              </Button>
-            ))}
+            <RangePresets
+              range={filter}
+              onSelect={(range) => onFilterChange({ ...range, page: 1 })}
+              testIdPrefix="journal-preset"
+            />
             {filtered && (
               <Button
                 variant="ghost"
