@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineEvent } from '../platform/events.ts'
 import { currencyCode } from '../platform/money.ts'
 import { type AccountNumber, accountNumbers, journals, subAccountKinds } from './chart.ts'
+import { type DescriptionParams, descriptionParamsSchema, entryDescriptionCodes } from './descriptions.ts'
 import type { PostingInput } from './rules.ts'
 
 const amount = z.number().int().nonnegative().safe()
@@ -17,6 +18,8 @@ export const ledgerEntryRequested = defineEvent(
     journal: z.enum(journals),
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
     description: z.string().min(1).max(500),
+    description_code: z.enum(entryDescriptionCodes).optional(),
+    description_params: descriptionParamsSchema.optional(),
     source: z.object({ kind: z.string().min(1).max(100), id: z.string().min(1).max(200) }),
     lines: z
       .array(
@@ -45,6 +48,8 @@ export function postingOfRequest(p: z.output<typeof ledgerEntryRequested.schema>
     journal: p.journal,
     date: p.date,
     description: p.description,
+    description_code: p.description_code,
+    description_params: p.description_params as DescriptionParams | undefined,
     source: p.source,
     lines: p.lines.map((l) => ({
       account: l.account as AccountNumber,

@@ -29,6 +29,13 @@ export {
   reverseEntry,
 } from './commands/post-entry.ts'
 export { type Entry, type EntryHeader, type EntryLine, findEntry } from './db/entries.ts'
+export {
+  type CodedText,
+  type DescriptionParam,
+  type DescriptionParams,
+  type EntryDescriptionCode,
+  entryDescriptionCodes,
+} from './descriptions.ts'
 export { type LedgerEntryRequest, ledgerEntryRequested, ledgerReversalRequested } from './events.ts'
 export { type OwnerLedgerScope, ownerLedgerScope, type SubAccountKey } from './ports.ts'
 export {

@@ -9,6 +9,7 @@ import {
   type SubAccountKind,
   subAccountKinds,
 } from './chart.ts'
+import type { DescriptionParams, EntryDescriptionCode } from './descriptions.ts'
 
 /** One line of a posting: an amount on one side of a (sub-)account, in minor units. */
 export interface PostingLine {
@@ -30,7 +31,11 @@ export interface PostingInput {
   journal: Journal
   /** Booking date, `YYYY-MM-DD`. */
   date: string
+  /** The English sentence: searched, and shown where the code is not known. */
   description: string
+  /** What the description says as a code and its parameters, read in each reader's language. */
+  description_code?: EntryDescriptionCode | undefined
+  description_params?: DescriptionParams | undefined
   source: PostingSource
   lines: readonly PostingLine[]
 }

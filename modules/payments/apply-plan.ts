@@ -1,4 +1,5 @@
 import { accounts, type LedgerEntryRequest } from '../ledger/index.ts'
+import { codedDescription } from './descriptions.ts'
 import type { ProviderPayment } from './providers/provider.ts'
 import { paymentReference } from './queries/payments.ts'
 import {
@@ -27,6 +28,9 @@ export interface RecordedPayment {
   amount: bigint
   currency: string
   description: string
+  /** The description as a code and its parameters (`descriptions.ts`), when the platform worded it. */
+  description_code?: string | null
+  description_params?: unknown
   status: PaymentStatus
   expired: boolean
   /** The winning attempt: the first applied as paid. Every other capture is a duplicate. */
@@ -96,15 +100,27 @@ export function planApply(input: {
   // The first capture applied wins; a capture of any other attempt is a duplicate, given back.
   const paidAttemptId = payment.paidAttemptId ?? (capturedNow ? attemptId : null)
   const duplicate = capturedNow && paidAttemptId !== attemptId
+  // Each entry says what it is as a code with its parameters too, read in each reader's language.
+  const reference = paymentReference(payment.number)
+  const about = { reference, payment: payment.id }
   if (capturedNow) {
     const amount = Number(payment.amount)
     postings.push({
       journal: 'sales',
       date: today,
       description: (duplicate
-        ? `Duplicate capture, payment ${paymentReference(payment.number)}: ${payment.description}`
-        : `Payment ${paymentReference(payment.number)}: ${payment.description}`
+        ? `Duplicate capture, payment ${reference}: ${payment.description}`
+        : `Payment ${reference}: ${payment.description}`
       ).slice(0, 500),
+      description_code: duplicate ? 'payment.duplicate_captured' : 'payment.captured',
+      description_params: {
+        ...about,
+        description: codedDescription({
+          description: payment.description.slice(0, 500),
+          description_code: payment.description_code ?? null,
+          description_params: payment.description_params,
+        }),
+      },
       source: { kind: 'payment.captured', id: attemptId },
       lines: [
         { account: accounts.payment_provider, currency, debit: amount },
@@ -119,7 +135,9 @@ export function planApply(input: {
     postings.push({
       journal: 'purchase',
       date: today,
-      description: `Provider fee, payment ${paymentReference(payment.number)}`,
+      description: `Provider fee, payment ${reference}`,
+      description_code: 'payment.fee',
+      description_params: about,
       source: { kind: 'payment.fee', id: attemptId },
       lines: [
         { account: accounts.acceptor, sub_account: receiver, currency, debit: Number(attemptFee) },
@@ -185,8 +203,10 @@ export function planApply(input: {
       journal: 'sales',
       date: today,
       description: duplicateOne
-        ? `Duplicate capture refunded, payment ${paymentReference(payment.number)}`
-        : `Refund of payment ${paymentReference(payment.number)}`,
+        ? `Duplicate capture refunded, payment ${reference}`
+        : `Refund of payment ${reference}`,
+      description_code: duplicateOne ? 'payment.duplicate_refunded' : 'payment.refunded',
+      description_params: { ...about, refund: r.id },
       source: { kind: 'payment.refund', id: r.id },
       lines: [
         { account: accounts.acceptor, sub_account: receiver, currency, debit: Number(r.amount) },

@@ -270,6 +270,9 @@ describe('GET payment/transactions', () => {
       cashpoint: null,
       created: '2026-11-10T10:00:00.000Z',
       description: 'Gift card Bakery de Vries',
+      // Typed by a person: no code, shown as typed.
+      description_code: null,
+      description_params: {},
       transaction_status: 'partially_refunded',
       currency: 'EUR',
       amount: 5000,

@@ -183,6 +183,8 @@ export interface LedgerEntries {
   created_at: Generated<Timestamp>;
   date: Timestamp;
   description: string;
+  description_code: string | null;
+  description_params: Generated<Json>;
   id: string;
   journal: string;
   number: bigint;
@@ -340,6 +342,8 @@ export interface Payments {
   created_by: string | null;
   currency: string;
   description: string;
+  description_code: string | null;
+  description_params: Generated<Json>;
   expires_at: Timestamp;
   failure_code: string | null;
   failure_message: string | null;

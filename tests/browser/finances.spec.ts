@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { type PostingInput, postEntry, reverseEntry } from '../../modules/ledger/index.ts'
+import { businessDay } from '../../modules/platform/dates.ts'
 import { createDb, type Db } from '../../modules/platform/db.ts'
 import { portalUrl } from './portals.ts'
 import { closeSeedDb, e2eDatabaseUrl, seedUser, signIn } from './users-seed.ts'
@@ -20,8 +21,9 @@ const post = (input: PostingInput) =>
     .transaction()
     .execute((trx) => postEntry(trx, input))
 
-/** A date `days` before today, as the ledger books it. */
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
+/** A date `days` before today, as the ledger books it and the screens count: a business day. */
+const daysAgo = (days: number) =>
+  new Date(Date.parse(`${businessDay()}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
 
 /**
  * A small story with this test's own tag: two paid orders (one with a fee), the second reversed,
@@ -99,9 +101,21 @@ test.describe('admin finances', () => {
     await expect(rows.nth(2)).toContainText(`e2e.payment · ${tag}-1`)
     await expect(page.getByTestId('journal-count')).toHaveText('3 entries')
 
+    // Date presets count business days (Amsterdam), as the ledger dates its entries: today has the
+    // reversal, yesterday the second order.
+    await page.getByTestId('journal-preset-today').click()
+    await expect(page).toHaveURL(new RegExp(`from=${daysAgo(0)}`))
+    await expect(page).toHaveURL(new RegExp(`to=${daysAgo(0)}`))
+    await expect(page.getByTestId('journal-preset-today')).toHaveAttribute('aria-pressed', 'true')
+    await expect(rows).toHaveCount(1)
+    await expect(rows).toContainText(`Order ${tag}-2 refunded`)
+    await page.getByTestId('journal-preset-yesterday').click()
+    await expect(rows).toHaveCount(1)
+    await expect(rows).toContainText(`Order ${tag}-2 paid`)
     // A date preset narrows the list; the filters survive a reload.
     await page.getByTestId('journal-preset-7').click()
-    await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}/)
+    await expect(page).toHaveURL(new RegExp(`from=${daysAgo(6)}`))
+    await expect(page.getByTestId('journal-preset-7')).toHaveAttribute('aria-pressed', 'true')
     await expect(rows).toHaveCount(3)
     await page.getByTestId('journal-from').fill(daysAgo(1))
     await expect(rows).toHaveCount(2)
@@ -165,6 +179,13 @@ test.describe('admin finances', () => {
     await page.getByTestId('balances-at').fill(daysAgo(1))
     await expect(page).toHaveURL(new RegExp(`at=${daysAgo(1)}`))
     await expect(subAccount).toContainText('€165.00Cr')
+    await expect(page.getByTestId('balances-at-yesterday')).toHaveAttribute('aria-pressed', 'true')
+    // Today is what the ledger answers without a date.
+    await page.getByTestId('balances-at-today').click()
+    await expect(page).not.toHaveURL(/at=/)
+    await expect(subAccount).toContainText('€15.00Cr')
+    await page.getByTestId('balances-at-yesterday').click()
+    await expect(page).toHaveURL(new RegExp(`at=${daysAgo(1)}`))
 
     // Trial balance: debits equal credits.
     await page.getByTestId('finances-tab-trial-balance').click()

@@ -285,6 +285,26 @@ test.describe('payments', () => {
         [expect.stringMatching(/^230\b/), expect.any(String), 'EUR', '', '€12.50'],
       ]),
     )
+    await expect(page.getByTestId('entry-source-link')).toHaveText('Payment captured')
+
+    // A Dutch page words the entry in Dutch (the ledger stores a code, not the English sentence),
+    // in the list and on the entry, and its source is a link to the payment.
+    await page.context().addCookies([{ name: 'lang', value: 'nl', url: portalUrl('admin') }])
+    await page.goto(portalUrl('admin', `/finances?q=${tag}`))
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl')
+    const dutchName = `Betaling ${link.reference}: ${link.description}`
+    const row = page.getByTestId('journal-row').filter({ hasText: dutchName })
+    await expect(row).toHaveCount(1)
+    await expect(row.getByTestId('journal-row-source')).toHaveText('Betaling ontvangen')
+    await page.getByRole('link', { name: new RegExp(`^Boeking \\d+: ${dutchName}$`) }).click()
+    await expect(page.getByTestId('entry-description')).toHaveText(dutchName)
+    await expect(page).toHaveTitle(new RegExp(`^${dutchName} · `))
+    const source = page.getByTestId('entry-source-link')
+    await expect(source).toHaveText('Betaling ontvangen')
+    await source.click()
+    await expect(page).toHaveURL(portalUrl('admin', `/transactions/${link.uuid}`))
+    await expect(page.getByTestId('transaction-title')).toHaveText(`Betaling ${link.reference}`)
+    await expect(page.getByTestId('transaction-description')).toHaveText(link.description)
     await ownerPage.context().close()
   })
 

@@ -32,6 +32,13 @@ export function issuedEntry(order: OrderRow, date: string) {
     journal: 'cards' as const,
     date,
     description: `Card order ${order.number}: ${order.quantity} cards issued`,
+    description_code: 'card_order.issued' as const,
+    description_params: {
+      number: Number(order.number),
+      quantity: order.quantity,
+      order: order.id,
+      program: order.program_id,
+    },
     source: { kind: 'card_order.issued', id: order.id },
     lines: [
       { account: accounts.acceptor, currency: order.currency, debit: Number(order.amount) },

@@ -119,6 +119,9 @@ export async function placeOrder(
           amount: pricing.amount,
           currency: locked.currency,
           description: orderDescription(input.quantity, locked.title),
+          // Read in each payer's language: "24 kaarten — …" on a Dutch checkout and receipt.
+          description_code: 'card_order',
+          description_params: { quantity: input.quantity, program_title: locked.title },
           payer_user_id: locked.owner_user_id,
           return_url: portalUrl(config, 'programs', `/programs/${locked.uuid}/order`, { order: id }),
           metadata: { card_order_uuid: id, program_uuid: locked.uuid, quantity: String(input.quantity) },

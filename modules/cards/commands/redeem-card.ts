@@ -89,6 +89,14 @@ export function redeemedEntry(r: RedemptionRow, date: string) {
     journal: 'cards' as const,
     date,
     description: `Card redemption ${r.number}: ${moneyOf(r.amount, r)} taken${r.forfeited > 0n ? `, ${moneyOf(r.forfeited, r)} left on the card forfeited` : ''}`,
+    description_code: 'card.redeemed' as const,
+    description_params: {
+      number: Number(r.number),
+      amount: Number(r.amount),
+      forfeited: Number(r.forfeited),
+      currency: r.currency,
+      program: r.program_id,
+    },
     source: { kind: 'card.redeemed', id: r.id },
     lines: [
       lineOf(accounts.cards, programSub(r), r.currency, 'debit', r.amount + r.forfeited),
@@ -106,6 +114,13 @@ export function reversedEntry(r: RedemptionRow, date: string) {
     journal: 'cards' as const,
     date,
     description: `Card redemption ${r.number} reversed: ${moneyOf(r.amount, r)} back on the card`,
+    description_code: 'card.redemption_reversed' as const,
+    description_params: {
+      number: Number(r.number),
+      amount: Number(r.amount),
+      currency: r.currency,
+      program: r.program_id,
+    },
     source: { kind: 'card.redemption-reversed', id: r.id },
     lines: [
       lineOf(accounts.acceptor, acceptorSub(r), r.currency, 'debit', r.amount),

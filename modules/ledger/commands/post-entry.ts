@@ -120,6 +120,17 @@ export async function reverseEntry(trx: Trx, input: ReverseInput): Promise<Poste
     date: input.date ?? businessDay(),
     description:
       input.description ?? `Reversal of ${original.journal} ${original.number}: ${original.description}`,
+    // A description given by the caller is theirs to word; the default one reads in any language.
+    ...(input.description === undefined
+      ? {
+          description_code: 'entry.reversal' as const,
+          description_params: {
+            journal: original.journal,
+            number: Number(original.number),
+            entry: original.id,
+          },
+        }
+      : {}),
     source: { kind: 'reversal', id: original.id },
   }
   const normal = validatePosting({ ...header, lines })

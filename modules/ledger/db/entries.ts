@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { DbOrTrx, Trx } from '../../platform/db.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Journal, SubAccountKind } from '../chart.ts'
+import type { DescriptionParams, EntryDescriptionCode } from '../descriptions.ts'
 import { type NormalLine, type PostingSource, subAccountId } from '../rules.ts'
 
 /** An entry's header as the ledger answers it. */
@@ -11,6 +12,9 @@ export interface EntryHeader {
   number: bigint
   date: string
   description: string
+  /** The description as a code and its parameters (null: an entry posted before codes, or a code-less one). */
+  description_code: string | null
+  description_params: DescriptionParams
   source: PostingSource
   reversal_of: string | null
   created_at: Date
@@ -41,6 +45,8 @@ export function entryHeaders(db: DbOrTrx) {
       'e.number',
       headerColumns.as('date'),
       'e.description',
+      'e.description_code',
+      'e.description_params',
       'e.source_kind',
       'e.source_id',
       'e.reversal_of',
@@ -56,6 +62,8 @@ export const toHeader = (r: HeaderRow): EntryHeader => ({
   number: r.number,
   date: r.date,
   description: r.description,
+  description_code: r.description_code,
+  description_params: (r.description_params ?? {}) as DescriptionParams,
   source: { kind: r.source_kind, id: r.source_id },
   reversal_of: r.reversal_of,
   created_at: r.created_at,
@@ -122,6 +130,8 @@ export interface NewEntry {
     journal: Journal
     date: string
     description: string
+    description_code?: EntryDescriptionCode | undefined
+    description_params?: DescriptionParams | undefined
     source: PostingSource
     reversal_of?: string | undefined
   }
@@ -140,21 +150,26 @@ export async function insertEntries(
 ): Promise<(EntryHeader | undefined)[]> {
   if (!entries.length) return []
   // Both statements take one array per column and unnest them, rather than a VALUES list with a
-  // parameter per cell: a batch of 200 entries is then 7 and 11 parameters instead of thousands,
+  // parameter per cell: a batch of 200 entries is then 9 and 11 parameters instead of thousands,
   // which PostgreSQL parses and plans in a fraction of the time (and Kysely builds no node tree).
   const headers = entries.map((e) => e.header)
   const { rows } = await sql<Omit<HeaderRow, 'date'>>`
-    insert into ledger_entries (id, journal, number, date, description, source_kind, source_id, reversal_of)
+    insert into ledger_entries (id, journal, number, date, description, description_code,
+      description_params, source_kind, source_id, reversal_of)
     select id, journal, nextval(('ledger_entry_number_' || journal)::regclass), date, description,
-      source_kind, source_id, reversal_of
+      description_code, description_params, source_kind, source_id, reversal_of
     from unnest(${headers.map(() => newId())}::uuid[], ${headers.map((h) => h.journal)}::text[],
       ${headers.map((h) => h.date)}::date[], ${headers.map((h) => h.description)}::text[],
+      ${headers.map((h) => h.description_code ?? null)}::text[],
+      ${headers.map((h) => JSON.stringify(h.description_params ?? {}))}::jsonb[],
       ${headers.map((h) => h.source.kind)}::text[], ${headers.map((h) => h.source.id)}::text[],
       ${headers.map((h) => h.reversal_of ?? null)}::uuid[])
-      with ordinality as e(id, journal, date, description, source_kind, source_id, reversal_of, n)
+      with ordinality as e(id, journal, date, description, description_code, description_params,
+        source_kind, source_id, reversal_of, n)
     order by n
     on conflict do nothing
-    returning id, journal, number, description, source_kind, source_id, reversal_of, created_at`.execute(trx)
+    returning id, journal, number, description, description_code, description_params, source_kind,
+      source_id, reversal_of, created_at`.execute(trx)
   const bySource = new Map(rows.map((r) => [`${r.source_kind}\u0000${r.source_id}`, r]))
   const inserted = entries.map(({ header }) => {
     const row = bySource.get(`${header.source.kind}\u0000${header.source.id}`)

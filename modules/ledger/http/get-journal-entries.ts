@@ -5,7 +5,7 @@ import { pageOffset, pageSchema, paginationQuery, toPage } from '../../platform/
 import { journals, subAccountKinds } from '../chart.ts'
 import { journalEntries } from '../queries/journal-entries.ts'
 import { assertSubAccountsInScope, ledgerScopeOf, type SubAccountKey } from '../scope.ts'
-import { dateParam, entryFields, num, signedIn } from './common.ts'
+import { dateParam, descriptionFields, entryFields, num, signedIn } from './common.ts'
 
 const query = paginationQuery({ defaultSize: 25, maxSize: 200 }).extend({
   journal: z.enum(journals, { message: `one of ${journals.join(', ')}` }).optional(),
@@ -96,7 +96,7 @@ export function registerGetJournalEntries(app: ApiApp) {
           journal: e.journal as (typeof journals)[number],
           number: num(e.number),
           date: e.date,
-          description: e.description,
+          ...descriptionFields(e),
           source: e.source,
           reversal_of: e.reversal_of,
           reversed_by: e.reversed_by,

@@ -8,7 +8,15 @@ import type { Entry, EntryLine } from '../db/entries.ts'
 import { type Amounts, accountBalances, trialBalance } from '../queries/balances.ts'
 import { accountEntries, journalEntry } from '../queries/journal-entries.ts'
 import { ledgerScopeOf } from '../scope.ts'
-import { dateParam, entryFields, num, signedIn, subAccountSchema as subAccount, today } from './common.ts'
+import {
+  dateParam,
+  descriptionFields,
+  entryFields,
+  num,
+  signedIn,
+  subAccountSchema as subAccount,
+  today,
+} from './common.ts'
 import { registerGetJournalEntries } from './get-journal-entries.ts'
 
 const ledgerParam = z.object({
@@ -56,7 +64,7 @@ const toEntry = (e: Entry) => ({
   journal: e.journal as (typeof journals)[number],
   number: num(e.number),
   date: e.date,
-  description: e.description,
+  ...descriptionFields(e),
   source: e.source,
   reversal_of: e.reversal_of,
   created: e.created_at.toISOString(),

@@ -54,6 +54,8 @@ export async function applyProviderPayment(
         amount: payment.amount,
         currency: payment.currency,
         description: payment.description,
+        description_code: payment.description_code,
+        description_params: payment.description_params,
         status: payment.status as PaymentStatus,
         expired: payment.expires_at < new Date(),
         paidAttemptId: payment.paid_attempt_id,

@@ -1,9 +1,11 @@
+import type { DescriptionParams } from '../../ledger/index.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db } from '../../platform/db.ts'
 import { AppError, fieldProblem } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { accountForPayment } from '../db/accounts.ts'
+import type { PaymentDescriptionCode } from '../descriptions.ts'
 import { businessNameFor } from '../queries/payments.ts'
 import { type Split, splitsJson } from '../splits.ts'
 
@@ -15,7 +17,11 @@ export interface CreatePaymentInput {
   payable: { kind: string; id?: string }
   amount: bigint
   currency: string
+  /** In English: searched, sent to the provider and shown where the code is not known. */
   description: string
+  /** When the platform words the description: its code and parameters (`descriptions.ts`). */
+  description_code?: PaymentDescriptionCode | undefined
+  description_params?: DescriptionParams | undefined
   program_uuid?: string | null
   /** Who receives the money (the program owner) and, at a cashpoint, the acceptor. */
   owner_user_id?: string | null
@@ -76,6 +82,8 @@ export async function createPayment(
       currency: input.currency,
       status: 'created',
       description: input.description,
+      description_code: input.description_code ?? null,
+      description_params: JSON.stringify(input.description_params ?? {}),
       merchant_name: await businessNameFor(db, input),
       return_url: input.return_url ?? null,
       metadata: JSON.stringify(input.metadata ?? {}),

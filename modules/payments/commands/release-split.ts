@@ -108,6 +108,7 @@ export async function sendPayout(
       'payment_attempts.account_id',
       'payment_attempts.provider_payment_id',
       'payments.number',
+      'payments.id as payment_id',
     ])
     .where('payment_payouts.id', '=', payoutId)
     .executeTakeFirstOrThrow()
@@ -162,6 +163,8 @@ export async function sendPayout(
         journal: 'bank',
         date: businessDay(),
         description: `Payout of payment ${paymentReference(p.number)}`,
+        description_code: 'payment.payout',
+        description_params: { reference: paymentReference(p.number), payment: p.payment_id },
         source: { kind: 'payment.payout', id: payoutId },
         lines: [
           { account: accounts.acceptor, sub_account: receiver, currency: p.currency, debit: amount },

@@ -4,8 +4,10 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Db } from '../../platform/db.ts'
 import { AppError, fieldProblem } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
+import { resolveMailLocale } from '../../platform/mail/i18n.ts'
 import type { Services } from '../../platform/module.ts'
 import { findAccount, programAccountFor } from '../db/accounts.ts'
+import { describePayment } from '../descriptions.ts'
 import { assertProgramTakesPayments, programMethods } from '../programs.ts'
 import {
   type CardDetails,
@@ -308,7 +310,12 @@ async function startClaimed(
     )
     throw methodNotSupported()
   }
-  const shown = await providerFacing(db, payable)
+  // The provider's page shows it to the payer: whom they pay, and what in their language
+  // ("Koffiebar · Kassa 1: 24 kaarten — …").
+  const shown = await providerFacing(db, {
+    ...payable,
+    description: describePayment(payable, resolveMailLocale(input.locale)),
+  })
   let state: Awaited<ReturnType<typeof provider.createPayment>>
   try {
     state = await provider.createPayment(contextFor(services, account), {

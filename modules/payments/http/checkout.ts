@@ -10,6 +10,7 @@ import type { ApiApp, AppEnv, Services } from '../../platform/module.ts'
 import { consumeAll } from '../../platform/rate-limit.ts'
 import { cardMessages, isValidCvc, parseCardNumber, parseExpiry } from '../card-numbers.ts'
 import { startAttempt } from '../commands/start-attempt.ts'
+import { descriptionFields, descriptionSchemaFields } from '../descriptions.ts'
 import { failureReason } from '../errors.ts'
 import { methodById } from '../methods.ts'
 import { programMethods } from '../programs.ts'
@@ -27,7 +28,7 @@ const checkoutView = z
     status: z.enum(paymentStatuses),
     amount: z.number().int(),
     currency: z.string(),
-    description: z.string(),
+    ...descriptionSchemaFields,
     merchant: z.string().openapi({
       description: 'Who is paid, as shown to the payer: the business (shop or program), never the cashier',
     }),
@@ -65,7 +66,7 @@ async function viewOf(c: Context<AppEnv>, id: string) {
     status: p.status as (typeof paymentStatuses)[number],
     amount: Number(p.amount),
     currency: p.currency,
-    description: p.description,
+    ...descriptionFields(p),
     merchant: await merchantNameOf(services.db, p),
     cashpoint: cashpointOf(p.metadata),
     // A program's payers choose among the methods the program uses; a payment link outside any

@@ -1,5 +1,6 @@
 import { z } from '../../platform/http.ts'
 import type { Services } from '../../platform/module.ts'
+import { descriptionFields, descriptionSchemaFields } from '../descriptions.ts'
 import { type PaymentRow, paymentReference } from '../queries/payments.ts'
 import { paymentStatuses } from '../state.ts'
 
@@ -23,7 +24,7 @@ export const paymentSchema = z
         'Money taken across all attempts, gross: the amount once, or more when an attempt was captured twice (each duplicate is refunded by the platform: see the refunds of kind duplicate)',
     }),
     fee_amount: z.number().int().openapi({ description: 'Provider fees, minor units' }),
-    description: z.string(),
+    ...descriptionSchemaFields,
     method: z.string().nullable(),
     card_brand: z.string().nullable(),
     card_last4: z.string().nullable(),
@@ -48,7 +49,7 @@ export function toPaymentJson(services: Pick<Services, 'config'>, p: NonNullable
     refunded_amount: Number(p.refunded_amount),
     captured_amount: Number(p.captured_amount),
     fee_amount: Number(p.fee_amount),
-    description: p.description,
+    ...descriptionFields(p),
     method: p.method,
     card_brand: p.card_brand,
     card_last4: p.card_last4,

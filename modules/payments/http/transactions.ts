@@ -6,6 +6,7 @@ import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import { localeFromAcceptLanguage, localeSchema } from '../../platform/locales.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { pageOffset, pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
+import { describePayment, descriptionFields, descriptionSchemaFields } from '../descriptions.ts'
 import { programInPaymentsFilter } from '../programs.ts'
 import { paymentReference } from '../queries/payments.ts'
 import {
@@ -55,7 +56,7 @@ export const transactionSchema = z
       .boolean()
       .openapi({ description: 'A refund that gives a duplicate capture back (not asked by the owner)' }),
     created: z.iso.datetime(),
-    description: z.string(),
+    ...descriptionSchemaFields,
     transaction_status: z.enum(transactionStatuses).openapi({
       description: 'The payment’s status for a payment; requested, pending, succeeded or failed for a refund',
     }),
@@ -95,7 +96,7 @@ export function toTransactionJson(t: TransactionRow): z.infer<typeof transaction
     merchant: t.merchant_name,
     cashpoint: t.cashpoint,
     created: t.created_at.toISOString(),
-    description: t.description,
+    ...descriptionFields(t),
     transaction_status: t.status,
     currency: t.currency,
     amount: Number(t.amount),
@@ -238,7 +239,8 @@ export function registerTransactionRoutes(app: ApiApp) {
         kind: row.kind === 'refund' ? 'refund' : 'payment',
         id: row.id,
         reference,
-        description: row.description,
+        // In the receipt's language: "24 kaarten — …" on a Dutch receipt.
+        description: describePayment(row, locale),
         cashpoint: row.cashpoint,
         moved_at: facts.moved_at,
         amount: { amount: row.amount, currency: row.currency },

@@ -48,6 +48,9 @@ export interface TransactionRow {
   kind: TransactionKind
   created_at: Date
   description: string
+  /** The payment's description as a code and its parameters (`descriptions.ts`), when it has one. */
+  description_code: string | null
+  description_params: unknown
   status: TransactionStatus
   currency: string
   amount: bigint
@@ -106,6 +109,8 @@ function movements(db: DbOrTrx, viewer: TransactionViewer) {
       sql<TransactionKind>`'payment'`.as('kind'),
       'p.created_at',
       'p.description',
+      'p.description_code',
+      'p.description_params',
       sql<TransactionStatus>`p.status`.as('status'),
       sql<string>`p.currency::text`.as('currency'),
       'p.amount',
@@ -134,6 +139,8 @@ function movements(db: DbOrTrx, viewer: TransactionViewer) {
       sql<TransactionKind>`'duplicate_capture'`.as('kind'),
       sql<Date>`coalesce(a.captured_at, a.updated_at)`.as('created_at'),
       'p.description',
+      'p.description_code',
+      'p.description_params',
       sql<TransactionStatus>`'paid'`.as('status'),
       sql<string>`p.currency::text`.as('currency'),
       'p.amount',
@@ -161,6 +168,8 @@ function movements(db: DbOrTrx, viewer: TransactionViewer) {
       sql<TransactionKind>`'refund'`.as('kind'),
       'r.created_at',
       'p.description',
+      'p.description_code',
+      'p.description_params',
       sql<TransactionStatus>`r.status`.as('status'),
       sql<string>`r.currency::text`.as('currency'),
       'r.amount',

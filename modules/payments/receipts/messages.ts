@@ -99,3 +99,16 @@ export const vatTitles = {
     comment: 'No VAT applies at all, e.g. to medical care or education',
   },
 }
+
+/**
+ * A payment's description when the platform words it (`descriptions.ts`): on receipts and the
+ * provider's page in the payer's language. The web has the same words in its own catalog.
+ */
+export const paymentDescriptionMessages = {
+  card_order: /*i18n*/ {
+    id: 'payments.description.card-order',
+    message: '{quantity, plural, one {# card} other {# cards}} — {program}',
+    comment:
+      'What a card order pays for: the number of cards and the card program’s title, e.g. "24 cards — Gift card 2026"',
+  },
+}

@@ -7076,7 +7076,24 @@ export interface components {
       /** @description The cashpoint it was asked at, if any */
       cashpoint: string | null;
       currency: string;
+      /** @description In English, or as the person typed it; read `description_code` in the reader’s language */
       description: string;
+      /**
+       * @description What the platform worded, as a code (null: words a person typed; show `description`)
+       * @example card_order
+       * @enum {string|null}
+       */
+      description_code: "card_order" | null;
+      /**
+       * @description The code’s parameters
+       * @example {
+       *   "quantity": 24,
+       *   "program_title": "Cadeaubon 2026"
+       * }
+       */
+      description_params: {
+        [key: string]: unknown;
+      };
       /** Format: date-time */
       expires: string;
       /** @description Why the last attempt failed, as the provider says it (`card_declined`, `insufficient_funds`, …) */
@@ -7332,7 +7349,24 @@ export interface components {
       /** Format: date-time */
       created: string;
       date: string;
+      /** @description In English, as posted; read `description_code` with its parameters in the reader’s language */
       description: string;
+      /**
+       * @description What the description says, as a code (null: an entry posted before codes; show `description`)
+       * @example payment.captured
+       * @enum {string|null}
+       */
+      description_code: "payment.captured" | "payment.duplicate_captured" | "payment.fee" | "payment.refunded" | "payment.duplicate_refunded" | "payment.payout" | "card_order.issued" | "card.redeemed" | "card.redemption_reversed" | "entry.reversal" | null;
+      /**
+       * @description The code’s parameters: references, ids, counts, minor units, and a payment’s own description as `{code, params, text}`
+       * @example {
+       *   "reference": "PAY-001042",
+       *   "payment": "0193a7c2-5b1e-7c3a-9f1e-2a4b6c8d0e1f"
+       * }
+       */
+      description_params: {
+        [key: string]: unknown;
+      };
       /** @enum {string} */
       journal: "sales" | "purchase" | "bank" | "miscellaneous" | "cards";
       lines: components["schemas"]["LedgerLine"][];
@@ -7357,7 +7391,24 @@ export interface components {
       /** Format: date-time */
       created: string;
       date: string;
+      /** @description In English, as posted; read `description_code` with its parameters in the reader’s language */
       description: string;
+      /**
+       * @description What the description says, as a code (null: an entry posted before codes; show `description`)
+       * @example payment.captured
+       * @enum {string|null}
+       */
+      description_code: "payment.captured" | "payment.duplicate_captured" | "payment.fee" | "payment.refunded" | "payment.duplicate_refunded" | "payment.payout" | "card_order.issued" | "card.redeemed" | "card.redemption_reversed" | "entry.reversal" | null;
+      /**
+       * @description The code’s parameters: references, ids, counts, minor units, and a payment’s own description as `{code, params, text}`
+       * @example {
+       *   "reference": "PAY-001042",
+       *   "payment": "0193a7c2-5b1e-7c3a-9f1e-2a4b6c8d0e1f"
+       * }
+       */
+      description_params: {
+        [key: string]: unknown;
+      };
       /** @enum {string} */
       journal: "sales" | "purchase" | "bank" | "miscellaneous" | "cards";
       number: number;
@@ -7486,7 +7537,24 @@ export interface components {
       created: string;
       /** @example EUR */
       currency: string;
+      /** @description In English, or as the person typed it; read `description_code` in the reader’s language */
       description: string;
+      /**
+       * @description What the platform worded, as a code (null: words a person typed; show `description`)
+       * @example card_order
+       * @enum {string|null}
+       */
+      description_code: "card_order" | null;
+      /**
+       * @description The code’s parameters
+       * @example {
+       *   "quantity": 24,
+       *   "program_title": "Cadeaubon 2026"
+       * }
+       */
+      description_params: {
+        [key: string]: unknown;
+      };
       /** Format: date-time */
       expires: string;
       failure_code: string | null;
@@ -8506,7 +8574,24 @@ export interface components {
       created: string;
       /** @example EUR */
       currency: string;
+      /** @description In English, or as the person typed it; read `description_code` in the reader’s language */
       description: string;
+      /**
+       * @description What the platform worded, as a code (null: words a person typed; show `description`)
+       * @example card_order
+       * @enum {string|null}
+       */
+      description_code: "card_order" | null;
+      /**
+       * @description The code’s parameters
+       * @example {
+       *   "quantity": 24,
+       *   "program_title": "Cadeaubon 2026"
+       * }
+       */
+      description_params: {
+        [key: string]: unknown;
+      };
       /** @description A refund that gives a duplicate capture back (not asked by the owner) */
       duplicate: boolean;
       /**

@@ -8,11 +8,14 @@ import { type Config, loadConfig, portalForHost } from '../../../modules/platfor
 import type { Bootstrap } from './bootstrap.ts'
 import { defaultLocale, isLocale, localeStorageKey, negotiateLocale } from './i18n.ts'
 
-let hosts: Pick<Config, 'ADMIN_HOST' | 'PROGRAMS_HOST' | 'ACCEPTOR_HOST' | 'CARDHOLDER_HOST'> | undefined
+let hosts:
+  | Pick<Config, 'ADMIN_HOST' | 'PROGRAMS_HOST' | 'ACCEPTOR_HOST' | 'CARDHOLDER_HOST' | 'BUSINESS_TIME_ZONE'>
+  | undefined
 
 /**
- * Portal and language of the request being rendered. Only the host variables are read, so the web
- * server does not depend on settings (database, keys) it never uses.
+ * Portal, language and business time zone of the request being rendered. Only the host variables
+ * and the time zone are read, so the web server does not depend on settings (database, keys) it
+ * never uses.
  */
 export function bootstrapFromRequest(): Bootstrap {
   hosts ??= loadConfig({
@@ -20,6 +23,7 @@ export function bootstrapFromRequest(): Bootstrap {
     PROGRAMS_HOST: process.env.PROGRAMS_HOST,
     ACCEPTOR_HOST: process.env.ACCEPTOR_HOST,
     CARDHOLDER_HOST: process.env.CARDHOLDER_HOST,
+    BUSINESS_TIME_ZONE: process.env.BUSINESS_TIME_ZONE?.trim() || undefined,
   })
   const host = getRequestHeader('host') ?? ''
   const portal = portalForHost(host, hosts)
@@ -39,5 +43,5 @@ export function bootstrapFromRequest(): Bootstrap {
     : (negotiateLocale(getRequestHeader('accept-language')) ?? defaultLocale)
   // The same URL renders differently per host and language: shared caches must keep them apart.
   setResponseHeader('vary', 'Host, Cookie, Accept-Language')
-  return { portal, locale, portalOrigins }
+  return { portal, locale, portalOrigins, timeZone: hosts.BUSINESS_TIME_ZONE }
 }

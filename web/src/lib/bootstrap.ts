@@ -1,12 +1,32 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { defaultLocale, isLocale, type Locale } from './i18n.ts'
 import { isPortal, type Portal } from './portal.ts'
+import { defaultBusinessTimeZone } from './time-zone.ts'
 
 export interface Bootstrap {
   portal: Portal
   locale: Locale
   /** Scheme, host and port of each portal, for links from one portal to another. */
   portalOrigins: Record<Portal, string>
+  /**
+   * The business time zone (`BUSINESS_TIME_ZONE`): "today" and the date presets of the finance
+   * screens are its days (`business-days.ts`), as the API's are.
+   */
+  timeZone: string
+}
+
+/** The document carries the business time zone for the browser (`data-time-zone`, see __root). */
+function documentTimeZone(): string {
+  const zone = document.documentElement.dataset.timeZone
+  try {
+    if (zone) {
+      new Intl.DateTimeFormat('en', { timeZone: zone })
+      return zone
+    }
+  } catch {
+    // Not a zone this browser knows: the platform's default.
+  }
+  return defaultBusinessTimeZone
 }
 
 /** The document carries the portal origins for the browser (`data-portal-origins`, see __root). */
@@ -21,8 +41,9 @@ function documentPortalOrigins(): Record<Portal, string> {
 }
 
 /**
- * The portal (from the host name) and language of this page. The server decides from the request;
- * in the browser the rendered document already carries both, so no round trip is needed.
+ * The portal (from the host name), language and business time zone of this page. The server
+ * decides from the request and its settings; in the browser the rendered document already carries
+ * them, so no round trip is needed.
  */
 export const readBootstrap = createIsomorphicFn()
   .server(async (): Promise<Bootstrap> => {
@@ -35,5 +56,6 @@ export const readBootstrap = createIsomorphicFn()
       portal: isPortal(root.dataset.portal) ? root.dataset.portal : 'cardholder',
       locale: isLocale(root.lang) ? root.lang : defaultLocale,
       portalOrigins: documentPortalOrigins(),
+      timeZone: documentTimeZone(),
     }
   })

@@ -24,21 +24,23 @@ import {
   sessionFitsPortal,
   signOut,
 } from '~/lib/session.ts'
+import { setPageTimeZone } from '~/lib/time-zone.ts'
 import type { RouterContext } from '~/router.tsx'
 import appCss from '~/styles/app.css?url'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context }) => {
-    const { portal, locale, portalOrigins } = await readBootstrap()
+    const { portal, locale, portalOrigins, timeZone } = await readBootstrap()
+    setPageTimeZone(timeZone)
     if (context.i18n.locale !== locale) await activateLocale(context.i18n, locale)
     const { session, restorable } = await readSessionState()
     if (session && !sessionFitsPortal(session, portal)) {
       // Spec section 2: the profile type must match the portal. In the browser the session is ended
       // (the API clears its cookies); on the server the page simply renders as signed out.
       if (typeof window !== 'undefined') await signOut()
-      return { portal, portalOrigins, session: null, sessionRestorable: false }
+      return { portal, portalOrigins, timeZone, session: null, sessionRestorable: false }
     }
-    return { portal, portalOrigins, session, sessionRestorable: restorable }
+    return { portal, portalOrigins, timeZone, session, sessionRestorable: restorable }
   },
   head: ({ match }) => {
     const { i18n, portal } = match.context
@@ -77,8 +79,14 @@ function RootDocument({ children }: { children: ReactNode }) {
   const { i18n } = useLingui()
   const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
   const origins = useRouteContext({ from: '__root__', select: (c) => c.portalOrigins })
+  const timeZone = useRouteContext({ from: '__root__', select: (c) => c.timeZone })
   return (
-    <html lang={i18n.locale} data-portal={portal} data-portal-origins={JSON.stringify(origins)}>
+    <html
+      lang={i18n.locale}
+      data-portal={portal}
+      data-portal-origins={JSON.stringify(origins)}
+      data-time-zone={timeZone}
+    >
       <head>
         <HeadContent />
       </head>

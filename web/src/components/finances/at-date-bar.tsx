@@ -1,11 +1,10 @@
-import { Trans } from '@lingui/react/macro'
-import { CalendarIcon } from 'lucide-react'
-import { Button } from '~/components/ui/button.tsx'
+import { AtPresets } from './date-presets.tsx'
 import { DateField } from './filters.tsx'
 
 /**
- * The date balances are taken at. Without one in the URL the ledger answers today's, and the
- * field shows the date it answered.
+ * The date balances are taken at. Without one in the URL the ledger answers today's (the business
+ * day, in the business time zone), and the field shows the date it answered. Presets: today,
+ * yesterday, the end of last month.
  */
 export function AtDateBar({
   id,
@@ -25,12 +24,9 @@ export function AtDateBar({
       <div className="w-full sm:w-52">
         <DateField id={id} label={label} value={at ?? answeredAt} onChange={onAtChange} testId={id} />
       </div>
-      {at && (
-        <Button variant="ghost" onClick={() => onAtChange(undefined)} data-testid={`${id}-today`}>
-          <CalendarIcon aria-hidden="true" />
-          <Trans>Today</Trans>
-        </Button>
-      )}
+      <div className="flex flex-wrap gap-1">
+        <AtPresets at={at} onSelect={onAtChange} testIdPrefix={id} />
+      </div>
     </div>
   )
 }

@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card.t
 import { Skeleton } from '~/components/ui/skeleton.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { BookingDate } from './amount.tsx'
+import { describeEntry, EntrySource } from './descriptions.tsx'
 import { EntryLinesTable, lineTotals } from './entry-lines-table.tsx'
 import { journalNames } from './names.ts'
 import { type JournalEntry, journalEntryQueryOptions } from './queries.ts'
@@ -115,7 +116,7 @@ function EntryView({ entry }: { entry: JournalEntry }) {
             )}
           </div>
           <p className="text-muted-foreground" data-testid="entry-description">
-            {entry.description}
+            {describeEntry(i18n, entry)}
           </p>
         </CardHeader>
         <CardContent>
@@ -128,9 +129,7 @@ function EntryView({ entry }: { entry: JournalEntry }) {
               <BookingDate date={entry.date} style="long" />
             </Detail>
             <Detail label={<Trans>Source</Trans>} testId="entry-source">
-              <span className="font-mono text-xs">
-                {entry.source.kind} · {entry.source.id}
-              </span>
+              <EntrySource entry={entry} testId="entry-source-link" />
             </Detail>
             <Detail label={<Trans>Posted</Trans>}>
               <time dateTime={entry.created}>

@@ -12,14 +12,12 @@ import { DataTable, dataColumns } from '~/components/ui/data-table.tsx'
 import { Tabs, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
 import { type Journal, journals } from '../../../../modules/ledger/shared.ts'
 import { BookingDate, Money } from './amount.tsx'
+import { RangePresets } from './date-presets.tsx'
+import { describeEntry, EntrySource } from './descriptions.tsx'
 import { DateField, SearchField } from './filters.tsx'
 import { FinancesHeader } from './finances-header.tsx'
 import { journalNames } from './names.ts'
 import { type JournalFilter, journalEntriesQueryOptions } from './queries.ts'
-import { daysBefore, localToday } from './search.ts'
-
-/** Date presets of the specification that look back: the last 7 and the last 30 days, today included. */
-const presets = [7, 30] as const
 
 /** The Journals view: one journal's entries, newest first, filtered by booking dates and a search. */
 export function JournalsPage({
@@ -32,8 +30,6 @@ export function JournalsPage({
   const { t, i18n } = useLingui()
   const entries = useQuery(journalEntriesQueryOptions(filter))
   const filtered = Boolean(filter.from || filter.to || filter.q)
-  const today = localToday()
-  const activePreset = presets.find((days) => filter.to === today && filter.from === daysBefore(days - 1))
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -79,18 +75,11 @@ export function JournalsPage({
             />
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {presets.map((days) => (
-              <Button
-                key={days}
-                variant={activePreset === days ? 'secondary' : 'outline'}
-                size="sm"
-                aria-pressed={activePreset === days}
-                onClick={() => onFilterChange({ from: daysBefore(days - 1), to: localToday(), page: 1 })}
-                data-testid={`journal-preset-${days}`}
-              >
-                <Trans>Last {days} days</Trans>
-              </Button>
-            ))}
+            <RangePresets
+              range={filter}
+              onSelect={(range) => onFilterChange({ ...range, page: 1 })}
+              testIdPrefix="journal-preset"
+            />
             {filtered && (
               <Button
                 variant="ghost"
@@ -187,7 +176,9 @@ const entryColumns = column.columns([
       const entry = row.original
       return (
         <>
-          <span className="line-clamp-2">{entry.description}</span>
+          <span className="line-clamp-2" data-testid="journal-row-description">
+            <EntryDescription entry={entry} />
+          </span>
           {(entry.reversal_of || entry.reversed_by) && (
             <span className="mt-1 flex gap-1.5">
               {entry.reversal_of && (
@@ -210,7 +201,10 @@ const entryColumns = column.columns([
     id: 'source',
     meta: { label: msg`Source`, from: 'md', cellClassName: 'max-w-64 truncate text-muted-foreground' },
     sortFn: 'text',
-    cell: ({ getValue }) => <span className="font-mono text-xs">{getValue()}</span>,
+    // In words, with a link to what caused the entry; above the row's link, which covers the row.
+    cell: ({ row }) => (
+      <EntrySource entry={row.original} className="relative z-10" testId="journal-row-source" />
+    ),
   }),
   column.accessor((entry) => entry.totals[0]?.amount ?? 0, {
     id: 'total',
@@ -229,8 +223,9 @@ const entryColumns = column.columns([
 
 /** The entry's number links to the entry; the link covers the whole row. */
 function EntryLink({ entry }: { entry: Entry }) {
-  const { t } = useLingui()
-  const { number, description } = entry
+  const { t, i18n } = useLingui()
+  const { number } = entry
+  const description = describeEntry(i18n, entry)
   return (
     <Link
       to="/finances/journals/$uuid"
@@ -241,4 +236,10 @@ function EntryLink({ entry }: { entry: Entry }) {
       {entry.number}
     </Link>
   )
+}
+
+/** An entry's description in the interface language. */
+function EntryDescription({ entry }: { entry: Entry }) {
+  const { i18n } = useLingui()
+  return describeEntry(i18n, entry)
 }

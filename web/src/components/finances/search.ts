@@ -27,19 +27,3 @@ export const journalSearchSchema = searchParams({
 
 /** Balances and trial balance: the date they are taken at; today when absent. */
 export const atSearchSchema = searchParams({ at: dateSearch })
-
-/** Today in the browser's own calendar, `YYYY-MM-DD`. */
-export function localToday(now = new Date()): string {
-  return isoDate(now)
-}
-
-/** The date `days` before today in the browser's calendar. */
-export function daysBefore(days: number, now = new Date()): string {
-  const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days)
-  return isoDate(date)
-}
-
-function isoDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-}

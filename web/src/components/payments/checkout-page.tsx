@@ -16,6 +16,7 @@ import {
 } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
+import { describePayment } from '~/components/finances/descriptions.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '~/components/ui/card.tsx'
@@ -120,6 +121,7 @@ function CheckoutView({
 function Summary({ checkout }: { checkout: Checkout }) {
   const { i18n } = useLingui()
   const { merchant, cashpoint } = checkout
+  const description = describePayment(i18n, checkout)
   return (
     <CardHeader className="gap-3">
       <div className="grid gap-0.5">
@@ -138,9 +140,9 @@ function Summary({ checkout }: { checkout: Checkout }) {
         className="text-4xl font-semibold tracking-tight"
         testId="checkout-amount"
       />
-      {checkout.description && (
+      {description && (
         <p className="text-sm break-words text-muted-foreground" data-testid="checkout-description">
-          {checkout.description}
+          {description}
         </p>
       )}
       <dl className="grid grid-cols-2 gap-3 border-t pt-3 text-sm">

@@ -4,6 +4,7 @@ import { Link, useRouteContext } from '@tanstack/react-router'
 import { ArrowLeftIcon, FileDownIcon, FileSearchIcon, InfoIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
+import { describePayment } from '~/components/finances/descriptions.tsx'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError } from '~/components/shared/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -131,9 +132,9 @@ function DetailView({ payment, transaction }: { payment: PaymentDetail; transact
               {isRefund ? <Trans>Refunded by {whom}</Trans> : <Trans>Paid to {whom}</Trans>}
             </p>
           )}
-          {payment.description && (
+          {describePayment(i18n, payment) && (
             <p className="text-muted-foreground" data-testid="transaction-description">
-              {payment.description}
+              {describePayment(i18n, payment)}
             </p>
           )}
           <Money

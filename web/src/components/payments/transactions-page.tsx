@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import { ArrowLeftRightIcon, FileDownIcon, XIcon } from 'lucide-react'
 import { Money } from '~/components/finances/amount.tsx'
+import { RangePresets } from '~/components/finances/date-presets.tsx'
+import { describePayment } from '~/components/finances/descriptions.tsx'
 import { DateField, SearchField } from '~/components/finances/filters.tsx'
-import { daysBefore, localToday } from '~/components/finances/search.ts'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -27,9 +28,6 @@ import {
 } from './queries.ts'
 import { RequestPaymentButton } from './request-payment-button.tsx'
 
-/** Date presets of the specification that look back: the previous 7 and 30 days, today included. */
-const presets = [7, 30] as const
-
 /** Portals whose users ask for payments themselves (payment links). */
 const requesters: readonly Portal[] = ['programs', 'acceptor']
 
@@ -49,8 +47,6 @@ export function TransactionsPage({
   const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
   const transactions = useQuery(transactionsQueryOptions(filter))
   const filtered = Boolean(filter.from || filter.to || filter.q || filter.status || filter.kind)
-  const today = localToday()
-  const activePreset = presets.find((days) => filter.to === today && filter.from === daysBefore(days - 1))
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -156,18 +152,11 @@ export function TransactionsPage({
             />
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {presets.map((days) => (
-              <Button
-                key={days}
-                variant={activePreset === days ? 'secondary' : 'outline'}
-                size="sm"
-                aria-pressed={activePreset === days}
-                onClick={() => onFilterChange({ from: daysBefore(days - 1), to: localToday(), page: 1 })}
-                data-testid={`transactions-preset-${days}`}
-              >
-                <Trans>Previous {days} days</Trans>
-              </Button>
-            ))}
+            <RangePresets
+              range={filter}
+              onSelect={(range) => onFilterChange({ ...range, page: 1 })}
+              testIdPrefix="transactions-preset"
+            />
             {filtered && (
               <Button
                 variant="ghost"
@@ -347,10 +336,10 @@ function TransactionDate({ created }: { created: string }) {
  * counter without a description is named by its shop.
  */
 function TransactionDescription({ tx }: { tx: Transaction }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { reference } = tx
   const whom = tx.merchant ? [tx.merchant, tx.cashpoint].filter(Boolean).join(' · ') : null
-  const description = tx.description || whom || reference
+  const description = describePayment(i18n, tx) || whom || reference
   return (
     <>
       <Link
@@ -369,7 +358,7 @@ function TransactionDescription({ tx }: { tx: Transaction }) {
       >
         <span
           className="line-clamp-2"
-          data-testid={description === whom ? 'transaction-merchant' : undefined}
+          data-testid={description === whom ? 'transaction-merchant' : 'transaction-description'}
         >
           {description}
         </span>

@@ -1,6 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { formatAmountInput, parseAmountInput } from '~/components/payments/money-input.ts'
+import { businessToday } from '~/lib/business-days.ts'
+import { pageTimeZone } from '~/lib/time-zone.ts'
 import {
   type Card,
   type CardExpiryType,
@@ -24,11 +26,12 @@ export const useModes = ['once', 'custom', 'unlimited'] as const
 export const validityModes = ['program', 'after_activation', 'until'] as const
 export const orientations = ['horizontal', 'vertical'] as const
 
-/** Today as `YYYY-MM-DD` in the reader's time zone. */
+/**
+ * Today as `YYYY-MM-DD`, a business day: a card "valid until" a date ends at midnight in the
+ * business time zone (docs/cards.md), and the API refuses a date before its today by that zone.
+ */
 export function today(): string {
-  const d = new Date()
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+  return businessToday(pageTimeZone())
 }
 
 export const isDate = (v: string) =>

@@ -16,6 +16,7 @@ import {
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
 import { Pagination } from '~/components/users/pagination.tsx'
 import { BookingDate, Money } from '../finances/amount.tsx'
+import { describeEntry, EntrySource } from '../finances/descriptions.tsx'
 import { EntryLinesTable } from '../finances/entry-lines-table.tsx'
 import { journalNames } from '../finances/names.ts'
 import {
@@ -228,6 +229,7 @@ function EntriesTable({
         {entries.map((entry) => {
           const journal = i18n._(journalNames[entry.journal])
           const number = entry.number
+          const description = describeEntry(i18n, entry)
           return (
             <TableRow key={entry.uuid} data-testid="program-entry">
               <TableCell className="whitespace-nowrap">
@@ -241,10 +243,10 @@ function EntriesTable({
                   variant="link"
                   className="h-auto p-0 text-left whitespace-normal"
                   onClick={() => onOpen(entry.uuid)}
-                  aria-label={t`Open ${journal} entry ${number}: ${entry.description}`}
+                  aria-label={t`Open ${journal} entry ${number}: ${description}`}
                   data-testid="program-entry-open"
                 >
-                  {entry.description}
+                  {description}
                 </Button>
                 {entry.reversal_of && (
                   <Badge variant="warning" className="ml-2">
@@ -327,7 +329,9 @@ function EntryDetail({ uuid }: { uuid: string }) {
             {journal} entry {number}
           </Trans>
         </DialogTitle>
-        <DialogDescription data-testid="program-entry-description">{e.description}</DialogDescription>
+        <DialogDescription data-testid="program-entry-description">
+          {describeEntry(i18n, e)}
+        </DialogDescription>
       </DialogHeader>
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
         <div className="grid gap-0.5">
@@ -336,6 +340,14 @@ function EntryDetail({ uuid }: { uuid: string }) {
           </dt>
           <dd>
             <BookingDate date={e.date} style="long" />
+          </dd>
+        </div>
+        <div className="grid gap-0.5">
+          <dt className="text-[13px] text-muted-foreground">
+            <Trans>Source</Trans>
+          </dt>
+          <dd>
+            <EntrySource entry={e} testId="program-entry-source" />
           </dd>
         </div>
         <div className="grid gap-0.5">

@@ -3,10 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { ChartColumnIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
-import { lazy, Suspense, useId, useMemo, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
 import { formatMoney } from '~/components/finances/money.ts'
-import { localToday } from '~/components/finances/search.ts'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError } from '~/components/shared/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -15,6 +14,8 @@ import { DatePicker } from '~/components/ui/date-picker.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
+import { businessToday, shiftDate } from '~/lib/business-days.ts'
+import { useBusinessTimeZone } from '~/lib/time-zone.ts'
 import { cn } from '~/lib/utils.ts'
 import { useTerminalPlaces } from './places.ts'
 import { type Statistics, statisticsQueryOptions } from './queries.ts'
@@ -23,17 +24,8 @@ import { type Statistics, statisticsQueryOptions } from './queries.ts'
 const StatisticsChart = lazy(() => import('./statistics-chart.tsx'))
 
 const dayMs = 86_400_000
-const shift = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10)
+const shift = shiftDate
 const span = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / dayMs) + 1
-
-const browserZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Amsterdam'
-  } catch {
-    return 'Europe/Amsterdam'
-  }
-}
 
 const allPrograms = 'all'
 
@@ -45,12 +37,13 @@ const allPrograms = 'all'
 export function StatisticsPanel({ compact = false }: { compact?: boolean }) {
   const { t } = useLingui()
   const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
-  const today = localToday()
+  // Days are business days: "today" and the API's counting both in the business time zone.
+  const zone = useBusinessTimeZone()
+  const today = businessToday(zone)
   const [range, setRange] = useState({ from: shift(today, -29), to: today })
   const [program, setProgram] = useState(allPrograms)
   const places = useTerminalPlaces(portal)
   const showPrograms = portal !== 'admin' && (places.data?.length ?? 0) > 1
-  const zone = useMemo(browserZone, [])
   const stats = useQuery(
     statisticsQueryOptions({
       from: range.from,

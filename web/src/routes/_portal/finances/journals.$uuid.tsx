@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { describeEntry } from '~/components/finances/descriptions.tsx'
 import { EntryPage } from '~/components/finances/entry-page.tsx'
 import { journalEntryQueryOptions } from '~/components/finances/queries.ts'
 import { NotFound } from '~/components/not-found.tsx'
@@ -12,12 +13,21 @@ import { loadSignedIn } from '~/lib/queries/load.ts'
 export const Route = createFileRoute('/_portal/finances/journals/$uuid')({
   loader: async ({ context, params }) => {
     const entry = await loadSignedIn(context, journalEntryQueryOptions(params.uuid))
-    return { description: entry?.description }
+    // Only what head() needs: the description, worded in the reader's language there.
+    return {
+      described: entry && {
+        description: entry.description,
+        description_code: entry.description_code,
+        description_params: entry.description_params,
+      },
+    }
   },
   head: ({ match, loaderData }) =>
     pageTitle(
       match.context.i18n,
-      match.status === 'notFound' ? msg`Entry not found` : loaderData?.description,
+      match.status === 'notFound'
+        ? msg`Entry not found`
+        : loaderData?.described && describeEntry(match.context.i18n, loaderData.described),
       msg`Journals`,
       mainScreens['/finances'].label,
     ),
