@@ -160,7 +160,13 @@ test.describe('payments', () => {
     // The provider's page: merchant and amount, then a declined card that leaves the page open.
     await expect(page.getByTestId('sandbox-merchant')).toHaveText(name)
     await expect(page.getByTestId('sandbox-amount')).toHaveText('€12.50')
+    // A number that fails the card check (the page checks only its length): the provider's
+    // refusal is said under the number, in the page's words.
+    await payWithCard(page, '4242 4242 4242 4241')
+    await expect(page.getByTestId('sandbox-card-number-error')).toHaveText('The card number is not valid')
+    await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true')
     await payWithCard(page, '4000 0000 0000 0002')
+    await expect(page.getByTestId('sandbox-card-number-error')).toHaveCount(0)
     await expect(page.getByTestId('sandbox-failure')).toContainText('Your card was declined.')
     await expect(page.getByTestId('sandbox-checkout')).toHaveAttribute('data-status', 'open')
     await expect(page.getByLabel('CVC')).toHaveValue('')

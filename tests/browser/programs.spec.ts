@@ -157,6 +157,22 @@ test.describe('programs', () => {
     await cashpoint.getByTestId('cashpoint-rename-save').click()
     await expect(cashpoint.getByTestId('cashpoint-title')).toHaveText('Front counter')
     await expect(acceptorPage.getByText('Cashpoint renamed')).toBeVisible()
+    // Another cashpoint may not take that name: the API's refusal is said under the name as typed.
+    await place.getByTestId('cashpoint-new-title').fill('Counter 2')
+    await place.getByTestId('cashpoint-new-title').press('Enter')
+    const added = place.getByTestId('cashpoint').filter({ hasText: 'Counter 2' })
+    const second = place.locator(
+      `[data-testid="cashpoint"][data-uuid="${await added.getAttribute('data-uuid')}"]`,
+    )
+    await second.getByTestId('cashpoint-rename').click()
+    await second.getByTestId('cashpoint-rename-title').fill('Front counter')
+    await second.getByTestId('cashpoint-rename-title').press('Enter')
+    await expect(second.getByTestId('cashpoint-error')).toHaveText(
+      'You already have a cashpoint with this name.',
+    )
+    await expect(second.getByTestId('cashpoint-rename-title')).toHaveAttribute('aria-invalid', 'true')
+    await second.getByTestId('cashpoint-rename-title').press('Escape')
+    await expect(second.getByTestId('cashpoint-title')).toHaveText('Counter 2')
 
     // The owner sees the acceptor active.
     await ownerPage.reload()

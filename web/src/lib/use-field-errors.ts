@@ -8,9 +8,10 @@ import { fieldIssueMessage } from './api-messages.ts'
 export interface FieldErrorOptions<T extends FieldValues> {
   /**
    * The input an API field (`email`, `values.0.value`) is shown under, or undefined when this form
-   * has none for it. By default the input of the same name, when the form has one.
+   * has none for it; `issue` for a form that places one field's problems by their code. By default
+   * the input of the same name, when the form has one.
    */
-  fieldOf?: (path: string) => Path<T> | undefined
+  fieldOf?: (path: string, issue: FieldIssue) => Path<T> | undefined
   /** The form's own words for a problem of an API field (`path`), e.g. the specification's wording. */
   wording?: (issue: FieldIssue, path: string) => MessageDescriptor | undefined
 }
@@ -42,7 +43,7 @@ export function useFieldErrors<T extends FieldValues>(
       for (const [path, issues] of Object.entries(error.fields)) {
         const issue = issues[0]
         if (!issue) continue
-        const field = inputOf(path)
+        const field = inputOf(path, issue)
         if (!field) {
           result.unplaced++
           continue

@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -12,7 +12,9 @@ import {
   LoaderCircleIcon,
   Undo2Icon,
 } from 'lucide-react'
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { type FormEvent, useMemo, useRef, useState } from 'react'
+import { useWatch } from 'react-hook-form'
+import { z } from 'zod'
 import { formatSeconds } from '~/components/auth/countdown.ts'
 import { Money } from '~/components/finances/amount.tsx'
 import { formatMoney } from '~/components/finances/money.ts'
@@ -33,9 +35,19 @@ import { CameraView, useQrCamera } from '~/components/terminal/qr-camera.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card.tsx'
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useZodForm,
+} from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
-import { Label } from '~/components/ui/label.tsx'
 import { notify } from '~/lib/notify.tsx'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { cn } from '~/lib/utils.ts'
 import { Detail } from './card-details.tsx'
 import { CardFace } from './card-face.tsx'
@@ -74,12 +86,6 @@ interface LookedUp {
 }
 
 type CodeProblem = TokenShapeProblem | Extract<RedemptionRefusal, { on: 'code' }>
-
-type AmountProblem =
-  | { kind: 'empty' }
-  | { kind: 'invalid' }
-  | { kind: 'zero' }
-  | Extract<RedemptionRefusal, { on: 'amount' }>
 
 /**
  * Where the acceptor takes this cashpoint's cards: their place in a card program with the
@@ -490,23 +496,68 @@ function AmountStep({
   const { i18n } = useLingui()
   const hydrated = useHydrated()
   const queryClient = useQueryClient()
-  const fieldId = useId()
-  const input = useRef<HTMLInputElement>(null)
   const p = card.preview
   const currency = p.currency
-  const [text, setText] = useState('')
-  const [problem, setProblem] = useState<AmountProblem | null>(null)
+  // The schema reads the balance as it is now: a look-up after a refusal may have changed it.
+  const balance = useRef(p.balance)
+  balance.current = p.balance
+  const schema = useMemo(() => amountSchema(currency, i18n, () => balance.current), [currency, i18n])
+  const form = useZodForm(schema, { defaultValues: { amount: '' }, mode: 'onSubmit' })
+  const showFieldErrors = useFieldErrors(form)
   const [screenError, setScreenError] = useState<MessageDescriptor | null>(null)
-  const [taking, setTaking] = useState(false)
+  const taking = form.formState.isSubmitting
   // One key per card and amount: a double tap, or a retry after a lost answer, spends once.
   const keys = useRef(new Map<string, string>())
 
+  const text = useWatch({ control: form.control, name: 'amount' }) ?? ''
   const parsed = parseAmountInput(text, currency, i18n.locale)
   const amount = parsed !== undefined && parsed > 0n && parsed <= maxAmountMinor ? Number(parsed) : null
   const overBalance = amount !== null && amount > p.balance
   const lastUse = p.uses_left === 1
   const rest = amount !== null && !overBalance ? p.balance - amount : null
-  const balanceText = formatMoney(p.balance, currency, i18n.locale)
+
+  const submit = form.handleSubmit(async ({ amount: value }) => {
+    const attempt = `${card.token}:${value}`
+    const idempotencyKey = keys.current.get(attempt) ?? crypto.randomUUID()
+    keys.current.set(attempt, idempotencyKey)
+    setScreenError(null)
+    try {
+      const redemption = await takeFromCard({ cashpoint, token: card.token, amount: value }, idempotencyKey)
+      keys.current.clear()
+      void queryClient.invalidateQueries({ queryKey: redemptionKeys.all })
+      onTaken(redemption)
+    } catch (error) {
+      const refusal = redemptionRefusal(error, i18n.locale)
+      if (refusal.on === 'amount') {
+        if (refusal.kind === 'other') {
+          showFieldErrors(error)
+          return
+        }
+        // The balance may have changed since the look-up (the card spent elsewhere): read it again.
+        let now = p.balance
+        try {
+          const preview = await previewRedemption(cashpoint, card.token)
+          now = preview.balance
+          onCard({ token: card.token, preview })
+        } catch {
+          // The refusal already says what matters.
+        }
+        form.setError(
+          'amount',
+          { type: 'server', message: i18n._(aboveBalance(now, currency, i18n)) },
+          { shouldFocus: true },
+        )
+      } else if (refusal.on === 'screen') setScreenError(refusal.message)
+      else {
+        // The card changed under the acceptor's hands (expired, blocked): show it as it is now.
+        try {
+          onCard({ token: card.token, preview: await previewRedemption(cashpoint, card.token) })
+        } catch {
+          setScreenError(msg`This card cannot be spent. Ask for another way to pay.`)
+        }
+      }
+    }
+  })
 
   if (p.status !== 'active') {
     return (
@@ -523,58 +574,6 @@ function AmountStep({
     )
   }
 
-  const check = (): number | null => {
-    if (!text.trim()) setProblem({ kind: 'empty' })
-    else if (parsed === undefined || parsed > maxAmountMinor) setProblem({ kind: 'invalid' })
-    else if (parsed <= 0n) setProblem({ kind: 'zero' })
-    else if (overBalance) setProblem({ on: 'amount', kind: 'above_balance' })
-    else return amount
-    input.current?.focus()
-    return null
-  }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const value = check()
-    if (value === null) return
-    const attempt = `${card.token}:${value}`
-    const idempotencyKey = keys.current.get(attempt) ?? crypto.randomUUID()
-    keys.current.set(attempt, idempotencyKey)
-    setTaking(true)
-    setScreenError(null)
-    try {
-      const redemption = await takeFromCard({ cashpoint, token: card.token, amount: value }, idempotencyKey)
-      keys.current.clear()
-      void queryClient.invalidateQueries({ queryKey: redemptionKeys.all })
-      onTaken(redemption)
-    } catch (error) {
-      setTaking(false)
-      const refusal = redemptionRefusal(error, i18n.locale)
-      if (refusal.on === 'amount') {
-        setProblem(refusal)
-        // The balance may have changed since the look-up (the card spent elsewhere): read it again.
-        if (refusal.kind === 'above_balance') {
-          try {
-            onCard({ token: card.token, preview: await previewRedemption(cashpoint, card.token) })
-          } catch {
-            // The refusal already says what matters.
-          }
-        }
-      } else if (refusal.on === 'screen') setScreenError(refusal.message)
-      else {
-        // The card changed under the acceptor's hands (expired, blocked): show it as it is now.
-        try {
-          onCard({ token: card.token, preview: await previewRedemption(cashpoint, card.token) })
-        } catch {
-          setScreenError(msg`This card cannot be spent. Ask for another way to pay.`)
-        }
-      }
-      return
-    }
-  }
-
-  const messageId = `${fieldId}-message`
-  const noteId = `${fieldId}-note`
   const takeLabel = amount !== null && !overBalance ? formatMoney(amount, currency, i18n.locale) : null
 
   return (
@@ -585,126 +584,139 @@ function AmountStep({
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          {undone && (
-            <p
-              role="status"
-              className="rounded-lg border border-primary-200 bg-primary-50/60 px-3 py-2 text-sm"
-              data-testid="accept-card-undone"
-            >
-              <Trans>
-                Undone: <Money amount={undone.amount} currency={undone.currency} /> is back on the card.
-              </Trans>
-            </p>
-          )}
-          <div className="grid gap-2">
-            <Label htmlFor={fieldId} data-error={problem ? true : undefined}>
-              <Trans>Amount ({currency})</Trans>
-            </Label>
-            <div className="flex gap-2">
-              <Input
-                ref={input}
-                id={fieldId}
-                value={text}
-                onChange={(e) => {
-                  setText(e.target.value)
-                  setProblem(null)
-                  setScreenError(null)
-                }}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={formatAmountInput(Math.min(p.balance, 1000), currency, i18n.locale)}
-                disabled={taking}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={cn(problem && messageId, lastUse && noteId) || undefined}
-                className="h-12 text-2xl font-semibold tabular-nums md:text-2xl"
-                data-testid="accept-card-amount-input"
-              />
-              <Button
-                type="button"
-                variant="outline"
-                className="h-12 shrink-0"
-                disabled={taking || p.balance <= 0}
-                onClick={() => {
-                  setText(formatAmountInput(p.balance, currency, i18n.locale))
-                  setProblem(null)
-                  input.current?.focus()
-                }}
-                data-testid="accept-card-whole"
-              >
-                <Trans>Whole balance</Trans>
-              </Button>
-            </div>
-            {problem && (
-              <FieldAlert id={messageId} testId="accept-card-amount-error" kind={problem.kind}>
-                <AmountProblemText problem={problem} balance={balanceText} />
-              </FieldAlert>
-            )}
-            {lastUse && (
+        <Form {...form}>
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            {undone && (
               <p
-                id={noteId}
-                className="rounded-md bg-amber-50 px-3 py-2 text-[13px] text-amber-900"
-                data-testid="accept-card-forfeit-note"
+                role="status"
+                className="rounded-lg border border-primary-200 bg-primary-50/60 px-3 py-2 text-sm"
+                data-testid="accept-card-undone"
               >
-                {p.use_number === 1 ? (
-                  <Trans>This card can be used once: whatever is not taken now is forfeited.</Trans>
-                ) : (
-                  <Trans>This is the card’s last use: whatever is not taken now is forfeited.</Trans>
-                )}{' '}
-                {rest !== null && rest > 0 && (
-                  <Trans>
-                    <Money amount={rest} currency={currency} className="font-semibold" /> will be forfeited.
-                  </Trans>
-                )}
+                <Trans>
+                  Undone: <Money amount={undone.amount} currency={undone.currency} /> is back on the card.
+                </Trans>
               </p>
             )}
-            {screenError && <FieldAlert testId="accept-card-error">{i18n._(screenError)}</FieldAlert>}
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              type="submit"
-              size="lg"
-              disabled={!hydrated || taking}
-              aria-busy={taking}
-              data-testid="accept-card-take"
-            >
-              {taking ? (
-                <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-              ) : (
-                <CreditCardIcon aria-hidden="true" />
+            <FormField
+              control={form.control}
+              name="amount"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>
+                    <Trans>Amount ({currency})</Trans>
+                  </FormLabel>
+                  <div className="flex gap-2">
+                    <FormControl>
+                      <Input
+                        {...field}
+                        onChange={(e) => {
+                          field.onChange(e)
+                          setScreenError(null)
+                        }}
+                        inputMode="decimal"
+                        autoComplete="off"
+                        placeholder={formatAmountInput(Math.min(p.balance, 1000), currency, i18n.locale)}
+                        disabled={taking}
+                        className="h-12 text-2xl font-semibold tabular-nums md:text-2xl"
+                        data-testid="accept-card-amount-input"
+                      />
+                    </FormControl>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      className="h-12 shrink-0"
+                      disabled={taking || p.balance <= 0}
+                      onClick={() => {
+                        form.setValue('amount', formatAmountInput(p.balance, currency, i18n.locale), {
+                          shouldValidate: form.formState.isSubmitted,
+                        })
+                        form.setFocus('amount')
+                      }}
+                      data-testid="accept-card-whole"
+                    >
+                      <Trans>Whole balance</Trans>
+                    </Button>
+                  </div>
+                  <FormMessage data-testid="accept-card-amount-error" />
+                  {lastUse && (
+                    <FormDescription
+                      className="rounded-md bg-amber-50 px-3 py-2 text-amber-900"
+                      data-testid="accept-card-forfeit-note"
+                    >
+                      {p.use_number === 1 ? (
+                        <Trans>This card can be used once: whatever is not taken now is forfeited.</Trans>
+                      ) : (
+                        <Trans>This is the card’s last use: whatever is not taken now is forfeited.</Trans>
+                      )}{' '}
+                      {rest !== null && rest > 0 && (
+                        <Trans>
+                          <Money amount={rest} currency={currency} className="font-semibold" /> will be
+                          forfeited.
+                        </Trans>
+                      )}
+                    </FormDescription>
+                  )}
+                  {screenError && <FieldAlert testId="accept-card-error">{i18n._(screenError)}</FieldAlert>}
+                </FormItem>
               )}
-              {takeLabel ? <Trans>Take {takeLabel}</Trans> : <Trans>Take</Trans>}
-            </Button>
-            <Button
-              type="button"
-              size="lg"
-              variant="ghost"
-              disabled={taking}
-              onClick={onOtherCard}
-              data-testid="accept-card-other"
-            >
-              <Trans>Another card</Trans>
-            </Button>
-          </div>
-        </form>
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="submit"
+                size="lg"
+                disabled={!hydrated || taking}
+                aria-busy={taking}
+                data-testid="accept-card-take"
+              >
+                {taking ? (
+                  <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+                ) : (
+                  <CreditCardIcon aria-hidden="true" />
+                )}
+                {takeLabel ? <Trans>Take {takeLabel}</Trans> : <Trans>Take</Trans>}
+              </Button>
+              <Button
+                type="button"
+                size="lg"
+                variant="ghost"
+                disabled={taking}
+                onClick={onOtherCard}
+                data-testid="accept-card-other"
+              >
+                <Trans>Another card</Trans>
+              </Button>
+            </div>
+          </form>
+        </Form>
       </CardContent>
     </Card>
   )
 }
 
-function AmountProblemText({ problem, balance }: { problem: AmountProblem; balance: string }) {
-  switch (problem.kind) {
-    case 'empty':
-      return <Trans>Enter the amount to take from the card.</Trans>
-    case 'invalid':
-      return <Trans>Enter an amount such as 12.50.</Trans>
-    case 'zero':
-      return <Trans>The amount must be more than zero.</Trans>
-    case 'above_balance':
-      return <Trans>Only {balance} is left on this card.</Trans>
-    case 'other':
-      return <MessageText message={problem.message} />
-  }
+/** "Only €25.00 is left on this card.", with the balance in the reader's money format. */
+function aboveBalance(amount: number, currency: string, i18n: I18n): MessageDescriptor {
+  const balance = formatMoney(amount, currency, i18n.locale)
+  return msg`Only ${balance} is left on this card.`
+}
+
+/**
+ * The amount to take, in the currency's units as people write them (`12,50`): given, a number,
+ * more than zero and at most what is left on the card (`balance`, read when checked).
+ */
+function amountSchema(currency: string, i18n: I18n, balance: () => number) {
+  return z.object({
+    amount: z
+      .string()
+      .superRefine((text, ctx) => {
+        const say = (message: string) => ctx.addIssue({ code: 'custom', message })
+        const parsed = parseAmountInput(text, currency, i18n.locale)
+        if (!text.trim()) say(msg`Enter the amount to take from the card.`.id)
+        else if (parsed === undefined || parsed > maxAmountMinor) say(msg`Enter an amount such as 12.50.`.id)
+        else if (parsed <= 0n) say(msg`The amount must be more than zero.`.id)
+        else if (Number(parsed) > balance()) say(i18n._(aboveBalance(balance(), currency, i18n)))
+      })
+      .transform((text) => Number(parseAmountInput(text, currency, i18n.locale) ?? 0n)),
+  })
 }
 
 /** What was taken: the amount, what is left, Undo while allowed, and the next card. */

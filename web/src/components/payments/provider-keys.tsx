@@ -2,17 +2,29 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckIcon, CopyIcon, LoaderCircleIcon, SaveIcon, TriangleAlertIcon } from 'lucide-react'
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react'
+import { type ReactNode, useEffect, useId, useState } from 'react'
+import { z } from 'zod'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useZodForm,
+} from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
 import { ApiError, type Body } from '~/lib/api.ts'
-import { fieldErrorMessage, fieldIssueMessage, serverErrorMessage } from '~/lib/api-messages.ts'
+import { fieldIssueMessage, serverErrorMessage } from '~/lib/api-messages.ts'
 import type { Schema } from '~/lib/api-types.gen.ts'
 import { notify } from '~/lib/notify.tsx'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 
 /**
  * Provider keys as the payments API keeps them, for whoever saves them: a program owner for a
@@ -151,8 +163,11 @@ export function WebhookUrl({ url }: { url: string }) {
   )
 }
 
-type Field = 'api_key' | 'webhook_secret' | 'mode'
-type FieldError = MessageDescriptor
+const keysSchema = z.object({
+  mode: z.enum(['test', 'live']),
+  api_key: z.string().trim().min(1, { error: msg`Enter the API key.`.id }),
+  webhook_secret: z.string().trim(),
+})
 
 /**
  * The form that saves keys for one provider: mode, secret API key and, for Stripe, the webhook
@@ -173,190 +188,175 @@ export function ProviderKeysForm({
 }) {
   const { i18n, t } = useLingui()
   const hydrated = useHydrated()
-  const base = useId()
-  const [mode, setMode] = useState<'test' | 'live'>('test')
-  const [apiKey, setApiKey] = useState('')
-  const [webhookSecret, setWebhookSecret] = useState('')
-  const [errors, setErrors] = useState<Partial<Record<Field, FieldError>>>({})
-  const [general, setGeneral] = useState<MessageDescriptor | null>(null)
-  const [saving, setSaving] = useState(false)
   const withSecret = provider === 'stripe'
-  const ids = {
-    mode: `${base}-mode`,
-    apiKey: `${base}-api-key`,
-    apiKeyError: `${base}-api-key-error`,
-    secret: `${base}-secret`,
-    secretError: `${base}-secret-error`,
-  }
-  const show = (e: FieldError) => i18n._(e)
+  const form = useZodForm(keysSchema, {
+    defaultValues: { mode: 'test', api_key: '', webhook_secret: '' },
+    mode: 'onSubmit',
+  })
+  const showFieldErrors = useFieldErrors(form, {
+    // The provider's refusal names the key; a webhook secret's is said at the secret.
+    fieldOf: (path, issue) => {
+      if (path === 'api_key' && withSecret && issue.code === 'webhook_secret_prefix') return 'webhook_secret'
+      if (path === 'webhook_secret' && !withSecret) return 'api_key'
+      return path === 'api_key' || path === 'webhook_secret' || path === 'mode' ? path : undefined
+    },
+  })
+  const saving = form.formState.isSubmitting
+  const general = form.formState.errors.root?.message
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setGeneral(null)
-    if (!apiKey.trim()) {
-      setErrors({ api_key: msg`Enter the API key.` })
-      return
-    }
-    setErrors({})
-    setSaving(true)
+  const submit = form.handleSubmit(async ({ mode, api_key, webhook_secret }) => {
     try {
       await onSave({
         provider,
         mode,
-        api_key: apiKey.trim(),
-        webhook_secret: withSecret && webhookSecret.trim() ? webhookSecret.trim() : undefined,
+        api_key,
+        webhook_secret: withSecret && webhook_secret ? webhook_secret : undefined,
       })
-      setApiKey('')
-      setWebhookSecret('')
+      form.reset({ mode, api_key: '', webhook_secret: '' })
       notify.success(successMessage, {
         description: msg`Set the webhook URL at the provider if you have not done so yet.`,
       })
     } catch (error) {
+      const { shown } = showFieldErrors(error)
+      if (shown) return
       if (error instanceof ApiError && error.reason === 'ccv_pay_key_not_valid') {
-        // The provider's refusal names the key; a webhook secret's is said at the secret.
-        const issue = error.fields.api_key?.[0] ?? { code: 'key_refused' as const }
-        const about = issue.code === 'webhook_secret_prefix' && withSecret ? 'webhook_secret' : 'api_key'
-        setErrors({ [about]: fieldIssueMessage(issue, i18n.locale) })
+        // A refusal without the field's own code: the provider said no.
+        const refused = fieldIssueMessage({ code: 'key_refused' }, i18n.locale)
+        form.setError('api_key', { type: 'server', message: refused.id }, { shouldFocus: true })
       } else if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length) {
-        const found: Partial<Record<Field, FieldError>> = {}
-        for (const field of ['api_key', 'webhook_secret', 'mode'] as const) {
-          const message = fieldErrorMessage(error, field, i18n.locale)
-          if (message) found[field] = message
-        }
-        if (Object.keys(found).length) setErrors(found)
-        else setGeneral(errorMessage(error))
+        form.setError('root', { type: 'server', message: errorMessage(error).id })
       } else if (error instanceof ApiError && error.status >= 500) {
-        setGeneral(serverErrorMessage)
+        form.setError('root', { type: 'server', message: serverErrorMessage.id })
       } else {
         notify.error(errorMessage(error))
       }
-    } finally {
-      setSaving(false)
     }
-  }
+  })
 
   const disabled = saving || !hydrated
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      onSubmit={submit}
-      data-testid="provider-keys-form"
-      data-provider={provider}
-    >
-      <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={ids.mode}>
-            <Trans>Mode</Trans>
-          </Label>
-          <Select value={mode} onValueChange={(v) => setMode(v as 'test' | 'live')} disabled={disabled}>
-            <SelectTrigger id={ids.mode} data-testid="provider-keys-mode">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="test">{t`Test`}</SelectItem>
-              {hasLiveMode(provider) && <SelectItem value="live">{t`Live`}</SelectItem>}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={ids.apiKey}>
-            <Trans>API key</Trans>
-          </Label>
-          <Input
-            id={ids.apiKey}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={500}
-            value={apiKey}
-            onChange={(e) => {
-              setApiKey(e.target.value)
-              setErrors(({ api_key: _, ...rest }) => rest)
-            }}
-            disabled={disabled}
-            aria-invalid={errors.api_key ? true : undefined}
-            aria-describedby={errors.api_key ? ids.apiKeyError : undefined}
-            data-testid="provider-keys-api-key"
+    <Form {...form}>
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={submit}
+        data-testid="provider-keys-form"
+        data-provider={provider}
+      >
+        <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+          <FormField
+            control={form.control}
+            name="mode"
+            render={({ field }) => (
+              <FormItem className="content-start gap-1.5">
+                <FormLabel>
+                  <Trans>Mode</Trans>
+                </FormLabel>
+                <Select
+                  value={field.value}
+                  onValueChange={(v) => field.onChange(v as 'test' | 'live')}
+                  disabled={disabled}
+                  name={field.name}
+                >
+                  <FormControl>
+                    <SelectTrigger onBlur={field.onBlur} ref={field.ref} data-testid="provider-keys-mode">
+                      <SelectValue />
+                    </SelectTrigger>
+                  </FormControl>
+                  <SelectContent>
+                    <SelectItem value="test">{t`Test`}</SelectItem>
+                    {hasLiveMode(provider) && <SelectItem value="live">{t`Live`}</SelectItem>}
+                  </SelectContent>
+                </Select>
+                <FormMessage data-testid="provider-keys-mode-error" />
+              </FormItem>
+            )}
           />
-          {errors.api_key && (
-            <p
-              id={ids.apiKeyError}
-              role="alert"
-              className="text-[13px] font-medium text-destructive"
-              data-testid="provider-keys-api-key-error"
-            >
-              {show(errors.api_key)}
-            </p>
-          )}
-        </div>
-      </div>
-      {withSecret && (
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.secret}>
-            <Trans>Webhook signing secret</Trans>
-          </Label>
-          <Input
-            id={ids.secret}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={500}
-            value={webhookSecret}
-            onChange={(e) => {
-              setWebhookSecret(e.target.value)
-              setErrors(({ webhook_secret: _, ...rest }) => rest)
-            }}
-            disabled={disabled}
-            aria-invalid={errors.webhook_secret ? true : undefined}
-            aria-describedby={errors.webhook_secret ? ids.secretError : `${ids.secret}-hint`}
-            data-testid="provider-keys-webhook-secret"
+          <FormField
+            control={form.control}
+            name="api_key"
+            render={({ field }) => (
+              <FormItem className="content-start gap-1.5">
+                <FormLabel>
+                  <Trans>API key</Trans>
+                </FormLabel>
+                <FormControl>
+                  <Input
+                    type="password"
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={500}
+                    {...field}
+                    disabled={disabled}
+                    data-testid="provider-keys-api-key"
+                  />
+                </FormControl>
+                <FormMessage data-testid="provider-keys-api-key-error" />
+              </FormItem>
+            )}
           />
-          {errors.webhook_secret ? (
-            <p
-              id={ids.secretError}
-              role="alert"
-              className="text-[13px] font-medium text-destructive"
-              data-testid="provider-keys-webhook-secret-error"
-            >
-              {show(errors.webhook_secret)}
-            </p>
-          ) : (
-            <p id={`${ids.secret}-hint`} className="text-[13px] text-muted-foreground">
-              <Trans>
-                Optional. The whsec_ secret Stripe shows for the webhook endpoint; add it once the endpoint is
-                set up.
-              </Trans>
-            </p>
-          )}
         </div>
-      )}
-      {general && (
-        <p
-          role="alert"
-          data-testid="provider-keys-error"
-          className="flex items-center gap-2 rounded-lg border border-destructive/25 bg-destructive/5 px-3.5 py-3 text-[13px] font-medium text-destructive"
-        >
-          <TriangleAlertIcon aria-hidden="true" className="size-4 shrink-0" />
-          {i18n._(general)}
-        </p>
-      )}
-      <div className="flex justify-end">
-        <Button
-          type="submit"
-          variant="outline"
-          disabled={disabled}
-          aria-busy={saving}
-          data-testid="provider-keys-save"
-        >
-          {saving ? (
-            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-          ) : (
-            <SaveIcon aria-hidden="true" />
-          )}
-          <Trans>Save keys</Trans>
-        </Button>
-      </div>
-    </form>
+        {withSecret && (
+          <FormField
+            control={form.control}
+            name="webhook_secret"
+            render={({ field, fieldState }) => (
+              <FormItem className="gap-1.5">
+                <FormLabel>
+                  <Trans>Webhook signing secret</Trans>
+                </FormLabel>
+                <FormControl>
+                  <Input
+                    type="password"
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={500}
+                    {...field}
+                    disabled={disabled}
+                    data-testid="provider-keys-webhook-secret"
+                  />
+                </FormControl>
+                {fieldState.error ? (
+                  <FormMessage data-testid="provider-keys-webhook-secret-error" />
+                ) : (
+                  <FormDescription>
+                    <Trans>
+                      Optional. The whsec_ secret Stripe shows for the webhook endpoint; add it once the
+                      endpoint is set up.
+                    </Trans>
+                  </FormDescription>
+                )}
+              </FormItem>
+            )}
+          />
+        )}
+        {general && (
+          <p
+            role="alert"
+            data-testid="provider-keys-error"
+            className="flex items-center gap-2 rounded-lg border border-destructive/25 bg-destructive/5 px-3.5 py-3 text-[13px] font-medium text-destructive"
+          >
+            <TriangleAlertIcon aria-hidden="true" className="size-4 shrink-0" />
+            {i18n._(general)}
+          </p>
+        )}
+        <div className="flex justify-end">
+          <Button
+            type="submit"
+            variant="outline"
+            disabled={disabled}
+            aria-busy={saving}
+            data-testid="provider-keys-save"
+          >
+            {saving ? (
+              <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+            ) : (
+              <SaveIcon aria-hidden="true" />
+            )}
+            <Trans>Save keys</Trans>
+          </Button>
+        </div>
+      </form>
+    </Form>
   )
 }

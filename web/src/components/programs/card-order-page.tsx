@@ -1,4 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -13,18 +12,29 @@ import {
   RotateCwIcon,
   XCircleIcon,
 } from 'lucide-react'
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
+import { type ReactNode, useRef, useState } from 'react'
+import { useWatch } from 'react-hook-form'
+import { z } from 'zod'
 import { OrderStatusBadge } from '~/components/cards/labels.tsx'
 import { Money } from '~/components/finances/amount.tsx'
 import { LoadError } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useZodForm,
+} from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
-import { Label } from '~/components/ui/label.tsx'
 import { Skeleton } from '~/components/ui/skeleton.tsx'
-import { fieldErrorMessage } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { cn } from '~/lib/utils.ts'
 import { DownloadCardsButton } from './card-batches.tsx'
 import { cardErrorMessage } from './card-errors.ts'
@@ -391,6 +401,16 @@ function ContinuePaying({
   )
 }
 
+/** A whole number of cards within the order limits (the API's `quantity`). */
+const quantitySchema = z.object({
+  quantity: z
+    .string()
+    .refine((text) => parseQuantity(text) !== null, {
+      error: msg`Enter a number of cards from 1 to 10,000.`.id,
+    })
+    .transform((text) => parseQuantity(text) ?? 0),
+})
+
 function OrderForm({
   program,
   card,
@@ -408,15 +428,14 @@ function OrderForm({
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const inputId = useId()
-  const [text, setText] = useState('1')
-  const [touched, setTouched] = useState(false)
-  const [serverError, setServerError] = useState<MessageDescriptor | null>(null)
-  const [submitting, setSubmitting] = useState(false)
+  // Checked once the field is left, then as it is typed.
+  const form = useZodForm(quantitySchema, { defaultValues: { quantity: '1' } })
+  const showFieldErrors = useFieldErrors(form)
+  const submitting = form.formState.isSubmitting
   // One key per quantity: a double click or a retry after a lost answer makes one order; another
   // quantity is another order.
   const keys = useRef(new Map<number, string>())
-  const quantity = parseQuantity(text)
+  const quantity = parseQuantity(useWatch({ control: form.control, name: 'quantity' }) ?? '')
   const unitValue = card.values[0]?.value ?? 0
   const currency = program.currency
   const flexible = card.type.id === cardTypes.gift && unitValue === 0
@@ -424,16 +443,9 @@ function OrderForm({
   const rate = price ? formatRate(vatFraction(price.vat_rate), i18n.locale) : ''
   const count = breakdown ? i18n.number(breakdown.quantity) : '—'
   const openNumber = openOrder ? String(openOrder.number) : ''
-  const localError =
-    touched && quantity === null ? i18n._(msg`Enter a number of cards from 1 to 10,000.`) : null
-  const error = localError ?? (serverError ? i18n._(serverError) : null)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setTouched(true)
-    if (quantity === null || !price) return
-    setSubmitting(true)
-    setServerError(null)
+  const submit = form.handleSubmit(async ({ quantity }) => {
+    if (!price) return
     const idempotencyKey = keys.current.get(quantity) ?? crypto.randomUUID()
     keys.current.set(quantity, idempotencyKey)
     try {
@@ -443,16 +455,11 @@ function OrderForm({
       onOrdered()
       await navigate({ to: '/checkout/$uuid', params: { uuid: order.uuid } })
     } catch (err) {
-      setSubmitting(false)
-      const quantityError = fieldErrorMessage(err, 'quantity', i18n.locale)
-      if (quantityError) {
-        setServerError(quantityError)
-        return
-      }
+      if (showFieldErrors(err).shown) return
       void queryClient.invalidateQueries({ queryKey: cardKeys.order(program.uuid) })
       notify.error(cardErrorMessage(err))
     }
-  }
+  })
 
   return (
     <Card data-testid="order-form-card">
@@ -469,131 +476,133 @@ function OrderForm({
       </CardHeader>
       <CardContent>
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(16rem,22rem)]">
-          <form onSubmit={submit} noValidate className="grid content-start gap-5" data-testid="order-form">
-            <div className="grid max-w-xs gap-2">
-              <Label htmlFor={inputId} data-error={!!error} className="data-[error=true]:text-destructive">
-                <Trans>Number of cards</Trans>
-              </Label>
-              <Input
-                id={inputId}
-                type="number"
-                inputMode="numeric"
-                min={orderQuantity.min}
-                max={orderQuantity.max}
-                step={1}
-                value={text}
-                disabled={submitting}
-                aria-invalid={!!error}
-                aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
-                onChange={(e) => {
-                  setText(e.target.value)
-                  setServerError(null)
-                }}
-                onBlur={() => setTouched(true)}
-                data-testid="order-quantity-input"
+          <Form {...form}>
+            <form onSubmit={submit} noValidate className="grid content-start gap-5" data-testid="order-form">
+              <FormField
+                control={form.control}
+                name="quantity"
+                render={({ field }) => (
+                  <FormItem className="max-w-xs">
+                    <FormLabel>
+                      <Trans>Number of cards</Trans>
+                    </FormLabel>
+                    <FormControl>
+                      <Input
+                        type="number"
+                        inputMode="numeric"
+                        min={orderQuantity.min}
+                        max={orderQuantity.max}
+                        step={1}
+                        {...field}
+                        disabled={submitting}
+                        data-testid="order-quantity-input"
+                      />
+                    </FormControl>
+                    <FormDescription>
+                      <Trans>From 1 to 10,000 cards per order.</Trans>
+                    </FormDescription>
+                    <FormMessage data-testid="order-quantity-error" />
+                  </FormItem>
+                )}
               />
-              <p id={`${inputId}-hint`} className="text-[13px] text-muted-foreground">
-                <Trans>From 1 to 10,000 cards per order.</Trans>
-              </p>
-              {error && (
-                <p id={`${inputId}-error`} role="alert" className="text-[13px] font-medium text-destructive">
-                  {error}
+
+              {price ? (
+                <table
+                  className="w-full max-w-md text-sm"
+                  data-testid="order-breakdown"
+                  aria-label={t`Price`}
+                >
+                  <tbody className="[&_td]:py-1.5 [&_th]:py-1.5 [&_th]:text-left [&_th]:font-normal">
+                    <tr>
+                      <th scope="row">
+                        {flexible ? (
+                          <Trans>Face value (flexible, loaded later)</Trans>
+                        ) : (
+                          <Trans>
+                            Face value: {count} × <Money amount={unitValue} currency={currency} />
+                          </Trans>
+                        )}
+                      </th>
+                      <td className="text-right">
+                        <Amount amount={breakdown?.value} currency={currency} testId="order-value-total" />
+                      </td>
+                    </tr>
+                    <tr>
+                      <th scope="row">
+                        <Trans>
+                          Price of the cards: {count} × <Money amount={price.price} currency={currency} />
+                        </Trans>
+                      </th>
+                      <td className="text-right">
+                        <Amount amount={breakdown?.price} currency={currency} testId="order-price-total" />
+                      </td>
+                    </tr>
+                    <tr>
+                      <th scope="row">
+                        <Trans>VAT {rate} on the price of the cards</Trans>
+                      </th>
+                      <td className="text-right">
+                        <Amount amount={breakdown?.vat} currency={currency} testId="order-vat-total" />
+                      </td>
+                    </tr>
+                    <tr className="border-t text-base font-semibold">
+                      <th scope="row" className="!font-semibold">
+                        <Trans>Total</Trans>
+                      </th>
+                      <td className="text-right">
+                        <Amount amount={breakdown?.total} currency={currency} testId="order-total" />
+                      </td>
+                    </tr>
+                  </tbody>
+                </table>
+              ) : (
+                <p
+                  role="alert"
+                  className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-[13px] text-amber-900"
+                  data-testid="order-no-price"
+                >
+                  <Trans>
+                    No price per card is set in {currency} yet, so cards cannot be ordered. Ask the platform's
+                    administrator.
+                  </Trans>
                 </p>
               )}
-            </div>
-
-            {price ? (
-              <table className="w-full max-w-md text-sm" data-testid="order-breakdown" aria-label={t`Price`}>
-                <tbody className="[&_td]:py-1.5 [&_th]:py-1.5 [&_th]:text-left [&_th]:font-normal">
-                  <tr>
-                    <th scope="row">
-                      {flexible ? (
-                        <Trans>Face value (flexible, loaded later)</Trans>
-                      ) : (
-                        <Trans>
-                          Face value: {count} × <Money amount={unitValue} currency={currency} />
-                        </Trans>
-                      )}
-                    </th>
-                    <td className="text-right">
-                      <Amount amount={breakdown?.value} currency={currency} testId="order-value-total" />
-                    </td>
-                  </tr>
-                  <tr>
-                    <th scope="row">
-                      <Trans>
-                        Price of the cards: {count} × <Money amount={price.price} currency={currency} />
-                      </Trans>
-                    </th>
-                    <td className="text-right">
-                      <Amount amount={breakdown?.price} currency={currency} testId="order-price-total" />
-                    </td>
-                  </tr>
-                  <tr>
-                    <th scope="row">
-                      <Trans>VAT {rate} on the price of the cards</Trans>
-                    </th>
-                    <td className="text-right">
-                      <Amount amount={breakdown?.vat} currency={currency} testId="order-vat-total" />
-                    </td>
-                  </tr>
-                  <tr className="border-t text-base font-semibold">
-                    <th scope="row" className="!font-semibold">
-                      <Trans>Total</Trans>
-                    </th>
-                    <td className="text-right">
-                      <Amount amount={breakdown?.total} currency={currency} testId="order-total" />
-                    </td>
-                  </tr>
-                </tbody>
-              </table>
-            ) : (
-              <p
-                role="alert"
-                className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-[13px] text-amber-900"
-                data-testid="order-no-price"
-              >
+              <p className="text-[13px] text-muted-foreground">
                 <Trans>
-                  No price per card is set in {currency} yet, so cards cannot be ordered. Ask the platform's
-                  administrator.
+                  The face value carries no VAT now: VAT is due when a card is spent. VAT is charged on the
+                  price of the cards.
                 </Trans>
               </p>
-            )}
-            <p className="text-[13px] text-muted-foreground">
-              <Trans>
-                The face value carries no VAT now: VAT is due when a card is spent. VAT is charged on the
-                price of the cards.
-              </Trans>
-            </p>
 
-            {openOrder && (
-              <p
-                className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-[13px] text-amber-900"
-                data-testid="order-replaces"
-              >
-                <Trans>
-                  A new order replaces your open order {openNumber}, which then can no longer be paid.
-                </Trans>
-              </p>
-            )}
+              {openOrder && (
+                <p
+                  className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-[13px] text-amber-900"
+                  data-testid="order-replaces"
+                >
+                  <Trans>
+                    A new order replaces your open order {openNumber}, which then can no longer be paid.
+                  </Trans>
+                </p>
+              )}
 
-            <div>
-              <Button
-                type="submit"
-                size="lg"
-                disabled={submitting || !hydrated || !price}
-                aria-busy={submitting}
-                data-testid="order-submit"
-              >
-                {submitting ? (
-                  <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-                ) : (
-                  <CreditCardIcon aria-hidden="true" />
-                )}
-                <Trans>Order and pay</Trans>
-              </Button>
-            </div>
-          </form>
+              <div>
+                <Button
+                  type="submit"
+                  size="lg"
+                  disabled={submitting || !hydrated || !price}
+                  aria-busy={submitting}
+                  data-testid="order-submit"
+                >
+                  {submitting ? (
+                    <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+                  ) : (
+                    <CreditCardIcon aria-hidden="true" />
+                  )}
+                  <Trans>Order and pay</Trans>
+                </Button>
+              </div>
+            </form>
+          </Form>
 
           <aside className="grid content-start gap-3">
             <SavedCardPreview program={program} card={card} className="mx-auto" />

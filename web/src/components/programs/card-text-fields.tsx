@@ -77,7 +77,7 @@ export function CardTextFields({
       <FormField
         control={control}
         name="image"
-        render={({ field, fieldState }) => (
+        render={({ field }) => (
           <FormItem>
             <FormLabel>
               <Trans context="card">Image</Trans>
@@ -86,9 +86,8 @@ export function CardTextFields({
               value={field.value}
               onChange={(image) => field.onChange(image)}
               disabled={disabled}
-              invalid={!!fieldState.error}
             />
-            <FormMessage />
+            <FormMessage data-testid="card-image-problem" />
           </FormItem>
         )}
       />

@@ -15,27 +15,32 @@ import {
   StoreIcon,
   XIcon,
 } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useState } from 'react'
+import { z } from 'zod'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useZodForm,
+} from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
-import { Label } from '~/components/ui/label.tsx'
-import { ApiError } from '~/lib/api.ts'
 import { fieldErrorMessage } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { createCashpoint, updateCashpoint } from './actions.ts'
 import { programErrorMessage } from './errors.ts'
 import { type Cashpoint, programKeys } from './queries.ts'
 
-/** A name as the API takes it: trimmed, 1 to 100 characters. */
-const cashpointTitle = (text: string) => text.trim()
-
-/** The API's refusal of a name, in the reader's words; null when the refusal is not about the name. */
-function titleError(error: unknown, locale: string): MessageDescriptor | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null
-  return fieldErrorMessage(error, 'title', locale) ?? null
-}
+/** A name as the API takes it: trimmed, 1 to 100 characters (the input takes no more). */
+const cashpointSchema = z.object({
+  title: z.string().trim().min(1, { error: msg`Enter a name for the cashpoint.`.id }),
+})
 
 /**
  * An acceptor's cashpoints in one program (the named points of sale where payments are taken, or
@@ -91,84 +96,137 @@ function NewCashpoint({ program }: { program: string }) {
   const { i18n } = useLingui()
   const hydrated = useHydrated()
   const queryClient = useQueryClient()
-  const id = useId()
-  const [title, setTitle] = useState('')
-  const [error, setError] = useState<MessageDescriptor | null>(null)
-  const [saving, setSaving] = useState(false)
-  const submit = async () => {
-    const name = cashpointTitle(title)
-    if (!name) {
-      setError(msg`Enter a name for the cashpoint.`)
-      return
-    }
-    setSaving(true)
+  // Said when the name is sent, then again as it is corrected: an empty field is no mistake yet.
+  const form = useZodForm(cashpointSchema, { defaultValues: { title: '' }, mode: 'onSubmit' })
+  const showFieldErrors = useFieldErrors(form)
+  const saving = form.formState.isSubmitting
+  const submit = form.handleSubmit(async ({ title }) => {
     try {
-      await createCashpoint(program, name)
-      setTitle('')
-      setError(null)
+      await createCashpoint(program, title)
+      form.reset({ title: '' })
       notify.success(msg`Cashpoint opened`)
       await queryClient.invalidateQueries({ queryKey: programKeys.mine() })
     } catch (err) {
-      const message = titleError(err, i18n.locale)
-      if (message) setError(message)
-      else notify.error(programErrorMessage(err))
-    } finally {
-      setSaving(false)
+      if (!showFieldErrors(err).shown) notify.error(programErrorMessage(err))
     }
-  }
+  })
   return (
-    <form
-      noValidate
-      className="grid gap-1.5"
-      data-testid="cashpoint-new"
-      onSubmit={(e) => {
-        e.preventDefault()
-        void submit()
-      }}
-    >
-      <Label htmlFor={id} className="text-[13px] text-muted-foreground">
-        <Trans>New cashpoint</Trans>
-      </Label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          id={id}
-          value={title}
-          maxLength={100}
-          autoComplete="off"
-          placeholder={i18n._(msg`e.g. Counter 1`)}
-          onChange={(e) => {
-            setTitle(e.target.value)
-            setError(null)
-          }}
-          disabled={saving || !hydrated}
-          aria-invalid={error ? true : undefined}
-          data-testid="cashpoint-new-title"
-        />
-        <Button
-          type="submit"
-          variant="outline"
-          disabled={saving || !hydrated}
-          aria-busy={saving}
-          data-testid="cashpoint-create"
-        >
-          {saving ? (
-            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-          ) : (
-            <PlusIcon aria-hidden="true" />
+    <Form {...form}>
+      <form noValidate className="grid gap-1.5" data-testid="cashpoint-new" onSubmit={submit}>
+        <FormField
+          control={form.control}
+          name="title"
+          render={({ field }) => (
+            <FormItem className="gap-1.5">
+              <FormLabel className="text-[13px] text-muted-foreground">
+                <Trans>New cashpoint</Trans>
+              </FormLabel>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <FormControl>
+                  <Input
+                    maxLength={100}
+                    autoComplete="off"
+                    placeholder={i18n._(msg`e.g. Counter 1`)}
+                    {...field}
+                    disabled={saving || !hydrated}
+                    data-testid="cashpoint-new-title"
+                  />
+                </FormControl>
+                <Button
+                  type="submit"
+                  variant="outline"
+                  disabled={saving || !hydrated}
+                  aria-busy={saving}
+                  data-testid="cashpoint-create"
+                >
+                  {saving ? (
+                    <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+                  ) : (
+                    <PlusIcon aria-hidden="true" />
+                  )}
+                  <Trans>Open cashpoint</Trans>
+                </Button>
+              </div>
+              <FormMessage data-testid="cashpoint-new-error" />
+            </FormItem>
           )}
-          <Trans>Open cashpoint</Trans>
-        </Button>
-      </div>
-      {error && (
-        <p
-          role="alert"
-          className="text-[13px] font-medium text-destructive"
-          data-testid="cashpoint-new-error"
-        >
-          {i18n._(error)}
-        </p>
-      )}
-    </form>
+        />
+      </form>
+    </Form>
+  )
+}
+
+/** Renames a cashpoint: its name under the input when empty or refused (taken by another). */
+function RenameForm({ cashpoint, onDone }: { cashpoint: Cashpoint; onDone: () => void }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const form = useZodForm(cashpointSchema, { defaultValues: { title: cashpoint.title }, mode: 'onSubmit' })
+  const showFieldErrors = useFieldErrors(form)
+  const busy = form.formState.isSubmitting
+  const submit = form.handleSubmit(async ({ title }) => {
+    if (title === cashpoint.title) {
+      onDone()
+      return
+    }
+    try {
+      await updateCashpoint(cashpoint.uuid, { title })
+      notify.success(msg`Cashpoint renamed`)
+      onDone()
+      await queryClient.invalidateQueries({ queryKey: programKeys.mine() })
+    } catch (err) {
+      if (!showFieldErrors(err).shown) notify.error(programErrorMessage(err))
+    }
+  })
+  return (
+    <Form {...form}>
+      <form noValidate onSubmit={submit}>
+        <FormField
+          control={form.control}
+          name="title"
+          render={({ field }) => (
+            <FormItem className="gap-1.5">
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+                <FormControl>
+                  <Input
+                    maxLength={100}
+                    autoComplete="off"
+                    autoFocus
+                    aria-label={t`Name of the cashpoint`}
+                    {...field}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Escape') onDone()
+                    }}
+                    disabled={busy}
+                    data-testid="cashpoint-rename-title"
+                  />
+                </FormControl>
+                <div className="flex gap-1">
+                  <Button
+                    type="submit"
+                    size="sm"
+                    disabled={busy}
+                    aria-busy={busy}
+                    data-testid="cashpoint-rename-save"
+                  >
+                    {busy ? (
+                      <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+                    ) : (
+                      <CheckIcon aria-hidden="true" />
+                    )}
+                    <Trans>Save</Trans>
+                  </Button>
+                  <Button type="button" size="sm" variant="ghost" disabled={busy} onClick={onDone}>
+                    <XIcon aria-hidden="true" />
+                    <Trans>Cancel</Trans>
+                  </Button>
+                </div>
+              </div>
+              <FormMessage data-testid="cashpoint-error" />
+            </FormItem>
+          )}
+        />
+      </form>
+    </Form>
   )
 }
 
@@ -187,42 +245,25 @@ function CashpointRow({
   const hydrated = useHydrated()
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
-  const [title, setTitle] = useState(cashpoint.title)
+  // Reactivating is refused by name when an active cashpoint has taken it meanwhile: said here.
   const [error, setError] = useState<MessageDescriptor | null>(null)
   const [busy, setBusy] = useState(false)
   const name = cashpoint.title
 
-  const change = async (
-    patch: { title?: string; is_active?: boolean },
-    done: Parameters<typeof notify.success>[0],
-  ) => {
+  const change = async (patch: { is_active: boolean }, done: Parameters<typeof notify.success>[0]) => {
     setBusy(true)
+    setError(null)
     try {
       await updateCashpoint(cashpoint.uuid, patch)
       notify.success(done)
-      setEditing(false)
-      setError(null)
       await queryClient.invalidateQueries({ queryKey: programKeys.mine() })
     } catch (err) {
-      const message = titleError(err, i18n.locale)
+      const message = fieldErrorMessage(err, 'title', i18n.locale)
       if (message) setError(message)
       else notify.error(programErrorMessage(err))
     } finally {
       setBusy(false)
     }
-  }
-
-  const rename = () => {
-    const next = cashpointTitle(title)
-    if (!next) {
-      setError(msg`Enter a name for the cashpoint.`)
-      return
-    }
-    if (next === cashpoint.title) {
-      setEditing(false)
-      return
-    }
-    void change({ title: next }, msg`Cashpoint renamed`)
   }
 
   return (
@@ -233,66 +274,7 @@ function CashpointRow({
       data-active={cashpoint.is_active}
     >
       {editing ? (
-        <form
-          noValidate
-          className="flex flex-col gap-2 sm:flex-row sm:items-center"
-          onSubmit={(e) => {
-            e.preventDefault()
-            rename()
-          }}
-        >
-          <Input
-            value={title}
-            maxLength={100}
-            autoComplete="off"
-            autoFocus
-            aria-label={t`Name of the cashpoint`}
-            aria-invalid={error ? true : undefined}
-            onChange={(e) => {
-              setTitle(e.target.value)
-              setError(null)
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                setEditing(false)
-                setTitle(cashpoint.title)
-                setError(null)
-              }
-            }}
-            disabled={busy}
-            data-testid="cashpoint-rename-title"
-          />
-          <div className="flex gap-1">
-            <Button
-              type="submit"
-              size="sm"
-              disabled={busy}
-              aria-busy={busy}
-              data-testid="cashpoint-rename-save"
-            >
-              {busy ? (
-                <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-              ) : (
-                <CheckIcon aria-hidden="true" />
-              )}
-              <Trans>Save</Trans>
-            </Button>
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              disabled={busy}
-              onClick={() => {
-                setEditing(false)
-                setTitle(cashpoint.title)
-                setError(null)
-              }}
-            >
-              <XIcon aria-hidden="true" />
-              <Trans>Cancel</Trans>
-            </Button>
-          </div>
-        </form>
+        <RenameForm cashpoint={cashpoint} onDone={() => setEditing(false)} />
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex items-center gap-2">
@@ -332,7 +314,10 @@ function CashpointRow({
                 size="sm"
                 variant="ghost"
                 disabled={busy || !hydrated}
-                onClick={() => setEditing(true)}
+                onClick={() => {
+                  setError(null)
+                  setEditing(true)
+                }}
                 aria-label={t`Rename ${name}`}
                 data-testid="cashpoint-rename"
               >
@@ -370,7 +355,7 @@ function CashpointRow({
           </div>
         </div>
       )}
-      {error && (
+      {error && !editing && (
         <p role="alert" className="text-[13px] font-medium text-destructive" data-testid="cashpoint-error">
           {i18n._(error)}
         </p>

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { LoaderCircleIcon } from 'lucide-react'
-import { type ReactNode, useId, useState } from 'react'
+import { type ReactNode, useId } from 'react'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
+import { Form } from '~/components/ui/form.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
 import { saveProgramMethods } from './actions.ts'
@@ -32,47 +33,43 @@ export function MethodsWithKeys({
 }) {
   const hydrated = useHydrated()
   const queryClient = useQueryClient()
-  const form = useMethodsForm(methods)
+  const methodsForm = useMethodsForm(methods)
+  const { form, rows, showFieldErrors, setGeneral } = methodsForm
   const formId = useId()
   const accounts = useQuery(programProvidersQueryOptions(program.uuid))
-  const [saving, setSaving] = useState(false)
+  const saving = form.formState.isSubmitting
 
-  const save = async () => {
-    if (!form.validate()) return
-    setSaving(true)
+  const save = form.handleSubmit(async (values) => {
     try {
-      const saved = await saveProgramMethods(program.uuid, form.rows)
+      const saved = await saveProgramMethods(program.uuid, values.methods)
       queryClient.setQueryData(programKeys.methods(program.uuid), saved)
       await afterSave()
     } catch (error) {
       void queryClient.invalidateQueries({ queryKey: programKeys.detail(program.uuid) })
-      if (form.applyServerErrors(error)) return
+      if (showFieldErrors(error).shown) return
       if (error instanceof ApiError && error.reason === 'no_validated_method') {
         // A CCV or Stripe method validates only with the owner's keys there: say so when they are missing.
-        form.setGeneral(missingKeys(form.rows, accounts.data?.results) ? keysMissingMessage : noMethodMessage)
+        setGeneral(missingKeys(values.methods, accounts.data?.results) ? keysMissingMessage : noMethodMessage)
         return
       }
       notify.error(programErrorMessage(error))
-    } finally {
-      setSaving(false)
     }
-  }
+  })
 
   return (
     <div className="grid gap-5">
-      <form
-        id={formId}
-        className="grid gap-5"
-        noValidate
-        data-testid="program-methods-form"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void save()
-        }}
-      >
-        <MethodsList methods={methods} form={form} disabled={saving || !hydrated} />
-      </form>
-      <ProviderKeysPanel program={program.uuid} providers={panelProvidersOf(form.rows)} />
+      <Form {...form}>
+        <form
+          id={formId}
+          className="grid gap-5"
+          noValidate
+          data-testid="program-methods-form"
+          onSubmit={save}
+        >
+          <MethodsList methods={methods} form={methodsForm} disabled={saving || !hydrated} />
+        </form>
+      </Form>
+      <ProviderKeysPanel program={program.uuid} providers={panelProvidersOf(rows)} />
       {children({ formId, saving, disabled: saving || !hydrated })}
     </div>
   )

@@ -14,6 +14,7 @@ import {
   Trash2Icon,
 } from 'lucide-react'
 import { useState } from 'react'
+import { z } from 'zod'
 import { ConfirmButton } from '~/components/programs/confirm-button.tsx'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
@@ -29,15 +30,26 @@ import {
   DialogHeader,
   DialogTitle,
 } from '~/components/ui/dialog.tsx'
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useZodForm,
+} from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Switch } from '~/components/ui/switch.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
 import { Textarea } from '~/components/ui/textarea.tsx'
 import { type Answer, ApiError, api } from '~/lib/api.ts'
-import { describeApiError, fieldIssueMessage } from '~/lib/api-messages.ts'
+import { describeApiError } from '~/lib/api-messages.ts'
 import type { Schema } from '~/lib/api-types.gen.ts'
 import { notify } from '~/lib/notify.tsx'
+import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { notificationCategoryNames, notificationFieldNames } from './messages.ts'
 import { MaxRepeatsError, saveWithRetries } from './save-with-retries.ts'
 
@@ -331,6 +343,32 @@ function DeliveryLog({ endpoint }: { endpoint: string }) {
 }
 
 /**
+ * A notification as the form edits it. `categories` holds the uuids of the fields to send (the
+ * API's `categories` path, where it says "choose at least one field"). Spec section 5, checked
+ * here too: a missing title or address, or no field for an active notification, is said at once.
+ */
+const notificationFormSchema = z
+  .object({
+    title: z.string().trim().min(1, { error: msg`Enter a title.`.id }),
+    description: z.string().trim(),
+    url: z.string().trim().min(1, { error: msg`Enter the address of your system.`.id }),
+    secret: z.string().trim(),
+    is_active: z.boolean(),
+    categories: z.array(z.string()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.is_active && v.categories.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['categories'],
+        message: msg`Choose at least one field to send.`.id,
+      })
+  })
+
+/** The specification's names of a failed save, shown as they are: "Error: fieldsValidation". */
+type Failure = 'fieldsValidation' | 'maxRepeats'
+
+/**
  * Add or change a notification. The save is retried three times (1 s, 2 s, 3 s) when the server
  * cannot be reached; then it says `maxRepeats`. A refusal of the input (`fieldsValidation`) is
  * shown under each field at once.
@@ -347,232 +385,255 @@ function NotificationForm({
   const { i18n } = useLingui()
   const queryClient = useQueryClient()
   const categories = useQuery(categoriesQuery())
-  const [title, setTitle] = useState(notification?.title ?? '')
-  const [description, setDescription] = useState(notification?.description ?? '')
-  const [url, setUrl] = useState(notification?.url ?? '')
-  const [secret, setSecret] = useState('')
-  const [active, setActive] = useState(notification?.is_active ?? true)
-  const [used, setUsed] = useState<Set<string>>(
-    () =>
-      new Set(
+  const form = useZodForm(notificationFormSchema, {
+    defaultValues: {
+      title: notification?.title ?? '',
+      description: notification?.description ?? '',
+      url: notification?.url ?? '',
+      secret: '',
+      is_active: notification?.is_active ?? true,
+      categories:
         notification?.categories.flatMap((c) => c.fields.filter((f) => f.is_used).map((f) => f.uuid)) ?? [],
-      ),
-  )
-  const [fields, setFields] = useState<Record<string, string[]>>({})
-  const [failure, setFailure] = useState<'fieldsValidation' | 'maxRepeats' | null>(null)
+    },
+    mode: 'onSubmit',
+  })
+  const showFieldErrors = useFieldErrors(form, {
+    fieldOf: (path) =>
+      path.startsWith('categories')
+        ? 'categories'
+        : (['title', 'description', 'url', 'secret', 'is_active'] as const).find((name) => name === path),
+  })
   const [retrying, setRetrying] = useState(0)
-  const [saving, setSaving] = useState(false)
+  const saving = form.formState.isSubmitting
+  const failure = form.formState.errors.root?.type as Failure | undefined
+  const fail = (kind: Failure) => form.setError('root', { type: kind })
 
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault()
-    setFields({})
-    setFailure(null)
-    // Spec section 5, checked here too: a missing title or field is said at once.
-    const local: Record<string, string[]> = {}
-    if (!title.trim()) local.title = [i18n._(msg`Enter a title.`)]
-    if (!url.trim()) local.url = [i18n._(msg`Enter the address of your system.`)]
-    if (active && used.size === 0) local.categories = [i18n._(msg`Choose at least one field to send.`)]
-    if (Object.keys(local).length) {
-      setFields(local)
-      setFailure('fieldsValidation')
-      return
-    }
-    const body = {
-      title: title.trim(),
-      description: description.trim(),
-      url: url.trim(),
-      ...(secret.trim() ? { secret: secret.trim() } : {}),
-      is_active: active,
-      categories: (categories.data ?? []).map((c) => ({
-        uuid: c.uuid,
-        fields: c.fields.map((f) => ({ uuid: f.uuid, is_used: used.has(f.uuid) })),
-      })),
-    }
-    setSaving(true)
-    setRetrying(0)
-    try {
-      await saveWithRetries(
-        () =>
-          notification
-            ? api.patch(`/manager/payment-notifications/${notification.uuid}`, body)
-            : api.post('/manager/payment-notifications', { program, ...body }),
-        { onRetry: setRetrying },
-      )
-      notify.success(notification ? msg`Notification saved` : msg`Notification added`)
-      await queryClient.invalidateQueries({ queryKey: keys.list(program) })
-      onDone()
-    } catch (error) {
-      if (error instanceof MaxRepeatsError) setFailure('maxRepeats')
-      else if (error instanceof ApiError && error.reason === 'fieldsValidation') {
-        setFields(
-          Object.fromEntries(
-            Object.entries(error.fields).map(([field, issues]) => [
-              field,
-              issues.map((issue) => i18n._(fieldIssueMessage(issue, i18n.locale))),
-            ]),
-          ),
-        )
-        setFailure('fieldsValidation')
-      } else notify.error(describeApiError(error))
-    } finally {
-      setSaving(false)
+  const save = form.handleSubmit(
+    async (values) => {
+      const used = new Set(values.categories)
+      const body = {
+        title: values.title,
+        description: values.description,
+        url: values.url,
+        ...(values.secret ? { secret: values.secret } : {}),
+        is_active: values.is_active,
+        categories: (categories.data ?? []).map((c) => ({
+          uuid: c.uuid,
+          fields: c.fields.map((f) => ({ uuid: f.uuid, is_used: used.has(f.uuid) })),
+        })),
+      }
       setRetrying(0)
-    }
-  }
-
-  const fieldError = (name: string) =>
-    fields[name]?.[0] ? (
-      <p className="text-[13px] text-destructive" data-testid={`notification-error-${name}`}>
-        {fields[name]?.[0]}
-      </p>
-    ) : null
-  const categoryErrors = Object.entries(fields).filter(([k]) => k.startsWith('categories'))
+      try {
+        await saveWithRetries(
+          () =>
+            notification
+              ? api.patch(`/manager/payment-notifications/${notification.uuid}`, body)
+              : api.post('/manager/payment-notifications', { program, ...body }),
+          { onRetry: setRetrying },
+        )
+        notify.success(notification ? msg`Notification saved` : msg`Notification added`)
+        await queryClient.invalidateQueries({ queryKey: keys.list(program) })
+        onDone()
+      } catch (error) {
+        if (error instanceof MaxRepeatsError) fail('maxRepeats')
+        else if (error instanceof ApiError && error.reason === 'fieldsValidation') {
+          showFieldErrors(error)
+          fail('fieldsValidation')
+        } else notify.error(describeApiError(error))
+      } finally {
+        setRetrying(0)
+      }
+    },
+    () => fail('fieldsValidation'),
+  )
 
   return (
-    <form onSubmit={save} noValidate className="grid gap-4" data-testid="notification-form">
-      <DialogHeader>
-        <DialogTitle>
-          {notification ? <Trans>Change notification</Trans> : <Trans>Add notification</Trans>}
-        </DialogTitle>
-        <DialogDescription>
-          <Trans>
-            Messages are signed (Standard Webhooks) with the secret; retried after 1 s, 2 s, 3 s and longer
-            when your system does not answer.
-          </Trans>
-        </DialogDescription>
-      </DialogHeader>
-      {failure && (
-        <p
-          role="alert"
-          className="rounded-lg border border-destructive/30 bg-red-50 px-3 py-2 text-sm text-red-800"
-          data-testid="notification-failure"
-        >
-          <Trans>Error: {failure}</Trans>
-        </p>
-      )}
-      <fieldset disabled={saving} className="grid gap-4">
-        <div className="grid gap-1.5">
-          <Label htmlFor="notification-title">
-            <Trans>Title</Trans>
-          </Label>
-          <Input
-            id="notification-title"
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            maxLength={200}
-          />
-          {fieldError('title')}
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="notification-description">
-            <Trans context="notification">Description</Trans>
-          </Label>
-          <Textarea
-            id="notification-description"
-            rows={2}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            maxLength={500}
-          />
-          {fieldError('description')}
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="notification-url">
-            <Trans>Address (URL)</Trans>
-          </Label>
-          <Input
-            id="notification-url"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            inputMode="url"
-            placeholder="https://"
-            className="font-mono text-[13px]"
-          />
-          {fieldError('url')}
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="notification-secret">
-            <Trans>Signing secret</Trans>
-          </Label>
-          <Input
-            id="notification-secret"
-            value={secret}
-            onChange={(e) => setSecret(e.target.value)}
-            placeholder={notification ? i18n._(msg`Leave empty to keep the current one`) : 'whsec_…'}
-            autoComplete="off"
-            className="font-mono text-[13px]"
-          />
-          <p className="text-[13px] text-muted-foreground">
-            <Trans>Leave it empty and a new secret is made for you.</Trans>
+    <Form {...form}>
+      <form onSubmit={save} noValidate className="grid gap-4" data-testid="notification-form">
+        <DialogHeader>
+          <DialogTitle>
+            {notification ? <Trans>Change notification</Trans> : <Trans>Add notification</Trans>}
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>
+              Messages are signed (Standard Webhooks) with the secret; retried after 1 s, 2 s, 3 s and longer
+              when your system does not answer.
+            </Trans>
+          </DialogDescription>
+        </DialogHeader>
+        {failure && (
+          <p
+            role="alert"
+            className="rounded-lg border border-destructive/30 bg-red-50 px-3 py-2 text-sm text-red-800"
+            data-testid="notification-failure"
+          >
+            <Trans>Error: {failure}</Trans>
           </p>
-          {fieldError('secret')}
-        </div>
-        <div className="flex items-center gap-3">
-          <Switch id="notification-active" checked={active} onCheckedChange={setActive} />
-          <Label htmlFor="notification-active">
-            <Trans>Send notifications</Trans>
-          </Label>
-        </div>
-        <div className="grid gap-3">
-          <p className="text-sm font-medium">
-            <Trans>What to send</Trans>
-          </p>
-          {categories.isPending ? (
-            <RowsSkeleton rows={2} />
-          ) : categories.isError ? (
-            <LoadError onRetry={() => categories.refetch()} />
-          ) : (
-            categories.data.map((c) => (
-              <fieldset
-                key={c.uuid}
-                className="grid gap-2 rounded-lg border p-3"
-                data-testid={`category-${c.key}`}
-              >
-                <legend className="px-1 text-[13px] font-semibold">
-                  {labelOf(i18n, notificationCategoryNames, c.key)}
-                  <span className="ml-2 font-mono font-normal text-muted-foreground">{c.event_type}</span>
-                </legend>
-                <div className="grid gap-2 sm:grid-cols-2">
-                  {c.fields.map((f) => (
-                    <span key={f.uuid} className="flex items-center gap-2 text-sm">
-                      <Checkbox
-                        id={`field-${f.uuid}`}
-                        checked={used.has(f.uuid)}
-                        onCheckedChange={(checked) =>
-                          setUsed((prev) => {
-                            const next = new Set(prev)
-                            if (checked === true) next.add(f.uuid)
-                            else next.delete(f.uuid)
-                            return next
-                          })
-                        }
-                        data-testid={`field-${f.key}`}
-                      />
-                      <Label htmlFor={`field-${f.uuid}`} className="font-normal">
-                        {labelOf(i18n, notificationFieldNames, f.title)}
-                      </Label>
-                    </span>
-                  ))}
-                </div>
-              </fieldset>
-            ))
-          )}
-          {categoryErrors.map(([k, messages]) => (
-            <p key={k} className="text-[13px] text-destructive" data-testid="notification-error-categories">
-              {messages[0]}
-            </p>
-          ))}
-        </div>
-      </fieldset>
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={onDone} disabled={saving}>
-          <Trans>Cancel</Trans>
-        </Button>
-        <Button type="submit" disabled={saving} aria-busy={saving} data-testid="notification-save">
-          {saving && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
-          {retrying > 0 ? <Trans>Trying again ({retrying} of 3)…</Trans> : <Trans>Save</Trans>}
-        </Button>
-      </DialogFooter>
-    </form>
+        )}
+        <fieldset disabled={saving} className="grid gap-4">
+          <FormField
+            control={form.control}
+            name="title"
+            render={({ field }) => (
+              <FormItem className="gap-1.5">
+                <FormLabel>
+                  <Trans>Title</Trans>
+                </FormLabel>
+                <FormControl>
+                  <Input maxLength={200} {...field} />
+                </FormControl>
+                <FormMessage data-testid="notification-error-title" />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="description"
+            render={({ field }) => (
+              <FormItem className="gap-1.5">
+                <FormLabel>
+                  <Trans context="notification">Description</Trans>
+                </FormLabel>
+                <FormControl>
+                  <Textarea rows={2} maxLength={500} {...field} />
+                </FormControl>
+                <FormMessage data-testid="notification-error-description" />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="url"
+            render={({ field }) => (
+              <FormItem className="gap-1.5">
+                <FormLabel>
+                  <Trans>Address (URL)</Trans>
+                </FormLabel>
+                <FormControl>
+                  <Input
+                    inputMode="url"
+                    placeholder="https://"
+                    className="font-mono text-[13px]"
+                    {...field}
+                  />
+                </FormControl>
+                <FormMessage data-testid="notification-error-url" />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="secret"
+            render={({ field }) => (
+              <FormItem className="gap-1.5">
+                <FormLabel>
+                  <Trans>Signing secret</Trans>
+                </FormLabel>
+                <FormControl>
+                  <Input
+                    placeholder={notification ? i18n._(msg`Leave empty to keep the current one`) : 'whsec_…'}
+                    autoComplete="off"
+                    className="font-mono text-[13px]"
+                    {...field}
+                  />
+                </FormControl>
+                <FormDescription>
+                  <Trans>Leave it empty and a new secret is made for you.</Trans>
+                </FormDescription>
+                <FormMessage data-testid="notification-error-secret" />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="is_active"
+            render={({ field }) => (
+              <FormItem className="flex items-center gap-3">
+                <FormControl>
+                  <Switch
+                    ref={field.ref}
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                </FormControl>
+                <FormLabel>
+                  <Trans>Send notifications</Trans>
+                </FormLabel>
+                <FormMessage data-testid="notification-error-is_active" />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="categories"
+            render={({ field }) => (
+              <FormItem className="gap-3">
+                <FormControl>
+                  <fieldset className="grid min-w-0 gap-3">
+                    <legend className="mb-3 text-sm font-medium">
+                      <Trans>What to send</Trans>
+                    </legend>
+                    {categories.isPending ? (
+                      <RowsSkeleton rows={2} />
+                    ) : categories.isError ? (
+                      <LoadError onRetry={() => categories.refetch()} />
+                    ) : (
+                      categories.data.map((c, ci) => (
+                        <fieldset
+                          key={c.uuid}
+                          className="grid gap-2 rounded-lg border p-3"
+                          data-testid={`category-${c.key}`}
+                        >
+                          <legend className="px-1 text-[13px] font-semibold">
+                            {labelOf(i18n, notificationCategoryNames, c.key)}
+                            <span className="ml-2 font-mono font-normal text-muted-foreground">
+                              {c.event_type}
+                            </span>
+                          </legend>
+                          <div className="grid gap-2 sm:grid-cols-2">
+                            {c.fields.map((f, fi) => (
+                              <span key={f.uuid} className="flex items-center gap-2 text-sm">
+                                <Checkbox
+                                  id={`field-${f.uuid}`}
+                                  ref={ci === 0 && fi === 0 ? field.ref : undefined}
+                                  checked={field.value.includes(f.uuid)}
+                                  onCheckedChange={(checked) =>
+                                    field.onChange(
+                                      checked === true
+                                        ? [...field.value, f.uuid]
+                                        : field.value.filter((uuid) => uuid !== f.uuid),
+                                    )
+                                  }
+                                  onBlur={field.onBlur}
+                                  data-testid={`field-${f.key}`}
+                                />
+                                <Label htmlFor={`field-${f.uuid}`} className="font-normal">
+                                  {labelOf(i18n, notificationFieldNames, f.title)}
+                                </Label>
+                              </span>
+                            ))}
+                          </div>
+                        </fieldset>
+                      ))
+                    )}
+                  </fieldset>
+                </FormControl>
+                <FormMessage data-testid="notification-error-categories" />
+              </FormItem>
+            )}
+          />
+        </fieldset>
+        <DialogFooter>
+          <Button type="button" variant="ghost" onClick={onDone} disabled={saving}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" disabled={saving} aria-busy={saving} data-testid="notification-save">
+            {saving && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
+            {retrying > 0 ? <Trans>Trying again ({retrying} of 3)…</Trans> : <Trans>Save</Trans>}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   )
 }

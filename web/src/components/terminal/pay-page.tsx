@@ -251,7 +251,9 @@ function QrPayment({ token, onScanAgain }: { token: string; onScanAgain: () => v
 
 /**
  * Reads a payment QR code with the camera (the browser asks for permission when Scan is pressed,
- * not before), or the payer pastes the link. Anything that is not a `/pay` link is said to be so.
+ * not before), or the payer pastes the link. Anything that is not a `/pay` link is said to be so,
+ * under the field. One field checked in the browser and never sent: a guest page under the
+ * weight budget, so it does without react-hook-form and zod.
  */
 function Scanner({ onToken }: { onToken: (token: string) => void }) {
   const hydrated = useHydrated()
@@ -329,6 +331,7 @@ function Scanner({ onToken }: { onToken: (token: string) => void }) {
                 setLinkError(false)
               }}
               aria-invalid={linkError}
+              aria-describedby={linkError ? 'pay-link-error' : undefined}
               autoComplete="off"
               inputMode="url"
             />
@@ -337,7 +340,7 @@ function Scanner({ onToken }: { onToken: (token: string) => void }) {
             </Button>
           </div>
           {linkError && (
-            <p className="text-[13px] text-destructive">
+            <p id="pay-link-error" role="alert" className="text-[13px] font-medium text-destructive">
               <Trans>That is not a payment link.</Trans>
             </p>
           )}
