@@ -10,14 +10,14 @@ import { portalPage } from './session.ts'
 /**
  * Users for the profile and user-management browser tests, created straight in the database the
  * platform under test uses (as playwright.config.ts starts it): E2E_DATABASE_URL (a server started
- * by hand with E2E_REUSE_SERVER=1), else `DATABASE_URL` with database `cardpay_e2e`, else the
- * embedded server in the e2e data folder.
+ * by hand with E2E_REUSE_SERVER=1), else `DATABASE_URL` with database E2E_DATABASE
+ * (default `cardpay_e2e`), else the embedded server in the e2e data folder.
  */
 export function e2eDatabaseUrl(): string {
   if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL
   if (process.env.DATABASE_URL) {
     const u = new URL(process.env.DATABASE_URL)
-    u.pathname = '/cardpay_e2e'
+    u.pathname = `/${process.env.E2E_DATABASE ?? 'cardpay_e2e'}`
     return u.toString()
   }
   const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e')
