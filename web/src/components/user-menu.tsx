@@ -26,11 +26,12 @@ export function UserMenu({ session }: { session: Session }) {
       variant="ghost"
       className="h-10 gap-2 px-1.5 sm:pr-2.5"
       data-testid="user-menu"
-      aria-label={t`Account menu of ${name}`}
+      // The name first: the accessible name starts with what the button shows (WCAG 2.5.3).
+      aria-label={t`${name}, account menu`}
     >
       <span
         aria-hidden="true"
-        className="grid size-8 place-content-center rounded-full bg-primary-500 text-[13px] font-semibold text-white"
+        className="grid size-8 place-content-center rounded-full bg-primary text-[13px] font-semibold text-primary-foreground"
       >
         {initials(session)}
       </span>
