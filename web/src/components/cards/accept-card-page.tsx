@@ -36,6 +36,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card.t
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { notify } from '~/lib/notify.tsx'
+import { examplePlaceholder } from '~/lib/placeholder.ts'
 import { cn } from '~/lib/utils.ts'
 import { Detail } from './card-details.tsx'
 import { CardFace } from './card-face.tsx'
@@ -613,11 +614,14 @@ function AmountStep({
                 }}
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder={formatAmountInput(Math.min(p.balance, 1000), currency, i18n.locale)}
+                placeholder={examplePlaceholder(
+                  i18n,
+                  formatAmountInput(Math.min(p.balance, 1000), currency, i18n.locale),
+                )}
                 disabled={taking}
                 aria-invalid={problem ? true : undefined}
                 aria-describedby={cn(problem && messageId, lastUse && noteId) || undefined}
-                className="h-12 text-2xl font-semibold tabular-nums md:text-2xl"
+                className="h-12 text-2xl font-semibold tabular-nums placeholder:text-base placeholder:font-normal md:text-2xl"
                 data-testid="accept-card-amount-input"
               />
               <Button
