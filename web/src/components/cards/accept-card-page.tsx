@@ -47,6 +47,7 @@ import {
 } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { notify } from '~/lib/notify.tsx'
+import { examplePlaceholder } from '~/lib/placeholder.ts'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { cn } from '~/lib/utils.ts'
 import { Detail } from './card-details.tsx'
@@ -615,9 +616,12 @@ function AmountStep({
                         }}
                         inputMode="decimal"
                         autoComplete="off"
-                        placeholder={formatAmountInput(Math.min(p.balance, 1000), currency, i18n.locale)}
+                        placeholder={examplePlaceholder(
+                          i18n,
+                          formatAmountInput(Math.min(p.balance, 1000), currency, i18n.locale),
+                        )}
                         disabled={taking}
-                        className="h-12 text-2xl font-semibold tabular-nums md:text-2xl"
+                        className="h-12 text-2xl font-semibold tabular-nums placeholder:text-base placeholder:font-normal md:text-2xl"
                         data-testid="accept-card-amount-input"
                       />
                     </FormControl>

@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CreditCardIcon, PlusIcon } from 'lucide-react'
@@ -98,15 +98,14 @@ function AddCardButton() {
 }
 
 function HeldCardLink({ card }: { card: HeldCard }) {
-  const { t } = useLingui()
-  const title = card.card.title
   return (
+    // Named by what the card shows (all of it text), so two cards of one program differ by their
+    // code's last group and balance instead of sharing the title.
     <Link
       to="/cards/$token"
       params={{ token: card.token }}
       data-testid="held-card"
       data-token={card.token}
-      aria-label={t`Open ${title}`}
       className="block w-full max-w-sm rounded-2xl transition-transform hover:-translate-y-0.5 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
     >
       {/* Held cards are activated: their balance and uses left. The list lays every card flat. */}

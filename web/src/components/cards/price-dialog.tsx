@@ -21,6 +21,7 @@ import {
 import { Input } from '~/components/ui/input.tsx'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
+import { examplePlaceholder } from '~/lib/placeholder.ts'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { maxCardPriceMinor, vatOn } from './price-button.tsx'
 import { type CardType, cardKeys, setCardTypePrice } from './queries.ts'
@@ -133,7 +134,7 @@ export function PriceForm({
                     <Input
                       inputMode="decimal"
                       autoComplete="off"
-                      placeholder={formatAmountInput(50, currency, i18n.locale)}
+                      placeholder={examplePlaceholder(i18n, formatAmountInput(50, currency, i18n.locale))}
                       data-testid="card-price-input"
                       {...field}
                     />

@@ -9,7 +9,7 @@ import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'
 import { DataTable, dataColumns } from '~/components/ui/data-table.tsx'
-import { Tabs, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
+import { Tabs, TabsList, TabsTrigger, useFilterTabs } from '~/components/ui/tabs.tsx'
 import { type Journal, journals } from '../../../../modules/ledger/shared.ts'
 import { BookingDate, Money } from './amount.tsx'
 import { RangePresets } from './date-presets.tsx'
@@ -28,6 +28,7 @@ export function JournalsPage({
   onFilterChange: (change: Partial<JournalFilter>) => void
 }) {
   const { t, i18n } = useLingui()
+  const tabs = useFilterTabs(filter.journal)
   const entries = useQuery(journalEntriesQueryOptions(filter))
   const filtered = Boolean(filter.from || filter.to || filter.q)
 
@@ -39,7 +40,12 @@ export function JournalsPage({
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList aria-label={t`Journal`}>
             {journals.map((journal) => (
-              <TabsTrigger key={journal} value={journal} data-testid={`journal-${journal}`}>
+              <TabsTrigger
+                key={journal}
+                value={journal}
+                {...tabs.trigger(journal)}
+                data-testid={`journal-${journal}`}
+              >
                 {i18n._(journalNames[journal])}
               </TabsTrigger>
             ))}
@@ -47,7 +53,7 @@ export function JournalsPage({
         </div>
       </Tabs>
 
-      <Card className="gap-4">
+      <Card className="gap-4" {...tabs.panel}>
         <CardContent className="grid gap-4">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
             <SearchField

@@ -18,10 +18,11 @@ import {
 import { Input } from '~/components/ui/input.tsx'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
+import { examplePlaceholder } from '~/lib/placeholder.ts'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { cn } from '~/lib/utils.ts'
 import { amountField } from './amount-field.ts'
-import { parseAmountInput } from './money-input.ts'
+import { formatAmountInput, parseAmountInput } from './money-input.ts'
 
 /** What a payment request asks for: the amount in minor units and what it is for. */
 export interface PaymentRequestInput {
@@ -123,8 +124,11 @@ export function PaymentRequestForm({
                   <Input
                     inputMode="decimal"
                     autoComplete="off"
-                    placeholder="12,50"
-                    className={cn(large && 'h-14 text-3xl font-semibold tabular-nums md:text-3xl')}
+                    placeholder={examplePlaceholder(i18n, formatAmountInput(1250, currency, i18n.locale))}
+                    className={cn(
+                      large &&
+                        'h-14 text-3xl font-semibold tabular-nums placeholder:text-base placeholder:font-normal md:text-3xl',
+                    )}
                     data-testid={`${testIdPrefix}-amount`}
                     {...field}
                   />

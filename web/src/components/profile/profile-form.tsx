@@ -13,6 +13,7 @@ import { Label } from '~/components/ui/label.tsx'
 import { type Answer, ApiError, api } from '~/lib/api.ts'
 import { localeNames, locales } from '~/lib/i18n.ts'
 import { notify } from '~/lib/notify.tsx'
+import { examplePlaceholder } from '~/lib/placeholder.ts'
 import { profileKeys } from '~/lib/queries/profile.ts'
 import type { Profile } from '~/lib/queries/types.ts'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
@@ -55,7 +56,7 @@ function Section({
  * checked while typing, saved as the changed fields only.
  */
 export function ProfileForm({ profile }: { profile: Profile }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const titleLabels = useTitleLabels()
   const form = useZodForm(profileFormSchema(profile.type), {
@@ -157,7 +158,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               <TextField
                 name="phone_code"
                 label={<Trans>Calling code</Trans>}
-                placeholder="+31"
+                placeholder={examplePlaceholder(i18n, '+31')}
                 autoComplete="tel-country-code"
                 inputMode="tel"
               />
@@ -217,7 +218,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
                     <TextField
                       name="company_phone_code"
                       label={<Trans>Calling code</Trans>}
-                      placeholder="+31"
+                      placeholder={examplePlaceholder(i18n, '+31')}
                       inputMode="tel"
                     />
                     <TextField

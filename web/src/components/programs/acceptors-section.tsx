@@ -30,7 +30,7 @@ import {
 } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
-import { Tabs, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
+import { Tabs, TabsList, TabsTrigger, useFilterTabs } from '~/components/ui/tabs.tsx'
 import { Pagination } from '~/components/users/pagination.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
@@ -60,6 +60,7 @@ export function AcceptorsSection({ program, canManage }: { program: Program; can
   const { t, i18n } = useLingui()
   const [filter, setFilter] = useState<AcceptorsFilter>({ page: 1 })
   const acceptors = useQuery(programAcceptorsQueryOptions(program.uuid, filter))
+  const tabs = useFilterTabs(filter.status ?? 'all')
   const usable =
     program.status.id !== programStatuses.blocked && program.status.id !== programStatuses.expired
 
@@ -96,11 +97,16 @@ export function AcceptorsSection({ program, canManage }: { program: Program; can
         >
           <div className="-mx-1 overflow-x-auto px-1">
             <TabsList aria-label={t`Acceptor status`}>
-              <TabsTrigger value="all" data-testid="acceptors-tab-all">
+              <TabsTrigger value="all" {...tabs.trigger('all')} data-testid="acceptors-tab-all">
                 <Trans>All</Trans>
               </TabsTrigger>
               {acceptorStatusFilters.map((status) => (
-                <TabsTrigger key={status} value={status} data-testid={`acceptors-tab-${status}`}>
+                <TabsTrigger
+                  key={status}
+                  value={status}
+                  {...tabs.trigger(status)}
+                  data-testid={`acceptors-tab-${status}`}
+                >
                   {i18n._(acceptorStatusNames[status])}
                 </TabsTrigger>
               ))}
@@ -108,62 +114,64 @@ export function AcceptorsSection({ program, canManage }: { program: Program; can
           </div>
         </Tabs>
 
-        {acceptors.isPending ? (
-          <RowsSkeleton rows={3} />
-        ) : acceptors.isError ? (
-          <LoadError onRetry={() => acceptors.refetch()}>
-            {isForbidden(acceptors.error)
-              ? i18n._(accessDeniedMessage)
-              : i18n._(programErrorMessage(acceptors.error))}
-          </LoadError>
-        ) : acceptors.data.results.length === 0 ? (
-          <EmptyState icon={<UsersIcon aria-hidden="true" className="size-6" />}>
-            {filter.status ? (
-              <Trans>No acceptor has this status.</Trans>
-            ) : canManage ? (
-              <Trans>No acceptors yet. Invite the first one by e-mail.</Trans>
-            ) : (
-              <Trans>No acceptors yet.</Trans>
-            )}
-          </EmptyState>
-        ) : (
-          <>
-            <Table aria-label={t`Acceptors`} data-testid="acceptors-table">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>
-                    <Trans>Acceptor</Trans>
-                  </TableHead>
-                  <TableHead>
-                    <Trans>Status</Trans>
-                  </TableHead>
-                  <TableHead className="hidden md:table-cell">
-                    <Trans>Invited</Trans>
-                  </TableHead>
-                  {canManage && (
-                    <TableHead className="text-right">
-                      <span className="sr-only">
-                        <Trans>Actions</Trans>
-                      </span>
+        <div className="grid gap-5" {...tabs.panel}>
+          {acceptors.isPending ? (
+            <RowsSkeleton rows={3} />
+          ) : acceptors.isError ? (
+            <LoadError onRetry={() => acceptors.refetch()}>
+              {isForbidden(acceptors.error)
+                ? i18n._(accessDeniedMessage)
+                : i18n._(programErrorMessage(acceptors.error))}
+            </LoadError>
+          ) : acceptors.data.results.length === 0 ? (
+            <EmptyState icon={<UsersIcon aria-hidden="true" className="size-6" />}>
+              {filter.status ? (
+                <Trans>No acceptor has this status.</Trans>
+              ) : canManage ? (
+                <Trans>No acceptors yet. Invite the first one by e-mail.</Trans>
+              ) : (
+                <Trans>No acceptors yet.</Trans>
+              )}
+            </EmptyState>
+          ) : (
+            <>
+              <Table aria-label={t`Acceptors`} data-testid="acceptors-table">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>
+                      <Trans>Acceptor</Trans>
                     </TableHead>
-                  )}
-                </TableRow>
-              </TableHeader>
-              <TableBody className={acceptors.isPlaceholderData ? 'opacity-60' : undefined}>
-                {acceptors.data.results.map((row) => (
-                  <AcceptorRow key={row.uuid} row={row} canManage={canManage && usable} program={program} />
-                ))}
-              </TableBody>
-            </Table>
-            <Pagination
-              page={filter.page}
-              pages={acceptors.data.pages}
-              count={acceptors.data.count}
-              onPageChange={(page) => setFilter((f) => ({ ...f, page }))}
-              disabled={acceptors.isFetching}
-            />
-          </>
-        )}
+                    <TableHead>
+                      <Trans>Status</Trans>
+                    </TableHead>
+                    <TableHead className="hidden md:table-cell">
+                      <Trans>Invited</Trans>
+                    </TableHead>
+                    {canManage && (
+                      <TableHead className="text-right">
+                        <span className="sr-only">
+                          <Trans>Actions</Trans>
+                        </span>
+                      </TableHead>
+                    )}
+                  </TableRow>
+                </TableHeader>
+                <TableBody className={acceptors.isPlaceholderData ? 'opacity-60' : undefined}>
+                  {acceptors.data.results.map((row) => (
+                    <AcceptorRow key={row.uuid} row={row} canManage={canManage && usable} program={program} />
+                  ))}
+                </TableBody>
+              </Table>
+              <Pagination
+                page={filter.page}
+                pages={acceptors.data.pages}
+                count={acceptors.data.count}
+                onPageChange={(page) => setFilter((f) => ({ ...f, page }))}
+                disabled={acceptors.isFetching}
+              />
+            </>
+          )}
+        </div>
       </CardContent>
     </Card>
   )

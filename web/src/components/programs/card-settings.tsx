@@ -20,6 +20,7 @@ import { Input } from '~/components/ui/input.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
 import { Switch } from '~/components/ui/switch.tsx'
 import { notify } from '~/lib/notify.tsx'
+import { examplePlaceholder } from '~/lib/placeholder.ts'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { cardErrorMessage } from './card-errors.ts'
 import { cardTypeNames, expiryUnitNames, ValidityFootnote } from './card-labels.tsx'
@@ -170,7 +171,7 @@ function ValueSection({ gift, currency, disabled }: { gift: boolean; currency: s
               <Input
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder={gift ? '0' : formatAmountInput(1000, currency, i18n.locale)}
+                placeholder={examplePlaceholder(i18n, formatAmountInput(2500, currency, i18n.locale))}
                 disabled={disabled}
                 {...field}
                 data-testid="card-value"

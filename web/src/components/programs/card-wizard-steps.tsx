@@ -287,7 +287,7 @@ function CardTypeOption({
         <span className="flex items-center justify-between gap-2">
           <span className="text-base font-semibold">{name}</span>
           {checked ? (
-            <span className="grid size-6 place-content-center rounded-full bg-primary-500 text-white">
+            <span className="grid size-6 place-content-center rounded-full bg-primary text-primary-foreground">
               <CheckIcon aria-hidden="true" className="size-4" />
             </span>
           ) : (

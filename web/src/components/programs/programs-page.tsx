@@ -12,7 +12,7 @@ import { Card, CardContent } from '~/components/ui/card.tsx'
 import { DataTable, dataColumns, type ServerPages } from '~/components/ui/data-table.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
-import { Tabs, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
+import { Tabs, TabsList, TabsTrigger, useFilterTabs } from '~/components/ui/tabs.tsx'
 import { programErrorMessage } from './errors.ts'
 import { ProgramStatusBadge, ProgramTypeName, programTypeNames } from './labels.tsx'
 import { NewProgramButton } from './new-program-dialog.tsx'
@@ -41,6 +41,7 @@ export function ProgramsPage({
   onSearchChange: (change: Partial<ProgramsSearch>) => void
 }) {
   const { t, i18n } = useLingui()
+  const tabs = useFilterTabs(search.filter)
   const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
   const isAdmin = portal === 'admin'
   const programs = useQuery(programsQueryOptions(search))
@@ -79,14 +80,19 @@ export function ProgramsPage({
       >
         <TabsList aria-label={t`Programs to show`}>
           {programFilters.map((filter) => (
-            <TabsTrigger key={filter} value={filter} data-testid={`programs-tab-${filter}`}>
+            <TabsTrigger
+              key={filter}
+              value={filter}
+              {...tabs.trigger(filter)}
+              data-testid={`programs-tab-${filter}`}
+            >
               {filterNames[filter]}
             </TabsTrigger>
           ))}
         </TabsList>
       </Tabs>
 
-      <Card className="gap-4">
+      <Card className="gap-4" {...tabs.panel}>
         <CardContent className="grid gap-4">
           <div className="grid gap-3 sm:grid-cols-3 sm:[&>*:first-child]:col-span-2">
             <SearchField

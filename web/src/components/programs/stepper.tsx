@@ -41,7 +41,7 @@ export function Stepper({
               <span
                 className={cn(
                   'grid size-7 shrink-0 place-content-center rounded-full border text-[13px] font-semibold',
-                  isCurrent && 'border-primary-500 bg-primary-500 text-white',
+                  isCurrent && 'border-primary bg-primary text-primary-foreground',
                   done && 'border-primary-200 bg-primary-50 text-primary-700',
                   !isCurrent && !done && 'border-border text-muted-foreground',
                 )}

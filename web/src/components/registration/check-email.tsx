@@ -103,7 +103,6 @@ export function CheckEmail({
                     <Input
                       inputMode="numeric"
                       autoComplete="one-time-code"
-                      placeholder="000000"
                       maxLength={9}
                       autoFocus
                       className="font-mono text-lg tracking-[0.4em]"

@@ -5,6 +5,7 @@ import { useFormContext } from 'react-hook-form'
 import { Autocomplete } from '~/components/ui/autocomplete.tsx'
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
+import { examplePlaceholder } from '~/lib/placeholder.ts'
 import { countriesQueryOptions } from '~/lib/queries/geo.ts'
 import type { Country } from '~/lib/queries/types.ts'
 
@@ -52,7 +53,7 @@ export function PhoneField({
                   onValueChange={(code) => field.onChange(code ?? '')}
                   onBlur={field.onBlur}
                   disabled={field.disabled || countries.isPending}
-                  placeholder="+31"
+                  placeholder={examplePlaceholder(i18n, '+31')}
                 />
               </FormControl>
               <FormMessage />
@@ -70,7 +71,7 @@ export function PhoneField({
                   type="tel"
                   inputMode="tel"
                   autoComplete="tel-national"
-                  placeholder="612345678"
+                  placeholder={examplePlaceholder(i18n, '612345678')}
                   {...field}
                 />
               </FormControl>

@@ -11,7 +11,7 @@ export const badgeVariants = cva(
   {
     variants: {
       variant: {
-        primary: 'border-transparent bg-primary-500 text-white',
+        primary: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-primary-50 text-primary-800',
         outline: 'border-border text-foreground',
         success: 'border-transparent bg-green-50 text-green-800',

@@ -15,7 +15,7 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         primary:
-          'bg-primary-500 text-primary-foreground shadow-sm shadow-primary-900/10 hover:bg-primary-600 active:bg-primary-700',
+          'bg-primary text-primary-foreground shadow-sm shadow-primary-900/10 hover:bg-primary-700 active:bg-primary-800',
         secondary: 'bg-primary-50 text-primary-800 hover:bg-primary-100 active:bg-primary-200',
         outline: 'border border-input bg-background shadow-xs hover:bg-muted hover:text-foreground',
         ghost: 'text-foreground hover:bg-muted',

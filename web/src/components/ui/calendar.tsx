@@ -106,7 +106,7 @@ function CalendarDayButton({ className, day, modifiers, ...props }: DayButtonPro
         'flex aspect-square size-auto w-full min-w-(--cell-size) items-center justify-center rounded-md text-sm tabular-nums',
         'hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none',
         'disabled:pointer-events-none',
-        'data-[selected=true]:bg-primary-500 data-[selected=true]:font-semibold data-[selected=true]:text-primary-foreground data-[selected=true]:hover:bg-primary-600',
+        'data-[selected=true]:bg-primary data-[selected=true]:font-semibold data-[selected=true]:text-primary-foreground data-[selected=true]:hover:bg-primary-700',
         className,
       )}
       {...props}

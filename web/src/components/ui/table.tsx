@@ -1,9 +1,39 @@
 import type * as React from 'react'
+import { type RefObject, useEffect, useRef, useState } from 'react'
 import { cn } from '~/lib/utils.ts'
 
+/** Whether the element's content is wider than the element (it scrolls sideways), kept up to date. */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false)
+  useEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1)
+    check()
+    const observer = new ResizeObserver(check)
+    observer.observe(element)
+    if (element.firstElementChild) observer.observe(element.firstElementChild)
+    return () => observer.disconnect()
+  }, [ref])
+  return scrolls
+}
+
+/**
+ * A table in a container that scrolls sideways when the table is wider than the screen (a phone),
+ * so the page itself never does. While it scrolls, the container is a tab stop (named as the table
+ * when the table has a name), so keyboard users can scroll it too.
+ */
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+  const container = useRef<HTMLDivElement>(null)
+  const scrolls = useScrollsSideways(container)
+  const label = props['aria-label']
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={container}
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"
+      {...(scrolls ? { tabIndex: 0, ...(label ? { role: 'region', 'aria-label': label } : {}) } : {})}
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   )

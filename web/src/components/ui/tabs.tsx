@@ -1,5 +1,6 @@
 import { Tabs as TabsPrimitive } from 'radix-ui'
 import type * as React from 'react'
+import { useId } from 'react'
 import { cn } from '~/lib/utils.ts'
 
 export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
@@ -44,4 +45,23 @@ export function TabsContent({ className, ...props }: React.ComponentProps<typeof
       {...props}
     />
   )
+}
+
+/**
+ * Tabs that filter one list (Programs, Users, Journals, a program's acceptors): every tab controls
+ * the same panel, the list below, which the chosen tab labels. Radix points each tab at a panel of
+ * its own, which such a screen never renders, so a screen reader would follow a dead reference.
+ *
+ *   const tabs = useFilterTabs(filter)
+ *   <TabsTrigger value="all" {...tabs.trigger('all')}>…</TabsTrigger>
+ *   <Card {...tabs.panel}>the filtered list</Card>
+ */
+export function useFilterTabs(value: string) {
+  const base = useId()
+  const tabId = (tab: string) => `${base}-tab-${tab}`
+  const panelId = `${base}-panel`
+  return {
+    trigger: (tab: string) => ({ id: tabId(tab), 'aria-controls': panelId }),
+    panel: { id: panelId, role: 'tabpanel', 'aria-labelledby': tabId(value) } as const,
+  }
 }

@@ -4,16 +4,22 @@ import { useEffect } from 'react'
 import { Toaster as Sonner, type ToasterProps } from 'sonner'
 
 /**
- * Where system notifications appear: bottom right, styled like the rest of the interface. Loaded
- * with the first notification (lib/notify.tsx); `onListening` runs once sonner's Toaster has
- * subscribed to new toasts (its effect runs before this one's).
+ * Where system notifications appear, styled like the rest of the interface: at the top in the
+ * middle, over the header, never over a screen's buttons. A form's primary button sits at the
+ * bottom of its card and is scrolled to the bottom of the window to be pressed, where a toast used
+ * to cover it for five seconds; the header's middle holds nothing on a desktop, and on a phone a
+ * toast over the header goes away by itself or with a swipe. Loaded with the first notification
+ * (lib/notify.tsx); `onListening` runs once sonner's Toaster has subscribed to new toasts (its
+ * effect runs before this one's).
  */
 export function Toaster({ onListening, ...props }: ToasterProps & { onListening?: () => void }) {
   const { t } = useLingui()
   useEffect(() => onListening?.(), [onListening])
   return (
     <Sonner
-      position="bottom-right"
+      position="top-center"
+      offset={{ top: 10 }}
+      mobileOffset={{ top: 8, left: 8, right: 8 }}
       closeButton
       duration={5000}
       visibleToasts={4}

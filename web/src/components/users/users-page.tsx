@@ -13,7 +13,7 @@ import { Card, CardContent } from '~/components/ui/card.tsx'
 import { DataTable, dataColumns, type ServerPages } from '~/components/ui/data-table.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
-import { Tabs, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
+import { Tabs, TabsList, TabsTrigger, useFilterTabs } from '~/components/ui/tabs.tsx'
 import {
   type UsersFilter,
   type UserTypeFilter,
@@ -96,6 +96,7 @@ export function UsersPage({
   onFilterChange: (change: Partial<UsersFilter>) => void
 }) {
   const { t, i18n } = useLingui()
+  const tabs = useFilterTabs(filter.type)
   const users = useQuery(usersQueryOptions(filter))
   const filtered = Boolean(filter.name || filter.email || filter.phone)
 
@@ -121,7 +122,7 @@ export function UsersPage({
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList aria-label={t`User type`}>
             {userTypeFilters.map((type) => (
-              <TabsTrigger key={type} value={type} data-testid={`users-type-${type}`}>
+              <TabsTrigger key={type} value={type} {...tabs.trigger(type)} data-testid={`users-type-${type}`}>
                 {i18n._(userTypeFilterNames[type])}
               </TabsTrigger>
             ))}
@@ -129,7 +130,7 @@ export function UsersPage({
         </div>
       </Tabs>
 
-      <Card className="gap-4">
+      <Card className="gap-4" {...tabs.panel}>
         <CardContent className="grid gap-4">
           <div className="grid gap-3 sm:grid-cols-3">
             <FilterInput
