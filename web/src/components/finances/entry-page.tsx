@@ -95,7 +95,7 @@ function EntryView({ entry }: { entry: JournalEntry }) {
   const balanced = totals.every((total) => total.balanced)
 
   return (
-    <div className="grid gap-6" data-testid="entry-page">
+    <div className="grid grid-cols-1 gap-6" data-testid="entry-page">
       <BackToJournal journal={entry.journal} />
 
       <Card>

@@ -81,7 +81,7 @@ export function AcceptorsSection({ program, canManage }: { program: Program; can
           )}
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      <CardContent className="grid grid-cols-1 gap-5">
         {canManage && usable && <InviteForm program={program} />}
         {canManage && !usable && (
           <p className="text-sm text-muted-foreground" data-testid="invite-unavailable">
@@ -114,7 +114,7 @@ export function AcceptorsSection({ program, canManage }: { program: Program; can
           </div>
         </Tabs>
 
-        <div className="grid gap-5" {...tabs.panel}>
+        <div className="grid grid-cols-1 gap-5" {...tabs.panel}>
           {acceptors.isPending ? (
             <RowsSkeleton rows={3} />
           ) : acceptors.isError ? (

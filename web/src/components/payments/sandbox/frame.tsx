@@ -43,7 +43,7 @@ export function SandboxFrame({ children }: { children: ReactNode }) {
       <main id="main" className="mx-auto w-full max-w-xl flex-1 px-4 py-8">
         {children}
       </main>
-      <footer className="mx-auto flex w-full max-w-xl flex-wrap items-center justify-between gap-3 px-4 pb-6 text-xs text-slate-500">
+      <footer className="mx-auto flex w-full max-w-xl flex-wrap items-center justify-between gap-3 px-4 pb-6 text-xs text-slate-600">
         <p>
           <Trans>Sandbox payment provider for development and tests. No real money moves.</Trans>
         </p>
