@@ -2,10 +2,13 @@ import { spawn } from 'node:child_process'
 import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { freePort, isAlive, waitForExit } from '../scripts/lib/process.ts'
 import { createTestContext, type TestContext } from './support/context.ts'
 import { eventually } from './support/smtp.ts'
+
+// Each test starts a process and waits for it: room for a slow start on a busy machine.
+vi.setConfig({ testTimeout: 90_000 })
 
 let t: TestContext
 beforeAll(async () => {
@@ -76,7 +79,7 @@ async function startThenLoseServices(
     SHUTDOWN_TIMEOUT_MS: '3000',
     ...env,
   })
-  await eventually(() => ready(p), 20_000, `${file} to be ready`)
+  await eventually(() => ready(p), 45_000, `${file} to be ready`)
   pg.cut()
   redis.cut()
   return p
@@ -106,7 +109,7 @@ describe('the API process', () => {
           (r) => r.ok,
           () => false,
         ),
-      20_000,
+      45_000,
       'the API to be ready',
     )
     // A request under way when the signal arrives (its body still arriving) still gets its answer.
@@ -194,7 +197,7 @@ describe('the worker process', () => {
       REDIS_PREFIX: t.config.REDIS_PREFIX,
       LOG_LEVEL: 'info',
     })
-    await eventually(async () => p.output().includes('worker started'), 20_000, 'the worker to start')
+    await eventually(async () => p.output().includes('worker started'), 45_000, 'the worker to start')
     p.child.kill('SIGTERM')
     expect(await p.exited).toBe(0)
     expect(p.output()).toContain('"msg":"stopped"')
