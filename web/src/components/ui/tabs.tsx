@@ -4,7 +4,13 @@ import { useId } from 'react'
 import { cn } from '~/lib/utils.ts'
 
 export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
-  return <TabsPrimitive.Root data-slot="tabs" className={cn('flex min-w-0 flex-col gap-3', className)} {...props} />
+  return (
+    <TabsPrimitive.Root
+      data-slot="tabs"
+      className={cn('flex min-w-0 flex-col gap-3', className)}
+      {...props}
+    />
+  )
 }
 
 export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
