@@ -123,7 +123,8 @@ test.describe('program keys and finances', () => {
     expect(link.status).toBe(201)
     const guest = await (await browser.newContext()).newPage()
     await guest.goto(link.body.pay_url)
-    await guest.getByTestId('checkout-method-card').click()
+    // The program offers card payments only: nothing to choose, Pay goes on to the provider.
+    await expect(guest.getByTestId('checkout-single-method')).toHaveAttribute('data-method', 'card')
     await guest.getByTestId('checkout-pay').click()
     await expect(guest).toHaveURL(/\/sandbox\/checkout\/pay_[A-Za-z0-9_-]+$/)
     await guest.getByLabel('Card number').fill('4242 4242 4242 4242')

@@ -33,7 +33,6 @@ import { ApiError } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
 import {
   homePath,
-  isCardCode,
   type PendingInvitation,
   peekPendingInvitation,
   rememberPendingCard,
@@ -43,10 +42,10 @@ import {
 } from '~/lib/guard.ts'
 import { isLocale, storedLocale } from '~/lib/i18n.ts'
 import { type Portal, portalCopy, portals } from '~/lib/portal.ts'
-import { searchParams, text, uuid, where } from '~/lib/search-params.ts'
 import { signIn } from '~/lib/session.ts'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { CardLinkNotice, InvitationNotice } from './link-notices.tsx'
+import type { SignInSearch } from './sign-in-route.ts'
 
 /**
  * The sign-in page of every portal: `/` on the admin, program-owner and acceptor portals, and
@@ -58,14 +57,6 @@ import { CardLinkNotice, InvitationNotice } from './link-notices.tsx'
  * goes back to it (or to the program page). On the card-holder host `?card=<code>` keeps a card
  * link (`/cards/add?token=<code>`) for after signing in.
  */
-export const signInSearch = searchParams({
-  program: uuid,
-  invitation: uuid,
-  invite: text({ min: 1, max: 200, coerce: true }),
-  card: where(text({ max: 200 }), isCardCode),
-})
-
-export type SignInSearch = ReturnType<typeof signInSearch.parse>
 
 /** Portals with self-service registration (spec section 2); admins are created by others. */
 const hasRegistration: Record<Portal, boolean> = {

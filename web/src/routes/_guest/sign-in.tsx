@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { invitationPreviewQueryOptions } from '~/components/auth/link-queries.ts'
-import { SignInPage, signInSearch } from '~/components/auth/sign-in-page.tsx'
+import { SignInPage } from '~/components/auth/sign-in-page.tsx'
+import { signInLoader, signInLoaderDeps, signInSearch } from '~/components/auth/sign-in-route.ts'
 import { guardLoginPage } from '~/lib/guard.ts'
 import { pageTitle } from '~/lib/head.ts'
 import { portalCopy } from '~/lib/portal.ts'
-import { settleQuery } from '~/lib/queries/load.ts'
 
 /**
  * `/sign-in`: the sign-in page on every portal. The card holders' one, since their `/` goes to the
@@ -13,13 +12,8 @@ import { settleQuery } from '~/lib/queries/load.ts'
 export const Route = createFileRoute('/_guest/sign-in')({
   validateSearch: signInSearch,
   beforeLoad: ({ context }) => guardLoginPage(context),
-  loaderDeps: ({ search }) => ({ invitation: search.invitation, invite: search.invite }),
-  loader: async ({ context, deps }) => {
-    if (context.portal !== 'acceptor' || !deps.invitation || !deps.invite) return { invitationGone: false }
-    const preview = invitationPreviewQueryOptions(deps.invitation, deps.invite)
-    // A link that no longer works is said so in the first HTML, without asking again in the browser.
-    return { invitationGone: (await settleQuery(context.queryClient, preview)).status === 'missing' }
-  },
+  loaderDeps: signInLoaderDeps,
+  loader: signInLoader,
   head: ({ match }) => pageTitle(match.context.i18n, portalCopy[match.context.portal].title),
   component: SignIn,
 })
