@@ -12,8 +12,18 @@
  * Type-only imports count: they couple modules as much as value imports do.
  */
 
+import areas from './web/catalog-areas.json' with { type: 'json' }
+
 /** A module's files other than its public surface. */
 const internals = '^modules/[^/]+/(?!index\\.ts$).+'
+
+/**
+ * The web's catalog areas (web/catalog-areas.json, read by lingui.config.ts too): the portal-only
+ * components, whose texts are in the portal catalog, and those of their files that other areas may
+ * import because they have no texts (web/src/locales/catalogs.test.ts checks that they stay so).
+ */
+const PORTAL_AREA = `^web/src/components/(${areas.portalDirs.join('|')})/`
+const exactly = (file) => `^${file.replaceAll('.', '\\.')}$`
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -69,6 +79,26 @@ export default {
       },
     },
     {
+      name: 'portal-messages-stay-in-portal',
+      comment:
+        "The web's messages are in three catalogs per language (lingui.config.ts): the portal screens' (web/src/routes/_portal and the portal-only components), help's and the rest. Only the portal screens load the portal catalog, so nothing outside them may import a portal-only component with texts: they would be missing on a guest page.",
+      severity: 'error',
+      from: { path: '^web/src/', pathNot: [PORTAL_AREA, '^web/src/routes/_portal/'] },
+      to: {
+        path: PORTAL_AREA,
+        pathNot: areas.textlessPortalFiles.map(exactly),
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'help-messages-stay-in-help',
+      comment:
+        "The help page's answers are a catalog of their own, loaded by the /help route: only the help page imports them.",
+      severity: 'error',
+      from: { path: '^web/src/', pathNot: ['^web/src/components/support/help-page\\.tsx$'] },
+      to: { path: areas.helpFiles.map(exactly), dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'web-imports-shared-only',
       comment:
         "The web app imports from modules/ only a module's shared.ts (pure values and schemas) and the kernel's config (read by the web server's bootstrap and the portal names).",
@@ -83,6 +113,8 @@ export default {
     // TypeScript 7 (the native compiler) has no JavaScript API for dependency-cruiser; swc parses
     // the .ts/.tsx files instead, and keeps type-only imports (marked `type-only`).
     parser: 'swc',
+    // The web app's `~/` imports (web/tsconfig.json paths); the server code has no aliases.
+    tsConfig: { fileName: 'web/tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],

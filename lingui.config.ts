@@ -1,10 +1,24 @@
 import { defineConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
+import areas from './web/catalog-areas.json' with { type: 'json' }
 
 /**
- * One configuration, two catalogs: the web portals and the e-mails. Dutch is the default
- * language, English the fallback for anything missing; every catalog must be complete (a test
- * checks it).
+ * The web's texts for portal screens: web/src/routes/_portal and the components only they use
+ * (web/catalog-areas.json).
+ * `.dependency-cruiser.mjs` (rule portal-messages-stay-in-portal) keeps everything else from
+ * importing these components, so a guest page never needs this catalog.
+ */
+const portalArea = areas.portalDirs.map((dir) => `<rootDir>/web/src/components/${dir}`)
+/** The help pages' questions and answers, loaded by the `/help` route alone. */
+const helpArea = areas.helpFiles.map((file) => `<rootDir>/${file}`)
+const tests = ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**']
+
+/**
+ * One configuration, four catalogs per language: three for the web and one for the e-mails. The
+ * web's are split by area so that a guest page (checkout, pay, food, sign-in) downloads only the
+ * texts it can show (lib/i18n.ts loads the others when a portal screen or the help page opens).
+ * Dutch is the default language, English the fallback for anything missing; every catalog must be
+ * complete (a test checks it).
  */
 export default defineConfig({
   sourceLocale: 'en',
@@ -15,6 +29,16 @@ export default defineConfig({
     {
       path: '<rootDir>/web/src/locales/{locale}/messages',
       include: ['<rootDir>/web/src'],
+      exclude: [...portalArea, '<rootDir>/web/src/routes/_portal', ...helpArea, ...tests],
+    },
+    {
+      path: '<rootDir>/web/src/locales/{locale}/portal',
+      include: [...portalArea, '<rootDir>/web/src/routes/_portal'],
+      exclude: tests,
+    },
+    {
+      path: '<rootDir>/web/src/locales/{locale}/help',
+      include: helpArea,
     },
     {
       // Every module's e-mail templates live in `modules/<module>/mail/` and its documents (payment

@@ -4,7 +4,14 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, useRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import type { ReactNode } from 'react'
-import { activateLocale, defaultLocale, isLocale, type Locale } from './lib/i18n.ts'
+import {
+  activateLocale,
+  type CatalogArea,
+  catalogAreasOf,
+  defaultLocale,
+  isLocale,
+  type Locale,
+} from './lib/i18n.ts'
 import type { Portal } from './lib/portal.ts'
 import { newQueryClient } from './lib/queries/client.ts'
 import { hydrateSession, type Session, type SessionUser } from './lib/session.ts'
@@ -24,6 +31,8 @@ export interface RouterContext {
 
 interface Dehydrated {
   locale: Locale
+  /** The catalog areas the server rendered with (lib/i18n.ts): loaded before hydrating. */
+  catalogAreas: CatalogArea[]
   session: { user: SessionUser; expiresIn: number | null } | null
   sessionRestorable: boolean
 }
@@ -67,6 +76,7 @@ export function getRouter() {
       const session = root?.session ?? null
       return {
         locale: isLocale(i18n.locale) ? i18n.locale : defaultLocale,
+        catalogAreas: catalogAreasOf(i18n),
         session: session && {
           user: session.user,
           expiresIn: session.expiresAt === null ? null : session.expiresAt - Date.now(),
@@ -82,7 +92,7 @@ export function getRouter() {
         },
         restorable: data.sessionRestorable,
       })
-      return activateLocale(i18n, data.locale)
+      return activateLocale(i18n, data.locale, data.catalogAreas)
     },
     InnerWrap: AppProviders,
   })

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
-import { formatMoney } from '~/components/finances/money.ts'
+import { formatMoney } from '~/lib/money.ts'
 import { ApiError, type ErrorParams, type FieldIssue } from './api.ts'
 import type { ErrorReason, FieldErrorCode } from './api-types.gen.ts'
 

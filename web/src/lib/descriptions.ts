@@ -1,5 +1,5 @@
-import { formatMoney } from '../components/finances/money.ts'
 import type { Schema } from './api-types.gen.ts'
+import { formatMoney } from './money.ts'
 import type { MainPath } from './navigation.ts'
 
 /**

@@ -48,19 +48,83 @@ export function negotiateLocale(
   return undefined
 }
 
-// Catalogs are .po files compiled on import by @lingui/vite-plugin; each language is its own chunk.
-const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  nl: () => import('../locales/nl/messages.po'),
-  en: () => import('../locales/en/messages.po'),
-  de: () => import('../locales/de/messages.po'),
-  ru: () => import('../locales/ru/messages.po'),
-  uk: () => import('../locales/uk/messages.po'),
+/**
+ * The web's texts are in three catalogs per language (lingui.config.ts): `common` (everything a
+ * guest page can show), `portal` (the signed-in screens, loaded by the `_portal` layout route) and
+ * `help` (the `/help` page's answers). A guest page downloads the common one only.
+ */
+export const catalogAreas = ['common', 'portal', 'help'] as const
+export type CatalogArea = (typeof catalogAreas)[number]
+
+type Catalog = () => Promise<{ messages: Messages }>
+
+// .po files compiled on import by @lingui/vite-plugin; each language and area is its own chunk.
+const catalogs: Record<Locale, Record<CatalogArea, Catalog>> = {
+  nl: {
+    common: () => import('../locales/nl/messages.po'),
+    portal: () => import('../locales/nl/portal.po'),
+    help: () => import('../locales/nl/help.po'),
+  },
+  en: {
+    common: () => import('../locales/en/messages.po'),
+    portal: () => import('../locales/en/portal.po'),
+    help: () => import('../locales/en/help.po'),
+  },
+  de: {
+    common: () => import('../locales/de/messages.po'),
+    portal: () => import('../locales/de/portal.po'),
+    help: () => import('../locales/de/help.po'),
+  },
+  ru: {
+    common: () => import('../locales/ru/messages.po'),
+    portal: () => import('../locales/ru/portal.po'),
+    help: () => import('../locales/ru/help.po'),
+  },
+  uk: {
+    common: () => import('../locales/uk/messages.po'),
+    portal: () => import('../locales/uk/portal.po'),
+    help: () => import('../locales/uk/help.po'),
+  },
 }
 
-/** Loads a language's catalog into this i18n instance and makes it the active one. */
-export async function activateLocale(i18n: I18n, locale: Locale): Promise<void> {
-  const { messages } = await catalogs[locale]()
-  i18n.loadAndActivate({ locale, messages })
+/** The areas loaded into each i18n instance (one per router), so a language switch reloads them all. */
+const loadedAreas = new WeakMap<I18n, Set<CatalogArea>>()
+
+/** The catalog areas this i18n instance has, for the page's dehydrated state. */
+export function catalogAreasOf(i18n: I18n): CatalogArea[] {
+  return [...(loadedAreas.get(i18n) ?? [])]
+}
+
+async function loadAreas(i18n: I18n, locale: Locale, areas: Iterable<CatalogArea>): Promise<void> {
+  const wanted = new Set<CatalogArea>(['common', ...areas])
+  const loaded = await Promise.all([...wanted].map((area) => catalogs[locale][area]()))
+  // Copies: i18n.load merges into the object it was given first, and the modules' objects are
+  // shared by every request the server renders.
+  i18n.load(locale, Object.assign({}, ...loaded.map((c) => c.messages)))
+  const areasOf = loadedAreas.get(i18n) ?? new Set<CatalogArea>()
+  for (const area of wanted) areasOf.add(area)
+  loadedAreas.set(i18n, areasOf)
+}
+
+/**
+ * Loads a language's catalogs into this i18n instance and makes it the active one: the common one,
+ * those already loaded in another language, and `areas` (what the page being hydrated had).
+ */
+export async function activateLocale(
+  i18n: I18n,
+  locale: Locale,
+  areas: Iterable<CatalogArea> = [],
+): Promise<void> {
+  // In another language every area loaded so far is loaded again, so no screen mixes languages.
+  await loadAreas(i18n, locale, [...(loadedAreas.get(i18n) ?? []), ...areas])
+  i18n.activate(locale)
+}
+
+/** Makes sure an area's texts are there in the active language (a route's `beforeLoad`). */
+export async function loadCatalogArea(i18n: I18n, area: CatalogArea): Promise<void> {
+  if (loadedAreas.get(i18n)?.has(area)) return
+  const locale = isLocale(i18n.locale) ? i18n.locale : defaultLocale
+  await loadAreas(i18n, locale, [area])
 }
 
 /** Remembers the choice for server rendering (cookie, one year) and for this browser (localStorage). */

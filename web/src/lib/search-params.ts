@@ -102,3 +102,13 @@ export function where<T>(read: Reader<T | undefined>, accept: (value: T) => bool
 export function orElse<T>(read: Reader<T | undefined>, fallback: T): Reader<T> {
   return (value) => read(value) ?? fallback
 }
+
+/** A real calendar date as `YYYY-MM-DD` (what the ledger API takes). */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+/** A date in the URL; anything else is dropped rather than sent to the API. */
+export const dateSearch = where(text({ max: 10 }), isIsoDate)

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import areas from '../../catalog-areas.json' with { type: 'json' }
 
 /**
  * Every web catalog must be complete: each message of the English (source) catalog is present in
@@ -73,8 +74,11 @@ function parsePo(source: string): Entry[] {
   return entries
 }
 
-function readCatalog(locale: string): Map<string, Entry> {
-  const file = path.join(localesDir, locale, 'messages.po')
+/** The web's catalogs per language (lingui.config.ts): the common one, the portal screens', help's. */
+const catalogNames = ['messages', 'portal', 'help'] as const
+
+function readCatalog(locale: string, name: string): Map<string, Entry> {
+  const file = path.join(localesDir, locale, `${name}.po`)
   return new Map(parsePo(readFileSync(file, 'utf8')).map((e) => [e.key, e]))
 }
 
@@ -85,11 +89,9 @@ function placeholders(text: string): string[] {
   return [...new Set([...names, ...tags])].sort()
 }
 
-const english = readCatalog('en')
-
 describe('web catalogs', () => {
-  it('have English messages to compare with', () => {
-    expect(english.size).toBeGreaterThan(0)
+  it.each(catalogNames)('have English messages to compare with (%s)', (name) => {
+    expect(readCatalog('en', name).size).toBeGreaterThan(0)
   })
 
   it('the parser reads continuation lines, plurals and context', () => {
@@ -122,33 +124,42 @@ describe('web catalogs', () => {
     ])
   })
 
-  for (const locale of locales) {
-    describe(locale, () => {
-      const catalog = readCatalog(locale)
+  it('have no text from the portal files other areas may import', () => {
+    // .dependency-cruiser.mjs lets guest pages import these portal files because they have no texts.
+    const portal = readFileSync(path.join(localesDir, 'en', 'portal.po'), 'utf8')
+    const found = areas.textlessPortalFiles.filter((file) => portal.includes(`#: ${file}`))
+    expect(found).toEqual([])
+  })
 
-      it('has every English message', () => {
-        const missing = [...english.keys()].filter((key) => !catalog.has(key))
-        expect(missing, `messages missing from ${locale}/messages.po`).toEqual([])
-      })
+  for (const locale of locales)
+    for (const name of catalogNames) {
+      describe(`${locale}/${name}.po`, () => {
+        const english = readCatalog('en', name)
+        const catalog = readCatalog(locale, name)
 
-      it('has no message English lacks', () => {
-        const extra = [...catalog.keys()].filter((key) => !english.has(key))
-        expect(extra, `stale messages in ${locale}/messages.po (extract with --clean)`).toEqual([])
-      })
+        it('has every English message', () => {
+          const missing = [...english.keys()].filter((key) => !catalog.has(key))
+          expect(missing, `messages missing from ${locale}/${name}.po`).toEqual([])
+        })
 
-      it('translates every message', () => {
-        const empty = [...catalog.values()]
-          .filter((e) => e.translations.length === 0 || e.translations.some((t) => t.trim() === ''))
-          .map((e) => e.id)
-        expect(empty, `untranslated messages in ${locale}/messages.po`).toEqual([])
-      })
+        it('has no message English lacks', () => {
+          const extra = [...catalog.keys()].filter((key) => !english.has(key))
+          expect(extra, `stale messages in ${locale}/${name}.po (extract with --clean)`).toEqual([])
+        })
 
-      it('keeps the placeholders of each message', () => {
-        const broken = [...catalog.values()]
-          .filter((e) => e.translations.some((t) => placeholders(t).join() !== placeholders(e.id).join()))
-          .map((e) => e.id)
-        expect(broken, `translations in ${locale}/messages.po that lose or add placeholders`).toEqual([])
+        it('translates every message', () => {
+          const empty = [...catalog.values()]
+            .filter((e) => e.translations.length === 0 || e.translations.some((t) => t.trim() === ''))
+            .map((e) => e.id)
+          expect(empty, `untranslated messages in ${locale}/${name}.po`).toEqual([])
+        })
+
+        it('keeps the placeholders of each message', () => {
+          const broken = [...catalog.values()]
+            .filter((e) => e.translations.some((t) => placeholders(t).join() !== placeholders(e.id).join()))
+            .map((e) => e.id)
+          expect(broken, `translations in ${locale}/${name}.po that lose or add placeholders`).toEqual([])
+        })
       })
-    })
-  }
+    }
 })

@@ -17,10 +17,9 @@ import { useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { formatSeconds } from '~/components/auth/countdown.ts'
 import { Money } from '~/components/finances/amount.tsx'
-import { formatMoney } from '~/components/finances/money.ts'
 import { maxAmountMinor } from '~/components/payments/amount-field.ts'
 import { formatAmountInput, parseAmountInput } from '~/components/payments/money-input.ts'
-import { ConfirmButton } from '~/components/programs/confirm-button.tsx'
+import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import {
   type AcceptorProgram,
   acceptorProgramsQueryOptions,
@@ -46,6 +45,7 @@ import {
   useZodForm,
 } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
+import { formatMoney } from '~/lib/money.ts'
 import { notify } from '~/lib/notify.tsx'
 import { examplePlaceholder } from '~/lib/placeholder.ts'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'

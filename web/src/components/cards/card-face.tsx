@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { GiftIcon, TicketIcon } from 'lucide-react'
-import { formatMoney } from '~/components/finances/money.ts'
+import { formatMoney } from '~/lib/money.ts'
 import { cn } from '~/lib/utils.ts'
 import { cardStatusNames, cardTypeNames, ExpiryDate, UsesLabel } from './labels.tsx'
 import type { CardTypeCode, HeldCard, HeldCardStatus, Orientation } from './queries.ts'

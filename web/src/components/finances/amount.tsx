@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { formatMoney } from '~/lib/money.ts'
 import { cn } from '~/lib/utils.ts'
-import { formatMoney } from './money.ts'
 
 /** An amount in minor units, in the interface language's notation; lined up in tables. */
 export function Money({

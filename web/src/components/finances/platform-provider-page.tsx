@@ -11,7 +11,7 @@ import {
   type SavedKeys,
   SavedKeysList,
 } from '~/components/payments/provider-keys.tsx'
-import { providerNames } from '~/components/programs/labels.tsx'
+import { providerNames } from '~/components/shared/program-labels.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'

@@ -16,10 +16,10 @@ import type { ReactNode } from 'react'
 import { CardStatusBadge, ExpiryDate, UsesLabel } from '~/components/cards/labels.tsx'
 import { type HeldCard, heldCardsQueryOptions } from '~/components/cards/queries.ts'
 import { lastGroup } from '~/components/cards/token.ts'
-import { formatMoney } from '~/components/finances/money.ts'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
+import { formatMoney } from '~/lib/money.ts'
 import { cn } from '~/lib/utils.ts'
 
 /** How many cards Home shows; all of them are under Cards. */

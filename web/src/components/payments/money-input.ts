@@ -1,4 +1,4 @@
-import { minorToDecimal, minorUnitDigits } from '../finances/money.ts'
+import { minorToDecimal, minorUnitDigits } from '~/lib/money.ts'
 
 /**
  * Amounts typed by a person: `12.50`, `12,50`, `€ 12,5` or `1.234,56` in the interface language's

@@ -1,5 +1,4 @@
-import { integer, oneOf, orElse, searchParams, text } from '~/lib/search-params.ts'
-import { dateSearch } from '../finances/search.ts'
+import { dateSearch, integer, oneOf, orElse, searchParams, text } from '~/lib/search-params.ts'
 import { transactionKinds, transactionStatuses } from './queries.ts'
 
 /**

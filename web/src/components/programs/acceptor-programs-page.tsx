@@ -25,9 +25,9 @@ import { notify } from '~/lib/notify.tsx'
 import { cn } from '~/lib/utils.ts'
 import { answerInvitation } from './actions.ts'
 import { Cashpoints } from './cashpoints.tsx'
-import { ConfirmButton } from './confirm-button.tsx'
+import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { isNotFound, programErrorMessage } from './errors.ts'
-import { AcceptorStatusBadge, ProgramStatusBadge, ProgramTypeName } from './labels.tsx'
+import { AcceptorStatusBadge, ProgramStatusBadge, ProgramTypeName } from '~/components/shared/program-labels.tsx'
 import {
   type AcceptorProgram,
   acceptorProgramsQueryOptions,

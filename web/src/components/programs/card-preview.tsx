@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { GiftIcon, TicketIcon } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
-import { formatMoney } from '~/components/finances/money.ts'
+import { formatMoney } from '~/lib/money.ts'
 import { cn } from '~/lib/utils.ts'
 import { cardTypeNames } from './card-labels.tsx'
 import { type CardOrientation, type CardTypeCode, type CardTypeId, cardTypes } from './card-queries.ts'

@@ -8,7 +8,7 @@ import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
-import { Pagination } from '~/components/users/pagination.tsx'
+import { Pagination } from '~/components/shared/pagination.tsx'
 import type { Program } from './queries.ts'
 
 /**

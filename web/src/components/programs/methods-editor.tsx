@@ -12,7 +12,7 @@ import { Switch } from '~/components/ui/switch.tsx'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { cn } from '~/lib/utils.ts'
 import type { MethodSetting } from './actions.ts'
-import { methodDescriptions, methodTitles, providerNames } from './labels.tsx'
+import { methodDescriptions, methodTitles, providerNames } from '~/components/shared/program-labels.tsx'
 import type { ProgramMethod } from './queries.ts'
 
 export const noMethodMessage = msg`Use at least one payment method with a provider that can take it.`

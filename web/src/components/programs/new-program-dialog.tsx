@@ -21,7 +21,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '~/components/ui/dialog.tsx'
-import { programTypePurposes, typeSlugName } from './labels.tsx'
+import { programTypePurposes, typeSlugName } from '~/components/shared/program-labels.tsx'
 import { type ProgramTypeSlug, programTypeSlugs } from './queries.ts'
 
 export const programTypeIcons: Record<ProgramTypeSlug, LucideIcon> = {

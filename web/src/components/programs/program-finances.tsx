@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from '~/components/ui/dialog.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
-import { Pagination } from '~/components/users/pagination.tsx'
+import { Pagination } from '~/components/shared/pagination.tsx'
 import { BookingDate, Money } from '../finances/amount.tsx'
 import { describeEntry, EntrySource } from '../finances/descriptions.tsx'
 import { EntryLinesTable } from '../finances/entry-lines-table.tsx'

@@ -14,7 +14,7 @@ import { Label } from '~/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
 import { Tabs, TabsList, TabsTrigger, useFilterTabs } from '~/components/ui/tabs.tsx'
 import { programErrorMessage } from './errors.ts'
-import { ProgramStatusBadge, ProgramTypeName, programTypeNames } from './labels.tsx'
+import { ProgramStatusBadge, ProgramTypeName, programTypeNames } from '~/components/shared/program-labels.tsx'
 import { NewProgramButton } from './new-program-dialog.tsx'
 import {
   isDraftStatus,

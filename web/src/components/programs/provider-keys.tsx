@@ -13,7 +13,7 @@ import { Badge } from '~/components/ui/badge.tsx'
 import type { MethodSetting } from './actions.ts'
 import { saveProviderKeys } from './actions.ts'
 import { programErrorMessage } from './errors.ts'
-import { providerNames } from './labels.tsx'
+import { providerNames } from '~/components/shared/program-labels.tsx'
 import { type ProviderAccount, programKeys, programProvidersQueryOptions } from './queries.ts'
 
 /**

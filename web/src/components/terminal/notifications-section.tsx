@@ -15,7 +15,7 @@ import {
 } from 'lucide-react'
 import { useState } from 'react'
 import { z } from 'zod'
-import { ConfirmButton } from '~/components/programs/confirm-button.tsx'
+import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'

@@ -1,12 +1,12 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts'
-import { formatMoney, minorUnitDigits } from '~/components/finances/money.ts'
 import {
   type ChartConfig,
   ChartContainer,
   ChartTooltip,
   ChartTooltipContent,
 } from '~/components/ui/chart.tsx'
+import { formatMoney, minorUnitDigits } from '~/lib/money.ts'
 import type { Statistics } from './queries.ts'
 
 type Series = Statistics['results'][number]

@@ -1,7 +1,6 @@
 import { createFileRoute, stripSearchParams, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { PublicProgramsPage } from '~/components/holder/programs-page.tsx'
+import { lazy, Suspense } from 'react'
 import { type PublicProgramsSearch, publicProgramsQueryOptions } from '~/components/holder/queries.ts'
-import { AcceptorProgramsPage } from '~/components/programs/acceptor-programs-page.tsx'
 import { ProgramsPage } from '~/components/programs/programs-page.tsx'
 import {
   acceptorProgramsQueryOptions,
@@ -12,12 +11,24 @@ import {
   programsQueryOptions,
   programTypeIds,
 } from '~/components/programs/queries.ts'
+import { RowsSkeleton } from '~/components/shared/states.tsx'
 import { requireScreen } from '~/lib/guard.ts'
 import { pageTitle } from '~/lib/head.ts'
 import { mainScreens } from '~/lib/navigation.ts'
 import type { Portal } from '~/lib/portal.ts'
 import { loadSignedIn } from '~/lib/queries/load.ts'
 import { integer, oneOf, orElse, type Reader, searchParams, text, uuid, where } from '~/lib/search-params.ts'
+
+// The acceptor's and the card holder's lists are other pages behind the same path: each portal
+// downloads only its own (the acceptor's brings the cashpoint forms).
+const AcceptorProgramsPage = lazy(() =>
+  import('~/components/programs/acceptor-programs-page.tsx').then((m) => ({
+    default: m.AcceptorProgramsPage,
+  })),
+)
+const PublicProgramsPage = lazy(() =>
+  import('~/components/holder/programs-page.tsx').then((m) => ({ default: m.PublicProgramsPage })),
+)
 
 const searchDefaults = { filter: 'all', page: 1 } as const
 
@@ -88,32 +99,36 @@ function Programs() {
   if (portal === 'acceptor') {
     const link = search.invitation ? { invitation: search.invitation, invite: search.invite } : undefined
     return (
-      <AcceptorProgramsPage
-        link={link}
-        onLinkDone={() =>
-          navigate({
-            search: (prev) => ({ ...prev, invitation: undefined, invite: undefined }),
-            replace: true,
-          })
-        }
-      />
+      <Suspense fallback={<RowsSkeleton />}>
+        <AcceptorProgramsPage
+          link={link}
+          onLinkDone={() =>
+            navigate({
+              search: (prev) => ({ ...prev, invitation: undefined, invite: undefined }),
+              replace: true,
+            })
+          }
+        />
+      </Suspense>
     )
   }
   if (portal === 'cardholder') {
     return (
-      <PublicProgramsPage
-        search={holderSearch(search)}
-        onSearchChange={(change) =>
-          navigate({
-            search: (prev) => {
-              const next = { ...prev, ...change }
-              if (!next.search) delete next.search
-              return next
-            },
-            replace: true,
-          })
-        }
-      />
+      <Suspense fallback={<RowsSkeleton />}>
+        <PublicProgramsPage
+          search={holderSearch(search)}
+          onSearchChange={(change) =>
+            navigate({
+              search: (prev) => {
+                const next = { ...prev, ...change }
+                if (!next.search) delete next.search
+                return next
+              },
+              replace: true,
+            })
+          }
+        />
+      </Suspense>
     )
   }
 

@@ -9,7 +9,7 @@ import {
   programStatuses,
   programTypes,
   typeOfSlug,
-} from './queries.ts'
+} from '~/components/programs/queries.ts'
 
 /**
  * Words of the program screens for what the API answers as ids and stable keys: program types,
