@@ -59,32 +59,13 @@ export type CatalogArea = (typeof catalogAreas)[number]
 type Catalog = () => Promise<{ messages: Messages }>
 
 // .po files compiled on import by @lingui/vite-plugin; each language and area is its own chunk.
-const catalogs: Record<Locale, Record<CatalogArea, Catalog>> = {
-  nl: {
-    common: () => import('../locales/nl/messages.po'),
-    portal: () => import('../locales/nl/portal.po'),
-    help: () => import('../locales/nl/help.po'),
-  },
-  en: {
-    common: () => import('../locales/en/messages.po'),
-    portal: () => import('../locales/en/portal.po'),
-    help: () => import('../locales/en/help.po'),
-  },
-  de: {
-    common: () => import('../locales/de/messages.po'),
-    portal: () => import('../locales/de/portal.po'),
-    help: () => import('../locales/de/help.po'),
-  },
-  ru: {
-    common: () => import('../locales/ru/messages.po'),
-    portal: () => import('../locales/ru/portal.po'),
-    help: () => import('../locales/ru/help.po'),
-  },
-  uk: {
-    common: () => import('../locales/uk/messages.po'),
-    portal: () => import('../locales/uk/portal.po'),
-    help: () => import('../locales/uk/help.po'),
-  },
+const catalogFiles = import.meta.glob<{ messages: Messages }>('../locales/*/*.po')
+const fileOfArea: Record<CatalogArea, string> = { common: 'messages', portal: 'portal', help: 'help' }
+
+function catalog(locale: Locale, area: CatalogArea): Catalog {
+  const load = catalogFiles[`../locales/${locale}/${fileOfArea[area]}.po`]
+  if (!load) throw new Error(`no catalog ${locale}/${fileOfArea[area]}.po`)
+  return load
 }
 
 /** The areas loaded into each i18n instance (one per router), so a language switch reloads them all. */
@@ -97,7 +78,7 @@ export function catalogAreasOf(i18n: I18n): CatalogArea[] {
 
 async function loadAreas(i18n: I18n, locale: Locale, areas: Iterable<CatalogArea>): Promise<void> {
   const wanted = new Set<CatalogArea>(['common', ...areas])
-  const loaded = await Promise.all([...wanted].map((area) => catalogs[locale][area]()))
+  const loaded = await Promise.all([...wanted].map((area) => catalog(locale, area)()))
   // Copies: i18n.load merges into the object it was given first, and the modules' objects are
   // shared by every request the server renders.
   i18n.load(locale, Object.assign({}, ...loaded.map((c) => c.messages)))
