@@ -19,7 +19,6 @@ import { formatSeconds } from '~/components/auth/countdown.ts'
 import { Money } from '~/components/finances/amount.tsx'
 import { maxAmountMinor } from '~/components/payments/amount-field.ts'
 import { formatAmountInput, parseAmountInput } from '~/components/payments/money-input.ts'
-import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import {
   type AcceptorProgram,
   acceptorProgramsQueryOptions,
@@ -27,6 +26,7 @@ import {
   programStatuses,
   programTypes,
 } from '~/components/programs/queries.ts'
+import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query'
 import { HistoryIcon } from 'lucide-react'
 import { useState } from 'react'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
+import { Pagination } from '~/components/shared/pagination.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
-import { Pagination } from '~/components/shared/pagination.tsx'
 import { loginHistoryQueryOptions } from '~/lib/queries/profile.ts'
 
 /** Every sign-in attempt on this account, newest first: when, from where, on what, and whether it worked. */

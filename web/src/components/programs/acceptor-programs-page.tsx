@@ -13,7 +13,13 @@ import {
   XIcon,
 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
+import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
+import {
+  AcceptorStatusBadge,
+  ProgramStatusBadge,
+  ProgramTypeName,
+} from '~/components/shared/program-labels.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Badge } from '~/components/ui/badge.tsx'
@@ -25,9 +31,7 @@ import { notify } from '~/lib/notify.tsx'
 import { cn } from '~/lib/utils.ts'
 import { answerInvitation } from './actions.ts'
 import { Cashpoints } from './cashpoints.tsx'
-import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { isNotFound, programErrorMessage } from './errors.ts'
-import { AcceptorStatusBadge, ProgramStatusBadge, ProgramTypeName } from '~/components/shared/program-labels.tsx'
 import {
   type AcceptorProgram,
   acceptorProgramsQueryOptions,

@@ -14,7 +14,14 @@ import {
 } from 'lucide-react'
 import { useState } from 'react'
 import { z } from 'zod'
+import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
+import { Pagination } from '~/components/shared/pagination.tsx'
+import {
+  AcceptorStatusBadge,
+  acceptorStatusKey,
+  acceptorStatusNames,
+} from '~/components/shared/program-labels.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
@@ -31,14 +38,11 @@ import {
 import { Input } from '~/components/ui/input.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
 import { Tabs, TabsList, TabsTrigger, useFilterTabs } from '~/components/ui/tabs.tsx'
-import { Pagination } from '~/components/shared/pagination.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { inviteAcceptor, removeAcceptor, resendInvitation, setAcceptorStatus } from './actions.ts'
-import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { accessDeniedMessage, isForbidden, programErrorMessage } from './errors.ts'
-import { AcceptorStatusBadge, acceptorStatusKey, acceptorStatusNames } from '~/components/shared/program-labels.tsx'
 import {
   type AcceptorStatusFilter,
   type AcceptorsFilter,

@@ -4,11 +4,11 @@ import { ReceiptTextIcon } from 'lucide-react'
 import { useState } from 'react'
 import { programRedemptionsQueryOptions, type Redemption } from '~/components/cards/redemptions.ts'
 import { Money } from '~/components/finances/amount.tsx'
+import { Pagination } from '~/components/shared/pagination.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
-import { Pagination } from '~/components/shared/pagination.tsx'
 import type { Program } from './queries.ts'
 
 /**

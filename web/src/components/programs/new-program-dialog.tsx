@@ -11,6 +11,7 @@ import {
   UtensilsIcon,
 } from 'lucide-react'
 import { useState } from 'react'
+import { programTypePurposes, typeSlugName } from '~/components/shared/program-labels.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import {
@@ -21,7 +22,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '~/components/ui/dialog.tsx'
-import { programTypePurposes, typeSlugName } from '~/components/shared/program-labels.tsx'
 import { type ProgramTypeSlug, programTypeSlugs } from './queries.ts'
 
 export const programTypeIcons: Record<ProgramTypeSlug, LucideIcon> = {

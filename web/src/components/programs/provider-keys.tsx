@@ -8,12 +8,12 @@ import {
   type ProviderKeysInput,
   SavedKeysList,
 } from '~/components/payments/provider-keys.tsx'
+import { providerNames } from '~/components/shared/program-labels.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import type { MethodSetting } from './actions.ts'
 import { saveProviderKeys } from './actions.ts'
 import { programErrorMessage } from './errors.ts'
-import { providerNames } from '~/components/shared/program-labels.tsx'
 import { type ProviderAccount, programKeys, programProvidersQueryOptions } from './queries.ts'
 
 /**

@@ -10,6 +10,8 @@ import {
   SaveIcon,
   Trash2Icon,
 } from 'lucide-react'
+import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
+import { ProgramStatusBadge, typeSlugName } from '~/components/shared/program-labels.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
@@ -19,9 +21,7 @@ import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { createProgram, deleteProgram, programChanged, updateProgram } from './actions.ts'
 import { ActivateStep } from './activate-step.tsx'
 import { CardReviewStep, CardSettingsStep, CardTypeStep } from './card-wizard-steps.tsx'
-import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { programErrorMessage } from './errors.ts'
-import { ProgramStatusBadge, typeSlugName } from '~/components/shared/program-labels.tsx'
 import { MethodsSaveButton, MethodsWithKeys, UsedMethods } from './methods-with-keys.tsx'
 import { programTypeIcons } from './new-program-dialog.tsx'
 import { ProgramDetailsFields, programDraftDetailsSchema, programWording } from './program-details-fields.tsx'

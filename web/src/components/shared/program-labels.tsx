@@ -1,7 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { Badge } from '~/components/ui/badge.tsx'
 import {
   type AcceptorStatusFilter,
   acceptorStatuses,
@@ -10,6 +9,7 @@ import {
   programTypes,
   typeOfSlug,
 } from '~/components/programs/queries.ts'
+import { Badge } from '~/components/ui/badge.tsx'
 
 /**
  * Words of the program screens for what the API answers as ids and stable keys: program types,
