@@ -1,6 +1,9 @@
+import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  // The web app's own `~/` imports (web/tsconfig.json paths), for its unit tests.
+  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'web/src') } },
   test: {
     include: [
       'modules/**/*.test.ts',
