@@ -95,7 +95,10 @@ export interface SendWindow {
 /** The window a program has unless it sets its own: office hours on working days. */
 export const defaultSendWindow: SendWindow = { start: '09:00', end: '18:00', weekdays: [1, 2, 3, 4, 5] }
 
-/** Where and when a bill's reminders go out: the zone to plan in and the program's window. */
+/**
+ * Where and when a bill's reminders go out: the zone to plan in and the program's window. A value:
+ * compiled once per object, so change a schedule by making a new one.
+ */
 export interface Schedule {
   /** IANA zone: the holder's, else the program's (`planningZone`). */
   time_zone: string
