@@ -10,7 +10,8 @@
  * Cards: one order of 10,000 cards issued in this process as the worker issues it (cards per second
  * of the issuing transaction), and card redemptions through the API at an acceptor's cashpoint,
  * rotating over 2,000 activated cards, then checked: the amounts taken equal the drop in the cards'
- * balance.
+ * balance. Credit: issue 13's reminder planning, 100,000 bills with a 4-step ladder (target < 60 s;
+ * alone: `node modules/credit/bench.ts`).
  *
  * The API runs as its own process (as in production) against a scratch database on the server of
  * DATABASE_URL (else the local one, else embedded); load comes from autocannon in this process.
@@ -390,6 +391,13 @@ try {
   } finally {
     await ledgerDb.destroy()
   }
+
+  // Credit: issue 13's reminder-ladder planning, pure computation in this process (no database).
+  const { benchPlanning, describePlanningBench } = await import('../modules/credit/bench.ts')
+  console.log('\ncredit planning: 100,000 bills × 4 steps (five zones, default window)')
+  const planning = describePlanningBench(benchPlanning({ bills: 100_000 }))
+  console.log(planning.line)
+  if (!planning.ok) process.exitCode = 1
 } finally {
   await api.stop('SIGTERM', 10_000)
   await admin.query(`drop database if exists ${dbName} with (force)`)

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { businessDay, endOfDay, isCalendarDate, startOfDay } from './dates.ts'
+import { businessDay, endOfDay, isCalendarDate, offsetAt, startOfDay } from './dates.ts'
 
 /** Business days are Amsterdam days, across midnight and both daylight-saving changes. */
 describe('the business calendar (Europe/Amsterdam)', () => {
@@ -43,5 +43,59 @@ describe('the business calendar (Europe/Amsterdam)', () => {
   it('is another day in another zone', () => {
     expect(businessDay(new Date('2026-11-26T03:00:00Z'), 'America/New_York')).toBe('2026-11-25')
     expect(businessDay(new Date('2026-11-26T03:00:00Z'), 'Pacific/Chatham')).toBe('2026-11-26')
+  })
+})
+
+describe('offsetAt', () => {
+  const hours = (ms: number) => ms / 3_600_000
+
+  it('gives each zone its offset on both sides of its daylight-saving changes', () => {
+    expect(hours(offsetAt(new Date('2026-03-29T00:59:59Z'), 'Europe/Amsterdam'))).toBe(1)
+    expect(hours(offsetAt(new Date('2026-03-29T01:00:00Z'), 'Europe/Amsterdam'))).toBe(2)
+    expect(hours(offsetAt(new Date('2026-10-25T00:59:59Z'), 'Europe/Amsterdam'))).toBe(2)
+    expect(hours(offsetAt(new Date('2026-10-25T01:00:00Z'), 'Europe/Amsterdam'))).toBe(1)
+    expect(hours(offsetAt(new Date('2026-07-01T12:00:00Z'), 'America/New_York'))).toBe(-4)
+    expect(hours(offsetAt(new Date('2026-07-01T12:00:00Z'), 'Asia/Kolkata'))).toBe(5.5)
+    expect(hours(offsetAt(new Date('2026-07-01T12:00:00Z'), 'Pacific/Chatham'))).toBe(12.75)
+    expect(hours(offsetAt(new Date('2026-01-01T12:00:00Z'), 'Pacific/Chatham'))).toBe(13.75)
+  })
+
+  it('reads the wall clock as formatToParts does (property)', () => {
+    const zones = [
+      'Europe/Amsterdam',
+      'America/New_York',
+      'Australia/Sydney',
+      'Asia/Kolkata',
+      'Pacific/Chatham',
+    ]
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.parse('2000-01-01T00:00:00Z'), max: Date.parse('2040-01-01T00:00:00Z') }),
+        fc.constantFrom(...zones),
+        (ms, timeZone) => {
+          const parts = new Intl.DateTimeFormat('en-US', {
+            timeZone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+          }).formatToParts(new Date(ms))
+          const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
+          const wall = Date.UTC(
+            get('year'),
+            get('month') - 1,
+            get('day'),
+            get('hour'),
+            get('minute'),
+            get('second'),
+          )
+          expect(offsetAt(new Date(ms), timeZone)).toBe(wall - Math.floor(ms / 1000) * 1000)
+        },
+      ),
+      { numRuns: 500 },
+    )
   })
 })

@@ -31,20 +31,49 @@ export function isCalendarDate(value: string): boolean {
   return d.toISOString().slice(0, 10) === value
 }
 
-/** Offset of a time zone from UTC at an instant, in milliseconds (Amsterdam: +1 h or +2 h). */
-function offsetAt(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at)
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
+/**
+ * One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one, and
+ * planners convert hundreds of thousands of instants (credit reminder ladders).
+ */
+const wallClocks = new Map<string, Intl.DateTimeFormat>()
+
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    wallClocks.set(timeZone, format)
+  }
+  return format
+}
+
+const wallClockPattern = /^(\d{2})\/(\d{2})\/(\d{4}), (\d{2}):(\d{2}):(\d{2})$/
+
+/**
+ * Offset of a time zone from UTC at an instant, in milliseconds (Amsterdam: +1 h or +2 h; Chatham
+ * +12:45 or +13:45). The local wall-clock time of `at` is `at + offsetAt(at)` read as UTC.
+ */
+export function offsetAt(at: Date, timeZone = businessTimeZone): number {
+  const format = wallClock(timeZone)
+  // `format` and a pattern take half the time of `formatToParts` (en-US: "03/29/2026, 02:30:00");
+  // the parts remain the fallback should an engine word it otherwise.
+  const m = wallClockPattern.exec(format.format(at))
+  let asUtc: number
+  if (m) {
+    asUtc = Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]), Number(m[4]), Number(m[5]), Number(m[6]))
+  } else {
+    const parts = format.formatToParts(at)
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
+    asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
+  }
   return asUtc - Math.floor(at.getTime() / 1000) * 1000
 }
 
