@@ -18,6 +18,7 @@ import { z } from 'zod'
 import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'
@@ -96,6 +97,8 @@ const listQuery = (program: string) =>
 export function NotificationsSection({ program, titled = true }: { program: string; titled?: boolean }) {
   const list = useQuery(listQuery(program))
   const [editing, setEditing] = useState<Notification | 'new' | null>(null)
+  // The dialog needs the page's scripts: until they run, a press would do nothing.
+  const hydrated = useHydrated()
   return (
     <section aria-labelledby="notifications-title" className="grid gap-4" data-testid="notifications">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -109,7 +112,7 @@ export function NotificationsSection({ program, titled = true }: { program: stri
             </Trans>
           </p>
         </div>
-        <Button onClick={() => setEditing('new')} data-testid="notification-add">
+        <Button onClick={() => setEditing('new')} disabled={!hydrated} data-testid="notification-add">
           <PlusIcon aria-hidden="true" />
           <Trans>Add notification</Trans>
         </Button>
