@@ -243,6 +243,12 @@ interface Visit {
   path: (w: World) => string
   /** The route sends elsewhere (a redirect route, or a step that needs earlier steps). */
   redirects?: boolean
+  /**
+   * A registration left in the tab (web/src/components/registration/draft.ts) at a step's start:
+   * a code sent to the e-mail, or the e-mail confirmed (a signup token). The steps read only
+   * this; the token is checked when the account is created, which no visit does.
+   */
+  registration?: 'code sent' | 'confirmed'
 }
 
 const v = (
@@ -365,13 +371,21 @@ const guestSignIn: Visit[] = [
 const guestRegistration: Visit[] = [
   v('/_guest/registration/', 'guest', 'programs', '/registration'),
   v('/_guest/registration/', 'guest', 'acceptor', '/registration'),
-  v('/_guest/registration/', 'guest', 'acceptor', '/registration?step=details', { redirects: true }),
+  v('/_guest/registration/', 'guest', 'acceptor', '/registration?step=code', { registration: 'code sent' }),
+  v('/_guest/registration/', 'guest', 'acceptor', '/registration?step=details', {
+    registration: 'confirmed',
+  }),
   v('/_guest/registration/', 'guest', 'cardholder', '/registration'),
   ...(['phone', 'terms', 'personal'] as const).map((step) =>
-    v('/_guest/registration/', 'guest', 'cardholder', `/registration?step=${step}`, { redirects: true }),
+    v('/_guest/registration/', 'guest', 'cardholder', `/registration?step=${step}`, {
+      registration: 'confirmed',
+    }),
   ),
   v('/_guest/registration/check-email', 'guest', 'programs', '/registration/check-email', {
-    redirects: true,
+    registration: 'code sent',
+  }),
+  v('/_guest/registration/check-email', 'guest', 'cardholder', '/registration/check-email', {
+    registration: 'code sent',
   }),
   v(
     '/_guest/registration/confirm',
@@ -381,8 +395,16 @@ const guestRegistration: Visit[] = [
     // A code that is not right: the page tries it, then asks for the code again (check-email).
     { redirects: true },
   ),
-  v('/_guest/registration/password', 'guest', 'cardholder', '/registration/password', { redirects: true }),
-  v('/_guest/registration/resend', 'guest', 'cardholder', '/registration/resend', { redirects: true }),
+  // The program owner's details, once the e-mail is confirmed.
+  v('/_guest/registration/confirm', 'guest', 'programs', '/registration/confirm', {
+    registration: 'confirmed',
+  }),
+  v('/_guest/registration/password', 'guest', 'cardholder', '/registration/password', {
+    registration: 'confirmed',
+  }),
+  v('/_guest/registration/resend', 'guest', 'cardholder', '/registration/resend', {
+    registration: 'code sent',
+  }),
 ]
 
 const guestPayments: Visit[] = [
@@ -643,13 +665,31 @@ async function visitRoute(page: Page, visit: Visit, w: World): Promise<string[]>
   const label = `${visit.who} on ${visit.portal} ${target} (${visit.route})`
   const problems: string[] = []
   await page.setViewportSize(phone)
+  if (visit.registration) {
+    // The tab's storage of the portal's origin, set from a page of that origin without the app.
+    await page.goto(portalUrl(visit.portal, '/api/v1/ready'))
+    await page.evaluate(
+      ({ key, confirmed }) => {
+        const now = Date.now()
+        const draft = confirmed
+          ? { email: 'new.member@example.com', signupToken: 'every-route', tokenExpiresAt: now + 1_800_000 }
+          : { email: 'new.member@example.com', resendAt: now + 60_000 }
+        sessionStorage.setItem(key, JSON.stringify(draft))
+      },
+      { key: `registration:${visit.portal}`, confirmed: visit.registration === 'confirmed' },
+    )
+  }
   await page.goto(portalUrl(visit.portal, target))
   await settle(page)
   if (!visit.redirects) {
     const landed = new URL(page.url())
     const wanted = new URL(portalUrl(visit.portal, target))
-    // Sent elsewhere, the route itself went unchecked: a seeding or guard problem to fix here.
-    if (landed.pathname !== wanted.pathname) problems.push(`${label} ended at ${page.url()}`)
+    // Sent elsewhere (another path, or a step of `?step=` other than the one asked for), the route
+    // itself went unchecked: a seeding or guard problem to fix here.
+    const elsewhere =
+      landed.pathname !== wanted.pathname ||
+      [...wanted.searchParams].some(([name, value]) => landed.searchParams.get(name) !== value)
+    if (elsewhere) problems.push(`${label} ended at ${page.url()}`)
   }
   problems.push(...(await check(page, label, phone.width)))
   await page.setViewportSize(desktop)
