@@ -17,7 +17,10 @@ export function GuestLayout({ children }: { children: ReactNode }) {
   const copy = portalCopy[portal]
   const year = new Date().getFullYear()
   return (
-    <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]" data-portal={portal}>
+    <div
+      className="grid min-h-dvh grid-cols-1 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]"
+      data-portal={portal}
+    >
       <aside
         aria-labelledby="portal-title"
         className="relative isolate flex flex-col overflow-hidden bg-primary-700 px-6 py-6 text-white sm:px-10 lg:py-10"

@@ -238,7 +238,7 @@ function TermsStep() {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="registration-terms-form">
-        <div className="max-h-48 overflow-y-auto rounded-lg border bg-muted/40 px-3.5 py-3 text-[13px] leading-relaxed text-muted-foreground">
+        <div className="rounded-lg border bg-muted/40 px-3.5 py-3 text-[13px] leading-relaxed text-muted-foreground">
           <p>
             <Trans>
               Your account lets you order and pay at the places that take part in Cardpay programs, keep your
