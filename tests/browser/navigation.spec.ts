@@ -10,6 +10,8 @@ test.describe('navigation guard', () => {
     await expect(page).toHaveTitle('Page not found · Cardpay')
     await page.getByTestId('not-found-back').click()
     await expect(page).toHaveURL(portalUrl('acceptor', '/'))
+    // The sign-in page's code loads on the way (a busy CI machine takes seconds): then the message goes.
+    await expect(page.getByTestId('page-not-found')).toHaveCount(0, { timeout: 15_000 })
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acceptors')
   })
 
