@@ -446,8 +446,19 @@ async function openPage(browser: Browser, w: World, who: Who, portal: PortalName
   await page.context().addCookies([{ name: 'lang', value: 'nl', url: portalUrl(portal) }])
   await page.emulateMedia({ reducedMotion: 'reduce' })
   trackRequests(page)
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('lingui: missing message')) {
+      missingTexts.add(`${new URL(page.url()).pathname}: ${message.text()}`)
+    }
+  })
   return page
 }
+
+/**
+ * Texts missing from the catalogs the page loaded (web/src/router.tsx logs each): a text of a
+ * catalog area the route does not load would show as its id.
+ */
+const missingTexts = new Set<string>()
 
 /** A guest's page as a new guest's: no cookies but the language, no stored state. */
 async function forgetGuest(page: Page, portal: PortalName) {
@@ -732,6 +743,7 @@ for (const [name, visits] of Object.entries(groups)) {
       }),
     )
     expect(problems.length, `\n${problems.join('\n\n')}\n`).toBe(0)
+    expect([...missingTexts]).toEqual([])
   })
 }
 

@@ -17,6 +17,9 @@ import { newQueryClient } from './lib/queries/client.ts'
 import { hydrateSession, type Session, type SessionUser } from './lib/session.ts'
 import { routeTree } from './routeTree.gen.ts'
 
+/** Starts the console error of a text missing from the loaded catalogs (the browser tests look for it). */
+export const missingMessagePrefix = 'lingui: missing message'
+
 export interface RouterContext {
   queryClient: QueryClient
   /** One instance per router, so concurrent server renders in different languages do not mix. */
@@ -53,6 +56,8 @@ export function getRouter() {
   // there; the query layer never retries an answer the API gave on purpose (4xx).
   const queryClient = newQueryClient()
   const i18n = setupI18n()
+  // A text whose catalog area is not loaded shows its id (lib/i18n.ts): say so where it can be seen.
+  i18n.on('missing', ({ id, locale }) => console.error(`${missingMessagePrefix} ${locale} ${id}`))
 
   const router = createRouter({
     routeTree,
