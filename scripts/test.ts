@@ -134,11 +134,13 @@ try {
 
   if (want('browser')) {
     ensureChromium()
+    // The browser tests' database (E2E_DATABASE for runs side by side, as in playwright.config.ts).
+    const e2eName = process.env.E2E_DATABASE ?? 'cardpay_e2e'
     if (env.DATABASE_URL) {
       // The browser tests' platform gets a fresh database each run (see playwright.config.ts).
       const admin = new pg.Client({ connectionString: env.DATABASE_URL })
       await admin.connect()
-      await admin.query('drop database if exists cardpay_e2e with (force)')
+      await admin.query(`drop database if exists ${pg.escapeIdentifier(e2eName)} with (force)`)
       await admin.end()
     }
     const e2eLog = path.join(root, '.data', 'e2e', 'platform.log')
@@ -163,7 +165,7 @@ try {
     if (env.DATABASE_URL) {
       // What the browser tests typed must not be anywhere: not in a row, not in a log line.
       const e2eDb = new URL(env.DATABASE_URL)
-      e2eDb.pathname = '/cardpay_e2e'
+      e2eDb.pathname = `/${e2eName}`
       countStep(
         await run('card data scan', process.execPath, [
           'scripts/scan-card-data.ts',
