@@ -68,44 +68,72 @@ function catalog(locale: Locale, area: CatalogArea): Catalog {
   return load
 }
 
-/** The areas loaded into each i18n instance (one per router), so a language switch reloads them all. */
-const loadedAreas = new WeakMap<I18n, Set<CatalogArea>>()
+/**
+ * Per i18n instance (one per router): the areas its pages need, and per language the areas loaded.
+ * A language switch and a route that needs an area may run at the same time; both load until every
+ * wanted area is there in the language they are for, so neither leaves the other's texts missing.
+ */
+interface Catalogs {
+  wanted: Set<CatalogArea>
+  loaded: Map<Locale, Set<CatalogArea>>
+}
+const catalogsOf = new WeakMap<I18n, Catalogs>()
 
-/** The catalog areas this i18n instance has, for the page's dehydrated state. */
+function stateOf(i18n: I18n): Catalogs {
+  let state = catalogsOf.get(i18n)
+  if (!state) {
+    state = { wanted: new Set(['common']), loaded: new Map() }
+    catalogsOf.set(i18n, state)
+  }
+  return state
+}
+
+/** The catalog areas this i18n instance needs, for the page's dehydrated state. */
 export function catalogAreasOf(i18n: I18n): CatalogArea[] {
-  return [...(loadedAreas.get(i18n) ?? [])]
+  return [...stateOf(i18n).wanted]
 }
 
-async function loadAreas(i18n: I18n, locale: Locale, areas: Iterable<CatalogArea>): Promise<void> {
-  const wanted = new Set<CatalogArea>(['common', ...areas])
-  const loaded = await Promise.all([...wanted].map((area) => catalog(locale, area)()))
-  // Copies: i18n.load merges into the object it was given first, and the modules' objects are
-  // shared by every request the server renders.
-  i18n.load(locale, Object.assign({}, ...loaded.map((c) => c.messages)))
-  const areasOf = loadedAreas.get(i18n) ?? new Set<CatalogArea>()
-  for (const area of wanted) areasOf.add(area)
-  loadedAreas.set(i18n, areasOf)
+/** Loads every wanted area not yet loaded in `locale`, again if more were wanted meanwhile. */
+async function loadWanted(i18n: I18n, locale: Locale): Promise<void> {
+  const state = stateOf(i18n)
+  for (;;) {
+    const loaded = state.loaded.get(locale) ?? new Set<CatalogArea>()
+    state.loaded.set(locale, loaded)
+    const missing = [...state.wanted].filter((area) => !loaded.has(area))
+    if (missing.length === 0) return
+    const catalogs = await Promise.all(missing.map((area) => catalog(locale, area)()))
+    // Copies: i18n.load merges into the object it was given first, and the modules' objects are
+    // shared by every request the server renders.
+    i18n.load(locale, Object.assign({}, ...catalogs.map((c) => c.messages)))
+    for (const area of missing) loaded.add(area)
+  }
 }
+
+const activeLocale = (i18n: I18n): Locale => (isLocale(i18n.locale) ? i18n.locale : defaultLocale)
 
 /**
  * Loads a language's catalogs into this i18n instance and makes it the active one: the common one,
- * those already loaded in another language, and `areas` (what the page being hydrated had).
+ * every area wanted so far (a switch reloads them all, so no screen mixes languages), and `areas`
+ * (what the page being hydrated had).
  */
 export async function activateLocale(
   i18n: I18n,
   locale: Locale,
   areas: Iterable<CatalogArea> = [],
 ): Promise<void> {
-  // In another language every area loaded so far is loaded again, so no screen mixes languages.
-  await loadAreas(i18n, locale, [...(loadedAreas.get(i18n) ?? []), ...areas])
+  for (const area of areas) stateOf(i18n).wanted.add(area)
+  await loadWanted(i18n, locale)
   i18n.activate(locale)
 }
 
 /** Makes sure an area's texts are there in the active language (a route's `beforeLoad`). */
 export async function loadCatalogArea(i18n: I18n, area: CatalogArea): Promise<void> {
-  if (loadedAreas.get(i18n)?.has(area)) return
-  const locale = isLocale(i18n.locale) ? i18n.locale : defaultLocale
-  await loadAreas(i18n, locale, [area])
+  stateOf(i18n).wanted.add(area)
+  // A language switch may finish while this loads: then load the area in that language too.
+  for (let locale = activeLocale(i18n); ; locale = activeLocale(i18n)) {
+    await loadWanted(i18n, locale)
+    if (activeLocale(i18n) === locale) return
+  }
 }
 
 /** Remembers the choice for server rendering (cookie, one year) and for this browser (localStorage). */
