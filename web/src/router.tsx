@@ -17,8 +17,11 @@ import { newQueryClient } from './lib/queries/client.ts'
 import { hydrateSession, type Session, type SessionUser } from './lib/session.ts'
 import { routeTree } from './routeTree.gen.ts'
 
-/** Starts the console error of a text missing from the loaded catalogs (the browser tests look for it). */
-export const missingMessagePrefix = 'lingui: missing message'
+/**
+ * Starts the console error of a text missing from the loaded catalogs; the every-route browser test
+ * looks for it (tests/browser/every-route.spec.ts).
+ */
+const missingMessagePrefix = 'lingui: missing message'
 
 export interface RouterContext {
   queryClient: QueryClient

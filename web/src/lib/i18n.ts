@@ -53,16 +53,13 @@ export function negotiateLocale(
  * guest page can show), `portal` (the signed-in screens, loaded by the `_portal` layout route) and
  * `help` (the `/help` page's answers). A guest page downloads the common one only.
  */
-export const catalogAreas = ['common', 'portal', 'help'] as const
-export type CatalogArea = (typeof catalogAreas)[number]
-
-type Catalog = () => Promise<{ messages: Messages }>
+const fileOfArea = { common: 'messages', portal: 'portal', help: 'help' } as const
+export type CatalogArea = keyof typeof fileOfArea
 
 // .po files compiled on import by @lingui/vite-plugin; each language and area is its own chunk.
 const catalogFiles = import.meta.glob<{ messages: Messages }>('../locales/*/*.po')
-const fileOfArea: Record<CatalogArea, string> = { common: 'messages', portal: 'portal', help: 'help' }
 
-function catalog(locale: Locale, area: CatalogArea): Catalog {
+function catalog(locale: Locale, area: CatalogArea): () => Promise<{ messages: Messages }> {
   const load = catalogFiles[`../locales/${locale}/${fileOfArea[area]}.po`]
   if (!load) throw new Error(`no catalog ${locale}/${fileOfArea[area]}.po`)
   return load
