@@ -21,6 +21,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface CardOrders {
@@ -109,6 +111,142 @@ export interface CountryInterests {
   id: string;
   language: string;
   user_type: number;
+}
+
+export interface CreditBillEvents {
+  at: Generated<Timestamp>;
+  bill_id: string;
+  id: string;
+  kind: string;
+  params: Generated<Json>;
+  reminder_id: string | null;
+}
+
+export interface CreditBillLines {
+  bill_id: string;
+  created_at: Generated<Timestamp>;
+  description: string;
+  id: string;
+  kind: string;
+  net: bigint;
+  position: number;
+  quantity: number;
+  reminder_id: string | null;
+  unit_price: bigint;
+  vat_code: string | null;
+  vat_rate_bp: number | null;
+}
+
+export interface CreditBillPayments {
+  amount: bigint;
+  bill_id: string;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  paid_at: Timestamp | null;
+  payment_id: string;
+  status: string;
+}
+
+export interface CreditBills {
+  archived_at: Timestamp | null;
+  archived_reason: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  currency: string;
+  due_date: Timestamp;
+  holder_user_id: string;
+  id: string;
+  issue_date: Timestamp;
+  language: string;
+  number: bigint;
+  owner_user_id: string;
+  paid_amount: Generated<bigint>;
+  paid_at: Timestamp | null;
+  penalties: Generated<bigint>;
+  program_id: string;
+  reference: Generated<string>;
+  reminders_stopped: string | null;
+  status: string;
+  subtotal: bigint;
+  time_zone: string;
+  total: bigint;
+  updated_at: Generated<Timestamp>;
+  vat: bigint;
+}
+
+export interface CreditPrograms {
+  code: string;
+  contact: Generated<string>;
+  contact_account: Generated<string>;
+  contact_address: Generated<string>;
+  contact_chamber: Generated<string>;
+  contact_city: Generated<string>;
+  contact_country: Generated<string>;
+  contact_is_showed: Generated<boolean>;
+  contact_phone_code: Generated<string>;
+  contact_phone_number: Generated<string>;
+  contact_state: Generated<string>;
+  contact_vat: Generated<string>;
+  contact_zip: Generated<string>;
+  created_at: Generated<Timestamp>;
+  image_id: string | null;
+  is_formal: Generated<boolean>;
+  next_bill_number: Generated<bigint>;
+  program_id: string;
+  time_zone: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  window_end: Generated<string>;
+  window_start: Generated<string>;
+  window_weekdays: Generated<number[]>;
+}
+
+export interface CreditReminders {
+  attempts: Generated<number>;
+  bill_id: string;
+  claim: string | null;
+  claimed_until: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  error: string | null;
+  id: string;
+  local_date: Timestamp;
+  local_time: string;
+  message_id: string | null;
+  moved: Generated<string[]>;
+  order: number;
+  penalty: Generated<bigint>;
+  planned_at: Timestamp;
+  reason: string | null;
+  sent_at: Timestamp | null;
+  status: string;
+  step_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CreditReminderSteps {
+  contact: Generated<string>;
+  created_at: Generated<Timestamp>;
+  days: number;
+  deleted_at: Timestamp | null;
+  description: Generated<string>;
+  id: string;
+  image_id: string | null;
+  is_alive: Generated<boolean>;
+  is_formal: Generated<boolean>;
+  is_system: Generated<boolean>;
+  penalty_amount: bigint | null;
+  penalty_percent: Numeric | null;
+  penalty_type: number | null;
+  period_type: number | null;
+  period_value: number | null;
+  position: number;
+  program_id: string;
+  send_time: Generated<string>;
+  sender_type: number;
+  subject: string;
+  template_id: number | null;
+  text: string;
+  title: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface EmailCodes {
@@ -692,6 +830,13 @@ export interface DB {
   cards: Cards;
   cashpoints: Cashpoints;
   country_interests: CountryInterests;
+  credit_bill_events: CreditBillEvents;
+  credit_bill_lines: CreditBillLines;
+  credit_bill_payments: CreditBillPayments;
+  credit_bills: CreditBills;
+  credit_programs: CreditPrograms;
+  credit_reminder_steps: CreditReminderSteps;
+  credit_reminders: CreditReminders;
   email_codes: EmailCodes;
   geo_cities: GeoCities;
   geo_continents: GeoContinents;
