@@ -119,6 +119,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('number', 'bigint', (c) => c.notNull().check(sql`number >= 1`))
     .addColumn('owner_user_id', 'uuid', (c) => c.notNull().references('users.id'))
     .addColumn('holder_user_id', 'uuid', (c) => c.notNull().references('users.id'))
+    // The addressee as the bill was issued (an invoice keeps whom it was made out to; searched).
+    .addColumn('holder_name', 'text', (c) => c.notNull().check(sql`length(holder_name) <= 300`))
+    .addColumn('holder_email', 'text', (c) => c.notNull().check(sql`length(holder_email) <= 320`))
     .addColumn('currency', 'char(3)', (c) => c.notNull())
     .addColumn('issue_date', 'date', (c) => c.notNull())
     .addColumn('due_date', 'date', (c) => c.notNull())

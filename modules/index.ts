@@ -1,4 +1,5 @@
 import { cardsModule } from './cards/index.ts'
+import { creditModule } from './credit/index.ts'
 import { identityModule } from './identity/index.ts'
 import { ledgerModule } from './ledger/index.ts'
 import { paymentsModule } from './payments/index.ts'
@@ -19,5 +20,6 @@ export const modules: readonly ModuleDefinition[] = [
   webhooksModule,
   programsModule,
   cardsModule,
+  creditModule,
   terminalModule,
 ]

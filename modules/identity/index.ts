@@ -21,10 +21,17 @@ import { registerRegistrationRoutes, registrationHandlers } from './registration
 
 export { bearerSecurity, clientIp, requireUser, type SignedInUser, signedIn } from './auth.ts'
 export { type CreateUserInput, createUser } from './commands/create-user.ts'
+export { type InviteCardholderInput, inviteCardholder } from './commands/invite-cardholder.ts'
 export { passwordSchema } from './passwords.ts'
 export { type AcceptorRegistered, acceptorRegistered } from './ports.ts'
 export { maskUsername } from './profile-fields.ts'
-export { type UserContact, userContactByEmail, userContactById } from './queries/contacts.ts'
+export {
+  type CardholderChoice,
+  searchCardholders,
+  type UserContact,
+  userContactByEmail,
+  userContactById,
+} from './queries/contacts.ts'
 export { companyName, displayNames } from './queries/display-names.ts'
 export { portalUrl } from './registration/portal-urls.ts'
 export { portalOfType, typeOfPortal, userTypes } from './user-types.ts'

@@ -154,6 +154,8 @@ export interface CreditBills {
   created_by: string | null;
   currency: string;
   due_date: Timestamp;
+  holder_email: string;
+  holder_name: string;
   holder_user_id: string;
   id: string;
   issue_date: Timestamp;

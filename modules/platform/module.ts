@@ -63,6 +63,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   schema: S
   /** Repeat on a schedule (BullMQ job scheduler), e.g. `{ every: 60_000 }` or `{ pattern: '0 8 * * *' }`. */
   schedule?: { every: number } | { pattern: string }
+  /**
+   * Also run once whenever a worker process starts (e.g. a sweeper that rebuilds delayed jobs from
+   * the database after Redis lost them), not only on the schedule's next tick.
+   */
+  runOnStart?: boolean
   handle(args: { data: z.output<S>; services: Services; log: Logger; job: Job }): Promise<void>
 }
 

@@ -34,6 +34,11 @@ export {
 } from './codes.ts'
 export { type UpdateProgramInput, updateProgramIn } from './commands/update-program.ts'
 export { acceptorInvited, acceptorStatusChanged, programStatusChanged } from './events.ts'
+export {
+  type ReminderTemplateDefinition,
+  reminderPlaceholders,
+  reminderTemplates,
+} from './mail/reminder-templates.ts'
 export { hasValidatedMethod, type MethodSetting } from './methods.ts'
 export { noStepsOfItsOwn, programStepChecks, type StepCheck } from './ports.ts'
 export { type ProgramImageSummary, programImage, programImageUrl } from './queries/images.ts'

@@ -105,6 +105,9 @@ export async function startWorker(
       name: jobName(def),
       data: {},
     })
+    if (def.runOnStart) {
+      await services.queues[def.queue].add(jobName(def), {}, { removeOnComplete: true, removeOnFail: 100 })
+    }
   }
 
   const relay = startRelay({ services, handlers })

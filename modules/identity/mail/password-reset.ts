@@ -30,6 +30,28 @@ const m = {
     id: 'identity.password-reset.ignore',
     message: 'Did you not ask for this? Then ignore this e-mail: your password stays as it is.',
   },
+  invitationSubject: /*i18n*/ {
+    id: 'identity.password-reset.invitation-subject',
+    message: '{inviter} created an account for you at {brand}',
+  },
+  invitationHeading: /*i18n*/ {
+    id: 'identity.password-reset.invitation-heading',
+    message: 'Welcome to {brand}',
+  },
+  invitationBody: /*i18n*/ {
+    id: 'identity.password-reset.invitation-body',
+    message:
+      '{inviter} created an account for you at {brand}, where you can see and pay your invoices. Choose a password to sign in.',
+  },
+  invitationButton: /*i18n*/ {
+    id: 'identity.password-reset.invitation-button',
+    message: 'Choose a password',
+  },
+  invitationValidity: /*i18n*/ {
+    id: 'identity.password-reset.invitation-validity',
+    message:
+      'The link is valid for {days} days and works once. After that, use "Forgot password" on the sign-in page.',
+  },
   footer: /*i18n*/ {
     id: 'identity.password-reset.footer',
     message: 'You receive this e-mail because a new password was requested for your account at {brand}.',
@@ -43,6 +65,8 @@ export const passwordResetEmail = defineEmail({
     name: z.string().trim().max(300).optional(),
     url: z.url({ protocol: /^https?$/ }),
     minutes: z.number().int().positive(),
+    /** Set when the account was made for the person by someone else (a bill's card holder). */
+    inviter: z.string().trim().min(1).max(300).optional(),
   }),
   example: {
     name: 'Anna de Vries',
@@ -50,6 +74,23 @@ export const passwordResetEmail = defineEmail({
     minutes: 60,
   },
   build(data, { t }) {
+    if (data.inviter) {
+      const names = { inviter: data.inviter, brand: brandName }
+      return {
+        subject: t(m.invitationSubject, names),
+        preheader: t(m.invitationBody, names),
+        blocks: [
+          { type: 'heading', text: t(m.invitationHeading, names) },
+          {
+            type: 'paragraph',
+            text: data.name ? t(m.greeting, { name: data.name }) : t(m.greetingAnonymous),
+          },
+          { type: 'paragraph', text: t(m.invitationBody, names) },
+          { type: 'button', label: t(m.invitationButton), url: data.url },
+          { type: 'paragraph', text: t(m.invitationValidity, { days: Math.round(data.minutes / 1440) }) },
+        ],
+      }
+    }
     const blocks: MailBlock[] = [
       { type: 'heading', text: t(m.heading) },
       { type: 'paragraph', text: data.name ? t(m.greeting, { name: data.name }) : t(m.greetingAnonymous) },

@@ -65,3 +65,49 @@ export async function userContactByEmail(db: DbOrTrx, email: string): Promise<Us
     .executeTakeFirst()
   return row && toContact(row)
 }
+
+/** A card holder as an owner picks one for a bill: never more than name, e-mail and phone. */
+export interface CardholderChoice {
+  id: string
+  name: string
+  email: string
+  phone: string | null
+}
+
+/**
+ * Active card holders whose name, e-mail or phone contains `search` (any case), for
+ * `user/cardholders/autocomplete`: at most `limit`, names first alphabetically.
+ */
+export async function searchCardholders(
+  db: DbOrTrx,
+  search: string,
+  limit: number,
+): Promise<CardholderChoice[]> {
+  const like = `%${search.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+  const digits = search.replace(/\D/g, '')
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'phone', 'phone_code'])
+    .where('type', '=', 3)
+    .where('is_active', '=', true)
+    .where((eb) =>
+      eb.or([
+        eb(sql`first_name || ' ' || last_name`, 'ilike', like),
+        eb('email', 'ilike', like),
+        ...(digits.length >= 3
+          ? [eb(sql`coalesce(phone_code, '') || coalesce(phone, '')`, 'like', `%${digits}%`)]
+          : []),
+      ]),
+    )
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('email')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    name: `${r.first_name} ${r.last_name}`.trim(),
+    email: r.email,
+    phone: r.phone ? `${r.phone_code ?? ''}${r.phone}` : null,
+  }))
+}

@@ -17,5 +17,10 @@ export const signupCodeRequested = defineEvent(
  */
 export const passwordResetRequested = defineEvent(
   'identity.password-reset.requested',
-  z.object({ user_id: z.uuid(), language: z.string().min(2).max(10) }),
+  z.object({
+    user_id: z.uuid(),
+    language: z.string().min(2).max(10),
+    /** An account made for the person by someone else (`inviteCardholder`): the inviter's name. */
+    invited_by: z.string().min(1).max(300).optional(),
+  }),
 )

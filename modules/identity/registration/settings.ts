@@ -18,6 +18,8 @@ export const codeSettings = {
 export const resetSettings = {
   /** A password link lives 60 minutes. */
   ttlMinutes: 60,
+  /** The first password link of an account made for someone else (an invitation) lives 7 days. */
+  invitationTtlMinutes: 7 * 24 * 60,
   cooldownSeconds: 60,
   hourlyLimit: 5,
 } as const

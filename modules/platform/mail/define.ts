@@ -18,6 +18,11 @@ export type MailBlock =
   | { type: 'button'; label: string; url: string }
   /** Smaller, muted text. */
   | { type: 'note'; text: string }
+  /**
+   * A picture attached to the e-mail and shown inline (`cid:` of an attachment the sender adds,
+   * e.g. the QR code of a pay link); the plain-text part shows `alt`.
+   */
+  | { type: 'image'; cid: string; alt: string; width: number }
 
 export interface MailContent {
   subject: string

@@ -63,6 +63,10 @@ function blockHtml(block: MailBlock): string {
         .join('')
       return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;border-top:1px solid ${colours.border};">${rows}</table>`
     }
+    case 'image': {
+      const cid = escapeHtml(block.cid.replace(/[^A-Za-z0-9.@_-]/g, ''))
+      return `<p style="margin:0 0 16px;"><img src="cid:${cid}" width="${Math.round(block.width)}" height="${Math.round(block.width)}" alt="${escapeHtml(block.alt)}" style="display:block;border:0;"></p>`
+    }
     case 'button': {
       const href = escapeHtml(safeUrl(block.url))
       return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr><td align="center" bgcolor="${colours.brand}" style="border-radius:6px;background-color:${colours.brand};"><a href="${href}" target="_blank" style="display:inline-block;padding:12px 24px;font-family:${font};font-size:16px;line-height:20px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:6px;border:1px solid ${colours.brandDark};">${html(block.label)}</a></td></tr></table>`
@@ -88,6 +92,8 @@ function blockText(block: MailBlock): string {
     }
     case 'button':
       return `${block.label}: ${block.url}`
+    case 'image':
+      return `[${block.alt}]`
   }
 }
 

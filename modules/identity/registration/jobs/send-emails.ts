@@ -82,12 +82,14 @@ export const sendPasswordReset = defineHandler({
       if (!user?.is_active)
         return log.info({ user_id: event.payload.user_id }, 'account gone or disabled; no link')
       const token = newSecret()
+      const inviter = event.payload.invited_by
+      const minutes = inviter ? resetSettings.invitationTtlMinutes : resetSettings.ttlMinutes
       await trx
         .insertInto('password_resets')
         .values({
           token_hash: hashSecret(token),
           user_id: user.id,
-          expires_at: sql`now() + make_interval(mins => ${resetSettings.ttlMinutes})`,
+          expires_at: sql`now() + make_interval(mins => ${minutes})`,
         })
         .execute()
       const url = portalUrl(services.config, portalOfType[user.type as UserType], '/password', { token })
@@ -96,7 +98,8 @@ export const sendPasswordReset = defineHandler({
         to: user.email,
         ...renderEmail(passwordResetEmail, event.payload.language, {
           url,
-          minutes: resetSettings.ttlMinutes,
+          minutes,
+          ...(inviter ? { inviter } : {}),
           ...(fullName ? { name: fullName } : {}),
         }),
         messageId: `${event.id}.${name}`,

@@ -1,0 +1,188 @@
+import { accounts, type LedgerEntryRequest } from '../ledger/index.ts'
+import { type VatCode, vatRateOn } from '../payments/index.ts'
+import { divideHalfAwayFromZero } from './planning.ts'
+
+/**
+ * A bill's money (docs/credit.md, "The bill"): items are priced net (an invoice's unit tariff,
+ * excluding VAT) in minor units; the VAT of the bill is computed per rate on the sum of the net
+ * amounts of that rate, rounded half away from zero to the minor unit (one rounding per rate, as an
+ * invoice shows it), with the rate in force on the issue date (`payment/helpers/vat`). Penalties are
+ * lines without VAT. All amounts are bigint; nothing is ever a float.
+ */
+export interface BillItemInput {
+  description: string
+  quantity: number
+  unit_price: bigint
+  vat: VatCode
+}
+
+export interface PricedItem extends BillItemInput {
+  /** Basis points, null when exempt. */
+  vat_rate_bp: number | null
+  net: bigint
+}
+
+export interface VatPerRate {
+  code: VatCode
+  rate_bp: number | null
+  net: bigint
+  vat: bigint
+}
+
+export interface BillTotals {
+  items: PricedItem[]
+  vat_per_rate: VatPerRate[]
+  subtotal: bigint
+  vat: bigint
+  total: bigint
+}
+
+/** Prices a bill's items on its issue date; a code without a rate on that date is a RangeError. */
+export function priceItems(items: readonly BillItemInput[], issueDate: string): BillTotals {
+  const priced = items.map((item) => {
+    const rate = vatRateOn(item.vat, issueDate)
+    if (!rate) throw new RangeError(`no ${item.vat} VAT rate on ${issueDate}`)
+    const rate_bp = rate.percentage === null ? null : Math.round(rate.percentage * 100)
+    return { ...item, vat_rate_bp: rate_bp, net: BigInt(item.quantity) * item.unit_price }
+  })
+  const perRate = new Map<string, VatPerRate>()
+  for (const p of priced) {
+    const key = `${p.vat}:${p.vat_rate_bp}`
+    const row = perRate.get(key) ?? { code: p.vat, rate_bp: p.vat_rate_bp, net: 0n, vat: 0n }
+    row.net += p.net
+    perRate.set(key, row)
+  }
+  const vat_per_rate = [...perRate.values()].map((r) => ({
+    ...r,
+    vat: r.rate_bp === null ? 0n : divideHalfAwayFromZero(r.net * BigInt(r.rate_bp), 10_000n),
+  }))
+  const subtotal = priced.reduce((s, p) => s + p.net, 0n)
+  const vat = vat_per_rate.reduce((s, r) => s + r.vat, 0n)
+  return { items: priced, vat_per_rate, subtotal, vat, total: subtotal + vat }
+}
+
+/** What is still to pay of a bill: its items with VAT, plus posted penalties, less what was paid. */
+export const openAmount = (bill: { total: bigint; penalties: bigint; paid_amount: bigint }) =>
+  bill.total + bill.penalties - bill.paid_amount
+
+/** The part of the bill itself still open (penalties left out): what a percentage penalty is of. */
+export const openOfBill = (bill: { total: bigint; paid_amount: bigint }) =>
+  bill.total > bill.paid_amount ? bill.total - bill.paid_amount : 0n
+
+interface BillFacts {
+  id: string
+  number: bigint | number
+  program_id: string
+  holder_user_id: string
+  currency: string
+}
+
+const customer = (bill: BillFacts) => ({ kind: 'customer' as const, external_id: bill.holder_user_id })
+const program = (bill: BillFacts) => ({ kind: 'program' as const, external_id: bill.program_id })
+
+/**
+ * Issuing (journal sales, source `credit_bill.issued`/bill): receivable 110 (the holder) for the
+ * total, income 410 (the program) for the net, VAT on sales 210 (the program) for the VAT; a zero
+ * VAT line is left out.
+ */
+export function issuedEntry(
+  bill: BillFacts & { subtotal: bigint; vat: bigint },
+  date: string,
+): LedgerEntryRequest {
+  return {
+    journal: 'sales',
+    date,
+    description: `Bill ${bill.number} issued`,
+    source: { kind: 'credit_bill.issued', id: bill.id },
+    lines: [
+      {
+        account: accounts.receivables,
+        sub_account: customer(bill),
+        currency: bill.currency,
+        debit: Number(bill.subtotal + bill.vat),
+      },
+      {
+        account: accounts.income,
+        sub_account: program(bill),
+        currency: bill.currency,
+        credit: Number(bill.subtotal),
+      },
+      ...(bill.vat > 0n
+        ? [
+            {
+              account: accounts.vat_on_sales,
+              sub_account: program(bill),
+              currency: bill.currency,
+              credit: Number(bill.vat),
+            },
+          ]
+        : []),
+    ],
+  }
+}
+
+/**
+ * A penalty its reminder added (journal miscellaneous, source `credit_bill.penalty`/reminder, one
+ * per bill and step): receivable 110 against income 410, no VAT (a penalty is no supply).
+ */
+export function penaltyEntry(
+  bill: BillFacts,
+  reminderId: string,
+  amount: bigint,
+  date: string,
+): LedgerEntryRequest {
+  return {
+    journal: 'miscellaneous',
+    date,
+    description: `Bill ${bill.number}: penalty`,
+    source: { kind: 'credit_bill.penalty', id: reminderId },
+    lines: [
+      {
+        account: accounts.receivables,
+        sub_account: customer(bill),
+        currency: bill.currency,
+        debit: Number(amount),
+      },
+      {
+        account: accounts.income,
+        sub_account: program(bill),
+        currency: bill.currency,
+        credit: Number(amount),
+      },
+    ],
+  }
+}
+
+/**
+ * A payment of the bill (journal bank, source `credit_bill.paid`/payment). The payments module
+ * already posted the capture (debit 120 payment provider, credit 230 the program's), so this entry
+ * moves that money from what is owed to the program (230) onto the holder's receivable (110):
+ * together the two entries are the design's 120 / 110, without counting the money in 120 twice.
+ */
+export function paidEntry(
+  bill: BillFacts,
+  paymentId: string,
+  amount: bigint,
+  date: string,
+): LedgerEntryRequest {
+  return {
+    journal: 'bank',
+    date,
+    description: `Bill ${bill.number} paid`,
+    source: { kind: 'credit_bill.paid', id: paymentId },
+    lines: [
+      {
+        account: accounts.acceptor,
+        sub_account: program(bill),
+        currency: bill.currency,
+        debit: Number(amount),
+      },
+      {
+        account: accounts.receivables,
+        sub_account: customer(bill),
+        currency: bill.currency,
+        credit: Number(amount),
+      },
+    ],
+  }
+}

@@ -1,0 +1,174 @@
+import { portalUrl } from '../../identity/index.ts'
+import { ledgerEntryRequested } from '../../ledger/index.ts'
+import { closePayment, createPayment, paymentFacts } from '../../payments/index.ts'
+import type { Caller } from '../../platform/access.ts'
+import type { RequestContext } from '../../platform/context.ts'
+import { zonedDate } from '../../platform/dates.ts'
+import type { Trx } from '../../platform/db.ts'
+import { publish } from '../../platform/events.ts'
+import type { Services } from '../../platform/module.ts'
+import { holdersBill } from '../access.ts'
+import { openAmount, paidEntry } from '../billing.ts'
+import { billPayable } from '../codes.ts'
+import { addBillEvent, billPayments, lockBill, lockBillPayment, updateBill } from '../db/bills.ts'
+import { findCreditProgram } from '../db/programs.ts'
+import { skipPendingReminders } from '../db/reminders.ts'
+import { billRefused } from '../errors.ts'
+import { billPaid } from '../events.ts'
+import { billTransition } from '../status-machine.ts'
+
+type Ctx = Pick<RequestContext, 'actor' | 'requestId'>
+
+/** The number a person reads: the program's code and the bill's number (`KQZTRW-12`). */
+export const billDisplayNumber = (code: string | undefined, number: bigint | number) =>
+  code ? `${code}-${number}` : String(number)
+
+/** The holder's page of a bill: where a reminder's link and QR code lead. */
+export const billPayUrl = (config: Services['config'], billId: string) =>
+  portalUrl(config, 'cardholder', `/bills/${billId}/payment`)
+
+/**
+ * Starts paying what is open of the holder's bill: a payment of the payments module for the open
+ * amount (payable `credit_bill`), answered with its checkout. An open payment of the same amount
+ * is reused (a second tab, a double click); one of another amount (a penalty was added since) is
+ * closed first. The bill never talks to a provider: the checkout and `POST payment/pay` do.
+ */
+export async function startBillPayment(
+  services: Pick<Services, 'db' | 'config'>,
+  ctx: Ctx,
+  me: Caller,
+  uuid: string,
+): Promise<{ payment_uuid: string; checkout_url: string; amount: bigint; currency: string }> {
+  const bill = await holdersBill(services.db, me, uuid)
+  if (bill.status === 'archived')
+    throw billRefused('bill_archived', 'the bill is archived: it cannot be paid')
+  if (bill.status === 'paid') throw billRefused('bill_paid', 'the bill is paid already')
+  const open = openAmount(bill)
+  if (open <= 0n) throw billRefused('bill_paid', 'nothing is left to pay on this bill')
+  const checkout = (id: string) => `${services.config.PUBLIC_URL}/checkout/${id}`
+
+  for (const p of await billPayments(services.db, bill.id)) {
+    if (p.status !== 'open') continue
+    const facts = await paymentFacts(services.db, p.payment_id)
+    const live =
+      facts && ['created', 'pending'].includes(facts.status) && facts.expires_at.getTime() > Date.now()
+    if (live && p.amount === open) {
+      return {
+        payment_uuid: p.payment_id,
+        checkout_url: checkout(p.payment_id),
+        amount: open,
+        currency: bill.currency,
+      }
+    }
+    if (live) await closePayment(services.db, p.payment_id, ctx)
+  }
+  const program = await findCreditProgram(services.db, bill.program_id)
+  const number = billDisplayNumber(program?.code, bill.number)
+  // Not one transaction with the payment: a payment whose row here is missing is still the
+  // bill's (its payable says so), and its paid event records it all the same.
+  const paymentId = await createPayment(services, ctx, {
+    payable: { kind: billPayable, id: bill.id },
+    amount: open,
+    currency: bill.currency,
+    description: `Bill ${number}`,
+    program_uuid: bill.program_id,
+    owner_user_id: bill.owner_user_id,
+    payer_user_id: me.user_id,
+    return_url: portalUrl(services.config, 'cardholder', `/bills/${bill.id}`),
+    metadata: { bill_number: number },
+  })
+  await services.db
+    .insertInto('credit_bill_payments')
+    .values({
+      payment_id: paymentId,
+      bill_id: bill.id,
+      amount: open,
+      currency: bill.currency,
+      status: 'open',
+    })
+    .execute()
+  return { payment_uuid: paymentId, checkout_url: checkout(paymentId), amount: open, currency: bill.currency }
+}
+
+/**
+ * A payment of a bill was paid (payments' `payments.payment.paid`), in the handler's `once()`
+ * transaction: the amount counts towards the bill, its ledger entry is requested, and a bill whose
+ * open amount is covered becomes `paid`, its reminders not sent yet skipped (`paid`) at once. An
+ * archived bill keeps its state: the money is recorded (the owner refunds it).
+ */
+export async function applyBillPayment(
+  trx: Trx,
+  paymentId: string,
+  billId: string,
+  amount: bigint,
+  ctx: Ctx,
+): Promise<{ paid: boolean } | null> {
+  const row = await lockBillPayment(trx, paymentId)
+  if (row?.status === 'paid') return null
+  const bill = await lockBill(trx, billId)
+  if (!bill) return null
+  const now = new Date()
+  if (row) {
+    await trx
+      .updateTable('credit_bill_payments')
+      .set({ status: 'paid', paid_at: now })
+      .where('payment_id', '=', paymentId)
+      .execute()
+  } else {
+    await trx
+      .insertInto('credit_bill_payments')
+      .values({
+        payment_id: paymentId,
+        bill_id: bill.id,
+        amount,
+        currency: bill.currency,
+        status: 'paid',
+        paid_at: now,
+      })
+      .execute()
+  }
+  let updated = await updateBill(trx, bill.id, { paid_amount: bill.paid_amount + amount })
+  await publish(trx, ledgerEntryRequested, paidEntry(bill, paymentId, amount, zonedDate(now)), ctx)
+  await addBillEvent(trx, bill.id, 'payment_received', {
+    amount: Number(amount),
+    currency: bill.currency,
+    payment: paymentId,
+  })
+  if (openAmount(updated) > 0n || bill.status === 'archived' || bill.status === 'paid') return { paid: false }
+  const move = billTransition(bill.status, 'paid')
+  if (!move.ok) return { paid: false }
+  updated = await updateBill(trx, bill.id, { status: 'paid', paid_at: now })
+  const skipped = await skipPendingReminders(trx, bill.id, 'paid')
+  await addBillEvent(trx, bill.id, 'paid', { reminders_skipped: skipped.length })
+  await publish(trx, billPaid, { bill_id: bill.id, program_id: bill.program_id }, ctx)
+  return { paid: true }
+}
+
+/** A payment of a bill ended without money: it no longer counts as open. */
+export async function endBillPayment(trx: Trx, paymentId: string): Promise<void> {
+  await trx
+    .updateTable('credit_bill_payments')
+    .set({ status: 'ended' })
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'open')
+    .execute()
+}
+
+/**
+ * Whether a payment of the bill has been paid at the provider although the bill does not know yet
+ * (its paid event still on its way): a reminder about to go out checks this, so a payment stops
+ * the ladder the moment it is paid, not when its event arrives.
+ */
+export async function hasUnrecordedPayment(trx: Trx, billId: string): Promise<boolean> {
+  const open = await trx
+    .selectFrom('credit_bill_payments')
+    .select('payment_id')
+    .where('bill_id', '=', billId)
+    .where('status', '=', 'open')
+    .execute()
+  for (const p of open) {
+    const facts = await paymentFacts(trx, p.payment_id)
+    if (facts && ['paid', 'partially_refunded', 'refunded'].includes(facts.status)) return true
+  }
+  return false
+}

@@ -1,0 +1,144 @@
+import { sql } from 'kysely'
+import { z } from 'zod'
+import { portalUrl, userContactById } from '../../identity/index.ts'
+import { paymentEnded, paymentPaid } from '../../payments/index.ts'
+import { system } from '../../platform/context.ts'
+import { renderEmail } from '../../platform/mail/render.ts'
+import { defineHandler, defineJob } from '../../platform/module.ts'
+import { once } from '../../platform/once.ts'
+import { billPayable } from '../codes.ts'
+import { applyBillPayment, billDisplayNumber, endBillPayment } from '../commands/payments.ts'
+import { planBillReminders } from '../commands/plan-reminders.ts'
+import { findBill, lockBill } from '../db/bills.ts'
+import { findCreditProgram, findStep, ladderSteps, lockCreditProgram } from '../db/programs.ts'
+import { findReminder } from '../db/reminders.ts'
+import { ladderChanged, remindersStopped } from '../events.ts'
+import { remindersStoppedEmail } from '../mail/index.ts'
+
+/**
+ * Unpaid bills whose due date has ended in their zone become overdue (every minute, one
+ * statement; the timeline says when).
+ */
+export const markOverdue = defineJob({
+  name: 'credit.mark-overdue',
+  version: 1,
+  queue: 'reminders',
+  schema: z.object({}),
+  schedule: { every: 60_000 },
+  async handle({ services, log }) {
+    const { rows } = await sql<{ n: number }>`
+      with moved as (
+        update credit_bills set status = 'overdue', updated_at = now()
+        where status = 'unpaid' and due_date < (now() at time zone time_zone)::date
+        returning id, due_date
+      ), logged as (
+        insert into credit_bill_events (id, bill_id, kind, params)
+        select gen_random_uuid(), id, 'overdue', jsonb_build_object('due_date', due_date::text) from moved
+        returning 1
+      )
+      select count(*)::int as n from logged`.execute(services.db)
+    if (rows[0]?.n) log.info({ bills: rows[0].n }, 'bills overdue')
+  },
+})
+
+/**
+ * A program's ladder or window changed: its open bills' reminders not sent yet are planned again,
+ * a bill at a time (each locked), so sending and paying go on meanwhile.
+ */
+export const replanProgram = defineHandler({
+  name: 'credit.replan-program',
+  event: ladderChanged,
+  queue: 'reminders',
+  async handle({ event, services, log }) {
+    const programId = event.payload.program_id
+    const bills = await services.db
+      .selectFrom('credit_bills')
+      .select('id')
+      .where('program_id', '=', programId)
+      .where('status', 'in', ['unpaid', 'overdue'])
+      .where('reminders_stopped', 'is', null)
+      .execute()
+    for (const { id } of bills) {
+      await services.db.transaction().execute(async (trx) => {
+        const bill = await lockBill(trx, id)
+        if (!bill) return
+        const settings = await lockCreditProgram(trx, programId)
+        await planBillReminders(
+          trx,
+          bill,
+          settings,
+          await ladderSteps(trx, programId),
+          new Date(),
+          'replanned',
+        )
+      })
+    }
+    log.info({ program_id: programId, bills: bills.length }, 'reminders planned again')
+  },
+})
+
+export const onBillPaymentPaid = defineHandler({
+  name: 'credit.bill-payment-paid',
+  event: paymentPaid,
+  queue: 'payments',
+  async handle({ event, services, log }) {
+    if (event.payload.payable_kind !== billPayable) return
+    const ctx = { actor: event.actor ?? system('credit'), requestId: event.request_id ?? event.id }
+    await once(services.db, event.id, 'credit.bill-payment-paid', async (trx) => {
+      const done = await applyBillPayment(
+        trx,
+        event.payload.payment_id,
+        event.payload.payable_id,
+        BigInt(event.payload.amount),
+        ctx,
+      )
+      if (done) log.info({ bill_id: event.payload.payable_id, paid: done.paid }, 'bill payment recorded')
+    })
+  },
+})
+
+export const onBillPaymentEnded = defineHandler({
+  name: 'credit.bill-payment-ended',
+  event: paymentEnded,
+  queue: 'payments',
+  async handle({ event, services }) {
+    if (event.payload.payable_kind !== billPayable) return
+    await once(services.db, event.id, 'credit.bill-payment-ended', (trx) =>
+      endBillPayment(trx, event.payload.payment_id),
+    )
+  },
+})
+
+/** Tells the owner that a bill's reminders stopped (the holder's mail server refused one for good). */
+export const notifyRemindersStopped = defineHandler({
+  name: 'credit.notify-reminders-stopped',
+  event: remindersStopped,
+  queue: 'notifications',
+  async handle({ event, services, log }) {
+    const name = 'credit.notify-reminders-stopped'
+    await once(services.db, event.id, name, async (trx) => {
+      const bill = await findBill(trx, event.payload.bill_id)
+      const reminder = await findReminder(trx, event.payload.reminder_id)
+      if (!bill || !reminder) return log.warn({ bill_id: event.payload.bill_id }, 'bill gone; no e-mail')
+      const [owner, holder, settings, step] = await Promise.all([
+        userContactById(trx, bill.owner_user_id),
+        userContactById(trx, bill.holder_user_id),
+        findCreditProgram(trx, bill.program_id),
+        findStep(trx, reminder.step_id),
+      ])
+      if (!owner) return
+      await services.mailer.send({
+        to: owner.email,
+        ...renderEmail(remindersStoppedEmail, owner.language, {
+          number: billDisplayNumber(settings?.code, bill.number),
+          holder: holder?.name || holder?.email || '—',
+          email: holder?.email ?? '—',
+          step: step?.title ?? '—',
+          response: event.payload.response,
+          url: portalUrl(services.config, 'programs', `/bills/${bill.id}`),
+        }),
+        messageId: `${event.id}.${name}`,
+      })
+    })
+  },
+})

@@ -1,0 +1,45 @@
+import type { ErrorReason } from '../platform/errors.ts'
+import type { BillStatus } from './codes.ts'
+
+/**
+ * The bill status machine (spec section 4: unpaid, overdue, paid, archived; docs/credit.md):
+ *
+ * | from                  | to        | by                                                          |
+ * | --------------------- | --------- | ----------------------------------------------------------- |
+ * | (new)                 | unpaid    | `issue`: the owner issues a bill                            |
+ * | unpaid                | overdue   | `due_passed`: the due date ended in the bill's zone (job)   |
+ * | overdue               | unpaid    | `due_moved`: the owner moves the due date to today or later |
+ * | unpaid, overdue       | paid      | `paid`: payments cover the open amount                      |
+ * | unpaid, overdue, paid | archived  | `archive`: the owner archives (or cancels) it; final        |
+ *
+ * Anything else is refused with a reason from the module's list. A partial payment keeps the state.
+ */
+export type BillAction = 'due_passed' | 'due_moved' | 'paid' | 'archive'
+
+export type BillTransition =
+  | { ok: true; status: BillStatus; changed: boolean }
+  | { ok: false; reason: ErrorReason; message: string }
+
+export function billTransition(
+  from: BillStatus,
+  action: BillAction,
+  facts: { dueDatePassed?: boolean } = {},
+): BillTransition {
+  const to = (status: BillStatus) => ({ ok: true, status, changed: status !== from }) as const
+  if (from === 'archived') {
+    return { ok: false, reason: 'bill_archived', message: 'the bill is archived: it cannot change any more' }
+  }
+  switch (action) {
+    case 'due_passed':
+      return from === 'unpaid' ? to('overdue') : to(from)
+    case 'due_moved':
+      if (from === 'paid') {
+        return { ok: false, reason: 'bill_paid', message: 'the bill is paid: its due date cannot move' }
+      }
+      return to(facts.dueDatePassed ? 'overdue' : 'unpaid')
+    case 'paid':
+      return to('paid')
+    case 'archive':
+      return to('archived')
+  }
+}
