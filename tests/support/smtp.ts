@@ -10,6 +10,8 @@ export interface CapturedEmail extends Email {
 export interface SmtpCapture {
   url: string
   messages: CapturedEmail[]
+  /** While set, recipients it accepts are refused for good (550 to RCPT TO), like an unknown mailbox. */
+  refuse: ((to: string) => boolean) | undefined
   /** Resolves with the first `count` messages that match, or rejects after `timeoutMs`. */
   waitFor(match: (m: CapturedEmail) => boolean, count?: number, timeoutMs?: number): Promise<CapturedEmail[]>
   close(): Promise<void>
@@ -18,10 +20,23 @@ export interface SmtpCapture {
 /** A real SMTP server on a free port that keeps every message it receives, parsed. */
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const messages: CapturedEmail[] = []
+  const capture = { refuse: undefined as ((to: string) => boolean) | undefined }
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, done) {
+      if (capture.refuse?.(address.address)) {
+        const err = Object.assign(
+          new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`),
+          {
+            responseCode: 550,
+          },
+        )
+        return done(err)
+      }
+      done()
+    },
     onData(stream, session, done) {
       const mailFrom = session.envelope.mailFrom
       const envelope = {
@@ -46,6 +61,12 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    get refuse() {
+      return capture.refuse
+    },
+    set refuse(fn) {
+      capture.refuse = fn
+    },
     async waitFor(match, count = 1, timeoutMs = 15_000) {
       const until = Date.now() + timeoutMs
       for (;;) {

@@ -50,10 +50,10 @@ export async function issueBill(services: Pick<Services, 'db'>, ctx: Ctx, me: Ca
     const zone = input.time_zone ?? settings.time_zone
     const today = zonedDate(new Date(), zone)
     const issueDate = input.issue_date ?? today
+    if (input.due_date < today) throw invalidField('due_date', 'date_in_past', 'the due date has passed')
     if (input.due_date < issueDate) {
       throw invalidField('due_date', 'due_before_issue', 'the due date is before the issue date')
     }
-    if (input.due_date < today) throw invalidField('due_date', 'date_in_past', 'the due date has passed')
     let totals: ReturnType<typeof priceItems>
     try {
       totals = priceItems(

@@ -1,0 +1,416 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { issueBill, makeDue, seedCreditProgram } from '../../tests/support/credit.ts'
+import {
+  expectStatus,
+  type Member,
+  payWithSandboxCard,
+  seeding,
+  seedMember,
+  until,
+} from '../../tests/support/factories.ts'
+import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
+import { type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
+import { zonedDate } from '../platform/dates.ts'
+import type { Page } from '../platform/pagination.ts'
+import type { BillDetailJson, BillJson } from './http/schemas.ts'
+import { sendDue } from './jobs/reminders.ts'
+
+let t: LiveTestContext
+let smtp: SmtpCapture
+let owner: Member
+let holder: Member
+
+const today = () => zonedDate(new Date(), 'Europe/Amsterdam')
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  t = await createLiveTestContext({ env: { SMTP_URL: smtp.url, PAY_LIMIT_PER_ADDRESS: '1000' } })
+  const s = seeding(t)
+  ;[owner, holder] = await Promise.all([
+    seedMember(s, 'owner', { legal_type: 1, company_name: 'Bakkerij Piet BV' }),
+    seedMember(s, 'holder', { first_name: 'Anna', last_name: 'de Vries', language: 'de' }),
+  ])
+}, 120_000)
+afterAll(async () => {
+  await t.close()
+  await smtp.close()
+})
+
+const bill = async (uuid: string, who = owner) =>
+  expectStatus(await who.api<{ result: BillDetailJson }>('GET', `/manager/bills/${uuid}`), 200, 'bill').result
+
+const ledgerOf = (source: string) =>
+  t.services.db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_lines as l', 'l.entry_id', 'e.id')
+    .select(['e.source_kind', 'e.source_id', 'l.account', 'l.debit', 'l.credit'])
+    .where('e.source_id', '=', source)
+    .orderBy('l.line_no')
+    .execute()
+
+describe('the ladder and its settings', () => {
+  it('keeps steps in the spec’s fields, gives the program a 6-letter code, previews the plan', async () => {
+    const { uuid, steps } = await seedCreditProgram(owner, {
+      steps: [
+        { title: 'Friendly', sender_type: 1, days: 3, send_time: '10:00' },
+        {
+          title: 'Reminder',
+          sender_type: 2,
+          days: 7,
+          send_time: '10:00',
+          penalty: { value_type: 1, amount: 1500 },
+        },
+        {
+          title: 'Formal',
+          sender_type: 2,
+          days: 21,
+          send_time: '10:00',
+          penalty: { value_type: 2, percent: '1.5' },
+        },
+      ],
+      window: { start: '09:00', end: '18:00', weekdays: [1, 2, 3, 4, 5] },
+    })
+    const ladder = expectStatus(
+      await owner.api<{
+        settings: { code: string; window: unknown }
+        results: { uuid: string; penalty: unknown }[]
+      }>('GET', `/manager/reminders?program=${uuid}`),
+      200,
+      'ladder',
+    )
+    expect(ladder.settings.code).toMatch(/^[A-Z]{6}$/)
+    expect(ladder.results.map((s) => s.uuid)).toEqual(steps)
+    expect(ladder.results[2]!.penalty).toEqual({
+      value_type: 2,
+      amount: null,
+      percent: '1.5',
+      currency: 'EUR',
+    })
+
+    // Saturday 2026-12-05 10:00 (a step 3 days before a Tuesday due date) moves to Monday's opening.
+    const preview = expectStatus(
+      await owner.api<{
+        results: {
+          title: string
+          local_date: string
+          local_time: string
+          moved: string[]
+          penalty: number
+          running_total: number
+        }[]
+      }>('GET', `/manager/reminders/preview?program=${uuid}&due_date=2026-12-08&amount=10000`),
+      200,
+      'preview',
+    ).results
+    expect(
+      preview.map((p) => [p.title, p.local_date, p.local_time, p.moved, p.penalty, p.running_total]),
+    ).toEqual([
+      ['Friendly', '2026-12-07', '09:00', ['window'], 0, 10000],
+      ['Reminder', '2026-12-15', '10:00', [], 1500, 11500],
+      ['Formal', '2026-12-29', '10:00', [], 150, 11650],
+    ])
+
+    // reminder-periods changes a step's timing; a window past midnight is refused on the field.
+    const moved = expectStatus(
+      await owner.api<{ result: { time: { value: number }; send_time: string } }>(
+        'PATCH',
+        `/manager/reminder-periods/${steps[0]}`,
+        { time: { sender_type: 1, value: 5 }, send_time: '11:30' },
+      ),
+      200,
+      'period',
+    ).result
+    expect(moved).toMatchObject({ time: { value: 5 }, send_time: '11:30' })
+    const bad = await owner.api<{ error: { field_codes: Record<string, { code: string }[]> } }>(
+      'PATCH',
+      `/manager/reminder-settings/${uuid}`,
+      { window: { start: '20:00', end: '02:00' } },
+    )
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.field_codes['window.end']?.[0]?.code).toBe('window_invalid')
+    const badZone = await owner.api('PATCH', `/manager/reminder-settings/${uuid}`, {
+      time_zone: 'Mars/Olympus',
+    })
+    expect(badZone.status).toBe(400)
+    expect((await owner.api('DELETE', `/manager/reminders/${steps[2]}`)).status, 'delete a step').toBe(204)
+    expect((await owner.api('PATCH', `/manager/reminders/${steps[2]}`, { title: 'x' })).status).toBe(404)
+  })
+})
+
+describe('bills', () => {
+  it('issues bills with gapless numbers, VAT per rate and the issue’s ledger entry', async () => {
+    const { uuid } = await seedCreditProgram(owner)
+    const due = addDays(today(), 14)
+    const first = await issueBill(owner, uuid, holder.id, {
+      due_date: due,
+      items: [
+        { description: 'Bread', quantity: 3, unit_price: 333, vat: 'low' },
+        { description: 'Catering', quantity: 1, unit_price: 10_001, vat: 'high' },
+        { description: 'Deposit', quantity: 1, unit_price: 500, vat: 'exempt' },
+      ],
+    })
+    const second = await issueBill(owner, uuid, holder.id, { due_date: due })
+    const [n1, n2] = [first.number, second.number].map((n) => Number(n.split('-')[1]))
+    expect(n2).toBe(n1! + 1)
+    const detail = await bill(first.uuid)
+    // low 9 % of 999 = 89.91 → 90; high 21 % of 10001 = 2100.21 → 2100; exempt none.
+    expect(detail).toMatchObject({
+      status: 'unpaid',
+      subtotal: 11_500,
+      vat: 2190,
+      total: 13_690,
+      open_amount: 13_690,
+    })
+    expect(detail.vat_per_rate).toEqual([
+      { code: 'low', vat_rate: 9, net: 999, vat: 90 },
+      { code: 'high', vat_rate: 21, net: 10_001, vat: 2100 },
+      { code: 'exempt', vat_rate: null, net: 500, vat: 0 },
+    ])
+    expect(detail.timeline.map((e) => e.kind)).toEqual(['issued'])
+    const lines = await until(async () => {
+      const l = await ledgerOf(first.uuid)
+      return l.length === 3 && l
+    }, 'the issue posted')
+    expect(lines.map((l) => [l.account, l.debit, l.credit])).toEqual([
+      [110, 13_690n, 0n],
+      [410, 0n, 11_500n],
+      [210, 0n, 2190n],
+    ])
+  })
+
+  it('refuses bad input on the field and changes nothing', async () => {
+    const { uuid } = await seedCreditProgram(owner)
+    const before = await t.services.db
+      .selectFrom('credit_bills')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
+    const cases: [unknown, string, string][] = [
+      [
+        {
+          program: uuid,
+          holder: owner.id,
+          due_date: addDays(today(), 3),
+          items: [{ description: 'x', quantity: 1, unit_price: 1, vat: 'high' }],
+        },
+        'holder',
+        'not_card_holder',
+      ],
+      [
+        {
+          program: uuid,
+          holder: holder.id,
+          due_date: '2020-01-01',
+          items: [{ description: 'x', quantity: 1, unit_price: 1, vat: 'high' }],
+        },
+        'due_date',
+        'date_in_past',
+      ],
+      [{ program: uuid, holder: holder.id, due_date: addDays(today(), 3), items: [] }, 'items', 'too_few'],
+      [
+        {
+          program: uuid,
+          holder: holder.id,
+          due_date: addDays(today(), 3),
+          items: [{ description: 'x', quantity: 1, unit_price: 1, vat: 'lots' }],
+        },
+        'items.0.vat',
+        'invalid_choice',
+      ],
+      [
+        {
+          program: uuid,
+          holder: holder.id,
+          due_date: '2026-02-30',
+          items: [{ description: 'x', quantity: 1, unit_price: 1, vat: 'high' }],
+        },
+        'due_date',
+        'invalid_date',
+      ],
+    ]
+    for (const [body, field, code] of cases) {
+      const res = await owner.api<{ error: { field_codes: Record<string, { code: string }[]> } }>(
+        'POST',
+        '/manager/bills',
+        body,
+      )
+      expect(res.status, JSON.stringify(res.body)).toBe(400)
+      expect(res.body.error.field_codes[field]?.[0]?.code, field).toBe(code)
+    }
+    const after = await t.services.db
+      .selectFrom('credit_bills')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
+    expect(after.n).toBe(before.n)
+  })
+
+  it('lists bills with state filters, search and dates; archives with a reason; moves a due date', async () => {
+    const { uuid } = await seedCreditProgram(owner, { steps: [{ days: 3 }] })
+    const a = await issueBill(owner, uuid, holder.id, { due_date: addDays(today(), 10) })
+    const b = await issueBill(owner, uuid, holder.id, { due_date: addDays(today(), 20) })
+    const list = async (q: string) =>
+      expectStatus(
+        await owner.api<Page<BillJson>>('GET', `/manager/bills?program=${uuid}${q}`),
+        200,
+        `list ${q}`,
+      )
+    expect((await list('')).results.map((r) => r.uuid)).toEqual([b.uuid, a.uuid])
+    expect((await list(`&search=${a.number}`)).results.map((r) => r.uuid)).toEqual([a.uuid])
+    expect((await list('&search=de%20vries')).count).toBe(2)
+    expect((await list(`&from=${addDays(today(), 1)}`)).count).toBe(0)
+
+    const archived = expectStatus(
+      await owner.api<{ result: BillDetailJson }>('POST', `/manager/bills/${a.uuid}/archive`, {
+        reason: 'Sent in error',
+      }),
+      200,
+      'archive',
+    ).result
+    expect(archived.status).toBe('archived')
+    expect(archived.reminders.every((r) => r.status === 'skipped' && r.reason === 'archived')).toBe(true)
+    const again = await owner.api<{ error: { reason: string } }>('POST', `/manager/bills/${a.uuid}/archive`, {
+      reason: 'x',
+    })
+    expect([again.status, again.body.error.reason]).toEqual([422, 'bill_archived'])
+    expect((await list('&status=archived')).results.map((r) => r.uuid)).toEqual([a.uuid])
+    expect((await list('&status=unpaid,overdue')).results.map((r) => r.uuid)).toEqual([b.uuid])
+
+    const moved = expectStatus(
+      await owner.api<{ result: BillDetailJson }>('PATCH', `/manager/bills/${b.uuid}`, {
+        due_date: addDays(today(), 30),
+      }),
+      200,
+      'move',
+    ).result
+    expect(moved.due_date).toBe(addDays(today(), 30))
+    expect(moved.timeline.map((e) => e.kind)).toContain('due_date_moved')
+    expect(moved.reminders[0]!.local_date).toBe(addDays(today(), 33))
+  })
+})
+
+describe('reminders', () => {
+  it('sends a due reminder once, in the holder’s language with the pay link and its QR code, and adds its penalty', async () => {
+    const { uuid } = await seedCreditProgram(owner, {
+      steps: [
+        { title: 'First', days: 1, penalty: { value_type: 1, amount: 500 } },
+        { title: 'Second', days: 8, penalty: { value_type: 2, percent: '10' } },
+      ],
+    })
+    const issued = await issueBill(owner, uuid, holder.id, { due_date: addDays(today(), 5) })
+    await makeDue(t.services.db, [issued.uuid])
+    await sendDue(t.services, t.services.log)
+    await sendDue(t.services, t.services.log)
+    const [mail] = await smtp.waitFor((m) =>
+      m.headers.some((h) => h.key === 'x-cardpay-bill' && h.value === issued.uuid),
+    )
+    expect(mail!.messageId).toContain(`reminder.${issued.uuid}.`)
+    expect(mail!.subject).toBe(`Invoice ${issued.number}: step 1`)
+    expect(mail!.text).toContain('Dear Anna de Vries')
+    expect(mail!.text).toContain(`/bills/${issued.uuid}/payment`)
+    expect(mail!.text).toContain('Jetzt bezahlen') // the holder's language: German
+    expect(mail!.attachments.map((a) => a.mimeType)).toEqual(['image/png'])
+    await new Promise((r) => setTimeout(r, 300))
+    expect(smtp.messages.filter((m) => m.messageId === mail!.messageId)).toHaveLength(1)
+
+    const detail = await bill(issued.uuid)
+    expect(detail.penalties).toBe(500)
+    expect(detail.lines.at(-1)).toMatchObject({ kind: 'penalty', description: 'First', net: 500 })
+    expect(detail.reminders.map((r) => r.status)).toEqual(['sent', 'planned'])
+    expect(detail.timeline.map((e) => e.kind)).toEqual(['issued', 'penalty_added', 'reminder_sent'])
+    const penalty = await until(async () => {
+      const l = await ledgerOf(detail.reminders[0]!.uuid)
+      return l.length === 2 && l
+    }, 'the penalty posted')
+    expect(penalty.map((l) => [l.account, l.debit, l.credit])).toEqual([
+      [110, 500n, 0n],
+      [410, 0n, 500n],
+    ])
+  })
+
+  it('a payment between two steps: no later reminder and no later penalty', async () => {
+    const { uuid } = await seedCreditProgram(owner, {
+      steps: [
+        { title: 'First', days: 1, penalty: { value_type: 1, amount: 700 } },
+        { title: 'Second', days: 8, penalty: { value_type: 1, amount: 900 } },
+      ],
+    })
+    const issued = await issueBill(owner, uuid, holder.id, { due_date: addDays(today(), 5) })
+    await makeDue(t.services.db, [issued.uuid])
+    await sendDue(t.services, t.services.log)
+    const started = expectStatus(
+      await holder.api<{ result: { payment_uuid: string; checkout_url: string; amount: number } }>(
+        'POST',
+        `/payment/bills/${issued.uuid}/payment`,
+      ),
+      200,
+      'start paying',
+    ).result
+    expect(started.amount).toBe(issued.total + 700)
+    expect(started.checkout_url).toContain(`/checkout/${started.payment_uuid}`)
+    await payWithSandboxCard(holder.api, started.payment_uuid)
+    const paid = await until(async () => {
+      const b = await bill(issued.uuid)
+      return b.status === 'paid' && b
+    }, 'the bill paid')
+    expect(paid.reminders.map((r) => [r.status, r.reason])).toEqual([
+      ['sent', null],
+      ['skipped', 'paid'],
+    ])
+    // The second step's minute comes: nothing goes out, nothing is added.
+    await sql`update credit_reminders set planned_at = date_trunc('minute', now()) where bill_id = ${issued.uuid} and status = 'skipped'`.execute(
+      t.services.db,
+    )
+    await sendDue(t.services, t.services.log)
+    const after = await bill(issued.uuid)
+    expect(after.penalties).toBe(700)
+    expect(after.open_amount).toBe(0)
+    expect(
+      smtp.messages.filter((m) =>
+        m.headers.some((h) => h.key === 'x-cardpay-bill' && h.value === issued.uuid),
+      ),
+    ).toHaveLength(1)
+    const paidEntry = await until(async () => {
+      const l = await ledgerOf(started.payment_uuid)
+      return (
+        l.some((x) => x.source_kind === 'credit_bill.paid') &&
+        l.filter((x) => x.source_kind === 'credit_bill.paid')
+      )
+    }, 'the payment posted')
+    expect(paidEntry.map((l) => [l.account, l.debit, l.credit])).toEqual([
+      [230, BigInt(issued.total + 700), 0n],
+      [110, 0n, BigInt(issued.total + 700)],
+    ])
+    // The holder sees it paid; paying again is refused.
+    const again = await holder.api<{ error: { reason: string } }>(
+      'POST',
+      `/payment/bills/${issued.uuid}/payment`,
+    )
+    expect([again.status, again.body.error.reason]).toEqual([422, 'bill_paid'])
+    const mine = expectStatus(await holder.api<Page<BillJson>>('GET', '/payment/bills'), 200, 'my bills')
+    expect(mine.results.find((b) => b.uuid === issued.uuid)?.status).toBe('paid')
+  })
+
+  it('a permanent SMTP refusal stops the ladder, marks the timeline and tells the owner', async () => {
+    const refusing = await seedMember(seeding(t), 'holder', { email: `refuse-${Date.now()}@invalid.test` })
+    const { uuid } = await seedCreditProgram(owner, { steps: [{ days: 1 }, { days: 8 }] })
+    const issued = await issueBill(owner, uuid, refusing.id, { due_date: addDays(today(), 5) })
+    await makeDue(t.services.db, [issued.uuid])
+    smtp.refuse = (to) => to.startsWith('refuse-')
+    try {
+      await sendDue(t.services, t.services.log)
+    } finally {
+      smtp.refuse = undefined
+    }
+    const detail = await bill(issued.uuid)
+    expect(detail.reminders_stopped).toBe('smtp_rejected')
+    expect(detail.reminders.map((r) => [r.status, r.reason])).toEqual([
+      ['failed', 'smtp_rejected'],
+      ['skipped', 'stopped'],
+    ])
+    expect(detail.timeline.map((e) => e.kind)).toEqual(['issued', 'reminder_failed', 'reminders_stopped'])
+    const [notice] = await smtp.waitFor((m) => m.envelope.to.includes(owner.email))
+    expect(notice!.subject).toContain(issued.number)
+  })
+})
