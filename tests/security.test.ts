@@ -27,7 +27,7 @@ const publicPrefixes = [
   'POST /api/v1/user/signup/',
   'GET /api/v1/user/signup/',
   'POST /api/v1/user/acceptor-signup/',
-  'POST /api/v1/user/cardholders/',
+  'POST /api/v1/user/cardholders/signup/',
   'POST /api/v1/user/password',
   // Payers with a payment's link (guests too), and providers' signed webhooks.
   'GET /api/v1/payment/checkout/',
