@@ -225,6 +225,12 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
     return msg`Choose at most ${plural(days, { one: '# day', other: '# days' })}.`
   },
   invalid_time_zone: () => msg`Unknown time zone.`,
+  // credit
+  not_card_holder: () => msg`Choose a card holder.`,
+  due_before_issue: () => msg`The due date cannot be before the invoice date.`,
+  window_invalid: () => msg`The sending window must end after it starts, on the same day.`,
+  vat_rate_unknown: () => msg`This VAT rate did not exist on the invoice date.`,
+  penalty_currency: () => msg`A penalty is in the program's currency.`,
 }
 
 /** A field error of the API in words, with its numbers (`locale` formats amounts). */
