@@ -225,6 +225,14 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
     return msg`Choose at most ${plural(days, { one: '# day', other: '# days' })}.`
   },
   invalid_time_zone: () => msg`Unknown time zone.`,
+  // Credit management (modules/credit).
+  not_card_holder: () => msg`Choose a registered card holder.`,
+  due_before_issue: () => msg`The due date cannot be before the bill's date.`,
+  window_invalid: () => msg`The window must end after it starts, on the same day.`,
+  time_zone_unknown: () => msg`Unknown time zone.`,
+  vat_rate_unknown: () => msg`Unknown VAT rate.`,
+  penalty_currency: () => msg`A fixed penalty is in the program's currency.`,
+  template_unknown: () => msg`Unknown reminder template.`,
 }
 
 /** A field error of the API in words, with its numbers (`locale` formats amounts). */
