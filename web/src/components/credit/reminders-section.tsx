@@ -2,8 +2,6 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { ChevronDownIcon } from 'lucide-react'
-import { useState } from 'react'
-import type { UploadedImage } from '~/components/programs/card-image-field.tsx'
 import type { Program } from '~/components/programs/queries.ts'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
@@ -19,7 +17,6 @@ import { CreditSettingsForm, SettingsSaveButton } from './settings-form.tsx'
  */
 export function CreditRemindersSection({ program, canEdit }: { program: Program; canEdit: boolean }) {
   const ladder = useQuery(ladderQueryOptions(program.uuid))
-  const [image, setImage] = useState<UploadedImage | null>(null)
   return (
     <Card data-testid="credit-reminders">
       <CardHeader>
@@ -65,8 +62,6 @@ export function CreditRemindersSection({ program, canEdit }: { program: Program;
                   <CreditSettingsForm
                     program={program.uuid}
                     ladder={ladder.data}
-                    image={image}
-                    onImage={setImage}
                     onSaved={() => notify.success(msg`Settings saved`)}
                   >
                     {(saving) => (

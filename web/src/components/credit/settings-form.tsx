@@ -64,6 +64,7 @@ const settingsSchema = z
       .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { error: msg`A time such as 18:00.`.id }),
     weekdays: z.array(z.number().int().min(1).max(7)).min(1, { error: msg`Choose at least one day.`.id }),
     time_zone: z.string().trim().min(1, { error: msg`Choose a time zone.`.id }),
+    image: z.custom<UploadedImage | null>(),
   })
   .refine((v) => v.window_start < v.window_end, {
     path: ['window_end'],
@@ -100,6 +101,7 @@ function valuesOf(s: LadderSettings): SettingsValues {
     window_end: s.window.end,
     weekdays: s.window.weekdays,
     time_zone: s.time_zone,
+    image: null,
   }
 }
 
@@ -173,16 +175,11 @@ function TextInput({
 export function CreditSettingsForm({
   program,
   ladder,
-  image,
-  onImage,
   onSaved,
   children,
 }: {
   program: string
   ladder: Ladder
-  /** The settings' image as uploaded in this visit (the API keeps only its id). */
-  image: UploadedImage | null
-  onImage: (image: UploadedImage | null) => void
   onSaved: (settings: LadderSettings) => void | Promise<void>
   /** The buttons; receives whether the form is saving. */
   children: (saving: boolean) => ReactNode
@@ -208,7 +205,8 @@ export function CreditSettingsForm({
         },
         is_formal: v.is_formal,
         contact_line: v.contact_line,
-        ...(image ? { image: image.uuid } : {}),
+        // The API keeps only the image's id: one uploaded in this visit replaces it, none keeps it.
+        ...(v.image ? { image: v.image.uuid } : {}),
         window: { start: v.window_start, end: v.window_end, weekdays: [...v.weekdays].sort() },
         time_zone: v.time_zone,
       })
@@ -330,13 +328,19 @@ export function CreditSettingsForm({
                 </FormItem>
               )}
             />
-            <FormItem>
-              <FormLabel>
-                <Trans>Logo on bills</Trans>
-              </FormLabel>
-              <CardImageField value={image} onChange={onImage} disabled={saving} />
-              <FormMessage />
-            </FormItem>
+            <FormField
+              control={form.control}
+              name="image"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>
+                    <Trans>Logo on bills</Trans>
+                  </FormLabel>
+                  <CardImageField value={field.value ?? null} onChange={field.onChange} disabled={saving} />
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
           </section>
 
           <section className="grid gap-4 border-t pt-5" aria-labelledby="credit-window-title">

@@ -5,7 +5,6 @@ import { ArrowRightIcon, LoaderCircleIcon } from 'lucide-react'
 import { useState } from 'react'
 import { programChanged, updateProgram } from '~/components/programs/actions.ts'
 import { ActivateStep } from '~/components/programs/activate-step.tsx'
-import type { UploadedImage } from '~/components/programs/card-image-field.tsx'
 import { type Program, programStatuses } from '~/components/programs/queries.ts'
 import { ReviewItem, StepButtons, StepCard } from '~/components/programs/wizard-parts.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
@@ -45,7 +44,6 @@ export function CreditSettingsStep({
 }) {
   const ladder = useQuery(ladderQueryOptions(program.uuid))
   const queryClient = useQueryClient()
-  const [image, setImage] = useState<UploadedImage | null>(null)
   return (
     <StepCard
       testId="wizard-step-credit-settings"
@@ -60,8 +58,6 @@ export function CreditSettingsStep({
         <CreditSettingsForm
           program={program.uuid}
           ladder={ladder.data}
-          image={image}
-          onImage={setImage}
           onSaved={async () => {
             try {
               const moved = await advance(program, programStatuses.draftStep2)
