@@ -89,7 +89,7 @@ test('an owner sets up a credit program with a two-step ladder and bills a new c
   await expect(page).toHaveURL(new RegExp(`/programs/cm/draft/${programUuid}\\?step=3$`))
 
   // Step 3: review and activate.
-  await expect(page.getByTestId('review-code')).toHaveText(/^[A-Z]{6}$/)
+  await expect(page.getByTestId('review-code').locator('dd')).toHaveText(/^[A-Z]{6}$/)
   await expect(page.getByTestId('review-ladder')).toContainText('Herinnering met boete')
   await page.getByTestId('wizard-activate').click()
   await expect(page).toHaveURL(portalUrl('programs', `/programs/${programUuid}`))
