@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { LoaderCircleIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
 import { useId, useState } from 'react'
@@ -78,6 +78,11 @@ export function WhenText({ step }: { step: Pick<LadderStep, 'time' | 'send_time'
   return step.time.sender_type === senderTypes.before
     ? t`${plural(days, { one: '# day', other: '# days' })} before the due date at ${at}`
     : t`${plural(days, { one: '# day', other: '# days' })} after the due date at ${at}`
+}
+
+function PayWithin({ days }: { days: number }) {
+  const { t } = useLingui()
+  return t`to be paid within ${plural(days, { one: '# day', other: '# days' })}`
 }
 
 export function PenaltyText({ step, currency }: { step: Pick<LadderStep, 'penalty'>; currency: string }) {
@@ -165,7 +170,7 @@ export function LadderEditor({
                   {step.period && (
                     <>
                       {' · '}
-                      <Plural value={step.period.value} one="pay within # day" other="pay within # days" />
+                      <PayWithin days={step.period.value} />
                     </>
                   )}
                 </p>
