@@ -64,6 +64,7 @@ import { Route as PortalProgramsTypeNewRouteImport } from './routes/_portal/prog
 import { Route as PortalProgramsUuidOrderRouteImport } from './routes/_portal/programs/$uuid_.order'
 import { Route as PortalTerminalCardsCashpointRouteImport } from './routes/_portal/terminal/cards.$cashpoint'
 import { Route as PortalProgramsTypeDraftUuidRouteImport } from './routes/_portal/programs/$type.draft.$uuid'
+import { Route as PortalProgramsUuidBillsBillRouteImport } from './routes/_portal/programs/$uuid_.bills.$bill'
 
 const DynamicRoute = DynamicRouteImport.update({
   id: '/_dynamic',
@@ -347,6 +348,12 @@ const PortalProgramsTypeDraftUuidRoute =
     path: '/programs/$type/draft/$uuid',
     getParentRoute: () => PortalRoute,
   } as any)
+const PortalProgramsUuidBillsBillRoute =
+  PortalProgramsUuidBillsBillRouteImport.update({
+    id: '/programs/$uuid_/bills/$bill',
+    path: '/programs/$uuid/bills/$bill',
+    getParentRoute: () => PortalRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof GuestIndexRoute
@@ -401,6 +408,7 @@ export interface FileRoutesByFullPath {
   '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
   '/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
   '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
+  '/programs/$uuid/bills/$bill': typeof PortalProgramsUuidBillsBillRoute
 }
 export interface FileRoutesByTo {
   '/': typeof GuestIndexRoute
@@ -451,6 +459,7 @@ export interface FileRoutesByTo {
   '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
   '/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
   '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
+  '/programs/$uuid/bills/$bill': typeof PortalProgramsUuidBillsBillRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -509,6 +518,7 @@ export interface FileRoutesById {
   '/_portal/programs/$uuid_/order': typeof PortalProgramsUuidOrderRoute
   '/_portal/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
   '/_portal/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
+  '/_portal/programs/$uuid_/bills/$bill': typeof PortalProgramsUuidBillsBillRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -565,6 +575,7 @@ export interface FileRouteTypes {
     | '/programs/$uuid/order'
     | '/terminal/cards/$cashpoint'
     | '/programs/$type/draft/$uuid'
+    | '/programs/$uuid/bills/$bill'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -615,6 +626,7 @@ export interface FileRouteTypes {
     | '/programs/$uuid/order'
     | '/terminal/cards/$cashpoint'
     | '/programs/$type/draft/$uuid'
+    | '/programs/$uuid/bills/$bill'
   id:
     | '__root__'
     | '/_dynamic'
@@ -672,6 +684,7 @@ export interface FileRouteTypes {
     | '/_portal/programs/$uuid_/order'
     | '/_portal/terminal/cards/$cashpoint'
     | '/_portal/programs/$type/draft/$uuid'
+    | '/_portal/programs/$uuid_/bills/$bill'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1069,6 +1082,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalProgramsTypeDraftUuidRouteImport
       parentRoute: typeof PortalRoute
     }
+    '/_portal/programs/$uuid_/bills/$bill': {
+      id: '/_portal/programs/$uuid_/bills/$bill'
+      path: '/programs/$uuid/bills/$bill'
+      fullPath: '/programs/$uuid/bills/$bill'
+      preLoaderRoute: typeof PortalProgramsUuidBillsBillRouteImport
+      parentRoute: typeof PortalRoute
+    }
   }
 }
 
@@ -1211,6 +1231,7 @@ interface PortalRouteChildren {
   PortalProgramsTypeNewRoute: typeof PortalProgramsTypeNewRoute
   PortalProgramsUuidOrderRoute: typeof PortalProgramsUuidOrderRoute
   PortalProgramsTypeDraftUuidRoute: typeof PortalProgramsTypeDraftUuidRoute
+  PortalProgramsUuidBillsBillRoute: typeof PortalProgramsUuidBillsBillRoute
 }
 
 const PortalRouteChildren: PortalRouteChildren = {
@@ -1234,6 +1255,7 @@ const PortalRouteChildren: PortalRouteChildren = {
   PortalProgramsTypeNewRoute: PortalProgramsTypeNewRoute,
   PortalProgramsUuidOrderRoute: PortalProgramsUuidOrderRoute,
   PortalProgramsTypeDraftUuidRoute: PortalProgramsTypeDraftUuidRoute,
+  PortalProgramsUuidBillsBillRoute: PortalProgramsUuidBillsBillRoute,
 }
 
 const PortalRouteWithChildren =

@@ -15,6 +15,8 @@ import {
   UnlockIcon,
 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
+import { CreditBillsSection } from '~/components/credit/bills-section.tsx'
+import { CreditRemindersSection } from '~/components/credit/reminders-section.tsx'
 import { NotFound } from '~/components/not-found.tsx'
 import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { ProgramStatusBadge, ProgramTypeName } from '~/components/shared/program-labels.tsx'
@@ -242,6 +244,17 @@ function ProgramView({ program }: { program: Program }) {
       )}
 
       {program.type.id === programTypes.card && !draft && <CardSpending program={program} />}
+
+      {program.type.id === programTypes.creditManagement && !draft && (
+        <CreditBillsSection
+          program={program}
+          canIssue={isOwner && program.status.id === programStatuses.active}
+        />
+      )}
+
+      {program.type.id === programTypes.creditManagement && !draft && (
+        <CreditRemindersSection program={program} canEdit={isOwner && !blocked} />
+      )}
 
       {!draft && <AcceptorsSection program={program} canManage={isOwner} />}
 

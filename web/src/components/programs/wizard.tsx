@@ -10,6 +10,7 @@ import {
   SaveIcon,
   Trash2Icon,
 } from 'lucide-react'
+import { CreditLadderStep, CreditReviewStep, CreditSettingsStep } from '~/components/credit/wizard-steps.tsx'
 import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { ProgramStatusBadge, typeSlugName } from '~/components/shared/program-labels.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
@@ -43,10 +44,10 @@ export type WizardStep = 0 | 1 | 2 | 3
 /**
  * The step a draft resumes at. The API names steps 0 to 2 (spec section 4: draftStep2 and
  * draftStep3 are both step 2); a card program has one more, so there draftStep2 is its settings and
- * draftStep3 its review.
+ * draftStep3 its review; a credit management program likewise (settings, ladder, review).
  */
 export function wizardStepOf(program: Program): WizardStep {
-  if (program.type.id === programTypes.card) {
+  if (program.type.id === programTypes.card || program.type.id === programTypes.creditManagement) {
     if (program.status.id === programStatuses.draftStep1) return 1
     if (program.status.id === programStatuses.draftStep2) return 2
     if (program.status.id === programStatuses.draftStep3) return 3
@@ -79,6 +80,7 @@ export function ProgramWizard({
   const queryClient = useQueryClient()
   const isPayment = slug === 'pm'
   const isCard = slug === 'card'
+  const isCredit = slug === 'cm'
   const Icon = programTypeIcons[slug]
   const typeName = i18n._(typeSlugName(slug))
   const reached = program ? wizardStepOf(program) : 0
@@ -90,15 +92,22 @@ export function ProgramWizard({
         { label: <Trans>Card settings</Trans> },
         { label: <Trans>Review and activate</Trans> },
       ]
-    : [
-        { label: <Trans>Program details</Trans> },
-        isPayment
-          ? { label: <Trans>Payment methods</Trans> }
-          : { label: <Trans>Settings of this program type</Trans>, later: true },
-        isPayment
-          ? { label: <Trans>Review and activate</Trans> }
-          : { label: <Trans>Review and activate</Trans>, later: true },
-      ]
+    : isCredit
+      ? [
+          { label: <Trans>Program details</Trans> },
+          { label: <Trans>Bill contact and settings</Trans> },
+          { label: <Trans>Reminder ladder</Trans> },
+          { label: <Trans>Review and activate</Trans> },
+        ]
+      : [
+          { label: <Trans>Program details</Trans> },
+          isPayment
+            ? { label: <Trans>Payment methods</Trans> }
+            : { label: <Trans>Settings of this program type</Trans>, later: true },
+          isPayment
+            ? { label: <Trans>Review and activate</Trans> }
+            : { label: <Trans>Review and activate</Trans>, later: true },
+        ]
 
   const goTo = (next: WizardStep, saved: Program | null = program) => {
     if (!saved) return
@@ -207,7 +216,14 @@ export function ProgramWizard({
         <CardSettingsStep program={program} onBack={() => goTo(1)} onDone={(saved) => goTo(3, saved)} />
       )}
       {step === 3 && program && isCard && <CardReviewStep program={program} onBack={() => goTo(2)} />}
-      {step === 1 && program && !isPayment && !isCard && (
+      {step === 1 && program && isCredit && (
+        <CreditSettingsStep program={program} onBack={() => goTo(0)} onDone={(saved) => goTo(2, saved)} />
+      )}
+      {step === 2 && program && isCredit && (
+        <CreditLadderStep program={program} onBack={() => goTo(1)} onDone={(saved) => goTo(3, saved)} />
+      )}
+      {step === 3 && program && isCredit && <CreditReviewStep program={program} onBack={() => goTo(2)} />}
+      {step === 1 && program && !isPayment && !isCard && !isCredit && (
         <LaterStep typeName={typeName} onBack={() => goTo(0)} />
       )}
       {step === 2 && program && isPayment && <ReviewStep program={program} onBack={() => goTo(1)} />}

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto'
+import { expect, type Page, test } from '@playwright/test'
+import { uniqueEmail, waitForMail } from './mailbox.ts'
+import { portalUrl } from './portals.ts'
+import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
+
+/**
+ * Credit management in the browser, as a program owner runs it on a phone (issue 13): the wizard's
+ * three credit steps (bill contact and settings, a two-step reminder ladder with its preview,
+ * review and activation), then a bill issued to a card holder created on the spot, who gets an
+ * e-mail to choose a password; the bill's page shows its invoice, planned reminders and timeline.
+ */
+
+test.afterAll(closeSeedDb)
+
+const newTag = () => randomBytes(4).toString('hex')
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBeLessThanOrEqual(0)
+}
+
+test('an owner sets up a credit program with a two-step ladder and bills a new card holder', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const tag = newTag()
+  const owner = await seedUser('programs', { legal_type: 1, company_name: `Incasso ${tag}` })
+  const page = await signedInPage(browser, 'programs', owner)
+  await page.setViewportSize({ width: 390, height: 844 })
+
+  // Step 0: details.
+  await page.goto(portalUrl('programs', '/programs/cm/new'))
+  await expect(page.getByTestId('wizard-step')).toHaveCount(4)
+  await page.getByLabel('Title').fill(`Contributie ${tag}`)
+  await page.getByLabel('Description').fill('Yearly membership fees.')
+  await page.getByTestId('wizard-next').click()
+  await expect(page).toHaveURL(/\/programs\/cm\/draft\/[0-9a-f-]{36}\?step=1$/)
+  const programUuid = /draft\/([0-9a-f-]{36})/.exec(page.url())?.[1] as string
+
+  // Step 1: bill contact and settings; a window that ends before it starts is refused.
+  const settings = page.getByTestId('credit-settings-form')
+  await settings.getByTestId('credit-address').fill('Dorpsstraat 1')
+  await settings.getByTestId('credit-zip').fill('1234 AB')
+  await settings.getByTestId('credit-city').fill('Utrecht')
+  await settings.getByTestId('credit-window-start').fill('18:00')
+  await settings.getByTestId('credit-window-end').fill('09:00')
+  await page.getByTestId('wizard-next').click()
+  await expect(settings.getByText('The window must end after it starts, on the same day.')).toBeVisible()
+  await settings.getByTestId('credit-window-start').fill('09:00')
+  await settings.getByTestId('credit-window-end').fill('18:00')
+  await expectNoHorizontalScroll(page)
+  await page.getByTestId('wizard-next').click()
+  await expect(page).toHaveURL(new RegExp(`/programs/cm/draft/${programUuid}\\?step=2$`))
+
+  // Step 2: the ladder. Nothing switched on yet: no way on.
+  await expect(page.getByTestId('wizard-next')).toBeDisabled()
+  await page.getByTestId('ladder-add').click()
+  const dialog = page.getByTestId('ladder-step-dialog')
+  await dialog.getByTestId('ladder-template').click()
+  await page.getByTestId('ladder-template-friendly').click()
+  await expect(dialog.getByTestId('step-title')).toHaveValue('Friendly reminder')
+  await expect(dialog.getByTestId('step-subject')).toHaveValue(/\{invoice_number\}/)
+  await dialog.getByTestId('step-save').click()
+  await expect(dialog).toHaveCount(0)
+  await page.getByTestId('ladder-add').click()
+  await dialog.getByTestId('step-title').fill('Herinnering met boete')
+  await dialog.getByTestId('step-days').fill('7')
+  await dialog.getByTestId('step-sender').click()
+  await page.getByRole('option', { name: 'after the due date' }).click()
+  await dialog.getByTestId('step-subject').fill('Factuur {invoice_number} is verlopen')
+  await dialog.getByTestId('step-text').fill('Beste {name}, betaal {amount} via {pay_link}.')
+  await dialog.getByTestId('step-penalty').click()
+  await page.getByRole('option', { name: 'A fixed amount' }).click()
+  await dialog.getByTestId('step-amount').fill('7.50')
+  await dialog.getByTestId('step-save').click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByTestId('ladder-step')).toHaveCount(2)
+  await expect(page.getByTestId('ladder-step').nth(0)).toContainText('3 days before the due date at 09:00')
+  await expect(page.getByTestId('ladder-step').nth(1)).toContainText('7 days after the due date at 09:00')
+  await expect(page.getByTestId('ladder-step').nth(1)).toContainText('Penalty €7.50')
+  // The preview: two reminders for an example bill of €100.00, the second adding the penalty.
+  await expect(page.getByTestId('ladder-preview-row')).toHaveCount(2)
+  await expect(page.getByTestId('ladder-preview-total').nth(1)).toHaveText('€107.50')
+  await expectNoHorizontalScroll(page)
+  await page.getByTestId('wizard-next').click()
+  await expect(page).toHaveURL(new RegExp(`/programs/cm/draft/${programUuid}\\?step=3$`))
+
+  // Step 3: review and activate.
+  await expect(page.getByTestId('review-code').locator('dd')).toHaveText(/^[A-Z]{6}$/)
+  await expect(page.getByTestId('review-ladder')).toContainText('Herinnering met boete')
+  await page.getByTestId('wizard-activate').click()
+  await expect(page).toHaveURL(portalUrl('programs', `/programs/${programUuid}`))
+
+  // A bill to a new card holder.
+  const holderEmail = uniqueEmail(`debtor-${tag}`)
+  await page.getByTestId('issue-bill').click()
+  const bill = page.getByTestId('issue-bill-dialog')
+  await bill.getByTestId('issue-bill-new-holder').click()
+  await bill.getByTestId('new-holder-first_name').fill('Daan')
+  await bill.getByTestId('new-holder-last_name').fill(`Debiteur ${tag}`)
+  await bill.getByTestId('new-holder-email').fill(holderEmail)
+  await bill.getByTestId('bill-item-description').fill('Contributie 2027')
+  await bill.getByTestId('bill-item-price').fill('100')
+  await expect(bill.getByTestId('bill-total')).toHaveText('€121.00')
+  await expectNoHorizontalScroll(page)
+  await bill.getByTestId('issue-bill-submit').click()
+  await expect(page).toHaveURL(new RegExp(`/programs/${programUuid}/bills/[0-9a-f-]{36}$`))
+  await expect(page.getByTestId('bill-page')).toHaveAttribute('data-status', 'unpaid')
+  await expect(page.getByTestId('bill-open')).toHaveText('€121.00')
+  await expect(page.getByTestId('bill-reminders-row')).toHaveCount(2)
+  await expect(page.getByTestId('bill-timeline-event').first()).toHaveAttribute('data-kind', 'issued')
+  await expectNoHorizontalScroll(page)
+
+  // The holder was invited to choose a password.
+  await waitForMail(holderEmail, () => true, { timeoutMs: 30_000 })
+
+  // Back on the program, the bill is listed and found by the holder's name.
+  await page.getByTestId('bill-back').click()
+  await page.getByTestId('bills-search').fill(`Debiteur ${tag}`)
+  await expect(page.getByTestId('bill-row')).toHaveCount(1)
+  await page.getByTestId('bills-filter-paid').click()
+  await expect(page.getByTestId('bill-row')).toHaveCount(0)
+  await expectNoHorizontalScroll(page)
+})
