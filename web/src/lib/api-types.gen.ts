@@ -1108,6 +1108,342 @@ export interface paths {
       };
     };
   };
+  "/api/v1/manager/bills": {
+    /**
+     * Bills of the owner’s credit programs
+     * @description Newest first. Filters: `program` (another owner’s: 404), `status` (comma-separated), `search` (number, holder name or e-mail, reference), `from`/`to` (issue date, inclusive). Admins see every program’s.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 20, at most 100) */
+          size?: number;
+          program?: string;
+          /** @description States, comma-separated: unpaid, overdue, paid, archived */
+          status?: string;
+          search?: string;
+          from?: string;
+          to?: string;
+        };
+      };
+      responses: {
+        /** @description A page of bills */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["Bill"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Issue a bill to a card holder
+     * @description A bill of an active credit program (422 `program_not_active`) to a card holder (`holder` from `user/cardholders/autocomplete` or `user/cardholders/create`; not one: 400 `holder`). Items are priced net (unit price excluding VAT, minor units) with a VAT rate of `payment/helpers/vat` in force on the issue date; VAT is computed per rate, rounded half away from zero. The number is the program’s next, gapless.
+     *
+     * Posts the issue to the ledger (110 / 410 / 210) and plans the ladder’s reminders in the bill’s zone (the holder’s `time_zone` when given, else the program’s). Steps whose moment has passed on issue are skipped (`issued_after`), except the latest of them, which goes now. Safe to retry with an `Idempotency-Key`.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description Makes the call safe to retry: a repeat with the same key answers the first result */
+          "idempotency-key"?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["BillInput"];
+        };
+      };
+      responses: {
+        /** @description The bill */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["BillDetail"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/bills/{uuid}": {
+    /**
+     * A bill with its lines, reminders, payments and timeline
+     * @description The timeline: issued, each reminder sent or skipped and why, penalties, payments, due date moves, archiving.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The bill */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["BillDetail"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Move a bill’s due date
+     * @description To today or later (400 `date_in_past`), not before the issue date (400 `due_before_issue`). An overdue bill becomes unpaid; its reminders not sent yet are planned again. A paid bill: 422 `bill_paid`; archived: 422 `bill_archived`.
+     */
+    patch: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["BillPatch"];
+        };
+      };
+      responses: {
+        /** @description The bill */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["BillDetail"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/bills/{uuid}/archive": {
+    /**
+     * Archive (or cancel) a bill
+     * @description Final: no reminder goes out for it any more (those not sent yet are skipped, `archived`). Unpaid, overdue and paid bills; archived again: 422 `bill_archived`.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["BillArchive"];
+        };
+      };
+      responses: {
+        /** @description The bill */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["BillDetail"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/bills/{uuid}/preview": {
+    /** A bill’s ladder: every step with its local send time, penalty and running total */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The bill’s reminders */
+        200: {
+          content: {
+            "application/json": {
+              results: components["schemas"]["LadderPreviewRow"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/manager/card-expiries": {
     /**
      * Expiry types of a card valid for a period after activation
@@ -3524,6 +3860,379 @@ export interface paths {
       };
     };
   };
+  "/api/v1/manager/reminder-periods/{uuid}": {
+    /**
+     * Change when a ladder step is sent
+     * @description Spec `reminder-periods/{uuid}` (the step’s uuid): its `time` (before or after the due date, days), `send_time` and `period` (the payment term it states, in days).
+     */
+    patch: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ReminderPeriodPatch"];
+        };
+      };
+      responses: {
+        /** @description The step */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["Reminder"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/reminder-settings/{uuid}": {
+    /**
+     * Change a credit program’s reminder settings
+     * @description Spec `reminder-settings/{uuid}` (the program’s uuid): bill contact (account, phone code and number, chamber of commerce, VAT number, is_showed, address), is_formal, image, contact line, send window (`start` ≤ time < `end` local, same day, ISO weekdays) and time zone. A window that runs past midnight: 400 `window.end` (`window_invalid`); an unknown zone: 400 `time_zone`.
+     */
+    patch: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ReminderSettingsPatch"];
+        };
+      };
+      responses: {
+        /** @description The settings */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["ReminderSettings"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/reminders": {
+    /**
+     * The reminder ladder of a credit program
+     * @description Spec `manager reminders`: the program’s steps in their configured order, with the program’s reminder settings (bill contact, send window, time zone, its 6-letter code). The owner’s own credit programs (another owner’s: 404), any for admins; another type: 422 `not_credit_program`.
+     */
+    get: {
+      parameters: {
+        query: {
+          program: string;
+        };
+      };
+      responses: {
+        /** @description The ladder */
+        200: {
+          content: {
+            "application/json": components["schemas"]["ReminderLadder"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Add a step to a credit program’s ladder
+     * @description A reminder step (spec fields: title, description, is_alive, is_system, is_formal, subject, text with placeholders {name} {invoice_number} {amount} {due_date} {company} {pay_link}, time, period, contact, image, penalty) plus `send_time` (local HH:MM). Added last; at most 20 (422 `ladder_full`). Open bills’ reminders not sent yet are planned again.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ReminderInput"];
+        };
+      };
+      responses: {
+        /** @description The step */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["Reminder"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/reminders/{uuid}": {
+    /**
+     * Remove a ladder step
+     * @description Reminders it sent stay on their bills’ timelines; those not sent yet are skipped (`replanned`).
+     */
+    delete: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Removed */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Change a ladder step
+     * @description Any of the step’s fields. Open bills’ reminders not sent yet are planned again. Another owner’s step: 404.
+     */
+    patch: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ReminderPatch"];
+        };
+      };
+      responses: {
+        /** @description The step */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["Reminder"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/reminders/preview": {
+    /**
+     * Preview a credit program’s ladder for an example bill
+     * @description Every alive step for a bill due on `due_date` with `amount` open (minor units) in `time_zone` (default the program’s): its local send date and time, why it moved (window, dst_gap, spacing), its penalty and the running total (assuming nothing is paid meanwhile).
+     */
+    get: {
+      parameters: {
+        query: {
+          program: string;
+          due_date: string;
+          amount?: number | null;
+          time_zone?: string;
+        };
+      };
+      responses: {
+        /** @description The plan */
+        200: {
+          content: {
+            "application/json": {
+              results: components["schemas"]["LadderPreviewRow"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/manager/statistics": {
     /**
      * Paid payments per day
@@ -3892,6 +4601,173 @@ export interface paths {
         };
         /** @description Conflict with the current state */
         409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/bills": {
+    /**
+     * The card holder’s bills
+     * @description The holder portal’s `/bills` (`open=true`: unpaid and overdue ones only, overdue by due date first) and `/bills/all` (every bill, open ones first, then newest). `status` narrows further.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 20, at most 100) */
+          size?: number;
+          open?: "true" | "false";
+          /** @description States, comma-separated: unpaid, overdue, paid, archived */
+          status?: string;
+        };
+      };
+      responses: {
+        /** @description A page of bills */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["Bill"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/bills/{uuid}": {
+    /**
+     * One of the card holder’s bills
+     * @description The invoice (lines, VAT per rate, penalties), its reminders, payments and timeline. Another holder’s: 404.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The bill */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["BillDetail"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/bills/{uuid}/payment": {
+    /**
+     * Start paying a bill’s open amount
+     * @description A payment (payments module) of what is open now, penalties included; the holder pays it on the checkout (`checkout_url`) or with `POST payment/pay`. An open payment of the same amount is answered again. When it is paid the bill becomes paid (or counts it as part) and no later reminder goes out. Paid: 422 `bill_paid`; archived: 422 `bill_archived`.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description Makes the call safe to retry: a repeat with the same key answers the first result */
+          "idempotency-key"?: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The payment to pay */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["BillPaymentStarted"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
           content: {
             "application/json": components["schemas"]["Error"];
           };
@@ -5920,6 +6796,94 @@ export interface paths {
       };
     };
   };
+  "/api/v1/user/cardholders/autocomplete": {
+    /**
+     * Find a card holder to bill
+     * @description Spec `user cardholders/autocomplete`: active card holders whose name, e-mail or phone contains `search` (any case; at least 2 characters), at most 10, for a program owner issuing a bill. Only name, e-mail and phone.
+     */
+    get: {
+      parameters: {
+        query: {
+          search: string;
+        };
+      };
+      responses: {
+        /** @description Matching card holders */
+        200: {
+          content: {
+            "application/json": {
+              results: components["schemas"]["CardholderChoice"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/user/cardholders/create": {
+    /**
+     * Create a card holder to bill
+     * @description Spec `user cardholders/create`: makes a card holder account and e-mails them an invitation to choose a password (valid 7 days). An address already registered: 409 `email_already_registered` (find them with autocomplete).
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CardholderCreate"];
+        };
+      };
+      responses: {
+        /** @description The card holder */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["CardholderChoice"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/user/cardholders/signup/code": {
     /**
      * Registration (card holder): confirm the e-mailed code
@@ -6748,6 +7712,166 @@ export interface components {
       terms: true;
       zip?: string;
     };
+    Bill: {
+      archived_reason: string | null;
+      created: string;
+      currency: string;
+      due_date: string;
+      holder: {
+        email: string;
+        name: string;
+        /** Format: uuid */
+        uuid: string;
+      };
+      issue_date: string;
+      next_reminder_at: string | null;
+      /**
+       * @description Program code and number
+       * @example KQZTRW-12
+       */
+      number: string;
+      open_amount: number;
+      paid_amount: number;
+      paid_at: string | null;
+      penalties: number;
+      program: {
+        code: string;
+        title: string;
+        /** Format: uuid */
+        uuid: string;
+      };
+      reference: string;
+      /** @description `smtp_rejected` when the ladder stopped for good */
+      reminders_stopped: string | null;
+      /** @description The gapless number within the program */
+      sequence: number;
+      /** @enum {string} */
+      status: "unpaid" | "overdue" | "paid" | "archived";
+      subtotal: number;
+      total: number;
+      /** Format: uuid */
+      uuid: string;
+      vat: number;
+    };
+    BillArchive: {
+      reason: string;
+    };
+    BillDetail: components["schemas"]["Bill"] & ({
+      /** @description The program’s bill contact, when shown */
+      contact: {
+        account: string;
+        address: {
+          address: string;
+          city: string;
+          country: string;
+          state: string;
+          zip: string;
+        };
+        /** @description Chamber of commerce number */
+        chamber: string;
+        /** @description Whether the contact is shown on bills */
+        is_showed: boolean;
+        phone_code: string;
+        phone_number: string;
+        /** @description VAT number */
+        vat: string;
+      } | null;
+      lines: ({
+          description: string;
+          /** @enum {string} */
+          kind: "item" | "penalty";
+          net: number;
+          quantity: number;
+          unit_price: number;
+          vat: string | null;
+          /** @description Percent */
+          vat_rate: number | null;
+        })[];
+      payments: ({
+          amount: number;
+          currency: string;
+          paid_at: string | null;
+          status: string;
+          /** Format: uuid */
+          uuid: string;
+        })[];
+      reminders: ({
+          local_date: string;
+          local_time: string;
+          moved: string[];
+          order: number;
+          penalty: number;
+          planned_at: string;
+          reason: string | null;
+          sent_at: string | null;
+          /** @enum {string} */
+          status: "planned" | "sending" | "sent" | "skipped" | "failed";
+          step: {
+            title: string;
+            /** Format: uuid */
+            uuid: string;
+          };
+          /** Format: uuid */
+          uuid: string;
+        })[];
+      timeline: ({
+          at: string;
+          /** @enum {string} */
+          kind: "issued" | "reminder_sent" | "reminder_skipped" | "reminder_failed" | "penalty_added" | "payment_received" | "paid" | "overdue" | "due_date_moved" | "archived" | "reminders_stopped";
+          params: {
+            [key: string]: string | number | boolean | null;
+          };
+          reminder: string | null;
+        })[];
+      vat_per_rate: ({
+          code: string;
+          net: number;
+          vat: number;
+          vat_rate: number | null;
+        })[];
+    });
+    BillInput: {
+      /** @example 2026-12-31 */
+      due_date: string;
+      /**
+       * Format: uuid
+       * @description From `user/cardholders/autocomplete` or `…/create`
+       */
+      holder: string;
+      /**
+       * @description Default: today in the bill’s zone
+       * @example 2026-12-31
+       */
+      issue_date?: string;
+      items: ({
+          description: string;
+          quantity: number;
+          /** @description Net price of one unit in minor units (excluding VAT) */
+          unit_price: number;
+          /**
+           * @description The VAT rate (payment/helpers/vat)
+           * @enum {string}
+           */
+          vat: "high" | "low" | "zero" | "exempt";
+        })[];
+      /** Format: uuid */
+      program: string;
+      reference?: string;
+      /** @description The holder’s time zone (default: the program’s) */
+      time_zone?: string;
+    };
+    BillPatch: {
+      /** @example 2026-12-31 */
+      due_date: string;
+    };
+    BillPaymentStarted: {
+      amount: number;
+      /** @description Send the holder here: `/checkout/{uuid}` */
+      checkout_url: string;
+      currency: string;
+      /** Format: uuid */
+      payment_uuid: string;
+    };
     CardActivation: {
       /** @example K7QM-2XRT-9HWC-4NPA */
       token: string;
@@ -6762,6 +7886,26 @@ export interface components {
        * @enum {string}
        */
       title: "year" | "month" | "day";
+    };
+    CardholderChoice: {
+      email: string;
+      name: string;
+      phone: string | null;
+      /** Format: uuid */
+      uuid: string;
+    };
+    CardholderCreate: {
+      /** Format: email */
+      email: string;
+      first_name: string;
+      /**
+       * @description The holder’s language (default the owner’s)
+       * @enum {string}
+       */
+      language?: "nl" | "en" | "de" | "ru" | "uk";
+      last_name: string;
+      phone?: string;
+      phone_code?: string;
     };
     CardholderSignupInput: {
       /**
@@ -7235,10 +8379,11 @@ export interface components {
      * - webhooks: `endpoint_inactive`
      * - programs: `invite_already_sent`, `already_acceptor`, `program_blocked`, `program_expired`, `program_not_draft`, `blocked_by_admin`, `draft_not_blockable`, `invalid_status_transition`, `admin_may_only_block`, `no_validated_method`, `currency_locked`, `invitation_answered`, `resend_too_soon`, `invitation_pending`, `acceptor_blocked`
      * - cards: `not_card_program`, `card_type_missing`, `program_not_draft`, `program_blocked`, `card_settings_locked`, `program_not_active`, `card_not_complete`, `program_period_ended`, `card_price_missing`, `order_in_payment`, `order_paid`, `order_not_paid`, `order_conflict`, `order_amount_zero`, `card_order_not_refundable`, `card_already_activated`, `card_expired`, `card_blocked`, `card_not_activated`, `amount_above_balance`, `reversal_too_late`, `reversal_forfeited`, `reversal_card_expired`, `reversal_card_blocked`, `redemption_reversed`
+     * - credit: `not_credit_program`, `program_not_active`, `bill_archived`, `bill_paid`, `bill_not_open`, `ladder_invalid`, `ladder_full`, `holder_not_found`, `payment_in_progress`
      * - terminal: `not_payment_program`, `program_blocked`, `program_not_active`, `cashpoint_inactive`, `fieldsValidation`, `request_uuid_taken`, `request_claimed`, `request_finished`, `token_invalid`, `token_used`, `token_expired`, `token_cancelled`, `token_replaced`
      * @enum {string}
      */
-    ErrorReason: "acceptor_blocked" | "account_disabled" | "address_not_located" | "admin_may_only_block" | "already_acceptor" | "already_paid" | "amount_above_balance" | "attempt_in_progress" | "authentication_failed" | "bank_refused" | "blocked_by_admin" | "cancelled" | "cannot_disable_self" | "card_already_activated" | "card_blocked" | "card_declined" | "card_expired" | "card_not_activated" | "card_not_complete" | "card_not_supported" | "card_order_not_refundable" | "card_price_missing" | "card_refused" | "card_settings_locked" | "card_type_missing" | "cardholder_already_registered" | "cashpoint_inactive" | "ccv_pay_key_not_valid" | "ccv_response_invalid" | "code_limit" | "code_resend_too_soon" | "country_supported" | "currency_locked" | "draft_not_blockable" | "email_already_registered" | "endpoint_inactive" | "entry_conflict" | "expired" | "expired_card" | "failed" | "fieldsValidation" | "fraud_detected" | "held" | "idempotency_key_in_progress" | "idempotency_key_reused" | "incorrect_cvc" | "insufficient_funds" | "invalid_credentials" | "invalid_currency" | "invalid_date" | "invalid_status_transition" | "invalid_sub_account" | "invitation_answered" | "invitation_pending" | "invite_already_sent" | "link_expired" | "malformed_url" | "merchant_not_active" | "missing_description" | "missing_source" | "no_receipt" | "no_split" | "no_token" | "no_validated_method" | "not_card_program" | "not_paid" | "not_payment_program" | "not_program_acceptor" | "not_refundable" | "nul_character" | "one_side_per_line" | "open" | "order_amount_zero" | "order_conflict" | "order_in_payment" | "order_not_paid" | "order_paid" | "paid" | "payment_expired" | "payment_failed" | "payment_method_is_not_supported" | "payout_refused" | "paypal_not_approved" | "platform_provider_missing" | "processing_error" | "program_blocked" | "program_expired" | "program_not_active" | "program_not_draft" | "program_period_ended" | "rate_limited" | "redemption_reversed" | "refresh_ended" | "refresh_reused" | "refresh_unknown" | "refund_refused" | "refund_too_large" | "rejected" | "released" | "request_claimed" | "request_finished" | "request_uuid_taken" | "requires_action" | "resend_too_soon" | "reset_limit" | "reset_too_soon" | "reversal_card_blocked" | "reversal_card_expired" | "reversal_forfeited" | "reversal_of_reversal" | "reversal_too_late" | "sandbox_not_in_production" | "session_ended" | "sign_in_throttled" | "support_request_limit" | "token_cancelled" | "token_expired" | "token_invalid" | "token_replaced" | "token_used" | "too_few_lines" | "transfer_too_large" | "unbalanced" | "unknown_account" | "unknown_journal" | "unknown_sub_account" | "unsufficient_balance" | "unsupported_country" | "webhook_bad_signature" | "webhook_malformed" | "webhook_missing_signature" | "webhook_replayed" | "webhook_stale" | "webhook_unknown_event" | "wrong_confirmation_code" | "wrong_password" | "wrong_portal" | "wrong_user_type";
+    ErrorReason: "acceptor_blocked" | "account_disabled" | "address_not_located" | "admin_may_only_block" | "already_acceptor" | "already_paid" | "amount_above_balance" | "attempt_in_progress" | "authentication_failed" | "bank_refused" | "bill_archived" | "bill_not_open" | "bill_paid" | "blocked_by_admin" | "cancelled" | "cannot_disable_self" | "card_already_activated" | "card_blocked" | "card_declined" | "card_expired" | "card_not_activated" | "card_not_complete" | "card_not_supported" | "card_order_not_refundable" | "card_price_missing" | "card_refused" | "card_settings_locked" | "card_type_missing" | "cardholder_already_registered" | "cashpoint_inactive" | "ccv_pay_key_not_valid" | "ccv_response_invalid" | "code_limit" | "code_resend_too_soon" | "country_supported" | "currency_locked" | "draft_not_blockable" | "email_already_registered" | "endpoint_inactive" | "entry_conflict" | "expired" | "expired_card" | "failed" | "fieldsValidation" | "fraud_detected" | "held" | "holder_not_found" | "idempotency_key_in_progress" | "idempotency_key_reused" | "incorrect_cvc" | "insufficient_funds" | "invalid_credentials" | "invalid_currency" | "invalid_date" | "invalid_status_transition" | "invalid_sub_account" | "invitation_answered" | "invitation_pending" | "invite_already_sent" | "ladder_full" | "ladder_invalid" | "link_expired" | "malformed_url" | "merchant_not_active" | "missing_description" | "missing_source" | "no_receipt" | "no_split" | "no_token" | "no_validated_method" | "not_card_program" | "not_credit_program" | "not_paid" | "not_payment_program" | "not_program_acceptor" | "not_refundable" | "nul_character" | "one_side_per_line" | "open" | "order_amount_zero" | "order_conflict" | "order_in_payment" | "order_not_paid" | "order_paid" | "paid" | "payment_expired" | "payment_failed" | "payment_in_progress" | "payment_method_is_not_supported" | "payout_refused" | "paypal_not_approved" | "platform_provider_missing" | "processing_error" | "program_blocked" | "program_expired" | "program_not_active" | "program_not_draft" | "program_period_ended" | "rate_limited" | "redemption_reversed" | "refresh_ended" | "refresh_reused" | "refresh_unknown" | "refund_refused" | "refund_too_large" | "rejected" | "released" | "request_claimed" | "request_finished" | "request_uuid_taken" | "requires_action" | "resend_too_soon" | "reset_limit" | "reset_too_soon" | "reversal_card_blocked" | "reversal_card_expired" | "reversal_forfeited" | "reversal_of_reversal" | "reversal_too_late" | "sandbox_not_in_production" | "session_ended" | "sign_in_throttled" | "support_request_limit" | "token_cancelled" | "token_expired" | "token_invalid" | "token_replaced" | "token_used" | "too_few_lines" | "transfer_too_large" | "unbalanced" | "unknown_account" | "unknown_journal" | "unknown_sub_account" | "unsufficient_balance" | "unsupported_country" | "webhook_bad_signature" | "webhook_malformed" | "webhook_missing_signature" | "webhook_replayed" | "webhook_stale" | "webhook_unknown_event" | "wrong_confirmation_code" | "wrong_password" | "wrong_portal" | "wrong_user_type";
     /**
      * @description What is wrong with one field (`field_codes`), with its numbers in `params`. By module:
      * - platform: `required`, `too_short`, `too_long`, `too_few`, `too_many`, `too_small`, `too_big`, `not_multiple_of`, `invalid_type`, `invalid_format`, `invalid_choice`, `unknown_field`, `invalid`, `invalid_date`, `nul_character`, `bad_encoding`
@@ -7248,10 +8393,11 @@ export interface components {
      * - webhooks: `invalid_url`, `not_http`, `url_has_credentials`, `private_address`, `host_not_found`, `not_an_object`, `invalid_secret`
      * - programs: `invite_already_sent`, `already_acceptor`, `duplicate_title`, `unknown_method`, `method_listed_twice`, `unknown_provider`, `provider_cannot_take_method`, `provider_required`, `no_provider_for_method`, `unknown_currency`, `image_too_large`, `image_not_jpg_png`, `image_unreadable`
      * - cards: `not_program_currency`, `voucher_value_zero`, `image_unknown`, `date_in_past`, `before_start_date`, `ends_before_start`, `above_balance`, `nothing_left`, `choose_program`, `not_card_token`
+     * - credit: `not_card_holder`, `due_before_issue`, `date_in_past`, `window_invalid`, `time_zone_unknown`, `vat_rate_unknown`, `penalty_currency`, `image_unknown`, `template_unknown`
      * - terminal: `unknown_cashpoint`, `not_input_field`, `given_twice`, `invalid_amount`, `not_program_currency`, `already_used`, `unknown_category`, `not_field_of_category`, `choose_field`, `invalid_token`, `before_from`, `period_too_long`, `invalid_time_zone`
      * @enum {string}
      */
-    FieldErrorCode: "above_balance" | "already_acceptor" | "already_used" | "bad_encoding" | "before_from" | "before_start_date" | "cardholder_already_registered" | "choose_field" | "choose_program" | "country_supported" | "date_in_past" | "duplicate_title" | "email_already_registered" | "ends_before_start" | "given_twice" | "host_not_found" | "image_not_jpg_png" | "image_too_large" | "image_unknown" | "image_unreadable" | "implausible_birth_date" | "invalid" | "invalid_amount" | "invalid_card_number" | "invalid_choice" | "invalid_cvc" | "invalid_date" | "invalid_expiry" | "invalid_format" | "invalid_phone" | "invalid_phone_code" | "invalid_secret" | "invalid_splits" | "invalid_time_zone" | "invalid_token" | "invalid_type" | "invalid_url" | "invite_already_sent" | "key_not_allowed" | "key_prefix" | "key_refused" | "link_expired" | "method_listed_twice" | "no_live_mode" | "no_provider_for_method" | "not_an_object" | "not_card_token" | "not_field_of_category" | "not_for_account_type" | "not_http" | "not_input_field" | "not_multiple_of" | "not_program_currency" | "not_sandbox_key" | "nothing_left" | "nul_character" | "passwords_do_not_match" | "payment_method_is_not_supported" | "period_too_long" | "private_address" | "provider_cannot_take_method" | "provider_required" | "refund_too_large" | "required" | "sandbox_not_in_production" | "state_not_of_country" | "stripe_key_prefix" | "too_big" | "too_few" | "too_long" | "too_many" | "too_short" | "too_small" | "unknown_bank" | "unknown_cashpoint" | "unknown_category" | "unknown_continent" | "unknown_country" | "unknown_currency" | "unknown_field" | "unknown_method" | "unknown_provider" | "unknown_state" | "unsupported_country" | "url_has_credentials" | "voucher_value_zero" | "webhook_secret_prefix" | "wrong_confirmation_code" | "wrong_mode_key" | "wrong_password";
+    FieldErrorCode: "above_balance" | "already_acceptor" | "already_used" | "bad_encoding" | "before_from" | "before_start_date" | "cardholder_already_registered" | "choose_field" | "choose_program" | "country_supported" | "date_in_past" | "due_before_issue" | "duplicate_title" | "email_already_registered" | "ends_before_start" | "given_twice" | "host_not_found" | "image_not_jpg_png" | "image_too_large" | "image_unknown" | "image_unreadable" | "implausible_birth_date" | "invalid" | "invalid_amount" | "invalid_card_number" | "invalid_choice" | "invalid_cvc" | "invalid_date" | "invalid_expiry" | "invalid_format" | "invalid_phone" | "invalid_phone_code" | "invalid_secret" | "invalid_splits" | "invalid_time_zone" | "invalid_token" | "invalid_type" | "invalid_url" | "invite_already_sent" | "key_not_allowed" | "key_prefix" | "key_refused" | "link_expired" | "method_listed_twice" | "no_live_mode" | "no_provider_for_method" | "not_an_object" | "not_card_holder" | "not_card_token" | "not_field_of_category" | "not_for_account_type" | "not_http" | "not_input_field" | "not_multiple_of" | "not_program_currency" | "not_sandbox_key" | "nothing_left" | "nul_character" | "passwords_do_not_match" | "payment_method_is_not_supported" | "penalty_currency" | "period_too_long" | "private_address" | "provider_cannot_take_method" | "provider_required" | "refund_too_large" | "required" | "sandbox_not_in_production" | "state_not_of_country" | "stripe_key_prefix" | "template_unknown" | "time_zone_unknown" | "too_big" | "too_few" | "too_long" | "too_many" | "too_short" | "too_small" | "unknown_bank" | "unknown_cashpoint" | "unknown_category" | "unknown_continent" | "unknown_country" | "unknown_currency" | "unknown_field" | "unknown_method" | "unknown_provider" | "unknown_state" | "unsupported_country" | "url_has_credentials" | "vat_rate_unknown" | "voucher_value_zero" | "webhook_secret_prefix" | "window_invalid" | "wrong_confirmation_code" | "wrong_mode_key" | "wrong_password";
     FieldIssue: {
       code: components["schemas"]["FieldErrorCode"];
       params?: {
@@ -7344,6 +8490,27 @@ export interface components {
       country: components["schemas"]["Country"];
       /** @description Null when the data set knows only the country */
       state: components["schemas"]["State"] | null;
+    };
+    LadderPreviewRow: {
+      currency: string;
+      local_date: string;
+      local_time: string;
+      /** @description Why it is not at its nominal moment: window, dst_gap, spacing, catch_up */
+      moved: string[];
+      order: number;
+      pay_by: string | null;
+      penalty: number;
+      planned_at: string;
+      reason: string | null;
+      running_total: number;
+      /**
+       * @description The stored row’s state (a bill’s preview)
+       * @enum {string|null}
+       */
+      status: "planned" | "sending" | "sent" | "skipped" | "failed" | null;
+      /** Format: uuid */
+      step: string | null;
+      title: string;
     };
     LedgerEntry: {
       /** Format: date-time */
@@ -8245,6 +9412,224 @@ export interface components {
       checkout_url: string;
       /** Format: uuid */
       checkout_uuid: string;
+    };
+    Reminder: {
+      contact: string;
+      description: string;
+      image: string | null;
+      is_alive: boolean;
+      is_formal: boolean;
+      is_system: boolean;
+      penalty: ({
+        amount: number | null;
+        currency: string;
+        percent: string | null;
+        value_type: number;
+      }) | null;
+      period: {
+        type: number;
+        value: number;
+      } | null;
+      position: number;
+      /** Format: uuid */
+      program_uuid: string;
+      send_time: string;
+      subject: string;
+      template: number | null;
+      text: string;
+      time: {
+        sender_type: number;
+        value: number;
+      };
+      title: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    ReminderInput: {
+      contact?: string;
+      description?: string;
+      /** Format: uuid */
+      image?: string | null;
+      is_alive?: boolean;
+      is_formal?: boolean;
+      is_system?: boolean;
+      /** @description 1 a fixed amount in the program’s currency, 2 a percentage of the open amount */
+      penalty?: OneOf<[{
+        /** @description Minor units */
+        amount: number;
+        currency?: string;
+        /** @enum {number} */
+        value_type: 1;
+      }, {
+        /** @example 1.5 */
+        percent: string;
+        /** @enum {number} */
+        value_type: 2;
+      }, null]>;
+      period?: {
+        /**
+         * @description 11: days (the specification’s day code)
+         * @enum {number}
+         */
+        type: 11;
+        value: number;
+      } | null;
+      /** Format: uuid */
+      program: string;
+      /**
+       * @description Local time of day it is sent (default 09:00)
+       * @example 09:00
+       */
+      send_time?: string;
+      subject: string;
+      /** @description The system template (`commons/reminder-templates` id) it was made from */
+      template?: number | null;
+      text: string;
+      time: {
+        /** @description 1 before the due date, 2 after it */
+        sender_type: 1 | 2;
+        /** @description Days before or after the due date */
+        value: number;
+      };
+      title: string;
+    };
+    ReminderLadder: {
+      results: components["schemas"]["Reminder"][];
+      settings: components["schemas"]["ReminderSettings"];
+    };
+    ReminderPatch: {
+      contact?: string;
+      description?: string;
+      /** Format: uuid */
+      image?: string | null;
+      is_alive?: boolean;
+      is_formal?: boolean;
+      is_system?: boolean;
+      /** @description 1 a fixed amount in the program’s currency, 2 a percentage of the open amount */
+      penalty?: OneOf<[{
+        /** @description Minor units */
+        amount: number;
+        currency?: string;
+        /** @enum {number} */
+        value_type: 1;
+      }, {
+        /** @example 1.5 */
+        percent: string;
+        /** @enum {number} */
+        value_type: 2;
+      }, null]>;
+      period?: {
+        /**
+         * @description 11: days (the specification’s day code)
+         * @enum {number}
+         */
+        type: 11;
+        value: number;
+      } | null;
+      /**
+       * @description Local time of day it is sent (default 09:00)
+       * @example 09:00
+       */
+      send_time?: string;
+      subject?: string;
+      /** @description The system template (`commons/reminder-templates` id) it was made from */
+      template?: number | null;
+      text?: string;
+      time?: {
+        /** @description 1 before the due date, 2 after it */
+        sender_type: 1 | 2;
+        /** @description Days before or after the due date */
+        value: number;
+      };
+      title?: string;
+    };
+    ReminderPeriodPatch: {
+      period?: {
+        /**
+         * @description 11: days (the specification’s day code)
+         * @enum {number}
+         */
+        type: 11;
+        value: number;
+      } | null;
+      /** @example 09:00 */
+      send_time?: string;
+      time?: {
+        /** @description 1 before the due date, 2 after it */
+        sender_type: 1 | 2;
+        /** @description Days before or after the due date */
+        value: number;
+      };
+    };
+    ReminderSettings: {
+      /**
+       * @description The credit program id: 6 uppercase letters
+       * @example KQZTRW
+       */
+      code: string;
+      contact: {
+        account: string;
+        address: {
+          address: string;
+          city: string;
+          country: string;
+          state: string;
+          zip: string;
+        };
+        /** @description Chamber of commerce number */
+        chamber: string;
+        /** @description Whether the contact is shown on bills */
+        is_showed: boolean;
+        phone_code: string;
+        phone_number: string;
+        /** @description VAT number */
+        vat: string;
+      };
+      contact_line: string;
+      image: string | null;
+      is_formal: boolean;
+      /** Format: uuid */
+      program_uuid: string;
+      time_zone: string;
+      window: {
+        end: string;
+        start: string;
+        weekdays: number[];
+      };
+    };
+    ReminderSettingsPatch: {
+      contact?: {
+        account?: string;
+        address?: {
+          address?: string;
+          city?: string;
+          country?: string;
+          state?: string;
+          zip?: string;
+        };
+        /** @description Chamber of commerce number */
+        chamber?: string;
+        /** @description Whether the contact is shown on bills */
+        is_showed?: boolean;
+        phone_code?: string;
+        phone_number?: string;
+        /** @description VAT number */
+        vat?: string;
+      };
+      /** @description The settings’ `contact` text */
+      contact_line?: string;
+      /** Format: uuid */
+      image?: string | null;
+      is_formal?: boolean;
+      time_zone?: string;
+      window?: {
+        /** @example 18:00 */
+        end?: string;
+        /** @example 09:00 */
+        start?: string;
+        /** @description ISO weekdays: 1 Monday … 7 Sunday */
+        weekdays?: number[];
+      };
     };
     ReminderTemplate: {
       description: string;
