@@ -225,6 +225,14 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
     return msg`Choose at most ${plural(days, { one: '# day', other: '# days' })}.`
   },
   invalid_time_zone: () => msg`Unknown time zone.`,
+  // credit
+  not_card_holder: () => msg`Choose a card holder.`,
+  due_before_issue: () => msg`The due date cannot be before the invoice date.`,
+  window_invalid: () => msg`The sending window must start before it ends, within one day.`,
+  time_zone_unknown: () => msg`Unknown time zone.`,
+  vat_rate_unknown: () => msg`Choose one of the VAT rates.`,
+  penalty_currency: () => msg`Use the program's currency for the penalty.`,
+  template_unknown: () => msg`Choose one of the reminder templates.`,
 }
 
 /** A field error of the API in words, with its numbers (`locale` formats amounts). */
