@@ -48,6 +48,7 @@ export function BillPaymentPage({ uuid }: { uuid: string }) {
     return <LoadError onRetry={() => bill.refetch()}>{i18n._(billLoadErrorMessage(bill.error))}</LoadError>
   }
   const b = bill.data
+  const number = b.number
   return (
     <div
       className="mx-auto grid w-full max-w-md gap-4"
@@ -58,7 +59,7 @@ export function BillPaymentPage({ uuid }: { uuid: string }) {
         <CardHeader className="gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <h1 id="screen-title" data-testid="screen-title" className="text-xl font-semibold tracking-tight">
-              <Trans>Pay bill {b.number}</Trans>
+              <Trans>Pay bill {number}</Trans>
             </h1>
             <BillStatusBadge status={b.status} />
           </div>

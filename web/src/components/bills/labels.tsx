@@ -86,7 +86,9 @@ export function DueWords({
         due.days === 1 ? (
           <Trans>Due tomorrow</Trans>
         ) : (
-          <Plural value={due.days} one="Due in # day" other="Due in # days" />
+          <Trans>
+            Due in <Plural value={due.days} one="# day" other="# days" />
+          </Trans>
         )
       ) : (
         <Plural value={due.days} one="# day overdue" other="# days overdue" />
