@@ -64,8 +64,8 @@ async function seedWorld(browser: Browser, ladder: LadderStepSeed[] = []) {
 
 /** An issued bill made overdue as the overdue job would (its due date passed in the holder's zone). */
 async function makeOverdue(bill: string, daysAgo: number) {
-  await sql`update credit_bills set status = 'overdue', due_date = ${dateIn(-daysAgo)}::date
-    where id = ${bill}::uuid`.execute(seedDatabase())
+  await sql`update credit_bills set status = 'overdue', issue_date = ${dateIn(-daysAgo - 14)}::date,
+    due_date = ${dateIn(-daysAgo)}::date where id = ${bill}::uuid`.execute(seedDatabase())
 }
 
 /** A page of the card-holder portal in a context of its own, not signed in, phone-sized. */
