@@ -181,6 +181,20 @@ try {
   const acceptorToken = ((await acceptorSignIn.json()) as { auth_token: string }).auth_token
   let redemption = 0
 
+  // Credit: an owner with 100,000 bills (seeded set-based), whose bill list is read below.
+  const { prepareBillBench, benchFiring } = await import('../modules/credit/bench.ts')
+  const billDb = createDb({ url: dbUrl.toString(), max: 2 })
+  const billBench = await prepareBillBench(billDb, { bills: 100_000 })
+  await billDb.destroy()
+  const billOwnerSignIn = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: billBench.ownerEmail, password: billBench.ownerPassword }),
+  })
+  if (!billOwnerSignIn.ok)
+    throw new Error(`bill owner sign-in answers ${billOwnerSignIn.status}: ${await billOwnerSignIn.text()}`)
+  const billOwnerToken = ((await billOwnerSignIn.json()) as { auth_token: string }).auth_token
+
   let n = 0
   const rows = [
     await measure('GET /api/v1/health (bare JSON)', {
@@ -279,6 +293,20 @@ try {
               }),
             }
           },
+        },
+      ],
+    }),
+    // The owner's bill list over 100,000 bills: pages 1 to 50, newest first, with the count.
+    await measure('GET /api/v1/manager/bills (100,000 bills, page of 20)', {
+      requests: [
+        {
+          method: 'GET',
+          path: '/api/v1/manager/bills',
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/v1/manager/bills?page=${1 + (n++ % 50)}`,
+            headers: { authorization: `Bearer ${billOwnerToken}` },
+          }),
         },
       ],
     }),
@@ -398,12 +426,56 @@ try {
   const planning = describePlanningBench(benchPlanning({ bills: 100_000 }))
   console.log(planning.line)
   if (!planning.ok) process.exitCode = 1
+
+  // Credit: firing lag of 10,000 reminders due in one minute, sent by a worker in this process to
+  // an SMTP capture here (accepting without parsing), on the bills database.
+  console.log('\ncredit firing lag: 10,000 reminders due in the same minute (worker → local SMTP capture)')
+  const { SMTPServer } = await import('smtp-server')
+  const accepted: number[] = []
+  const capture = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      stream.on('data', () => {})
+      stream.on('end', () => {
+        accepted.push(Date.now())
+        done()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve))
+  const smtpPort = (capture.server.address() as { port: number }).port
+  const { loadConfig } = await import('../modules/platform/config.ts')
+  const { createServices, closeServices } = await import('../modules/platform/services.ts')
+  const creditServices = createServices(
+    loadConfig({
+      ...env,
+      NODE_ENV: 'production',
+      REDIS_PREFIX: `${redisPrefix}_credit`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PUBLIC_URL: 'http://localhost:3000',
+    }),
+    'bench-credit',
+  )
+  try {
+    const r = await benchFiring(creditServices, billBench, {
+      reminders: 10_000,
+      accepted: () => accepted,
+    })
+    console.log(
+      `  ${r.reminders} sent: lag p50 ${(r.p50 / 1000).toFixed(2)} s, p99 ${(r.p99 / 1000).toFixed(2)} s, last ${(r.max / 1000).toFixed(2)} s after the minute (target p99 < 1 s: ${r.p99 < 1000 ? 'met' : 'MISSED'})`,
+    )
+  } finally {
+    await closeServices(creditServices)
+    await new Promise<void>((resolve) => capture.close(() => resolve()))
+  }
 } finally {
   await api.stop('SIGTERM', 10_000)
   await admin.query(`drop database if exists ${dbName} with (force)`)
   await admin.query(`drop database if exists ${queueDbName} with (force)`)
   await admin.end()
-  for (const prefix of [redisPrefix, `${redisPrefix}_ledger`])
+  for (const prefix of [redisPrefix, `${redisPrefix}_ledger`, `${redisPrefix}_credit`])
     await dropRedisKeys(redis.url, prefix).catch(() => {})
   await redis.stop()
   await postgres.stop()

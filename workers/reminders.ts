@@ -1,4 +1,8 @@
 import type { QueueWorkerSettings } from './types.ts'
 
-/** Finds bills whose reminder is due and queues the e-mails; database-bound, a few at once. */
+/**
+ * Bill reminders (credit module): a sweeper and the fire jobs that claim due reminders in the
+ * database and send them over SMTP. Each fire job sends a handful side by side; four at once keep
+ * a minute's reminders moving without holding more database connections than the pool spares.
+ */
 export const reminders: QueueWorkerSettings = { concurrency: 4 }

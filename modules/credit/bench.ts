@@ -1,4 +1,11 @@
+import { sql } from 'kysely'
+import { createUser } from '../identity/index.ts'
+import type { Db } from '../platform/db.ts'
+import { newId } from '../platform/ids.ts'
+import type { Services } from '../platform/module.ts'
 import { currencyExponent } from '../platform/money.ts'
+import { programStatuses, programTypes } from '../programs/index.ts'
+import { ensureCreditProgram, insertStep } from './db/programs.ts'
 import { defaultSendWindow, type LadderStep, ladderPlanner, type PlannedStep } from './planning.ts'
 
 /**
@@ -85,4 +92,146 @@ if (import.meta.main) {
   const { line, ok } = describePlanningBench(benchPlanning({ bills }))
   console.log(`credit planning: ${bills.toLocaleString('en')} bills × ${benchLadder.length} steps\n${line}`)
   if (!ok) process.exitCode = 1
+}
+
+// ─── Bills and the reminder engine (database) ─────────────────────────────────────────────────
+
+/** A credit program with `bills` bills of one owner (and one holder), seeded set-based in SQL. */
+export interface BillBench {
+  ownerEmail: string
+  ownerPassword: string
+  programId: string
+  holderId: string
+}
+
+/**
+ * Seeds an active credit program of a new owner with `bills` bills (numbers 1…n, spread over a
+ * year, a quarter of them paid) and their lines, in a few statements: `generate_series`, not a
+ * loop of inserts, so 100,000 bills take seconds.
+ */
+export async function prepareBillBench(db: Db, opts: { bills: number }): Promise<BillBench> {
+  const ownerPassword = 'Bench-Pass-1'
+  const owner = await createUser(db, {
+    email: `credit-owner-${newId()}@example.com`,
+    password: ownerPassword,
+    type: 1,
+    first_name: 'Bench',
+    last_name: 'Owner',
+  })
+  const holder = await createUser(db, {
+    email: `credit-holder-${newId()}@example.com`,
+    password: ownerPassword,
+    type: 3,
+    first_name: 'Bench',
+    last_name: 'Holder',
+  })
+  const programId = newId()
+  await db
+    .insertInto('programs')
+    .values({
+      id: programId,
+      owner_user_id: owner.id,
+      type: programTypes.creditManagement,
+      status: programStatuses.active,
+      title: 'Bench invoices',
+    })
+    .execute()
+  await ensureCreditProgram(db, programId)
+  await sql`
+    insert into credit_bills (id, program_id, number, owner_user_id, holder_user_id, holder_name, holder_email,
+      currency, issue_date, due_date, status, reference, subtotal, vat, total, paid_amount, paid_at,
+      time_zone, language, created_at)
+    select gen_random_uuid(), ${programId}, n, ${owner.id}, ${holder.id}, 'Bench Holder ' || (n % 1000),
+      'holder' || (n % 1000) || '@example.com', 'EUR',
+      date '2026-01-01' + (n % 365), date '2026-01-01' + (n % 365) + 14,
+      case when n % 4 = 0 then 'paid' else 'unpaid' end, 'REF-' || n,
+      10000 + n % 5000, (10000 + n % 5000) * 21 / 100, (10000 + n % 5000) + (10000 + n % 5000) * 21 / 100,
+      case when n % 4 = 0 then (10000 + n % 5000) + (10000 + n % 5000) * 21 / 100 else 0 end,
+      case when n % 4 = 0 then now() else null end,
+      'Europe/Amsterdam', 'nl', now() - make_interval(mins => ${opts.bills} - n)
+    from generate_series(1, ${opts.bills}) as n`.execute(db)
+  await sql`update credit_programs set next_bill_number = ${opts.bills + 1} where program_id = ${programId}`.execute(
+    db,
+  )
+  await sql`analyze credit_bills`.execute(db)
+  return { ownerEmail: owner.email, ownerPassword, programId, holderId: holder.id }
+}
+
+export interface FiringBenchResult {
+  reminders: number
+  /** Planned instant → SMTP capture accepted, ms. */
+  p50: number
+  p99: number
+  max: number
+  /** From the minute's start until the last e-mail was accepted. */
+  seconds: number
+}
+
+/**
+ * Firing lag (issue 13): `reminders` reminders of as many bills due in the same minute, sent by a
+ * worker (the sweeper's delayed fire jobs on BullMQ, as in production) to an SMTP capture in this
+ * process; each lag is from the planned minute to the capture accepting the message. Seeds the
+ * bills and reminder rows set-based, planned at the start of the next minute at least 20 s away.
+ */
+export async function benchFiring(
+  services: Services,
+  bench: BillBench,
+  opts: { reminders: number; accepted: () => number[] },
+): Promise<FiringBenchResult> {
+  const { db } = services
+  const step = await insertStep(db, bench.programId, {
+    title: 'Bench reminder',
+    description: '',
+    is_alive: true,
+    is_system: false,
+    is_formal: false,
+    template_id: null,
+    subject: 'Invoice {invoice_number}',
+    text: 'Dear {name}, please pay {amount}: {pay_link}',
+    sender_type: 2,
+    days: 1,
+    send_time: '09:00',
+    period_type: null,
+    period_value: null,
+    contact: '',
+    image_id: null,
+    penalty_type: null,
+    penalty_amount: null,
+    penalty_percent: null,
+  })
+  const now = Date.now()
+  const minute = Math.ceil((now + 20_000) / 60_000) * 60_000
+  const at = new Date(minute)
+  await sql`
+    with bills as (
+      select id from credit_bills where program_id = ${bench.programId} and status = 'unpaid'
+      order by number limit ${opts.reminders})
+    insert into credit_reminders (id, bill_id, step_id, "order", planned_at, local_date, local_time, status)
+    select gen_random_uuid(), bills.id, ${step.id}, 0, ${at}, ${at.toISOString().slice(0, 10)}::date, '09:00', 'planned'
+    from bills`.execute(db)
+  await sql`analyze credit_reminders`.execute(db)
+  const { startWorker } = await import('../../services/worker/worker.ts')
+  const { creditModule } = await import('./index.ts')
+  const worker = await startWorker(services, [creditModule])
+  try {
+    const until = minute + 600_000
+    while (opts.accepted().length < opts.reminders && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  } finally {
+    await worker.stop()
+  }
+  const lags = opts
+    .accepted()
+    .map((t) => t - minute)
+    .sort((a, b) => a - b)
+  const pct = (p: number) =>
+    lags[Math.min(lags.length - 1, Math.floor((p / 100) * lags.length))] ?? Number.NaN
+  return {
+    reminders: lags.length,
+    p50: pct(50),
+    p99: pct(99),
+    max: lags.at(-1) ?? Number.NaN,
+    seconds: (lags.at(-1) ?? 0) / 1000,
+  }
 }

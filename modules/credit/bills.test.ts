@@ -14,7 +14,7 @@ import { type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
 import { zonedDate } from '../platform/dates.ts'
 import type { Page } from '../platform/pagination.ts'
 import type { BillDetailJson, BillJson } from './http/schemas.ts'
-import { sendDue } from './jobs/reminders.ts'
+import { sendDue, sweep } from './jobs/reminders.ts'
 
 let t: LiveTestContext
 let smtp: SmtpCapture
@@ -412,5 +412,33 @@ describe('reminders', () => {
     expect(detail.timeline.map((e) => e.kind)).toEqual(['issued', 'reminder_failed', 'reminders_stopped'])
     const [notice] = await smtp.waitFor((m) => m.envelope.to.includes(owner.email))
     expect(notice!.subject).toContain(issued.number)
+  })
+
+  it('Redis flushed with reminders pending: a restarted worker rebuilds its jobs from the database and sends each once', async () => {
+    const { uuid } = await seedCreditProgram(owner, { steps: [{ title: 'After the flush', days: 1 }] })
+    const ids: string[] = []
+    for (let i = 0; i < 5; i++)
+      ids.push((await issueBill(owner, uuid, holder.id, { due_date: addDays(today(), 3) })).uuid)
+    await t.stopWorker()
+    await makeDue(t.services.db, ids)
+    // The sweep queues the senders' jobs, then Redis loses everything of this platform.
+    expect((await sweep(t.services)).enqueued).toBeGreaterThan(0)
+    const keys = await t.services.redis.keys(`${t.config.REDIS_PREFIX}:*`)
+    expect(keys.length).toBeGreaterThan(0)
+    await t.services.redis.del(...keys)
+    await t.startWorker()
+    const ofBills = (m: (typeof smtp.messages)[number]) =>
+      m.headers.some((h) => h.key === 'x-cardpay-bill' && ids.includes(h.value))
+    await smtp.waitFor(ofBills, ids.length, 30_000)
+    await new Promise((r) => setTimeout(r, 500))
+    const received = smtp.messages.filter(ofBills)
+    expect(received).toHaveLength(ids.length)
+    expect(new Set(received.map((m) => m.messageId)).size).toBe(ids.length)
+    const rows = await t.services.db
+      .selectFrom('credit_reminders')
+      .select('status')
+      .where('bill_id', 'in', ids)
+      .execute()
+    expect(rows.map((r) => r.status)).toEqual(ids.map(() => 'sent'))
   })
 })

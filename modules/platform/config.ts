@@ -79,6 +79,11 @@ const schema = z.object({
   /** How often the outbox relay sweeps for rows a missed notification left behind. */
   OUTBOX_SWEEP_MS: z.coerce.number().int().positive().default(5000),
   /**
+   * How long a worker's claim on a bill reminder lasts while it sends (credit module): a worker
+   * that died mid-send gives its reminders back after this. Tests that kill workers shorten it.
+   */
+  REMINDER_CLAIM_MS: z.coerce.number().int().min(500).default(120_000),
+  /**
    * The business time zone: the days people read (ledger entry dates, "today", date presets,
    * statistics days, card validity) are days here, never UTC days (modules/platform/dates.ts).
    */

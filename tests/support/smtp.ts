@@ -18,7 +18,16 @@ export interface SmtpCapture {
 }
 
 /** A real SMTP server on a free port that keeps every message it receives, parsed. */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export async function startSmtpCapture(
+  opts: {
+    /** Milliseconds the server waits before answering RCPT TO and the final dot (random up to this). */
+    delayMs?: number
+  } = {},
+): Promise<SmtpCapture> {
+  const pause = () =>
+    opts.delayMs
+      ? new Promise((r) => setTimeout(r, Math.random() * (opts.delayMs as number)))
+      : Promise.resolve()
   const messages: CapturedEmail[] = []
   const capture = { refuse: undefined as ((to: string) => boolean) | undefined }
   const server = new SMTPServer({
@@ -49,7 +58,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         PostalMime.parse(Buffer.concat(chunks)).then(
           (m) => {
             messages.push({ ...m, envelope })
-            done()
+            pause().then(() => done())
           },
           (err: Error) => done(err),
         )

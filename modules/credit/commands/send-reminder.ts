@@ -22,9 +22,6 @@ import { billReminderEmail } from '../mail/index.ts'
 import { percentPenalty } from '../planning.ts'
 import { billDisplayNumber, billPayUrl, hasUnrecordedPayment } from './payments.ts'
 
-/** How long a claim holds a reminder: a worker that takes longer (or died) loses it. */
-export const claimMs = 120_000
-
 /** A reminder row claimed for sending (status `sending`, with this worker's claim). */
 export interface ClaimedReminder {
   id: string
@@ -36,18 +33,23 @@ export interface ClaimedReminder {
 
 /**
  * Claims up to `limit` reminders that are due now, one transaction, rows skipped when another
- * worker holds them (`FOR UPDATE SKIP LOCKED`). Only a bill's first pending step in ladder order,
+ * worker holds them (`FOR UPDATE SKIP LOCKED`); a claim that lapsed (its worker died before its
+ * send committed, so nothing was delivered) is taken over. Only a bill's first pending step in ladder order,
  * only bills still open with their ladder running, never a second reminder of a bill within a
  * minute of its last one, and only reminders on time (planned in the last 90 seconds): missed
  * ones are timed again by the sweeper's catch-up first, so that they go in the send window.
  */
-export async function claimDueReminders(trx: Trx, limit: number): Promise<ClaimedReminder[]> {
+export async function claimDueReminders(
+  trx: Trx,
+  limit: number,
+  claimMs: number,
+): Promise<ClaimedReminder[]> {
   const claim = newId()
   const { rows } = await sql<ClaimedReminder>`
     with due as (
       select r.id from credit_reminders r
       join credit_bills b on b.id = r.bill_id
-      where r.status = 'planned'
+      where (r.status = 'planned' or (r.status = 'sending' and r.claimed_until < now()))
         and r.planned_at <= now() and r.planned_at > now() - interval '90 seconds'
         and b.status in ('unpaid', 'overdue') and b.reminders_stopped is null
         and not exists (

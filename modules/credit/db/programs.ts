@@ -160,7 +160,7 @@ export async function findStep(db: DbOrTrx, id: string): Promise<StepRow | undef
     .executeTakeFirst()) as StepRow | undefined
 }
 
-export async function insertStep(trx: Trx, programId: string, values: StepValues): Promise<StepRow> {
+export async function insertStep(trx: DbOrTrx, programId: string, values: StepValues): Promise<StepRow> {
   const { max } = await trx
     .selectFrom('credit_reminder_steps')
     .select(sql<number | null>`max(position)`.as('max'))

@@ -44,7 +44,7 @@ export async function sendDue(services: Services, log: Logger): Promise<number> 
   for (;;) {
     const claimed: ClaimedReminder[] = await services.db
       .transaction()
-      .execute((trx) => claimDueReminders(trx, claimBatch))
+      .execute((trx) => claimDueReminders(trx, claimBatch, services.config.REMINDER_CLAIM_MS))
     if (claimed.length === 0) return sent
     const outcomes = await Promise.allSettled(claimed.map((c) => sendReminder(services, c, log)))
     for (const o of outcomes) {
@@ -94,7 +94,8 @@ export async function sweep(
   for (const { minute } of rows) {
     const at = minute.getTime()
     const due = at <= now.getTime()
-    const key = due ? `now-${Math.floor(now.getTime() / 10_000)}` : `at-${at}`
+    // Due now: a fresh id each sweep, so a sweep after a crash always wakes a sender.
+    const key = due ? `now-${now.getTime()}` : `at-${at}`
     for (let shard = 0; shard < fireShards; shard++) {
       await queue.add(
         jobName(fireReminders),
