@@ -228,10 +228,10 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
   // credit
   not_card_holder: () => msg`Choose a card holder.`,
   due_before_issue: () => msg`The due date cannot be before the invoice date.`,
-  window_invalid: () => msg`The sending window must start before it ends, within one day.`,
+  window_invalid: () => msg`The sending window must end after it starts, on the same day.`,
+  vat_rate_unknown: () => msg`This VAT rate did not exist on the invoice date.`,
+  penalty_currency: () => msg`A penalty is in the program's currency.`,
   time_zone_unknown: () => msg`Unknown time zone.`,
-  vat_rate_unknown: () => msg`Choose one of the VAT rates.`,
-  penalty_currency: () => msg`Use the program's currency for the penalty.`,
   template_unknown: () => msg`Choose one of the reminder templates.`,
 }
 
