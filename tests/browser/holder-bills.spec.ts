@@ -10,8 +10,8 @@ import { closeSeedDb, seedDatabase } from './users-seed.ts'
 /**
  * The card holder's bills (issue 13, item 4), as a holder meets them: a business's credit program
  * sends a new holder bills; on a phone the holder sees the open ones first (the overdue one marked,
- * when each is due in words), opens one, pays it by card at the sandbox provider, comes back to the
- * bill and finds it paid with its receipt; it then sits among the paid ones under all bills. A
+ * when each is due in words), opens one, is declined with one card and cancels, then pays with
+ * another at the sandbox provider, comes back to the bill and finds it paid with its receipt; it then sits among the paid ones under all bills. A
  * bill's link opened while signed out (a reminder e-mail's) leads back to the bill, or on to paying
  * it, after signing in; someone else's bill is not found. Reminders that went out show with their
  * penalties.
@@ -79,6 +79,14 @@ async function signInHolder(page: Page, holder: Member) {
   await page.goto(portalUrl('cardholder', '/sign-in'))
   await submitSignIn(page, holder.email, holder.password)
   await expect(page).toHaveURL(portalUrl('cardholder', '/food'))
+}
+
+/** Types a card on the sandbox's hosted page and pays. The number goes into the form only. */
+async function payWithCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number)
+  await page.getByLabel('Expiry date').fill('12 / 30')
+  await page.getByLabel('CVC').fill('737')
+  await page.getByTestId('sandbox-card-pay').click()
 }
 
 async function expectNoHorizontalScroll(page: Page) {
@@ -159,10 +167,26 @@ test.describe('card holder bills', () => {
     await page.getByTestId('checkout-method-card').click()
     await page.getByTestId('checkout-pay').click()
     await expect(page).toHaveURL(/\/sandbox\/checkout\/pay_[A-Za-z0-9_-]+$/, settle)
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-    await page.getByLabel('Expiry date').fill('12 / 30')
-    await page.getByLabel('CVC').fill('737')
-    await page.getByTestId('sandbox-card-pay').click()
+    // A declined card first; the holder gives up at the provider and is back on the bill, which
+    // says that nothing was charged.
+    await payWithCard(page, '4000 0000 0000 0002')
+    await expect(page.getByTestId('sandbox-failure')).toContainText('Your card was declined.')
+    await page.getByTestId('sandbox-cancel').click()
+    await expect(page).toHaveURL(portalUrl('cardholder', `/bills/${soon.uuid}`), settle)
+    await expect(page.getByTestId('bill-payment-failed')).toContainText(
+      'The payment was cancelled. Nothing was charged.',
+      settle,
+    )
+    await expect(page.getByTestId('bill-open-amount')).toHaveText('€113.74')
+    await expectNoHorizontalScroll(page)
+
+    // Pay again: a new payment, by card.
+    await page.getByTestId('bill-pay').click()
+    await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/, settle)
+    await page.getByTestId('checkout-method-card').click()
+    await page.getByTestId('checkout-pay').click()
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/pay_[A-Za-z0-9_-]+$/, settle)
+    await payWithCard(page, '4242 4242 4242 4242')
 
     // Back on the bill: paid, with its receipt.
     await expect(page).toHaveURL(portalUrl('cardholder', `/bills/${soon.uuid}`), settle)
@@ -171,9 +195,10 @@ test.describe('card holder bills', () => {
     await expect(page.getByTestId('bill-pay')).toHaveCount(0)
     await expect(page.getByTestId('invoice-open')).toHaveText('€0.00')
     await expect(page.getByTestId('invoice-paid')).toHaveText('-€113.74')
-    const payment = page.getByTestId('bill-payment')
+    // The paid payment; the cancelled one took nothing and is left out (once its end is recorded).
+    const payment = page.locator('[data-testid="bill-payment"][data-status="paid"]')
     await expect(payment).toHaveCount(1)
-    await expect(payment).toHaveAttribute('data-status', 'paid')
+    await expect(page.getByTestId('bill-payment')).toHaveCount(1, settle)
     const receipt = page.getByTestId('bill-receipt')
     await expect(receipt).toBeVisible()
     const href = (await receipt.getAttribute('href')) ?? ''
@@ -205,7 +230,7 @@ test.describe('card holder bills', () => {
     await page.context().close()
   })
 
-  test('a bill link opened signed out leads back to the bill, and a pay link on to paying, after sign-in', async ({
+  test('a bill link opened signed out leads back to the bill, and a pay link on to paying (iDEAL), after sign-in', async ({
     browser,
   }) => {
     const w = await seedWorld(browser)
@@ -230,9 +255,15 @@ test.describe('card holder bills', () => {
     await submitSignIn(payer, w.holder.email, w.holder.password)
     await expect(payer).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/, settle)
     await expect(payer.getByTestId('checkout-amount')).toHaveText('€121.00')
-    // The started payment does not change the bill until it is paid.
-    await payer.goto(portalUrl('cardholder', `/bills/${bill.uuid}`))
-    await expect(payer.getByTestId('bill-open-amount')).toHaveText('€121.00')
+    // Paid with iDEAL, approved in the banking app: back on the bill, paid.
+    await payer.getByTestId('checkout-method-ideal').click()
+    await payer.getByTestId('checkout-pay').click()
+    await expect(payer).toHaveURL(/\/sandbox\/checkout\/pay_[A-Za-z0-9_-]+$/, settle)
+    await payer.getByTestId('sandbox-bank-ing').click()
+    await payer.getByTestId('sandbox-approve').click()
+    await expect(payer).toHaveURL(portalUrl('cardholder', `/bills/${bill.uuid}`), settle)
+    await expect(payer.getByTestId('bill-paid')).toBeVisible(settle)
+    await expect(payer.getByTestId('bill-receipt')).toBeVisible()
     await payer.context().close()
   })
 

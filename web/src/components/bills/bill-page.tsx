@@ -242,11 +242,14 @@ function ReceiptButton({ payment }: { payment: BillPayment }) {
 /**
  * How the latest payment of an open bill is going, once the holder started one (the payment's
  * return URL is this page): the provider's answer on its way, money taken while the bill catches up,
- * or not through (and why). The checkout answers the payment's state; the bill is asked again until
- * it counts the payment.
+ * or not through (and why; the Pay button below starts a new one). The checkout answers the
+ * payment's state; the bill is asked again until it counts the payment.
  */
 function PaymentOutcome({ bill }: { bill: BillDetail }) {
-  const latest = bill.payments.filter((p) => p.status === 'open').at(-1)
+  // The latest payment, unless it is paid (a part payment: the bill says what is left). One that
+  // ended without money (failed, cancelled) still says why, until the holder pays again.
+  const last = bill.payments.at(-1)
+  const latest = last?.status === 'paid' ? undefined : last
   const [pollingSince, setPollingSince] = useState(() => Date.now())
   const polling = () => Date.now() - pollingSince < pollForMs
   const checkout = useQuery({
@@ -276,8 +279,8 @@ function PaymentOutcome({ bill }: { bill: BillDetail }) {
       <Trans>Check again</Trans>
     </Button>
   )
-  const continuePaying = (variant: 'primary' | 'outline') => (
-    <Button variant={variant} asChild>
+  const continuePaying = (
+    <Button variant="outline" asChild>
       <Link to="/checkout/$uuid" params={{ uuid: latest.uuid }} data-testid="bill-continue-paying">
         <CreditCardIcon aria-hidden="true" />
         <Trans>Continue paying</Trans>
@@ -325,7 +328,7 @@ function PaymentOutcome({ bill }: { bill: BillDetail }) {
         testId="bill-payment-pending"
         actions={
           <>
-            {continuePaying('outline')}
+            {continuePaying}
             {waitedTooLong && checkAgain}
           </>
         }
@@ -345,7 +348,6 @@ function PaymentOutcome({ bill }: { bill: BillDetail }) {
         icon={<CircleAlertIcon aria-hidden="true" />}
         title={<Trans>The payment did not go through</Trans>}
         testId="bill-payment-failed"
-        actions={continuePaying('outline')}
       >
         {failure ? (
           <>
