@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Money } from '~/components/finances/amount.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { cn } from '~/lib/utils.ts'
-import { CalendarDate, VatRateLabel } from './labels.tsx'
+import { CalendarDate, formatVatRate, VatRateLabel } from './labels.tsx'
 import type { BillContact, BillDetail, BillLine } from './queries.ts'
 
 /**
@@ -269,11 +269,7 @@ function Lines({ lines, currency, testId }: { lines: BillLine[]; currency: strin
 function VatRateShort({ rate }: { rate: number | null }) {
   const { i18n } = useLingui()
   if (rate === null) return <Trans context="VAT">exempt</Trans>
-  return (
-    <>
-      {new Intl.NumberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 2 }).format(rate / 100)}
-    </>
-  )
+  return <>{formatVatRate(rate, i18n.locale)}</>
 }
 
 /** The sender's bill contact as the owner set it: address, phone, chamber of commerce, VAT, account. */
