@@ -4,10 +4,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { issueBill, seedCreditProgram } from '../support/credit.ts'
 import {
   activateCards,
   expectStatus,
   joinProgram,
+  payWithSandboxCard,
   seedAcceptor,
   seedCashpoint,
   seedIssuedCards,
@@ -70,6 +72,10 @@ interface World {
   journal: string
   /** The card holder's first card's code. */
   token: string
+  /** The card holder's bills of the owner's credit program: open, paid and archived. */
+  bill: string
+  paidBill: string
+  archivedBill: string
 }
 
 async function seedWorld(browser: Browser): Promise<World> {
@@ -122,6 +128,28 @@ async function seedWorld(browser: Browser): Promise<World> {
     seedProgram(owner, 'food', { status: 'draft' }).then((p) => p.uuid),
   ])
   await activateCards(holder, issued.tokens.slice(0, 2))
+
+  // The card holder's bills: one to pay, one paid (by card at the sandbox), one archived.
+  const credit = await seedCreditProgram(owner, { title: unique('Plumbing invoices') })
+  const dueDate = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)
+  const [bill, paidBill, archivedBill] = await Promise.all(
+    [0, 1, 2].map(() => issueBill(owner, credit.uuid, holder.id, { due_date: dueDate }).then((b) => b.uuid)),
+  )
+  const billPayment = expectStatus(
+    await holder.api<{ result: { payment_uuid: string } }>('POST', `/payment/bills/${paidBill}/payment`),
+    200,
+    'start paying a bill',
+  ).result.payment_uuid
+  await payWithSandboxCard(holder.api, billPayment)
+  expectStatus(
+    await owner.api('POST', `/manager/bills/${archivedBill}/archive`, { reason: 'Sent twice' }),
+    200,
+    'archive a bill',
+  )
+  await until(async () => {
+    const paid = await holder.api<{ result: { status: string } }>('GET', `/payment/bills/${paidBill}`)
+    return paid.body.result?.status === 'paid'
+  }, 'the paid bill')
 
   // The guest's pages: an open QR request, an unpaid payment link and its provider page.
   const request = expectStatus(
@@ -181,6 +209,9 @@ async function seedWorld(browser: Browser): Promise<World> {
     sandboxOnboarding,
     journal,
     token: issued.tokens[0] as string,
+    bill: bill as string,
+    paidBill: paidBill as string,
+    archivedBill: archivedBill as string,
   }
 }
 
@@ -340,7 +371,6 @@ const holder: Visit[] = [
   v('/_portal/cards/', 'holder', 'cardholder', '/cards'),
   v('/_portal/cards/$token', 'holder', 'cardholder', (w) => `/cards/${w.token}`),
   v('/_portal/cards/add', 'holder', 'cardholder', '/cards/add'),
-  v('/_portal/bills', 'holder', 'cardholder', '/bills'),
   v('/_portal/transactions/', 'holder', 'cardholder', '/transactions'),
   v('/_portal/transactions/$uuid', 'holder', 'cardholder', (w) => `/transactions/${w.payment}`),
   v('/_portal/posts', 'holder', 'cardholder', '/posts'),
@@ -351,6 +381,24 @@ const holder: Visit[] = [
   v('/_dynamic/pay', 'holder', 'cardholder', (w) => w.payPath),
   v('/_dynamic/support', 'holder', 'cardholder', '/support'),
   v('/_dynamic/$', 'holder', 'cardholder', '/no-such-page'),
+]
+
+const holderBills: Visit[] = [
+  v('/_portal/bills/', 'holder', 'cardholder', '/bills'),
+  v('/_portal/bills/all', 'holder', 'cardholder', '/bills/all'),
+  v('/_portal/bills/all', 'holder', 'cardholder', '/bills/all?status=archived'),
+  v('/_portal/bills/$uuid', 'holder', 'cardholder', (w) => `/bills/${w.bill}`),
+  v('/_portal/bills/$uuid', 'holder', 'cardholder', (w) => `/bills/${w.paidBill}`),
+  v('/_portal/bills/$uuid', 'holder', 'cardholder', (w) => `/bills/${w.archivedBill}`),
+  v('/_portal/bills/$uuid', 'holder', 'cardholder', `/bills/${unknownUuid}`),
+  v('/_portal/bills/$uuid_/payment', 'holder', 'cardholder', (w) => `/bills/${w.paidBill}/payment`),
+  v('/_portal/bills/$uuid_/payment', 'holder', 'cardholder', (w) => `/bills/${w.archivedBill}/payment`),
+  // The bill's pay link starts its payment and goes on to the checkout.
+  v('/_portal/bills/$uuid_/payment', 'holder', 'cardholder', (w) => `/bills/${w.bill}/payment`, {
+    redirects: true,
+  }),
+  // A bill link opened signed out: the sign-in page says what it leads to.
+  v('/_guest/sign-in', 'guest', 'cardholder', (w) => `/sign-in?bill=${w.bill}&pay=1`, { redirects: true }),
 ]
 
 const guestSignIn: Visit[] = [
@@ -427,6 +475,7 @@ const groups: Record<string, Visit[]> = {
   'acceptor: programs, statistics and profile': acceptor.slice(7),
   'card holder: cards and food': holder.slice(0, 7),
   'card holder: home, programs and profile': holder.slice(7),
+  'card holder: bills': holderBills,
   'guest: sign-in and passwords': guestSignIn,
   'guest: registration': guestRegistration,
   'guest: paying': guestPayments,

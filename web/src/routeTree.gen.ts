@@ -23,7 +23,7 @@ import { Route as GuestIndexRouteImport } from './routes/_guest/index'
 import { Route as GuestPasswordRouteImport } from './routes/_guest/password'
 import { Route as GuestSignInRouteImport } from './routes/_guest/sign-in'
 import { Route as PortalAcceptorsRouteImport } from './routes/_portal/acceptors'
-import { Route as PortalBillsRouteImport } from './routes/_portal/bills'
+import { Route as PortalBillsRouteRouteImport } from './routes/_portal/bills/route'
 import { Route as PortalCardsRouteRouteImport } from './routes/_portal/cards/route'
 import { Route as PortalFinancesRouteRouteImport } from './routes/_portal/finances/route'
 import { Route as PortalHomeRouteImport } from './routes/_portal/home'
@@ -42,6 +42,9 @@ import { Route as GuestRegistrationCheckEmailRouteImport } from './routes/_guest
 import { Route as GuestRegistrationConfirmRouteImport } from './routes/_guest/registration/confirm'
 import { Route as GuestRegistrationPasswordRouteImport } from './routes/_guest/registration/password'
 import { Route as GuestRegistrationResendRouteImport } from './routes/_guest/registration/resend'
+import { Route as PortalBillsIndexRouteImport } from './routes/_portal/bills/index'
+import { Route as PortalBillsUuidRouteImport } from './routes/_portal/bills/$uuid'
+import { Route as PortalBillsAllRouteImport } from './routes/_portal/bills/all'
 import { Route as PortalCardsIndexRouteImport } from './routes/_portal/cards/index'
 import { Route as PortalCardsTokenRouteImport } from './routes/_portal/cards/$token'
 import { Route as PortalCardsAddRouteImport } from './routes/_portal/cards/add'
@@ -59,6 +62,7 @@ import { Route as PortalTransactionsUuidRouteImport } from './routes/_portal/tra
 import { Route as PortalUserUuidRouteImport } from './routes/_portal/user.$uuid'
 import { Route as SandboxCheckoutIdRouteImport } from './routes/sandbox/checkout.$id'
 import { Route as SandboxOnboardingIdRouteImport } from './routes/sandbox/onboarding.$id'
+import { Route as PortalBillsUuidPaymentRouteImport } from './routes/_portal/bills/$uuid_.payment'
 import { Route as PortalFinancesJournalsUuidRouteImport } from './routes/_portal/finances/journals.$uuid'
 import { Route as PortalProgramsTypeNewRouteImport } from './routes/_portal/programs/$type.new'
 import { Route as PortalProgramsUuidOrderRouteImport } from './routes/_portal/programs/$uuid_.order'
@@ -133,7 +137,7 @@ const PortalAcceptorsRoute = PortalAcceptorsRouteImport.update({
   path: '/acceptors',
   getParentRoute: () => PortalRoute,
 } as any)
-const PortalBillsRoute = PortalBillsRouteImport.update({
+const PortalBillsRouteRoute = PortalBillsRouteRouteImport.update({
   id: '/bills',
   path: '/bills',
   getParentRoute: () => PortalRoute,
@@ -233,6 +237,21 @@ const GuestRegistrationResendRoute = GuestRegistrationResendRouteImport.update({
   path: '/registration/resend',
   getParentRoute: () => GuestRoute,
 } as any)
+const PortalBillsIndexRoute = PortalBillsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PortalBillsRouteRoute,
+} as any)
+const PortalBillsUuidRoute = PortalBillsUuidRouteImport.update({
+  id: '/$uuid',
+  path: '/$uuid',
+  getParentRoute: () => PortalBillsRouteRoute,
+} as any)
+const PortalBillsAllRoute = PortalBillsAllRouteImport.update({
+  id: '/all',
+  path: '/all',
+  getParentRoute: () => PortalBillsRouteRoute,
+} as any)
 const PortalCardsIndexRoute = PortalCardsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -320,6 +339,11 @@ const SandboxOnboardingIdRoute = SandboxOnboardingIdRouteImport.update({
   path: '/sandbox/onboarding/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PortalBillsUuidPaymentRoute = PortalBillsUuidPaymentRouteImport.update({
+  id: '/$uuid_/payment',
+  path: '/$uuid/payment',
+  getParentRoute: () => PortalBillsRouteRoute,
+} as any)
 const PortalFinancesJournalsUuidRoute =
   PortalFinancesJournalsUuidRouteImport.update({
     id: '/journals/$uuid',
@@ -357,6 +381,7 @@ const PortalProgramsUuidBillsBillRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof GuestIndexRoute
+  '/bills': typeof PortalBillsRouteRouteWithChildren
   '/cards': typeof PortalCardsRouteRouteWithChildren
   '/finances': typeof PortalFinancesRouteRouteWithChildren
   '/terminal': typeof PortalTerminalRouteRouteWithChildren
@@ -371,7 +396,6 @@ export interface FileRoutesByFullPath {
   '/password': typeof GuestPasswordRoute
   '/sign-in': typeof GuestSignInRoute
   '/acceptors': typeof PortalAcceptorsRoute
-  '/bills': typeof PortalBillsRoute
   '/home': typeof PortalHomeRoute
   '/orders': typeof PortalOrdersRoute
   '/posts': typeof PortalPostsRoute
@@ -384,6 +408,8 @@ export interface FileRoutesByFullPath {
   '/registration/confirm': typeof GuestRegistrationConfirmRoute
   '/registration/password': typeof GuestRegistrationPasswordRoute
   '/registration/resend': typeof GuestRegistrationResendRoute
+  '/bills/$uuid': typeof PortalBillsUuidRoute
+  '/bills/all': typeof PortalBillsAllRoute
   '/cards/$token': typeof PortalCardsTokenRoute
   '/cards/add': typeof PortalCardsAddRoute
   '/finances/balances': typeof PortalFinancesBalancesRoute
@@ -398,11 +424,13 @@ export interface FileRoutesByFullPath {
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
   '/forgot-password/': typeof GuestForgotPasswordIndexRoute
   '/registration/': typeof GuestRegistrationIndexRoute
+  '/bills/': typeof PortalBillsIndexRoute
   '/cards/': typeof PortalCardsIndexRoute
   '/finances/': typeof PortalFinancesIndexRoute
   '/programs/': typeof PortalProgramsIndexRoute
   '/terminal/': typeof PortalTerminalIndexRoute
   '/transactions/': typeof PortalTransactionsIndexRoute
+  '/bills/$uuid/payment': typeof PortalBillsUuidPaymentRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
@@ -422,7 +450,6 @@ export interface FileRoutesByTo {
   '/password': typeof GuestPasswordRoute
   '/sign-in': typeof GuestSignInRoute
   '/acceptors': typeof PortalAcceptorsRoute
-  '/bills': typeof PortalBillsRoute
   '/home': typeof PortalHomeRoute
   '/orders': typeof PortalOrdersRoute
   '/posts': typeof PortalPostsRoute
@@ -435,6 +462,8 @@ export interface FileRoutesByTo {
   '/registration/confirm': typeof GuestRegistrationConfirmRoute
   '/registration/password': typeof GuestRegistrationPasswordRoute
   '/registration/resend': typeof GuestRegistrationResendRoute
+  '/bills/$uuid': typeof PortalBillsUuidRoute
+  '/bills/all': typeof PortalBillsAllRoute
   '/cards/$token': typeof PortalCardsTokenRoute
   '/cards/add': typeof PortalCardsAddRoute
   '/finances/balances': typeof PortalFinancesBalancesRoute
@@ -449,11 +478,13 @@ export interface FileRoutesByTo {
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
   '/forgot-password': typeof GuestForgotPasswordIndexRoute
   '/registration': typeof GuestRegistrationIndexRoute
+  '/bills': typeof PortalBillsIndexRoute
   '/cards': typeof PortalCardsIndexRoute
   '/finances': typeof PortalFinancesIndexRoute
   '/programs': typeof PortalProgramsIndexRoute
   '/terminal': typeof PortalTerminalIndexRoute
   '/transactions': typeof PortalTransactionsIndexRoute
+  '/bills/$uuid/payment': typeof PortalBillsUuidPaymentRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
@@ -466,6 +497,7 @@ export interface FileRoutesById {
   '/_dynamic': typeof DynamicRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
   '/_portal': typeof PortalRouteWithChildren
+  '/_portal/bills': typeof PortalBillsRouteRouteWithChildren
   '/_portal/cards': typeof PortalCardsRouteRouteWithChildren
   '/_portal/finances': typeof PortalFinancesRouteRouteWithChildren
   '/_portal/terminal': typeof PortalTerminalRouteRouteWithChildren
@@ -480,7 +512,6 @@ export interface FileRoutesById {
   '/_guest/password': typeof GuestPasswordRoute
   '/_guest/sign-in': typeof GuestSignInRoute
   '/_portal/acceptors': typeof PortalAcceptorsRoute
-  '/_portal/bills': typeof PortalBillsRoute
   '/_portal/home': typeof PortalHomeRoute
   '/_portal/orders': typeof PortalOrdersRoute
   '/_portal/posts': typeof PortalPostsRoute
@@ -494,6 +525,8 @@ export interface FileRoutesById {
   '/_guest/registration/confirm': typeof GuestRegistrationConfirmRoute
   '/_guest/registration/password': typeof GuestRegistrationPasswordRoute
   '/_guest/registration/resend': typeof GuestRegistrationResendRoute
+  '/_portal/bills/$uuid': typeof PortalBillsUuidRoute
+  '/_portal/bills/all': typeof PortalBillsAllRoute
   '/_portal/cards/$token': typeof PortalCardsTokenRoute
   '/_portal/cards/add': typeof PortalCardsAddRoute
   '/_portal/finances/balances': typeof PortalFinancesBalancesRoute
@@ -508,11 +541,13 @@ export interface FileRoutesById {
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
   '/_guest/forgot-password/': typeof GuestForgotPasswordIndexRoute
   '/_guest/registration/': typeof GuestRegistrationIndexRoute
+  '/_portal/bills/': typeof PortalBillsIndexRoute
   '/_portal/cards/': typeof PortalCardsIndexRoute
   '/_portal/finances/': typeof PortalFinancesIndexRoute
   '/_portal/programs/': typeof PortalProgramsIndexRoute
   '/_portal/terminal/': typeof PortalTerminalIndexRoute
   '/_portal/transactions/': typeof PortalTransactionsIndexRoute
+  '/_portal/bills/$uuid_/payment': typeof PortalBillsUuidPaymentRoute
   '/_portal/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/_portal/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/_portal/programs/$uuid_/order': typeof PortalProgramsUuidOrderRoute
@@ -524,6 +559,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/bills'
     | '/cards'
     | '/finances'
     | '/terminal'
@@ -538,7 +574,6 @@ export interface FileRouteTypes {
     | '/password'
     | '/sign-in'
     | '/acceptors'
-    | '/bills'
     | '/home'
     | '/orders'
     | '/posts'
@@ -551,6 +586,8 @@ export interface FileRouteTypes {
     | '/registration/confirm'
     | '/registration/password'
     | '/registration/resend'
+    | '/bills/$uuid'
+    | '/bills/all'
     | '/cards/$token'
     | '/cards/add'
     | '/finances/balances'
@@ -565,11 +602,13 @@ export interface FileRouteTypes {
     | '/sandbox/onboarding/$id'
     | '/forgot-password/'
     | '/registration/'
+    | '/bills/'
     | '/cards/'
     | '/finances/'
     | '/programs/'
     | '/terminal/'
     | '/transactions/'
+    | '/bills/$uuid/payment'
     | '/finances/journals/$uuid'
     | '/programs/$type/new'
     | '/programs/$uuid/order'
@@ -589,7 +628,6 @@ export interface FileRouteTypes {
     | '/password'
     | '/sign-in'
     | '/acceptors'
-    | '/bills'
     | '/home'
     | '/orders'
     | '/posts'
@@ -602,6 +640,8 @@ export interface FileRouteTypes {
     | '/registration/confirm'
     | '/registration/password'
     | '/registration/resend'
+    | '/bills/$uuid'
+    | '/bills/all'
     | '/cards/$token'
     | '/cards/add'
     | '/finances/balances'
@@ -616,11 +656,13 @@ export interface FileRouteTypes {
     | '/sandbox/onboarding/$id'
     | '/forgot-password'
     | '/registration'
+    | '/bills'
     | '/cards'
     | '/finances'
     | '/programs'
     | '/terminal'
     | '/transactions'
+    | '/bills/$uuid/payment'
     | '/finances/journals/$uuid'
     | '/programs/$type/new'
     | '/programs/$uuid/order'
@@ -632,6 +674,7 @@ export interface FileRouteTypes {
     | '/_dynamic'
     | '/_guest'
     | '/_portal'
+    | '/_portal/bills'
     | '/_portal/cards'
     | '/_portal/finances'
     | '/_portal/terminal'
@@ -646,7 +689,6 @@ export interface FileRouteTypes {
     | '/_guest/password'
     | '/_guest/sign-in'
     | '/_portal/acceptors'
-    | '/_portal/bills'
     | '/_portal/home'
     | '/_portal/orders'
     | '/_portal/posts'
@@ -660,6 +702,8 @@ export interface FileRouteTypes {
     | '/_guest/registration/confirm'
     | '/_guest/registration/password'
     | '/_guest/registration/resend'
+    | '/_portal/bills/$uuid'
+    | '/_portal/bills/all'
     | '/_portal/cards/$token'
     | '/_portal/cards/add'
     | '/_portal/finances/balances'
@@ -674,11 +718,13 @@ export interface FileRouteTypes {
     | '/sandbox/onboarding/$id'
     | '/_guest/forgot-password/'
     | '/_guest/registration/'
+    | '/_portal/bills/'
     | '/_portal/cards/'
     | '/_portal/finances/'
     | '/_portal/programs/'
     | '/_portal/terminal/'
     | '/_portal/transactions/'
+    | '/_portal/bills/$uuid_/payment'
     | '/_portal/finances/journals/$uuid'
     | '/_portal/programs/$type/new'
     | '/_portal/programs/$uuid_/order'
@@ -799,7 +845,7 @@ declare module '@tanstack/react-router' {
       id: '/_portal/bills'
       path: '/bills'
       fullPath: '/bills'
-      preLoaderRoute: typeof PortalBillsRouteImport
+      preLoaderRoute: typeof PortalBillsRouteRouteImport
       parentRoute: typeof PortalRoute
     }
     '/_portal/cards': {
@@ -928,6 +974,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestRegistrationResendRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/_portal/bills/': {
+      id: '/_portal/bills/'
+      path: '/'
+      fullPath: '/bills/'
+      preLoaderRoute: typeof PortalBillsIndexRouteImport
+      parentRoute: typeof PortalBillsRouteRoute
+    }
+    '/_portal/bills/$uuid': {
+      id: '/_portal/bills/$uuid'
+      path: '/$uuid'
+      fullPath: '/bills/$uuid'
+      preLoaderRoute: typeof PortalBillsUuidRouteImport
+      parentRoute: typeof PortalBillsRouteRoute
+    }
+    '/_portal/bills/all': {
+      id: '/_portal/bills/all'
+      path: '/all'
+      fullPath: '/bills/all'
+      preLoaderRoute: typeof PortalBillsAllRouteImport
+      parentRoute: typeof PortalBillsRouteRoute
+    }
     '/_portal/cards/': {
       id: '/_portal/cards/'
       path: '/'
@@ -1047,6 +1114,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SandboxOnboardingIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_portal/bills/$uuid_/payment': {
+      id: '/_portal/bills/$uuid_/payment'
+      path: '/$uuid/payment'
+      fullPath: '/bills/$uuid/payment'
+      preLoaderRoute: typeof PortalBillsUuidPaymentRouteImport
+      parentRoute: typeof PortalBillsRouteRoute
+    }
     '/_portal/finances/journals/$uuid': {
       id: '/_portal/finances/journals/$uuid'
       path: '/journals/$uuid'
@@ -1146,6 +1220,23 @@ const GuestRouteChildren: GuestRouteChildren = {
 
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
+interface PortalBillsRouteRouteChildren {
+  PortalBillsUuidRoute: typeof PortalBillsUuidRoute
+  PortalBillsAllRoute: typeof PortalBillsAllRoute
+  PortalBillsIndexRoute: typeof PortalBillsIndexRoute
+  PortalBillsUuidPaymentRoute: typeof PortalBillsUuidPaymentRoute
+}
+
+const PortalBillsRouteRouteChildren: PortalBillsRouteRouteChildren = {
+  PortalBillsUuidRoute: PortalBillsUuidRoute,
+  PortalBillsAllRoute: PortalBillsAllRoute,
+  PortalBillsIndexRoute: PortalBillsIndexRoute,
+  PortalBillsUuidPaymentRoute: PortalBillsUuidPaymentRoute,
+}
+
+const PortalBillsRouteRouteWithChildren =
+  PortalBillsRouteRoute._addFileChildren(PortalBillsRouteRouteChildren)
+
 interface PortalCardsRouteRouteChildren {
   PortalCardsTokenRoute: typeof PortalCardsTokenRoute
   PortalCardsAddRoute: typeof PortalCardsAddRoute
@@ -1212,12 +1303,12 @@ const PortalTransactionsRouteRouteWithChildren =
   )
 
 interface PortalRouteChildren {
+  PortalBillsRouteRoute: typeof PortalBillsRouteRouteWithChildren
   PortalCardsRouteRoute: typeof PortalCardsRouteRouteWithChildren
   PortalFinancesRouteRoute: typeof PortalFinancesRouteRouteWithChildren
   PortalTerminalRouteRoute: typeof PortalTerminalRouteRouteWithChildren
   PortalTransactionsRouteRoute: typeof PortalTransactionsRouteRouteWithChildren
   PortalAcceptorsRoute: typeof PortalAcceptorsRoute
-  PortalBillsRoute: typeof PortalBillsRoute
   PortalHomeRoute: typeof PortalHomeRoute
   PortalOrdersRoute: typeof PortalOrdersRoute
   PortalPostsRoute: typeof PortalPostsRoute
@@ -1235,12 +1326,12 @@ interface PortalRouteChildren {
 }
 
 const PortalRouteChildren: PortalRouteChildren = {
+  PortalBillsRouteRoute: PortalBillsRouteRouteWithChildren,
   PortalCardsRouteRoute: PortalCardsRouteRouteWithChildren,
   PortalFinancesRouteRoute: PortalFinancesRouteRouteWithChildren,
   PortalTerminalRouteRoute: PortalTerminalRouteRouteWithChildren,
   PortalTransactionsRouteRoute: PortalTransactionsRouteRouteWithChildren,
   PortalAcceptorsRoute: PortalAcceptorsRoute,
-  PortalBillsRoute: PortalBillsRoute,
   PortalHomeRoute: PortalHomeRoute,
   PortalOrdersRoute: PortalOrdersRoute,
   PortalPostsRoute: PortalPostsRoute,

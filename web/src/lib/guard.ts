@@ -37,8 +37,23 @@ export interface PendingInvitation {
  */
 export const pendingCardKey = 'cardToken'
 
+/**
+ * sessionStorage key under which the card-holder portal keeps a bill link opened before signing in
+ * (`/bills/<uuid>`, or `/bills/<uuid>/payment`: a reminder e-mail's pay link): only this tab, and
+ * only until the sign-in that follows.
+ */
+export const pendingBillKey = 'billLink'
+
+/** A bill link: the bill, and whether it was its pay link. */
+export interface BillLink {
+  bill: string
+  pay: boolean
+}
+
 /** A card code as a link carries it: 16 letters and digits, any case, dashes or spaces optional. */
 const cardCodePattern = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/
+
+const billPage = /^\/bills\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\/payment)?\/?$/i
 
 const programPage = /^\/programs\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i
 
@@ -78,7 +93,8 @@ export function guardCardholderRoot(context: GuardContext, search: { card?: stri
  * page first keeps its uuid (localStorage `programId`; while rendering on the server it travels as
  * `/?program=<uuid>` and the sign-in page stores it), and so does an invitation link
  * (`/programs?invitation=<uuid>&invite=<token>`, kept for this tab) so that signing in leads back
- * to it; on the card-holder host a card link (`/cards/add?token=<code>`, as `/sign-in?card=<code>`). When the server could not tell (access cookie expired, refresh cookie unseen) the route
+ * to it; on the card-holder host a card link (`/cards/add?token=<code>`, as `/sign-in?card=<code>`)
+ * and a bill link (`/bills/<uuid>` or its `/payment`, as `/sign-in?bill=<uuid>&pay=1`). When the server could not tell (access cookie expired, refresh cookie unseen) the route
  * renders as "restoring" and the browser decides.
  */
 export function guardPortalRoute(
@@ -105,6 +121,18 @@ export function guardPortalRoute(
     if (card) {
       if (typeof window === 'undefined') throw redirect({ to: '/sign-in', search: { card }, replace: true })
       rememberPendingCard(card)
+      throw redirect({ to: '/sign-in', replace: true })
+    }
+    const bill = billLinkOf(location)
+    if (bill) {
+      if (typeof window === 'undefined') {
+        throw redirect({
+          to: '/sign-in',
+          search: bill.pay ? { bill: bill.bill, pay: 1 } : { bill: bill.bill },
+          replace: true,
+        })
+      }
+      rememberPendingBill(bill)
       throw redirect({ to: '/sign-in', replace: true })
     }
   }
@@ -171,6 +199,62 @@ export function rememberPendingCard(token: string): void {
   }
 }
 
+/** The bill of a bill link (`/bills/<uuid>`, `/bills/<uuid>/payment`), if this is one. */
+export function billLinkOf(location: Pick<ParsedLocation, 'pathname'>): BillLink | null {
+  const match = billPage.exec(location.pathname)
+  if (!match?.[1]) return null
+  return { bill: match[1].toLowerCase(), pay: match[2] !== undefined }
+}
+
+export function rememberPendingBill(link: BillLink): void {
+  try {
+    sessionStorage.setItem(pendingBillKey, JSON.stringify(link))
+  } catch {
+    // Storage unavailable: after signing in the card holder finds the bill under Bills.
+  }
+}
+
+/**
+ * A link the visitor opened before a session ended or could not be restored (the app goes to sign
+ * in from wherever it is): kept so that signing in leads back to it. Bill links only: other pages
+ * are reached from the portal's home.
+ */
+export function rememberPendingLink(portal: Portal, location: Pick<ParsedLocation, 'pathname'>): void {
+  if (portal !== 'cardholder') return
+  const bill = billLinkOf(location)
+  if (bill) rememberPendingBill(bill)
+}
+
+/** The bill link kept for after signing in, read without using it up (the sign-in page shows it). */
+export function peekPendingBill(): BillLink | null {
+  try {
+    const stored = sessionStorage.getItem(pendingBillKey)
+    const link = stored ? (JSON.parse(stored) as Partial<BillLink>) : null
+    if (link && typeof link.bill === 'string' && uuidPattern.test(link.bill)) {
+      return { bill: link.bill, pay: link.pay === true }
+    }
+  } catch {
+    // Storage unavailable or garbled: nothing to show.
+  }
+  return null
+}
+
+type BillDestination =
+  | { to: '/bills/$uuid'; params: { uuid: string } }
+  | { to: '/bills/$uuid/payment'; params: { uuid: string } }
+
+/** The bill link a card holder opened before signing in, used once. */
+function takePendingBill(): BillDestination | null {
+  const link = peekPendingBill()
+  try {
+    sessionStorage.removeItem(pendingBillKey)
+  } catch {
+    // Storage unavailable: nothing was kept either.
+  }
+  if (!link) return null
+  return { to: link.pay ? '/bills/$uuid/payment' : '/bills/$uuid', params: { uuid: link.bill } }
+}
+
 /** The card link a card holder opened before signing in, used once. */
 function takePendingCard(): { to: '/cards/add'; search: { token: string } } | null {
   try {
@@ -186,7 +270,8 @@ function takePendingCard(): { to: '/cards/add'; search: { token: string } } | nu
 /**
  * Where a user goes right after signing in when they came from a link: an acceptor to the
  * invitation of an e-mail link (with its token), else to a program page opened before signing in;
- * a card holder back to the card link (a printed card's code) they opened. Each is used once.
+ * a card holder back to the card link (a printed card's code) or the bill link (an e-mail's) they
+ * opened. Each is used once.
  */
 export function takePendingDestination(
   portal: Portal,
@@ -194,8 +279,13 @@ export function takePendingDestination(
   | { to: '/programs'; search: PendingInvitation }
   | { to: '/programs/$uuid'; params: { uuid: string } }
   | { to: '/cards/add'; search: { token: string } }
+  | BillDestination
   | null {
-  if (portal === 'cardholder') return takePendingCard()
+  if (portal === 'cardholder') {
+    const card = takePendingCard()
+    const bill = takePendingBill()
+    return card ?? bill
+  }
   if (portal !== 'acceptor') return null
   try {
     const stored = sessionStorage.getItem(pendingInvitationKey)

@@ -13,7 +13,7 @@ import { type ReactNode, useEffect } from 'react'
 import { useSwitchLocale } from '~/components/language-switcher.tsx'
 import { UpdateBanner } from '~/components/update-banner.tsx'
 import { readBootstrap } from '~/lib/bootstrap.ts'
-import { signInPath } from '~/lib/guard.ts'
+import { rememberPendingLink, signInPath } from '~/lib/guard.ts'
 import { activateLocale, storedLocale } from '~/lib/i18n.ts'
 import { Notifications } from '~/lib/notify.tsx'
 import { portalCopy } from '~/lib/portal.ts'
@@ -111,7 +111,8 @@ function RootComponent() {
 }
 
 /**
- * A session that ends by itself (a refresh refused) clears every cached answer and goes to sign in.
+ * A session that ends by itself (a refresh refused) clears every cached answer and goes to sign in
+ * (a bill link being looked at is kept for after signing in, `rememberPendingLink`).
  * After a server render that could not validate the access cookie but saw the session marker, the
  * browser tries its refresh cookie once and renders again with the outcome.
  */
@@ -123,15 +124,19 @@ function useSessionLifecycle() {
     () =>
       onSessionEnded(() => {
         router.options.context.queryClient.clear()
+        rememberPendingLink(portal, router.state.location)
         void router.navigate({ to: signInPath(portal), replace: true })
       }),
     [router, portal],
   )
   useEffect(() => {
     if (!restorable) return
-    void restoreSession().then((restored) =>
-      restored ? router.invalidate() : router.navigate({ to: signInPath(portal), replace: true }),
-    )
+    void restoreSession().then((restored) => {
+      if (restored) return router.invalidate()
+      // A bill link of an e-mail opened with an expired session: back to it after signing in.
+      rememberPendingLink(portal, router.state.location)
+      return router.navigate({ to: signInPath(portal), replace: true })
+    })
   }, [restorable, router, portal])
 }
 

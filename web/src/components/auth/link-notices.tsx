@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { CreditCardIcon, MailOpenIcon, SearchXIcon } from 'lucide-react'
+import { CreditCardIcon, FileTextIcon, MailOpenIcon, SearchXIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { lastGroup } from '~/components/cards/token.ts'
 import { acceptorStatuses } from '~/components/programs/queries.ts'
@@ -14,7 +14,7 @@ import { invitationPreviewQueryOptions } from './link-queries.ts'
 /**
  * What the sign-in page says about the link a visitor came from: an acceptor's invitation e-mail
  * (which program, who invites, to which address, whether it is still open) or a printed card's
- * code. Signing in then leads back to it (lib/guard.ts, `takePendingDestination`).
+ * code, or a bill of a reminder e-mail. Signing in then leads back to it (lib/guard.ts, `takePendingDestination`).
  */
 
 function Notice({
@@ -145,6 +145,31 @@ export function CardLinkNotice({ token }: { token: string }) {
           <span className="font-mono text-foreground">{last}</span> to your cards. No account yet? Create one
           first.
         </Trans>
+      </p>
+    </Notice>
+  )
+}
+
+/** A bill's link of an e-mail (`/bills/<uuid>`, or its pay link): signing in opens the bill. */
+export function BillLinkNotice({ pay }: { pay: boolean }) {
+  return (
+    <Notice
+      icon={<FileTextIcon />}
+      testId="bill-link-notice"
+      title={pay ? <Trans>Sign in to pay your bill</Trans> : <Trans>Sign in to see your bill</Trans>}
+    >
+      <p className="text-muted-foreground">
+        {pay ? (
+          <Trans>
+            After signing in you go straight on to paying the bill from the e-mail. Use the e-mail address the
+            bill was sent to.
+          </Trans>
+        ) : (
+          <Trans>
+            After signing in you go straight to the bill from the e-mail. Use the e-mail address the bill was
+            sent to.
+          </Trans>
+        )}
       </p>
     </Notice>
   )

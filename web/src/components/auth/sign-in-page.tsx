@@ -32,9 +32,12 @@ import { Input } from '~/components/ui/input.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
 import {
+  type BillLink,
   homePath,
   type PendingInvitation,
+  peekPendingBill,
   peekPendingInvitation,
+  rememberPendingBill,
   rememberPendingCard,
   rememberPendingInvitation,
   rememberPendingProgram,
@@ -44,7 +47,7 @@ import { isLocale, storedLocale } from '~/lib/i18n.ts'
 import { type Portal, portalCopy, portals } from '~/lib/portal.ts'
 import { signIn } from '~/lib/session.ts'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
-import { CardLinkNotice, InvitationNotice } from './link-notices.tsx'
+import { BillLinkNotice, CardLinkNotice, InvitationNotice } from './link-notices.tsx'
 import type { SignInSearch } from './sign-in-route.ts'
 
 /**
@@ -55,7 +58,8 @@ import type { SignInSearch } from './sign-in-route.ts'
  * in localStorage and removed from the address. `?invitation=<uuid>&invite=<token>` does the same
  * for an invitation link, and the page says what the invitation is; after signing in the acceptor
  * goes back to it (or to the program page). On the card-holder host `?card=<code>` keeps a card
- * link (`/cards/add?token=<code>`) for after signing in.
+ * link (`/cards/add?token=<code>`) for after signing in, and `?bill=<uuid>` (`&pay=1` for its pay
+ * link) a bill link of an e-mail (`/bills/<uuid>`, `/bills/<uuid>/payment`).
  */
 
 /** Portals with self-service registration (spec section 2); admins are created by others. */
@@ -105,12 +109,15 @@ export function SignInPage({
   const { i18n } = useLingui()
   const navigate = useNavigate()
   const { portal } = useRouteContext({ from: '__root__' })
-  const { program, invitation, invite, card } = search
+  const { program, invitation, invite, card, bill, pay } = search
   // What the visitor came from a link for: shown above the form, kept while the address is cleaned.
   const [invitationLink, setInvitationLink] = useState<PendingInvitation | null>(
     portal === 'acceptor' && invitation && invite ? { invitation, invite } : null,
   )
   const [cardLink] = useState(portal === 'cardholder' ? card : undefined)
+  const [billLink, setBillLink] = useState<BillLink | null>(
+    portal === 'cardholder' && bill ? { bill, pay: pay === 1 } : null,
+  )
   // Kept once the address is cleaned (the route no longer sees the link then).
   const [linkGone] = useState(invitationGone)
   const { switchLocale } = useSwitchLocale()
@@ -129,16 +136,18 @@ export function SignInPage({
 
   // A program page or card link opened before signing in (server redirect): keep it, clean the URL.
   useEffect(() => {
-    if (!program && !(invitation && invite) && !card) return
+    if (!program && !(invitation && invite) && !card && !bill) return
     if (program) rememberPendingProgram(program)
     if (invitation && invite) rememberPendingInvitation({ invitation, invite })
     if (card) rememberPendingCard(card)
+    if (bill && portal === 'cardholder') rememberPendingBill({ bill, pay: pay === 1 })
     void navigate({ to: '.', search: {}, replace: true })
-  }, [program, invitation, invite, card, navigate])
+  }, [program, invitation, invite, card, bill, pay, portal, navigate])
 
   // An invitation link the browser kept before coming here (a redirect in the page): say what it is.
   useEffect(() => {
     if (portal === 'acceptor') setInvitationLink((shown) => shown ?? peekPendingInvitation())
+    if (portal === 'cardholder') setBillLink((shown) => shown ?? peekPendingBill())
   }, [portal])
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -168,6 +177,7 @@ export function SignInPage({
       <CardContent className="grid gap-6">
         {invitationLink && <InvitationNotice link={invitationLink} gone={linkGone} />}
         {cardLink && <CardLinkNotice token={cardLink} />}
+        {billLink && !cardLink && <BillLinkNotice pay={billLink.pay} />}
         {problem && <ProblemNotice problem={problem} portal={portal} />}
 
         <Form {...form}>

@@ -1,7 +1,7 @@
 import { invitationPreviewQueryOptions } from '~/components/auth/link-queries.ts'
 import { isCardCode } from '~/lib/guard.ts'
 import { settleQuery } from '~/lib/queries/load.ts'
-import { searchParams, text, uuid, where } from '~/lib/search-params.ts'
+import { integer, searchParams, text, uuid, where } from '~/lib/search-params.ts'
 import type { RouterContext } from '~/router.tsx'
 
 /**
@@ -14,6 +14,8 @@ export const signInSearch = searchParams({
   invitation: uuid,
   invite: text({ min: 1, max: 200, coerce: true }),
   card: where(text({ max: 200 }), isCardCode),
+  bill: uuid,
+  pay: integer({ min: 1, max: 1 }),
 })
 
 export type SignInSearch = ReturnType<typeof signInSearch.parse>

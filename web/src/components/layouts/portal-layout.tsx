@@ -44,8 +44,11 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   const title = i18n._(portalCopy[portal].title)
 
   return (
-    <div className="min-h-dvh bg-surface lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]" data-portal={portal}>
-      <aside className="hidden border-r bg-background lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col">
+    <div
+      className="min-h-dvh bg-surface lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] print:block print:bg-white"
+      data-portal={portal}
+    >
+      <aside className="hidden border-r bg-background lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col print:hidden">
         <div className="flex h-16 items-center border-b px-5">
           <Link to="/" aria-label={t`Cardpay home`}>
             <Brand />
@@ -76,7 +79,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
       </aside>
 
       <div className="flex min-h-dvh min-w-0 flex-col">
-        <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
+        <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur print:hidden">
           <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
             <Link to="/" aria-label={t`Cardpay home`} className="lg:hidden">
               <Brand />
@@ -102,7 +105,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
             </nav>
           )}
         </header>
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:px-10">
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:px-10 print:p-0">
           {session ? (
             children
           ) : (
