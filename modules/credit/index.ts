@@ -6,6 +6,9 @@
  * and the ledger are used through their public surfaces only.
  */
 import { defineModule } from '../platform/module.ts'
+import { provide } from '../platform/ports.ts'
+import { programStatuses, programStepChecks, programTypes, type StepCheck } from '../programs/index.ts'
+import { ladderSteps } from './db/programs.ts'
 import { creditErrors } from './errors.ts'
 import { registerCreditRoutes } from './http/routes.ts'
 import {
@@ -21,9 +24,22 @@ import './mail/index.ts'
 export { type BillStatus, billPayable, billStatuses } from './codes.ts'
 export { billArchived, billIssued, billPaid, ladderChanged, remindersStopped } from './events.ts'
 
+/**
+ * A credit program's steps (spec section 4): its settings (made with defaults on first use) for
+ * draftStep2; a ladder with at least one reminder switched on for draftStep3 and activation, also
+ * when the owner moves the program through PATCH programs.
+ */
+const creditProgramSteps: StepCheck = async (db, programId, to) => {
+  if (to === programStatuses.draftStep2) return null
+  const steps = await ladderSteps(db, programId)
+  if (steps.some((s) => s.is_alive)) return null
+  return { reason: 'ladder_invalid', message: 'the reminder ladder needs at least one reminder switched on' }
+}
+
 export const creditModule = defineModule({
   name: 'credit',
   errors: creditErrors,
+  provides: [provide(programStepChecks, { type: programTypes.creditManagement, check: creditProgramSteps })],
   routes: (app) => registerCreditRoutes(app),
   handlers: [onBillPaymentPaid, onBillPaymentEnded, replanProgram, notifyRemindersStopped],
   jobs: [sweepReminders, fireReminders, markOverdue],

@@ -80,7 +80,6 @@ const directory: ProgramDirectory = {
 
 /** The types whose steps are all programs' own (a payment program's: a validated method). */
 const ownStepTypes: ProgramType[] = [
-  programTypes.creditManagement,
   programTypes.paymentManagement,
   programTypes.foodsManagement,
   programTypes.foodCourtManagement,
@@ -108,8 +107,11 @@ export const programsModule = defineModule({
     provide(acceptorRegistered, attachInvitationsToAcceptor),
     ...ownStepTypes.map((type) => provide(programStepChecks, { type, check: noStepsOfItsOwn })),
   ],
-  // A card program's steps are its card's.
-  needs: [need(programStepChecks, { from: 'cards', key: programTypes.card })],
+  // A card program's steps are its card's; a credit program's its ladder's.
+  needs: [
+    need(programStepChecks, { from: 'cards', key: programTypes.card }),
+    need(programStepChecks, { from: 'credit', key: programTypes.creditManagement }),
+  ],
   routes: (app) => registerProgramsRoutes(app),
   handlers: [sendAcceptorInvitation],
 })

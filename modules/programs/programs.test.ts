@@ -59,9 +59,26 @@ const saveMethods = (who: SignedIn, program: string, methods: unknown[]) =>
   )
 
 /** An active program of the type (a payment program with iDEAL at the sandbox). */
+/** A credit program's ladder needs a reminder switched on before draftStep3 (modules/credit). */
+async function addReminder(who: SignedIn, program: string) {
+  const res = await t.h.post<unknown, unknown>(
+    api('/reminders'),
+    {
+      program,
+      title: 'Reminder',
+      subject: 'Invoice {invoice_number}',
+      text: 'Please pay {amount}',
+      time: { sender_type: 2, value: 7 },
+    },
+    { token: who.token },
+  )
+  expect(res.status).toBe(201)
+}
+
 async function activeProgram(type: number, who = owner) {
   const p = await newProgram(type, who)
   if (type === T.paymentManagement) expect((await saveMethods(who, p.uuid, [ideal])).status).toBe(200)
+  if (type === T.creditManagement) await addReminder(who, p.uuid)
   for (const status of [S.draftStep2, S.draftStep3, S.active]) {
     const res = await patch(who, p.uuid, { status })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
@@ -203,6 +220,7 @@ describe('status machine over the API', () => {
   it('walks credit management, foods and food court programs through their steps and activates them', async () => {
     for (const type of [T.creditManagement, T.foodsManagement, T.foodCourtManagement]) {
       const p = await newProgram(type)
+      if (type === T.creditManagement) await addReminder(owner, p.uuid)
       const steps = [
         [S.draftStep2, 2],
         [S.draftStep3, 2],
@@ -231,8 +249,19 @@ describe('status machine over the API', () => {
     expect((await patch(owner, p.uuid, { status: 11999 })).status).toBe(400)
   })
 
+  it('keeps a credit program before step 3 until its ladder has a reminder switched on', async () => {
+    const p = await newProgram(T.creditManagement)
+    expect((await patch(owner, p.uuid, { status: S.draftStep2 })).status).toBe(200)
+    const refused = await patch(owner, p.uuid, { status: S.draftStep3 })
+    expect(refused.status).toBe(422)
+    expect(refused.body.error).toMatchObject({ code: 'business_rule', reason: 'ladder_invalid' })
+    await addReminder(owner, p.uuid)
+    expect((await patch(owner, p.uuid, { status: S.draftStep3 })).status).toBe(200)
+  })
+
   it('lets a draft go back a step (a wizard step saved again; card type changes: modules/cards)', async () => {
     const p = await newProgram(T.creditManagement)
+    await addReminder(owner, p.uuid)
     await patch(owner, p.uuid, { status: S.draftStep2 })
     await patch(owner, p.uuid, { status: S.draftStep3 })
     const back = await patch(owner, p.uuid, { status: S.draftStep2 })

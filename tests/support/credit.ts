@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../modules/platform/db.ts'
-import { type Caller, expectStatus, seedProgram, unique } from './factories.ts'
+import { activateDraft, addFarReminder, type Caller, expectStatus, seedProgram, unique } from './factories.ts'
 
 /**
  * Credit management factories (module `credit`), through the API as the owner portal makes them:
@@ -26,7 +26,10 @@ export async function seedCreditProgram(
     time_zone?: string
   } = {},
 ): Promise<{ uuid: string; steps: string[] }> {
-  const { uuid } = await seedProgram(owner, 'credit', { title: opts.title ?? unique('Invoices') })
+  const { uuid } = await seedProgram(owner, 'credit', {
+    title: opts.title ?? unique('Invoices'),
+    status: 'draft',
+  })
   expectStatus(
     await owner.api('POST', '/manager/program-methods', {
       program: uuid,
@@ -67,6 +70,9 @@ export async function seedCreditProgram(
     )
     steps.push(created.result.uuid)
   }
+  // Activation needs a reminder switched on: without steps of its own, one that never comes in a test.
+  if (!steps.length) await addFarReminder(owner, uuid)
+  await activateDraft(owner, uuid)
   return { uuid, steps }
 }
 

@@ -275,8 +275,37 @@ export async function seedProgram(
       'payment methods',
     )
   }
-  for (const status of [statuses.draftStep2, statuses.draftStep3, statuses.active]) await patchStatus(status)
+  // A credit program is activated only with a reminder switched on (modules/credit): one that never
+  // comes in a test's time, ten years after the due date.
+  if (kind === 'credit') await addFarReminder(owner, uuid)
+  await activateDraft(owner, uuid)
   return { uuid, type }
+}
+
+/** A credit program's reminder ten years after the due date: a valid ladder that sends nothing in a test. */
+export async function addFarReminder(owner: Caller, program: string): Promise<void> {
+  expectStatus(
+    await owner.api('POST', '/manager/reminders', {
+      program,
+      title: 'Final notice',
+      subject: 'Invoice {invoice_number}',
+      text: 'Dear {name}, please pay {amount}: {pay_link}',
+      time: { sender_type: 2, value: 3650 },
+    }),
+    201,
+    'a reminder of the credit program',
+  )
+}
+
+/** Moves a draft through its steps to active, as the wizard's last step does. */
+export async function activateDraft(owner: Caller, uuid: string): Promise<void> {
+  for (const status of [statuses.draftStep2, statuses.draftStep3, statuses.active]) {
+    expectStatus(
+      await owner.api('PATCH', `/manager/programs/${uuid}`, { status }),
+      200,
+      `program ${uuid} to status ${status}`,
+    )
+  }
 }
 
 /** The owner invites an acceptor (by e-mail) and the acceptor accepts: answers their place's uuid. */
