@@ -27,6 +27,8 @@ const valid: RestaurantInput = {
   can_pickup_in_rest: false,
   type_of_delivery: 2,
   time_zone: 'Europe/Amsterdam',
+  latitude: 52.3745,
+  longitude: 4.8979,
   delivery_ranges: [{ range_start: 0, range_end: 3, cost: 250 }],
 }
 const restaurant = (patch: Partial<RestaurantInput>) => checkRestaurant({ ...valid, ...patch })
@@ -233,6 +235,16 @@ describe('restaurant rules (spec section 5, "Food restaurant")', () => {
     ])
     expect(problems[0]?.message).toBe('Date already exists')
     expect(value.working_hours_exceptions.map((e) => e.date)).toEqual(['2026-12-24', '2026-12-25'])
+  })
+
+  it('distance delivery measures from the restaurant: it needs latitude and longitude', () => {
+    expect(codes(restaurant({ latitude: null, longitude: null }).problems)).toEqual([
+      'latitude: required',
+      'longitude: required',
+    ])
+    expect(codes(restaurant({ longitude: null }).problems)).toEqual(['longitude: required'])
+    const byZip = { type_of_delivery: 1, delivery_range_zip_codes: [{ zip_code: '1011', cost: 0 }] }
+    expect(restaurant({ ...byZip, latitude: null, longitude: null }).problems).toEqual([])
   })
 
   it('knows time zones', () => {

@@ -285,6 +285,8 @@ export interface RestaurantInput {
   pickup_fee?: string | number | null | undefined
   type_of_delivery?: number | undefined
   time_zone?: string | undefined
+  latitude?: number | null | undefined
+  longitude?: number | null | undefined
   delivery_range_zip_codes?: readonly ZipRowInput[] | undefined
   delivery_ranges?: readonly RangeInput[] | undefined
   working_hours?: readonly WorkingHoursInput[] | undefined
@@ -428,6 +430,13 @@ export function checkRestaurant(
   )
   if (!pickup && !rowsInvalid && (byZip ? zips.length === 0 : ranges.length === 0)) {
     push(byZip ? 'delivery_range_zip_codes' : 'delivery_ranges', 'delivery_range_required')
+  }
+  // Distances are measured from the restaurant: delivery by distance needs where it is.
+  const hasLat = filled(input.latitude)
+  const hasLon = filled(input.longitude)
+  if ((!byZip && ranges.length > 0) || hasLat !== hasLon) {
+    if (!hasLat) push('latitude', 'required')
+    if (!hasLon) push('longitude', 'required')
   }
 
   // Working hours: each day once; valid times and a real range on enabled days.

@@ -32,6 +32,7 @@ export {
   programTypes,
   stepOf,
 } from './codes.ts'
+export { type CreateProgramInput, createProgram } from './commands/create-program.ts'
 export { type UpdateProgramInput, updateProgramIn } from './commands/update-program.ts'
 export { acceptorInvited, acceptorStatusChanged, programStatusChanged } from './events.ts'
 export { hasValidatedMethod, type MethodSetting } from './methods.ts'
@@ -40,6 +41,7 @@ export { type ProgramImageSummary, programImage, programImageUrl } from './queri
 export { type ListedProgram, listedProgram, listedPrograms } from './queries/listed-programs.ts'
 export {
   acceptorStanding,
+  activeAcceptorProgramsQuery,
   type CashpointSummary,
   cashpointInFilter,
   findCashpoint,
@@ -48,6 +50,7 @@ export {
   isProgramAcceptingPayments,
   lockProgram,
   type ProgramSummary,
+  programFactsQuery,
   programInFilter,
 } from './queries/programs.ts'
 export { transition } from './status-machine.ts'
@@ -77,7 +80,6 @@ const directory: ProgramDirectory = {
 const ownStepTypes: ProgramType[] = [
   programTypes.creditManagement,
   programTypes.paymentManagement,
-  programTypes.foodsManagement,
   programTypes.foodCourtManagement,
 ]
 
@@ -103,8 +105,11 @@ export const programsModule = defineModule({
     provide(acceptorRegistered, attachInvitationsToAcceptor),
     ...ownStepTypes.map((type) => provide(programStepChecks, { type, check: noStepsOfItsOwn })),
   ],
-  // A card program's steps are its card's.
-  needs: [need(programStepChecks, { from: 'cards', key: programTypes.card })],
+  // A card program's steps are its card's; a food program's, its restaurant's and menu's.
+  needs: [
+    need(programStepChecks, { from: 'cards', key: programTypes.card }),
+    need(programStepChecks, { from: 'food', key: programTypes.foodsManagement }),
+  ],
   routes: (app) => registerProgramsRoutes(app),
   handlers: [sendAcceptorInvitation],
 })

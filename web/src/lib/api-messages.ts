@@ -225,6 +225,36 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
     return msg`Choose at most ${plural(days, { one: '# day', other: '# days' })}.`
   },
   invalid_time_zone: () => msg`Unknown time zone.`,
+  // food (spec food.md section 5 and its message catalogue)
+  invalid_time_format: () => msg`Invalid time format`,
+  invalid_time_range: () => msg`The opening and closing time must differ.`,
+  date_already_exists: () => msg`Date already exists`,
+  day_already_exists: () => msg`This day is listed twice.`,
+  keyword_already_exists: () => msg`Keyword already exists`,
+  duplicate_keywords: () => msg`Duplicate keywords`,
+  fill_in_all_fields: () => msg`Fill in all fields`,
+  zip_code_not_found: () => msg`One of the zip codes does not exist`,
+  zip_code_already_exists: () => msg`This zip code is listed twice.`,
+  cost_separator_at_edge: () => msg`The cost must not start or end with a dot or comma.`,
+  invalid_cost: () => msg`Enter an amount such as 2,50.`,
+  invalid_number: () => msg`Enter a valid number.`,
+  range_start_not_below_end: () => msg`The start of a range must be lower than its end.`,
+  range_overlaps_previous: () => msg`This range overlaps the previous one.`,
+  delivery_range_required: () => msg`Add at least one valid delivery range, or allow pickup in the restaurant.`,
+  invalid_domain_name: () => msg`The domain name is not valid`,
+  domain_already_used: () => msg`Domain already used`,
+  unknown_time_zone: () => msg`Unknown time zone.`,
+  logo_not_png: () => msg`A logo must be a PNG image.`,
+  logo_too_small: (p) => {
+    const minimum = num(p, 'minimum')
+    return msg`The logo must be at least ${minimum}×${minimum} pixels.`
+  },
+  pdf_required: () => msg`Choose a PDF file.`,
+  pdf_too_large: () => msg`The PDF is larger than 2 MB.`,
+  document_unknown: () => msg`This document is not available any more. Upload it again.`,
+  category_unknown: () => msg`Unknown category.`,
+  product_unknown: () => msg`Unknown product.`,
+  option_unknown: () => msg`Unknown variant or extra.`,
 }
 
 /** A field error of the API in words, with its numbers (`locale` formats amounts). */
