@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
 import {
@@ -646,13 +647,34 @@ describe('guests', () => {
     expect(nothing.body.result.categories).toEqual([])
   })
 
+  it('answers browsers compressed (made once a minute), the same JSON', async () => {
+    const path = `/api/v1/food/restaurants/${restaurant.uuid}`
+    const plain = await t.app.request(path)
+    for (const coding of ['br', 'gzip'] as const) {
+      const res = await t.app.request(path, { headers: { 'accept-encoding': coding } })
+      expect(res.headers.get('content-encoding')).toBe(coding)
+      expect(res.headers.get('vary')).toContain('Accept-Encoding')
+      const bytes = Buffer.from(await res.arrayBuffer())
+      const text = (coding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes)).toString()
+      expect(JSON.parse(text)).toEqual(await plain.clone().json())
+    }
+  })
+
   it('shows changes at once (the cached menu follows the version)', async () => {
     await guest()('GET', `/food/restaurants/${restaurant.uuid}`)
     await owner.api('PATCH', `/food/products/${restaurant.product}`, { title: 'Margherita DOC' })
-    await owner.api('PATCH', `/manager/programs/${restaurant.uuid}`, { description: 'Now with a new oven' })
+    await owner.api('PATCH', `/food/programs/${restaurant.uuid}`, { description: 'Now with a new oven' })
     const res = await guest()<Answer>('GET', `/food/restaurants/${restaurant.uuid}`)
     expect(res.body.result.description).toBe('Now with a new oven')
     expect(res.body.result.categories).toMatchObject([{ products: [{ title: 'Margherita DOC' }] }])
+  })
+
+  it('shows a change made outside the food module within a second (a title through manager/programs)', async () => {
+    await guest()('GET', `/food/restaurants/${restaurant.uuid}`)
+    await owner.api('PATCH', `/manager/programs/${restaurant.uuid}`, { title: 'Pizzeria Nuova' })
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    const res = await guest()<Answer>('GET', `/food/restaurants/${restaurant.uuid}`)
+    expect(res.body.result.title).toBe('Pizzeria Nuova')
   })
 
   it('read-only mode and ordering off close the restaurant with the owner’s words; an exception today closes it', async () => {

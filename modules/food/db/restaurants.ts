@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql } from 'kysely'
 import type { DB, DbOrTrx } from '../../platform/db.ts'
 import type { ExceptionRow } from '../hours.ts'
+import { restaurantChanged } from '../queries/guest.ts'
 import type { ValidRestaurant, WorkingHoursRow } from '../shared.ts'
 
 export type RestaurantRow = Selectable<DB['food_restaurants']>
@@ -30,6 +31,7 @@ export async function saveRestaurantRow(
       }),
     )
     .execute()
+  restaurantChanged(programId)
 }
 
 /**
@@ -54,6 +56,7 @@ export async function bumpVersion(db: DbOrTrx, programId: string): Promise<void>
     .set({ version: sql`version + 1`, updated_at: sql`now()` })
     .where('program_id', '=', programId)
     .execute()
+  restaurantChanged(programId)
 }
 
 /** Replaces the restaurant's delivery rows, working hours and exceptions with the checked ones. */

@@ -3,7 +3,7 @@ import { notFound } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp, AppEnv } from '../../platform/module.ts'
 import { brandForHost, hostName, restaurantJsonLd, robotsTxt, sitemapXml } from '../queries/brand.ts'
-import { guestProduct, listRestaurants, restaurantDetail, restaurantDetailJson } from '../queries/guest.ts'
+import { guestProduct, listRestaurants, restaurantDetail, restaurantDetailBody } from '../queries/guest.ts'
 import {
   announcementSchema,
   brandingSchema,
@@ -11,6 +11,7 @@ import {
   imageSchema,
   optionSchema,
   resultOf,
+  thumbnailSchema,
   uuidParam,
   workingHoursSchema,
 } from './schemas.ts'
@@ -57,7 +58,7 @@ const listItemSchema = z
   .object({
     uuid: z.uuid(),
     title: z.string(),
-    image: imageSchema.nullable(),
+    image: thumbnailSchema.nullable(),
     delivery_cost: z
       .number()
       .int()
@@ -76,7 +77,7 @@ const menuProductSchema = z
     category_uuid: z.uuid(),
     title: z.string(),
     description: z.string(),
-    image: imageSchema.nullable(),
+    image: thumbnailSchema.nullable(),
     price: z.number().int(),
     quantity: z.number(),
     unit: z.string(),
@@ -294,6 +295,21 @@ export const getRobots = createRoute({
   responses: { 200: { description: 'robots.txt', content: { 'text/plain': { schema: z.string() } } } },
 })
 
+/** brotli, else gzip, when `Accept-Encoding` takes it (a q of 0 refuses). */
+export function preferredCoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined
+  const taken = new Map<string, number>()
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    taken.set(name.trim() === 'x-gzip' ? 'gzip' : name.trim(), q === undefined ? 1 : Number(q.slice(2)) || 0)
+  }
+  const any = taken.get('*') ?? 0
+  if ((taken.get('br') ?? any) > 0) return 'br'
+  if ((taken.get('gzip') ?? any) > 0) return 'gzip'
+  return undefined
+}
+
 /** The origin pages of `host` are served on: the platform's scheme (https in production), that host. */
 export function originOf(c: Context<AppEnv>, host?: string): string {
   const scheme = new URL(c.get('services').config.PUBLIC_URL).protocol
@@ -328,15 +344,25 @@ export function registerGuestRoutes(app: ApiApp) {
   })
 
   app.openapi(getRestaurant, async (c) => {
-    const text = await restaurantDetailJson(
+    const body = await restaurantDetailBody(
       c.get('services').db,
       c.req.valid('param').uuid,
       c.req.valid('query'),
     )
-    return c.body(text, 200, {
+    const headers: Record<string, string> = {
       'Content-Type': 'application/json; charset=UTF-8',
       'Cache-Control': 'no-store',
-    }) as never
+      Vary: 'Accept-Encoding',
+    }
+    // Compressed once a minute per restaurant (DetailBody), not per guest: 200 dishes are 100 KiB of JSON.
+    const coding = preferredCoding(c.req.header('accept-encoding'))
+    if (coding) {
+      return c.body(new Uint8Array(await body.encoded(coding)), 200, {
+        ...headers,
+        'Content-Encoding': coding,
+      }) as never
+    }
+    return c.body(body.text, 200, headers) as never
   })
 
   app.openapi(getRestaurantJsonLd, async (c) => {

@@ -44,6 +44,16 @@ export const imageSchema = z
   })
   .openapi('FoodImage')
 
+export const thumbnailSchema = z
+  .object({
+    uuid: z.uuid(),
+    url: z.string().openapi({ description: 'A JPG about 320 px wide, for `src` (browsers without WebP)' }),
+    width: z.number().int().openapi({ description: 'Width of the original, px' }),
+    height: z.number().int(),
+    srcset: z.string().openapi({ description: 'WebP candidates up to 640 px (160w, 320w, 640w)' }),
+  })
+  .openapi('FoodThumbnail')
+
 const money = (description: string) =>
   z
     .number()

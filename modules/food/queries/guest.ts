@@ -1,9 +1,11 @@
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import { sql } from 'kysely'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
 import { programFactsQuery, programStatuses, programTypes } from '../../programs/index.ts'
 import type { ImageRow } from '../db/files.ts'
-import { documentUri, type ImageJson, imageJson } from '../files.ts'
+import { documentUri, type ImageJson, imageJson, type ThumbnailJson, thumbnailJson } from '../files.ts'
 import { type ExceptionRow, type Opening, openingAt } from '../hours.ts'
 import type { Unit, WorkingHoursRow } from '../shared.ts'
 
@@ -66,13 +68,14 @@ export function openingJson(opening: Opening, ordering: Ordering): OpeningJson {
 }
 
 const image = (i: Image | null | undefined): ImageJson | null => (i ? imageJson(i) : null)
+const thumbnail = (i: Image | null | undefined): ThumbnailJson | null => (i ? thumbnailJson(i) : null)
 
 // ── Restaurant list ──────────────────────────────────────────────────────────────────────────────
 
 export interface RestaurantListItem extends OpeningJson {
   uuid: string
   title: string
-  image: ImageJson | null
+  image: ThumbnailJson | null
   /** The lowest delivery cost (minor units; the session's own once sessions exist), null without delivery. */
   delivery_cost: number | null
   currency: string
@@ -153,7 +156,7 @@ export async function listRestaurants(
     data: row.data.map((r) => ({
       uuid: r.uuid,
       title: r.title,
-      image: image(r.image),
+      image: thumbnail(r.image),
       delivery_cost: r.delivery_cost === null ? null : Number(r.delivery_cost),
       currency: r.currency,
       read_only_mode: r.read_only_mode,
@@ -179,7 +182,7 @@ export interface MenuProduct {
   category_uuid: string
   title: string
   description: string
-  image: ImageJson | null
+  image: ThumbnailJson | null
   price: number
   quantity: number
   unit: string
@@ -221,14 +224,62 @@ interface RestaurantDoc extends HoursColumns, Ordering {
 
 interface CachedRestaurant {
   key: string
+  /** When the version was last read (ms); 0 after a change made in this process. */
+  checkedAt: number
   doc: RestaurantDoc
   /** `categories` already as JSON: 200 products are not serialised again for every guest. */
   categoriesJson: string
+  /** The whole answer of the current minute and its compressed forms, made once for every guest. */
+  body?: DetailBody
 }
+
+/**
+ * A restaurant page's answer for one minute: open or closed, today's hours and the next opening
+ * change only when a minute turns (hours are whole minutes in every zone), so the JSON, its brotli
+ * and its gzip are made once a minute per restaurant (and after a change), not per guest.
+ */
+export class DetailBody {
+  readonly minute: number
+  readonly text: string
+  #br: Promise<Buffer> | undefined
+  #gzip: Promise<Buffer> | undefined
+
+  constructor(minute: number, text: string) {
+    this.minute = minute
+    this.text = text
+  }
+
+  /** The answer in a content coding (made on first use, kept for the minute). */
+  encoded(coding: 'br' | 'gzip'): Promise<Buffer> {
+    if (coding === 'br') {
+      this.#br ??= brotliAsync(this.text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      return this.#br
+    }
+    this.#gzip ??= gzipAsync(this.text, { level: 9 })
+    return this.#gzip
+  }
+}
+
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 
 /** Restaurants kept in this process, by program id; the least recently built go first. */
 const cache = new Map<string, CachedRestaurant>()
 const cacheSize = 500
+
+/**
+ * How long a copy is served without asking PostgreSQL for the restaurant's version. A change made
+ * through this process is seen by its next request (`restaurantChanged`); one made through another
+ * API process (or the programs module: a title, a block) within this long. A menu a second old is
+ * fine for guests, and a busy page then costs no database round trip at all.
+ */
+const freshMs = 1000
+
+/** A change guests can see was made to this restaurant: read its version again on the next request. */
+export function restaurantChanged(programId: string): void {
+  const cached = cache.get(programId)
+  if (cached) cached.checkedAt = 0
+}
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -283,7 +334,7 @@ async function loadRestaurant(db: DbOrTrx, uuid: string): Promise<RestaurantDoc 
         category_uuid: p.category_uuid,
         title: p.title,
         description: p.description,
-        image: image(p.image),
+        image: thumbnail(p.image),
         price: Number(p.price),
         quantity: Number(p.quantity),
         unit: p.unit,
@@ -356,14 +407,22 @@ interface RestaurantRowJson extends HoursColumns, Ordering {
 /** The restaurant's page data, from this process's copy while its version is current. */
 async function cachedRestaurant(db: DbOrTrx, uuid: string): Promise<CachedRestaurant> {
   if (!uuidPattern.test(uuid)) throw notFound('restaurant')
-  const key = await versionOf(db, uuid)
-  if (key === undefined) throw notFound('restaurant')
   const cached = cache.get(uuid)
-  if (cached && cached.key === key) return cached
+  const now = Date.now()
+  if (cached && now - cached.checkedAt < freshMs) return cached
+  const key = await versionOf(db, uuid)
+  if (key === undefined) {
+    cache.delete(uuid)
+    throw notFound('restaurant')
+  }
+  if (cached && cached.key === key) {
+    cached.checkedAt = now
+    return cached
+  }
   // Kept under the version read before loading: a change in between only makes the next request load again.
   const doc = await loadRestaurant(db, uuid)
   if (!doc) throw notFound('restaurant')
-  const entry = { key, doc, categoriesJson: JSON.stringify(doc.categories) }
+  const entry = { key, checkedAt: now, doc, categoriesJson: JSON.stringify(doc.categories) }
   cache.delete(uuid)
   cache.set(uuid, entry)
   if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string)
@@ -451,19 +510,24 @@ function searchMenu(categories: MenuCategory[], search: string): MenuCategory[] 
 
 /**
  * `GET food/restaurants/{uuid}` as the JSON text of `{result: RestaurantDetail}`: the part that
- * changes with the clock is made now, the menu is spliced in as the cached JSON (or searched).
+ * changes with the clock is made for the current minute, the menu spliced in as cached JSON. With
+ * `search` the menu is filtered and nothing is kept.
  */
-export async function restaurantDetailJson(
+export async function restaurantDetailBody(
   db: DbOrTrx,
   uuid: string,
   query: { search?: string | undefined } = {},
   at = new Date(),
-): Promise<string> {
+): Promise<DetailBody> {
   const entry = await cachedRestaurant(db, uuid)
-  const head = JSON.stringify(detailHead(entry.doc, at))
+  const minute = Math.floor(at.getTime() / 60_000)
   const search = query.search?.trim()
+  if (!search && entry.body?.minute === minute) return entry.body
+  const head = JSON.stringify(detailHead(entry.doc, at))
   const categories = search ? JSON.stringify(searchMenu(entry.doc.categories, search)) : entry.categoriesJson
-  return `{"result":${head.slice(0, -1)},"categories":${categories}}}`
+  const body = new DetailBody(minute, `{"result":${head.slice(0, -1)},"categories":${categories}}}`)
+  if (!search) entry.body = body
+  return body
 }
 
 /** The same restaurant as an object (JSON-LD, sitemaps). */
