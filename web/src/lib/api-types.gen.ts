@@ -9035,7 +9035,7 @@ export interface components {
       category_uuid: string;
       description: string;
       has_options: boolean;
-      image: components["schemas"]["FoodImage"];
+      image: components["schemas"]["FoodThumbnail"];
       keywords: string[];
       price: number;
       quantity: number;
@@ -9396,7 +9396,7 @@ export interface components {
       current_day_of_week: number;
       /** @description Minor units; the lowest, null without delivery */
       delivery_cost: number | null;
-      image: components["schemas"]["FoodImage"];
+      image: components["schemas"]["FoodThumbnail"];
       /** Format: date-time */
       next_opening: string | null;
       online_ordering: boolean;
@@ -9413,6 +9413,17 @@ export interface components {
       /** @description The 10 shades 50, 100, 200 … 900 (the colour at 500) */
       colors: string[];
     };
+    FoodThumbnail: {
+      height: number;
+      /** @description WebP candidates up to 640 px (160w, 320w, 640w) */
+      srcset: string;
+      /** @description A JPG about 320 px wide, for `src` (browsers without WebP) */
+      url: string;
+      /** Format: uuid */
+      uuid: string;
+      /** @description Width of the original, px */
+      width: number;
+    } | null;
     HeldCard: {
       /** Format: date-time */
       activated_at: string | null;
