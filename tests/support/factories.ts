@@ -223,10 +223,10 @@ export async function seedProgram(
     // A food program's steps are its restaurant's and menu's (modules/food): made as its wizard makes them.
     const { seedRestaurant } = await import('./food.ts')
     const restaurant = await seedRestaurant(owner, {
-      ...(opts.title ? { restaurant: { title: opts.title } } : {}),
-      ...(opts.currency
-        ? { restaurant: { title: opts.title ?? unique('Program food'), currency: opts.currency } }
-        : {}),
+      restaurant: {
+        ...(opts.title ? { title: opts.title } : {}),
+        ...(opts.currency ? { currency: opts.currency } : {}),
+      },
     })
     return { uuid: restaurant.uuid, type }
   }
