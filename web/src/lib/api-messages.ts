@@ -240,7 +240,8 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
   invalid_number: () => msg`Enter a valid number.`,
   range_start_not_below_end: () => msg`The start of a range must be lower than its end.`,
   range_overlaps_previous: () => msg`This range overlaps the previous one.`,
-  delivery_range_required: () => msg`Add at least one valid delivery range, or allow pickup in the restaurant.`,
+  delivery_range_required: () =>
+    msg`Add at least one valid delivery range, or allow pickup in the restaurant.`,
   invalid_domain_name: () => msg`The domain name is not valid`,
   domain_already_used: () => msg`Domain already used`,
   unknown_time_zone: () => msg`Unknown time zone.`,
