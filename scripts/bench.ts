@@ -107,7 +107,8 @@ try {
       () => false,
     )
     if (ok) break
-    if (i > 200) throw new Error(`API did not become ready:\n${api.lastOutput()}`)
+    // Two minutes: the API migrates its scratch database first (reference data), slow on a busy machine.
+    if (i > 800) throw new Error(`API did not become ready:\n${api.lastOutput()}`)
     await new Promise((r) => setTimeout(r, 150))
   }
   console.log(`API on :${port}; ${connections} connections, ${seconds} s per route\n`)

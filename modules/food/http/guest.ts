@@ -362,7 +362,7 @@ export function registerGuestRoutes(app: ApiApp) {
         'Content-Encoding': coding,
       }) as never
     }
-    return c.body(body.text, 200, headers) as never
+    return c.body(body.bytes, 200, headers) as never
   })
 
   app.openapi(getRestaurantJsonLd, async (c) => {

@@ -241,12 +241,19 @@ interface CachedRestaurant {
 export class DetailBody {
   readonly minute: number
   readonly text: string
+  #bytes: Uint8Array<ArrayBuffer> | undefined
   #br: Promise<Buffer> | undefined
   #gzip: Promise<Buffer> | undefined
 
   constructor(minute: number, text: string) {
     this.minute = minute
     this.text = text
+  }
+
+  /** The answer as UTF-8, encoded once for the minute. */
+  get bytes(): Uint8Array<ArrayBuffer> {
+    this.#bytes ??= Buffer.from(this.text)
+    return this.#bytes
   }
 
   /** The answer in a content coding (made on first use, kept for the minute). */
