@@ -310,15 +310,23 @@ export function preferredCoding(header: string | undefined): 'br' | 'gzip' | und
   return undefined
 }
 
+/** The host a request was made to: a proxy's X-Forwarded-Host only behind a trusted proxy (TRUST_PROXY). */
+function hostOf(c: Context<AppEnv>): string {
+  const forwarded = c.get('services').config.TRUST_PROXY ? c.req.header('x-forwarded-host') : undefined
+  return (forwarded?.split(',')[0] ?? c.req.header('host') ?? '').trim().toLowerCase()
+}
+
 /** The origin pages of `host` are served on: the platform's scheme (https in production), that host. */
 export function originOf(c: Context<AppEnv>, host?: string): string {
   const scheme = new URL(c.get('services').config.PUBLIC_URL).protocol
-  const name = (host ?? c.req.header('x-forwarded-host') ?? c.req.header('host') ?? '').trim().toLowerCase()
-  return name ? `${scheme}//${name.replace(/[^a-z0-9.:-]/g, '')}` : c.get('services').config.PUBLIC_URL
+  const name = (host ?? hostOf(c))
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9.:-]/g, '')
+  return name ? `${scheme}//${name}` : c.get('services').config.PUBLIC_URL
 }
 
-const requestHost = (c: Context<AppEnv>, host?: string) =>
-  hostName(host ?? c.req.header('x-forwarded-host') ?? c.req.header('host'))
+const requestHost = (c: Context<AppEnv>, host?: string) => hostName(host ?? hostOf(c))
 
 export async function sitemapResponse(c: Context<AppEnv>, host?: string) {
   const xml = await sitemapXml(c.get('services').db, requestHost(c, host), originOf(c, host))
