@@ -33,6 +33,12 @@ const reasonMessages: Partial<Record<ErrorReason, MessageDescriptor>> = {
   not_program_acceptor: msg`You no longer take part in this program.`,
   cashpoint_inactive: msg`This cashpoint is closed.`,
   idempotency_key_in_progress: msg`This request is still being handled. Wait a moment, then look again.`,
+  not_food_program: msg`This is not a food program.`,
+  restaurant_not_complete: msg`Complete and save the restaurant first.`,
+  menu_empty: msg`Add at least one active product to the menu first.`,
+  category_not_empty: msg`This category still has products. Move or delete them first.`,
+  domain_already_used: msg`Domain already used`,
+  notFount: msg`Not found`,
 }
 
 /** What went wrong, by the envelope's code, when no reason says more. */
