@@ -61,6 +61,9 @@ const env = {
   // The load comes from one address: lift the limits against card testing for it.
   PAY_LIMIT_PER_ADDRESS: '100000000',
   PAY_LIMIT_PER_PAYMENT: '100000000',
+  // One test card and one device too (the limits per card and device came after the first runs).
+  PAY_LIMIT_PER_CARD: '100000000',
+  PAY_LIMIT_PER_DEVICE: '100000000',
 }
 const api = startChild({
   name: 'api',
