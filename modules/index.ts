@@ -1,5 +1,6 @@
 import { cardsModule } from './cards/index.ts'
 import { creditModule } from './credit/index.ts'
+import { foodModule } from './food/index.ts'
 import { identityModule } from './identity/index.ts'
 import { ledgerModule } from './ledger/index.ts'
 import { paymentsModule } from './payments/index.ts'
@@ -22,4 +23,5 @@ export const modules: readonly ModuleDefinition[] = [
   cardsModule,
   creditModule,
   terminalModule,
+  foodModule,
 ]

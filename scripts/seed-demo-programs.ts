@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { demoPassword, demoUsers } from './seed-demo.ts'
+import { seedDemoRestaurant } from './seed-demo-restaurant.ts'
 
 /**
  * Demo programs for development, made through the public API exactly as the portals would make
@@ -12,7 +13,8 @@ import { demoPassword, demoUsers } from './seed-demo.ts'
  *   activation) with 10 cards ordered and paid with the sandbox test card, which the demo
  *   acceptor has joined with the cashpoint "Kassa 1" too: the acceptor can take cards at once;
  * - two of those cards activated by the demo card holder, the second spent at Kassa 1 (so the
- *   holder's card history and the acceptor's redemptions are not empty), the first left to try.
+ *   holder's card history and the acceptor's redemptions are not empty), the first left to try;
+ * - the demo restaurant "Eetcafé De Hoek" (seed-demo-restaurant.ts), once.
  *
  * Idempotent: nothing is made when the demo owner already has a program. The launcher runs it
  * after the API answers (development only); by hand: `node scripts/seed-demo-programs.ts [api]`.
@@ -58,8 +60,9 @@ export async function seedDemoPrograms(apiOrigin: string): Promise<string[]> {
   }
 
   const mine = await call<{ count: number }>('programs', 'GET', '/manager/programs?filter=all')
-  if (mine.count > 0) return []
-  const made: string[] = []
+  // The demo restaurant has its own check (a database seeded before it existed gets it too).
+  const made: string[] = await seedDemoRestaurant(apiOrigin)
+  if (mine.count > 0) return made
 
   // A payment program with an acceptor at a cashpoint.
   const cafe = (

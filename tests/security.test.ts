@@ -40,6 +40,15 @@ const publicPrefixes = [
   // The sandbox provider's hosted pages: the unguessable id in the link is the access.
   'GET /api/v1/sandbox/',
   'POST /api/v1/sandbox/',
+  // Guests browse restaurants and products (the card-holder portal opens on /food for anyone), and
+  // the web's server reads a domain's brand, sitemap and robots; pictures and PDFs are on those pages.
+  'GET /api/v1/food/restaurants',
+  'GET /api/v1/food/products/{uuid}',
+  'GET /api/v1/food/brand',
+  'GET /api/v1/food/sitemap.xml',
+  'GET /api/v1/food/robots.txt',
+  'GET /api/v1/food/images/',
+  'GET /api/v1/food/documents/',
 ]
 
 interface Operation {

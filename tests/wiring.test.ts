@@ -28,6 +28,12 @@ describe('the platform’s wiring', () => {
     )
   })
 
+  it('does not start without the module that checks a food program’s steps', () => {
+    expect(() => resolveModules(without('food'))).toThrow(
+      /module programs needs programs\.step-checks \(.*, for 4001\) from module food, which is not loaded/,
+    )
+  })
+
   it('does not start when the provider is loaded but no longer provides it', () => {
     const programs = modules.find((m) => m.name === 'programs')!
     const silent = {

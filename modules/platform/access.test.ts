@@ -3,6 +3,7 @@ import {
   type Caller,
   cashpointInView,
   programInView,
+  programOfOwnerOrAcceptor,
   programOwnerInView,
   type UserTypeName,
   userTypes,
@@ -75,5 +76,26 @@ describe('programOwnerInView (an owner named in a list filter)', () => {
       '404 not_found',
     )
     expect(outcome(() => programOwnerInView(as('admin'), undefined))).toBe('404 not_found')
+  })
+})
+
+describe('programOfOwnerOrAcceptor (a restaurant and its staff)', () => {
+  it('lets its owner and an acceptor taking part now through', () => {
+    expect(outcome(() => programOfOwnerOrAcceptor(as('owner'), program, 'none'))).toBe('passes')
+    expect(outcome(() => programOfOwnerOrAcceptor(as('acceptor'), program, 'active'))).toBe('passes')
+  })
+
+  it('tells another owner and an acceptor who never had a place that it does not exist', () => {
+    expect(outcome(() => programOfOwnerOrAcceptor(as('owner', 'owner-2'), program, 'none'))).toBe(
+      '404 not_found',
+    )
+    expect(outcome(() => programOfOwnerOrAcceptor(as('acceptor'), program, 'none'))).toBe('404 not_found')
+    expect(outcome(() => programOfOwnerOrAcceptor(as('owner'), undefined, 'none'))).toBe('404 not_found')
+  })
+
+  it('refuses an acceptor whose place is no longer active (403) and other user types (404)', () => {
+    expect(outcome(() => programOfOwnerOrAcceptor(as('acceptor'), program, 'former'))).toBe('403 forbidden')
+    expect(outcome(() => programOfOwnerOrAcceptor(as('holder'), program, 'none'))).toBe('404 not_found')
+    expect(outcome(() => programOfOwnerOrAcceptor(as('admin'), program, 'none'))).toBe('404 not_found')
   })
 })

@@ -111,6 +111,25 @@ export function acceptorTakingPart(me: Caller, standing: AcceptorStanding, what 
   throw denied('access denied: you no longer take part in this program', 'not_program_acceptor')
 }
 
+/**
+ * A program whose daily work the caller shares: its owner (another owner's or none: 404 `what`),
+ * or an acceptor taking part in it now, as a restaurant's staff edit its menu (never had a place:
+ * 404; a place no longer or not yet active: 403 `not_program_acceptor`). Anyone else: 404.
+ * `standing` is the acceptor's in the program (read by the programs module). Answers the program.
+ */
+export function programOfOwnerOrAcceptor<P extends ProgramFacts>(
+  me: Caller,
+  program: P | undefined,
+  standing: AcceptorStanding,
+  what = 'program',
+): P {
+  if (program && isAcceptor(me)) {
+    acceptorTakingPart(me, standing, what)
+    return program
+  }
+  return programOfOwner(me, program, { what })
+}
+
 /** The facts of a cashpoint the checks need. */
 export interface CashpointFacts {
   acceptor_user_id: string

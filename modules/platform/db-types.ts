@@ -266,6 +266,144 @@ export interface EmailCodes {
   user_type: number;
 }
 
+export interface FoodAnnouncements {
+  announcement: string;
+  created_at: Generated<Timestamp>;
+  created_by: string;
+  id: string;
+  program_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FoodBrandings {
+  app_logo_id: string | null;
+  disabled_products: Generated<string[]>;
+  domain_name: string | null;
+  favicon_logo_id: string | null;
+  google_analytics_id: Generated<string>;
+  program_id: string;
+  seo_description: Generated<string>;
+  seo_keywords: Generated<string>;
+  seo_language: Generated<string>;
+  seo_title: Generated<string>;
+  theme_color: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FoodCategories {
+  created_at: Generated<Timestamp>;
+  id: string;
+  position: number;
+  program_id: string;
+  title: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FoodDeliveryRanges {
+  cost: bigint;
+  end_m: number;
+  position: number;
+  program_id: string;
+  start_m: number;
+}
+
+export interface FoodDeliveryZipCodes {
+  cost: bigint;
+  position: number;
+  program_id: string;
+  zip_code: string;
+}
+
+export interface FoodDocuments {
+  bytes: number;
+  created_at: Generated<Timestamp>;
+  id: string;
+  kind: string;
+  uploaded_by: string;
+}
+
+export interface FoodImages {
+  created_at: Generated<Timestamp>;
+  height: number;
+  id: string;
+  kind: string;
+  uploaded_by: string;
+  width: number;
+  widths: number[];
+}
+
+export interface FoodProductOptions {
+  id: string;
+  kind: string;
+  position: number;
+  price: bigint;
+  product_id: string;
+  quantity: Numeric;
+  title: string;
+  unit: string;
+}
+
+export interface FoodProducts {
+  category_id: string;
+  created_at: Generated<Timestamp>;
+  description: string;
+  id: string;
+  image_id: string;
+  is_active: Generated<boolean>;
+  keywords: Generated<string[]>;
+  notes: Generated<string>;
+  nutrition_facts: Generated<string>;
+  position: number;
+  price: bigint;
+  program_id: string;
+  quantity: Numeric;
+  title: string;
+  unit: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FoodRestaurants {
+  address: Generated<string>;
+  can_pickup_in_rest: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  default_asap: Generated<boolean>;
+  delivering_sms_text: Generated<string>;
+  disable_online_ordering: Generated<boolean>;
+  image_id: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  min_order_amount: Generated<bigint>;
+  order_limit: number | null;
+  order_limit_message: Generated<string>;
+  phone: Generated<string>;
+  pickup_fee: bigint | null;
+  pickup_fee_heading: Generated<string>;
+  privacy_document_id: string | null;
+  program_id: string;
+  read_only_mode: Generated<boolean>;
+  tc_document_id: string | null;
+  time_zone: Generated<string>;
+  type_of_delivery: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  version: Generated<bigint>;
+}
+
+export interface FoodWorkingHours {
+  day_of_week: number;
+  enabled: boolean;
+  end_time: string;
+  program_id: string;
+  start_time: string;
+}
+
+export interface FoodWorkingHoursExceptions {
+  closed: boolean;
+  date: Timestamp;
+  end_time: string | null;
+  program_id: string;
+  start_time: string | null;
+}
+
 export interface GeoCities {
   country_id: string;
   id: string;
@@ -840,6 +978,18 @@ export interface DB {
   credit_reminder_steps: CreditReminderSteps;
   credit_reminders: CreditReminders;
   email_codes: EmailCodes;
+  food_announcements: FoodAnnouncements;
+  food_brandings: FoodBrandings;
+  food_categories: FoodCategories;
+  food_delivery_ranges: FoodDeliveryRanges;
+  food_delivery_zip_codes: FoodDeliveryZipCodes;
+  food_documents: FoodDocuments;
+  food_images: FoodImages;
+  food_product_options: FoodProductOptions;
+  food_products: FoodProducts;
+  food_restaurants: FoodRestaurants;
+  food_working_hours: FoodWorkingHours;
+  food_working_hours_exceptions: FoodWorkingHoursExceptions;
   geo_cities: GeoCities;
   geo_continents: GeoContinents;
   geo_countries: GeoCountries;

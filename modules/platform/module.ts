@@ -94,6 +94,12 @@ export interface ModuleDefinition {
   /** Runs for every API request before any route (e.g. identity's authentication, which sets the actor). */
   middleware?: MiddlewareHandler<AppEnv>[]
   routes?: (app: ApiApp) => void
+  /**
+   * Routes outside /api/v1: well-known files each host answers for itself (`/robots.txt`,
+   * `/sitemap.xml`), mounted before the web app. Each should also be an API route, which is what the
+   * OpenAPI document lists.
+   */
+  rootRoutes?: (app: OpenAPIHono<AppEnv>) => void
   // biome-ignore lint/suspicious/noExplicitAny: a module lists handlers of many different event types
   handlers?: EventHandler<any>[]
   // biome-ignore lint/suspicious/noExplicitAny: a module lists jobs with many different payload schemas

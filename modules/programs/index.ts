@@ -32,6 +32,7 @@ export {
   programTypes,
   stepOf,
 } from './codes.ts'
+export { type CreateProgramInput, createProgram } from './commands/create-program.ts'
 export { type UpdateProgramInput, updateProgramIn } from './commands/update-program.ts'
 export { acceptorInvited, acceptorStatusChanged, programStatusChanged } from './events.ts'
 export {
@@ -45,6 +46,7 @@ export { type ProgramImageSummary, programImage, programImageUrl } from './queri
 export { type ListedProgram, listedProgram, listedPrograms } from './queries/listed-programs.ts'
 export {
   acceptorStanding,
+  activeAcceptorProgramsQuery,
   type CashpointSummary,
   cashpointInFilter,
   findCashpoint,
@@ -53,6 +55,7 @@ export {
   isProgramAcceptingPayments,
   lockProgram,
   type ProgramSummary,
+  programFactsQuery,
   programInFilter,
 } from './queries/programs.ts'
 export { transition } from './status-machine.ts'
@@ -79,11 +82,7 @@ const directory: ProgramDirectory = {
 }
 
 /** The types whose steps are all programs' own (a payment program's: a validated method). */
-const ownStepTypes: ProgramType[] = [
-  programTypes.paymentManagement,
-  programTypes.foodsManagement,
-  programTypes.foodCourtManagement,
-]
+const ownStepTypes: ProgramType[] = [programTypes.paymentManagement, programTypes.foodCourtManagement]
 
 export const programsModule = defineModule({
   name: 'programs',
@@ -107,10 +106,12 @@ export const programsModule = defineModule({
     provide(acceptorRegistered, attachInvitationsToAcceptor),
     ...ownStepTypes.map((type) => provide(programStepChecks, { type, check: noStepsOfItsOwn })),
   ],
-  // A card program's steps are its card's; a credit program's its ladder's.
+  // A card program's steps are its card's; a credit program's its ladder's; a food program's its
+  // restaurant's and menu's.
   needs: [
     need(programStepChecks, { from: 'cards', key: programTypes.card }),
     need(programStepChecks, { from: 'credit', key: programTypes.creditManagement }),
+    need(programStepChecks, { from: 'food', key: programTypes.foodsManagement }),
   ],
   routes: (app) => registerProgramsRoutes(app),
   handlers: [sendAcceptorInvitation],

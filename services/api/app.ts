@@ -196,6 +196,8 @@ export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHo
     }),
   )
 
+  for (const module of modules) module.rootRoutes?.(app)
+
   extra?.(app)
 
   app.all('/api/*', (c) =>

@@ -146,10 +146,12 @@ export function harnessApi(h: Harness, token?: string): Api {
     body?: unknown,
     headers: Record<string, string> = {},
   ) => {
+    // A FormData body is sent as multipart (uploads), anything else as JSON.
+    const form = body instanceof FormData
     const res = await h.request<T>(method, `/api/v1${path}`, {
-      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      headers: body === undefined || form ? headers : { 'content-type': 'application/json', ...headers },
       ...(token ? { token } : {}),
-      ...(body === undefined ? {} : { raw: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { raw: form ? body : JSON.stringify(body) }),
     })
     return { status: res.status, body: res.body }
   }
@@ -217,6 +219,17 @@ export async function seedProgram(
   } = {},
 ): Promise<SeededProgram> {
   const type = programTypeIds[kind]
+  if (kind === 'food' && (opts.status ?? 'active') === 'active') {
+    // A food program's steps are its restaurant's and menu's (modules/food): made as its wizard makes them.
+    const { seedRestaurant } = await import('./food.ts')
+    const restaurant = await seedRestaurant(owner, {
+      restaurant: {
+        ...(opts.title ? { title: opts.title } : {}),
+        ...(opts.currency ? { currency: opts.currency } : {}),
+      },
+    })
+    return { uuid: restaurant.uuid, type }
+  }
   const created = expectStatus(
     await owner.api<{ result: { uuid: string } }>('POST', '/manager/programs', {
       type,

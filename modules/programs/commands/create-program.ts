@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../platform/context.ts'
-import type { Db } from '../../platform/db.ts'
+import type { DbOrTrx } from '../../platform/db.ts'
 import { newId } from '../../platform/ids.ts'
 import { type ProgramType, programStatuses } from '../codes.ts'
 import { insertProgram, type ProgramRow } from '../db/programs.ts'
@@ -14,9 +14,10 @@ export interface CreateProgramInput {
 /**
  * Saves step 0 of the creation wizard: a new program of any type, owned by the caller, as
  * draftStep1 (spec section 4: "step 0 saves the program as draftStep1"; "new goes to draftStep1").
+ * Another module may call it inside its own transaction (food creates a program with its restaurant).
  */
 export async function createProgram(
-  db: Db,
+  db: DbOrTrx,
   ctx: RequestContext,
   ownerUserId: string,
   input: CreateProgramInput,

@@ -30,6 +30,7 @@ export interface ProgramSummary {
   type: ProgramType
   status: ProgramStatus
   title: string
+  description: string
   currency: string
 }
 
@@ -39,6 +40,7 @@ const summary = (r: ProgramRow): ProgramSummary => ({
   type: r.type as ProgramType,
   status: r.status as ProgramStatus,
   title: r.title,
+  description: r.description,
   currency: r.currency,
 })
 
@@ -188,4 +190,34 @@ export async function listPrograms(
       rows.map((r) => r.owner_user_id),
     ),
   }
+}
+
+/**
+ * The programs' public facts as a subquery, for a module that shows its own rows with their
+ * program's title and status in one round trip (the food guest pages): read-only, joined on `id`.
+ * The programs module stays the only writer of its table and decides which columns others see.
+ */
+export function programFactsQuery(db: DbOrTrx) {
+  return db
+    .selectFrom('programs')
+    .select([
+      'id',
+      'owner_user_id',
+      'type',
+      'status',
+      'title',
+      'description',
+      'currency',
+      'created_at',
+      'updated_at',
+    ])
+}
+
+/** The programs a user takes part in as an active acceptor, as a subquery of `program_id`. */
+export function activeAcceptorProgramsQuery(db: DbOrTrx, userId: string) {
+  return db
+    .selectFrom('program_acceptors')
+    .select('program_id')
+    .where('acceptor_user_id', '=', userId)
+    .where('status', '=', acceptorStatuses.active)
 }

@@ -33,6 +33,12 @@ const reasonMessages: Partial<Record<ErrorReason, MessageDescriptor>> = {
   not_program_acceptor: msg`You no longer take part in this program.`,
   cashpoint_inactive: msg`This cashpoint is closed.`,
   idempotency_key_in_progress: msg`This request is still being handled. Wait a moment, then look again.`,
+  not_food_program: msg`This is not a food program.`,
+  restaurant_not_complete: msg`Complete and save the restaurant first.`,
+  menu_empty: msg`Add at least one active product to the menu first.`,
+  category_not_empty: msg`This category still has products. Move or delete them first.`,
+  domain_already_used: msg`Domain already used`,
+  notFount: msg`Not found`,
 }
 
 /** What went wrong, by the envelope's code, when no reason says more. */
@@ -231,6 +237,37 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
   window_invalid: () => msg`The sending window must end after it starts, on the same day.`,
   vat_rate_unknown: () => msg`This VAT rate did not exist on the invoice date.`,
   penalty_currency: () => msg`A penalty is in the program's currency.`,
+  // food (spec food.md section 5 and its message catalogue)
+  invalid_time_format: () => msg`Invalid time format`,
+  invalid_time_range: () => msg`The opening and closing time must differ.`,
+  date_already_exists: () => msg`Date already exists`,
+  day_already_exists: () => msg`This day is listed twice.`,
+  keyword_already_exists: () => msg`Keyword already exists`,
+  duplicate_keywords: () => msg`Duplicate keywords`,
+  fill_in_all_fields: () => msg`Fill in all fields`,
+  zip_code_not_found: () => msg`One of the zip codes does not exist`,
+  zip_code_already_exists: () => msg`This zip code is listed twice.`,
+  cost_separator_at_edge: () => msg`The cost must not start or end with a dot or comma.`,
+  invalid_cost: () => msg`Enter an amount such as 2,50.`,
+  invalid_number: () => msg`Enter a valid number.`,
+  range_start_not_below_end: () => msg`The start of a range must be lower than its end.`,
+  range_overlaps_previous: () => msg`This range overlaps the previous one.`,
+  delivery_range_required: () =>
+    msg`Add at least one valid delivery range, or allow pickup in the restaurant.`,
+  invalid_domain_name: () => msg`The domain name is not valid`,
+  domain_already_used: () => msg`Domain already used`,
+  unknown_time_zone: () => msg`Unknown time zone.`,
+  logo_not_png: () => msg`A logo must be a PNG image.`,
+  logo_too_small: (p) => {
+    const minimum = num(p, 'minimum')
+    return msg`The logo must be at least ${minimum}×${minimum} pixels.`
+  },
+  pdf_required: () => msg`Choose a PDF file.`,
+  pdf_too_large: () => msg`The PDF is larger than 2 MB.`,
+  document_unknown: () => msg`This document is not available any more. Upload it again.`,
+  category_unknown: () => msg`Unknown category.`,
+  product_unknown: () => msg`Unknown product.`,
+  option_unknown: () => msg`Unknown variant or extra.`,
 }
 
 /** A field error of the API in words, with its numbers (`locale` formats amounts). */

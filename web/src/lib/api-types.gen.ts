@@ -797,6 +797,1672 @@ export interface paths {
       };
     };
   };
+  "/api/v1/food/announcements": {
+    /**
+     * A restaurant’s announcements, newest first
+     * @description Its owner and the acceptors working at it; anyone else’s: 404.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The food program (restaurant) */
+          program_uuid: string;
+        };
+      };
+      responses: {
+        /** @description Announcements */
+        200: {
+          content: {
+            "application/json": {
+              results: components["schemas"]["FoodAnnouncement"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Add an announcement
+     * @description Shown on the restaurant list and the restaurant’s page. Text required (not blank).
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            announcement: string;
+            /** Format: uuid */
+            program_uuid: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Added */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodAnnouncement"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/announcements/{id}": {
+    /**
+     * Change an announcement
+     * @description None, or another restaurant’s: 404 with reason `notFount` (spec section 8).
+     */
+    put: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            announcement: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodAnnouncement"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Delete an announcement
+     * @description None, or another restaurant’s: 404 with reason `notFount` (spec section 8).
+     */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Deleted */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/brand": {
+    /**
+     * The brand of a domain (for server-rendered pages)
+     * @description The restaurant a domain serves and its brand: SEO title, description, keywords and language, Google Analytics id, theme colours, logos (favicon sizes 32, 180, 192, 512). `host` defaults to the request’s Host. A host without a brand (the platform’s own): 404. Public.
+     */
+    get: {
+      parameters: {
+        query?: {
+          host?: string;
+        };
+      };
+      responses: {
+        /** @description The brand */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodBrand"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/branding": {
+    /**
+     * A restaurant’s brand and SEO
+     * @description Defaults when none is saved (colour #4d7cfe, SEO language en). The program’s owner; anyone else’s: 404.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The food program (restaurant) */
+          program_uuid: string;
+        };
+      };
+      responses: {
+        /** @description The brand */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodBranding"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Save a restaurant’s brand and SEO (multipart)
+     * @description Fields as sent change; the rest stay. `domain_name`: dot-separated labels of a-z, 0-9 and hyphens, up to 63 each (`invalid_domain_name`); one restaurant per domain and never a portal’s own host (400 `domain_already_used`). Logos: PNG (`logo_not_png`), app logo at least 256×256, favicon at least 512×512 (`logo_too_small`). The program’s owner.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            /**
+             * Format: binary
+             * @description PNG, at least 256×256; an empty value removes it
+             */
+            app_logo?: string;
+            /**
+             * @description true or false
+             * @enum {string}
+             */
+            disable_card?: "0" | "1" | "true" | "false";
+            /**
+             * @description true or false
+             * @enum {string}
+             */
+            disable_credit?: "0" | "1" | "true" | "false";
+            /**
+             * @description true or false
+             * @enum {string}
+             */
+            disable_food?: "0" | "1" | "true" | "false";
+            /**
+             * @description true or false
+             * @enum {string}
+             */
+            disable_food_court?: "0" | "1" | "true" | "false";
+            /**
+             * @description true or false
+             * @enum {string}
+             */
+            disable_payment?: "0" | "1" | "true" | "false";
+            /** @description An empty value removes it */
+            domain_name?: string;
+            /**
+             * Format: binary
+             * @description PNG, at least 512×512; an empty value removes it
+             */
+            favicon_logo?: string;
+            google_analytics_id?: string;
+            /** Format: uuid */
+            program_uuid: string;
+            seo_description?: string;
+            /** @description Comma list */
+            seo_keywords?: string;
+            /** @enum {string} */
+            seo_language?: "nl" | "en" | "de" | "ru" | "uk";
+            seo_title?: string;
+            /** @description The brand colour (#4d7cfe), or `{"color": "#4d7cfe", …}` */
+            theme?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodBranding"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body too large */
+        413: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/categories": {
+    /**
+     * A restaurant’s menu categories, in their order
+     * @description The program’s owner and the acceptors working at the restaurant (taking part in the program now); another restaurant’s: 404; an acceptor no longer taking part: 403.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The food program (restaurant) */
+          program_uuid: string;
+        };
+      };
+      responses: {
+        /** @description Categories */
+        200: {
+          content: {
+            "application/json": {
+              results: components["schemas"]["FoodCategory"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Add a menu category (at the end)
+     * @description Title required (not blank). The program’s owner and the acceptors working at the restaurant (taking part in the program now); another restaurant’s: 404; an acceptor no longer taking part: 403.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            program_uuid: string;
+            title: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Added */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCategory"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/categories/{id}": {
+    /**
+     * Delete an empty menu category
+     * @description A category that still has products: 409 `category_not_empty`. The program’s owner and the acceptors working at the restaurant (taking part in the program now); another restaurant’s: 404; an acceptor no longer taking part: 403.
+     */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Deleted */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Rename or move a menu category
+     * @description The program’s owner and the acceptors working at the restaurant (taking part in the program now); another restaurant’s: 404; an acceptor no longer taking part: 403.
+     */
+    patch: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            position?: number;
+            title?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCategory"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/documents/{file}": {
+    /**
+     * A restaurant’s terms or privacy PDF
+     * @description Public: guests accept them before ordering. Unguessable names, cached for good.
+     */
+    get: {
+      parameters: {
+        path: {
+          file: string;
+        };
+      };
+      responses: {
+        /** @description PDF */
+        200: {
+          content: {
+            "application/pdf": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/images/{file}": {
+    /**
+     * A restaurant, product or logo image in one width
+     * @description Public (guest pages). `<uuid>-<width>.webp|jpg|png`; unguessable names, cached for good.
+     */
+    get: {
+      parameters: {
+        path: {
+          file: string;
+        };
+      };
+      responses: {
+        /** @description Image */
+        200: {
+          content: {
+            "image/jpeg": string;
+            "image/png": string;
+            "image/webp": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/privacy": {
+    /**
+     * Upload a privacy statement (PDF)
+     * @description Multipart field `file`: a PDF (judged by its bytes, `pdf_required`) of at most 2 MB. Answers its `uri`, to send as the program’s `privacy_pdf_url`. Program owners.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            /** Format: binary */
+            file: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Stored */
+        201: {
+          content: {
+            "application/json": components["schemas"]["FoodDocumentUri"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body too large */
+        413: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/products": {
+    /**
+     * A restaurant’s products (active or not), in menu order
+     * @description Optionally of one of its categories (another restaurant’s category: 404). The program’s owner and the acceptors working at the restaurant (taking part in the program now); another restaurant’s: 404; an acceptor no longer taking part: 403.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The food program (restaurant) */
+          program_uuid: string;
+          category_uuid?: string;
+        };
+      };
+      responses: {
+        /** @description Products */
+        200: {
+          content: {
+            "application/json": {
+              results: components["schemas"]["FoodProduct"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Add a product to a category (at its end)
+     * @description Rules (spec section 5), each a 400 naming its field: title, description, image, price, quantity, unit and category required, text not blank; variant and extra rows complete or empty; no keyword twice (`keyword_already_exists` on the repeat, `duplicate_keywords` on `keywords`). The program’s owner and the acceptors working at the restaurant (taking part in the program now); another restaurant’s: 404; an acceptor no longer taking part: 403.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FoodProductInput"];
+        };
+      };
+      responses: {
+        /** @description Added */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodProduct"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/products/{id}": {
+    /**
+     * Delete a product
+     * @description The program’s owner and the acceptors working at the restaurant (taking part in the program now); another restaurant’s: 404; an acceptor no longer taking part: 403.
+     */
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Deleted */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Change a product
+     * @description Any of the fields; the product is checked whole again. Rules (spec section 5), each a 400 naming its field: title, description, image, price, quantity, unit and category required, text not blank; variant and extra rows complete or empty; no keyword twice (`keyword_already_exists` on the repeat, `duplicate_keywords` on `keywords`). The program’s owner and the acceptors working at the restaurant (taking part in the program now); another restaurant’s: 404; an acceptor no longer taking part: 403.
+     */
+    patch: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            category_uuid?: string;
+            description?: string;
+            /** @description As variants */
+            extras?: ({
+                /** @description Minor units (250), or as typed ('2,50', '2.5'): not starting or ending with . or , */
+                price?: number | string | null;
+                quantity?: number | null;
+                title?: string | null;
+                unit?: string | null;
+                /**
+                 * Format: uuid
+                 * @description Keeps an existing row (a basket refers to it); without: a new row
+                 */
+                uuid?: string | null;
+              })[];
+            /** @description An image uploaded with POST food/products/images */
+            image?: string;
+            is_active?: boolean;
+            /** @description No keyword twice (any case) */
+            keywords?: string[];
+            notes?: string;
+            nutrition_facts?: string;
+            position?: number;
+            /** @description Minor units (950) or as typed ('9,50') */
+            price?: number | string | null;
+            /** @description What a portion holds, in `unit` (up to 3 decimals) */
+            quantity?: number;
+            title?: string;
+            /** @description gram, kilogram, liter, milliliter or piece */
+            unit?: string;
+            /** @description Rows of title, quantity, unit and price: all or none (`fill_in_all_fields`); empty rows are dropped. Replaces the list. */
+            variants?: ({
+                /** @description Minor units (250), or as typed ('2,50', '2.5'): not starting or ending with . or , */
+                price?: number | string | null;
+                quantity?: number | null;
+                title?: string | null;
+                unit?: string | null;
+                /**
+                 * Format: uuid
+                 * @description Keeps an existing row (a basket refers to it); without: a new row
+                 */
+                uuid?: string | null;
+              })[];
+          };
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodProduct"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/products/{uuid}": {
+    /**
+     * A product with its variants and extras, for guests
+     * @description `can_order` and `restaurant_closed` say whether it can be ordered now. An inactive product or one of a restaurant that is not active: 404. Public.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The food session (ordering, part 2) */
+          session_id?: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The product */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodGuestProduct"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/products/images": {
+    /**
+     * Upload a product image
+     * @description Multipart field `image`: a PNG or JPG (judged by its bytes) under 2 MB; 360×360 fits best. Stored as WebP and JPG 160, 320, 640 and 960 px wide (never enlarged), upright, without metadata. Program owners and acceptors.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            /** Format: binary */
+            image: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Stored */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodImage"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body too large */
+        413: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/products/order": {
+    /**
+     * Order categories and products (drag and drop)
+     * @description Each entry names a category (`category_uuid`) or a product (`product_uuid`) of the restaurant and its index (a product’s among its category’s). Anything else named: 400 (`category_unknown`, `product_unknown`), nothing changes. The program’s owner and the acceptors working at the restaurant (taking part in the program now); another restaurant’s: 404; an acceptor no longer taking part: 403.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            order: {
+                /** Format: uuid */
+                category_uuid?: string;
+                index: number;
+                /** Format: uuid */
+                product_uuid?: string;
+              }[];
+            /** Format: uuid */
+            program_uuid: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Ordered: the categories */
+        200: {
+          content: {
+            "application/json": {
+              results: components["schemas"]["FoodCategory"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/programs": {
+    /**
+     * Food programs (restaurants) of the caller
+     * @description A program owner’s own food programs; an acceptor’s the restaurants they work at (active in the program). Newest first, in the pagination wrapper; `search` is part of the title.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 20, at most 100) */
+          size?: number;
+          search?: string;
+        };
+      };
+      responses: {
+        /** @description A page of food programs */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["FoodProgramItem"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Create a food program with its restaurant
+     * @description Steps 0 and 1 of the food wizard at once: a program of type 4001 with its restaurant, saved as draftStep2 (the restaurant done; the menu is step 2: draftStep3 and activation need an active product, through PATCH manager/programs). Rules (spec section 5), each a 400 naming its field with a code: title, description and address required (address not when `can_pickup_in_rest`); an image; with pickup, `pickup_fee_heading` and `pickup_fee` both or neither; zip rows with a cost not starting or ending with . or , (`cost_separator_at_edge`) and a zip code that exists (`zip_code_not_found`); distance ranges with start, end and cost, start below end (`range_start_not_below_end`), not overlapping the previous (`range_overlaps_previous`), latitude and longitude; at least one valid range unless pickup (`delivery_range_required`); valid `HH:MM` times on enabled days (`invalid_time_format`, `invalid_time_range`); no exception date twice (`date_already_exists`). Program owners only.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FoodProgramInput"];
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodProgram"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/programs/{uuid}": {
+    /**
+     * A food program with its restaurant
+     * @description Every field of the restaurant; a program created through manager/programs and not yet saved here answers the defaults (Monday to Friday 09:00–17:00). Its owner, and acceptors working at it; anyone else’s: 404; another type: 422 `not_food_program`.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The food program */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodProgram"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Change a food program’s restaurant
+     * @description Any of the fields; the change is merged into what is stored and the whole restaurant is checked again, so a saved restaurant is always complete. Lists (zip rows, ranges, hours, exceptions) are replaced whole. A draftStep1 program moves to draftStep2. Rules (spec section 5), each a 400 naming its field with a code: title, description and address required (address not when `can_pickup_in_rest`); an image; with pickup, `pickup_fee_heading` and `pickup_fee` both or neither; zip rows with a cost not starting or ending with . or , (`cost_separator_at_edge`) and a zip code that exists (`zip_code_not_found`); distance ranges with start, end and cost, start below end (`range_start_not_below_end`), not overlapping the previous (`range_overlaps_previous`), latitude and longitude; at least one valid range unless pickup (`delivery_range_required`); valid `HH:MM` times on enabled days (`invalid_time_format`, `invalid_time_range`); no exception date twice (`date_already_exists`). The owner only; a blocked program: 422 `program_blocked`.
+     */
+    patch: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FoodProgramChange"];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodProgram"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/programs/images": {
+    /**
+     * Upload a restaurant image
+     * @description Multipart field `image`: a PNG or JPG (judged by its bytes) under 2 MB. Stored as WebP and JPG 160, 320, 640 and 960 px wide (never enlarged), upright, without metadata; answered with `srcset` candidates. Use its `uuid` as the program’s `image`. Program owners.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            /** Format: binary */
+            image: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Stored */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodImage"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body too large */
+        413: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/restaurants": {
+    /**
+     * Restaurants for guests, with announcements
+     * @description Active restaurants by title. `search` matches a restaurant’s title or one of its products’ titles and keywords; `domain` keeps the restaurant of a branded domain. Opening and closing today, closed now or not, in each restaurant’s time zone. Public.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The food session (ordering, part 2) */
+          session_id?: string;
+          search?: string;
+          /** @description A branded domain (the request’s host) */
+          domain?: string;
+        };
+      };
+      responses: {
+        /** @description Restaurants and their announcements */
+        200: {
+          content: {
+            "application/json": {
+              announcements: {
+                  announcement: string;
+                  restaurant_title: string;
+                  /** Format: uuid */
+                  restaurant_uuid: string;
+                  /** Format: uuid */
+                  uuid: string;
+                }[];
+              data: components["schemas"]["FoodRestaurantListItem"][];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/restaurants/{uuid}": {
+    /**
+     * A restaurant with its menu, for guests
+     * @description Categories with their active products in the owner’s order, the week’s working hours with today (`current_day_of_week`, `today`) and the exceptions from today on (an exception for today replaces or closes it), open or closed now in the restaurant’s zone. `search` keeps the products whose title, description or keyword holds it. A restaurant that is not active: 404. Public.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The food session (ordering, part 2) */
+          session_id?: string;
+          search?: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The restaurant */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodRestaurant"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/restaurants/{uuid}/json-ld": {
+    /**
+     * schema.org Restaurant with its Menu (JSON-LD)
+     * @description For the `<script type="application/ld+json">` of the restaurant’s page: address, geo, opening hours, menu sections and items with offers. URLs on `host` (default: the request’s). Public.
+     */
+    get: {
+      parameters: {
+        query?: {
+          host?: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description JSON-LD */
+        200: {
+          content: {
+            "application/ld+json": {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/robots.txt": {
+    /**
+     * robots.txt of a host
+     * @description Food pages may be crawled, the API and portals not. Also served as `/robots.txt` on every host. Public.
+     */
+    get: {
+      parameters: {
+        query?: {
+          host?: string;
+        };
+      };
+      responses: {
+        /** @description robots.txt */
+        200: {
+          content: {
+            "text/plain": string;
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/sitemap.xml": {
+    /**
+     * sitemap.xml of a host
+     * @description A restaurant’s domain: its list, page and active products; the platform’s hosts: every active restaurant. Also served as `/sitemap.xml` on every host. Public.
+     */
+    get: {
+      parameters: {
+        query?: {
+          host?: string;
+        };
+      };
+      responses: {
+        /** @description Sitemap */
+        200: {
+          content: {
+            "application/xml": string;
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/terms-and-conditions": {
+    /**
+     * Upload terms and conditions (PDF)
+     * @description Multipart field `file`: a PDF (judged by its bytes, `pdf_required`) of at most 2 MB. Answers its `uri`, to send as the program’s `tc_pdf_url`. Program owners.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            /** Format: binary */
+            file: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Stored */
+        201: {
+          content: {
+            "application/json": components["schemas"]["FoodDocumentUri"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body too large */
+        413: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/theme": {
+    /**
+     * A brand colour and its 10 shades
+     * @description The shades 50 … 900 the guest pages use for a colour (default #4d7cfe), to preview a brand before saving it. Program owners and acceptors.
+     */
+    get: {
+      parameters: {
+        query?: {
+          color?: string;
+        };
+      };
+      responses: {
+        /** @description The theme */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodTheme"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/geo/cities": {
     /**
      * Cities and places
@@ -8381,9 +10047,10 @@ export interface components {
      * - cards: `not_card_program`, `card_type_missing`, `program_not_draft`, `program_blocked`, `card_settings_locked`, `program_not_active`, `card_not_complete`, `program_period_ended`, `card_price_missing`, `order_in_payment`, `order_paid`, `order_not_paid`, `order_conflict`, `order_amount_zero`, `card_order_not_refundable`, `card_already_activated`, `card_expired`, `card_blocked`, `card_not_activated`, `amount_above_balance`, `reversal_too_late`, `reversal_forfeited`, `reversal_card_expired`, `reversal_card_blocked`, `redemption_reversed`
      * - credit: `not_credit_program`, `program_not_active`, `bill_archived`, `bill_paid`, `bill_not_open`, `ladder_invalid`, `ladder_full`, `holder_not_found`, `payment_in_progress`
      * - terminal: `not_payment_program`, `program_blocked`, `program_not_active`, `cashpoint_inactive`, `fieldsValidation`, `request_uuid_taken`, `request_claimed`, `request_finished`, `token_invalid`, `token_used`, `token_expired`, `token_cancelled`, `token_replaced`
+     * - food: `not_food_program`, `program_blocked`, `restaurant_not_complete`, `menu_empty`, `domain_already_used`, `category_not_empty`, `notFount`
      * @enum {string}
      */
-    ErrorReason: "acceptor_blocked" | "account_disabled" | "address_not_located" | "admin_may_only_block" | "already_acceptor" | "already_paid" | "amount_above_balance" | "attempt_in_progress" | "authentication_failed" | "bank_refused" | "bill_archived" | "bill_not_open" | "bill_paid" | "blocked_by_admin" | "cancelled" | "cannot_disable_self" | "card_already_activated" | "card_blocked" | "card_declined" | "card_expired" | "card_not_activated" | "card_not_complete" | "card_not_supported" | "card_order_not_refundable" | "card_price_missing" | "card_refused" | "card_settings_locked" | "card_type_missing" | "cardholder_already_registered" | "cashpoint_inactive" | "ccv_pay_key_not_valid" | "ccv_response_invalid" | "code_limit" | "code_resend_too_soon" | "country_supported" | "currency_locked" | "draft_not_blockable" | "email_already_registered" | "endpoint_inactive" | "entry_conflict" | "expired" | "expired_card" | "failed" | "fieldsValidation" | "fraud_detected" | "held" | "holder_not_found" | "idempotency_key_in_progress" | "idempotency_key_reused" | "incorrect_cvc" | "insufficient_funds" | "invalid_credentials" | "invalid_currency" | "invalid_date" | "invalid_status_transition" | "invalid_sub_account" | "invitation_answered" | "invitation_pending" | "invite_already_sent" | "ladder_full" | "ladder_invalid" | "link_expired" | "malformed_url" | "merchant_not_active" | "missing_description" | "missing_source" | "no_receipt" | "no_split" | "no_token" | "no_validated_method" | "not_card_program" | "not_credit_program" | "not_paid" | "not_payment_program" | "not_program_acceptor" | "not_refundable" | "nul_character" | "one_side_per_line" | "open" | "order_amount_zero" | "order_conflict" | "order_in_payment" | "order_not_paid" | "order_paid" | "paid" | "payment_expired" | "payment_failed" | "payment_in_progress" | "payment_method_is_not_supported" | "payout_refused" | "paypal_not_approved" | "platform_provider_missing" | "processing_error" | "program_blocked" | "program_expired" | "program_not_active" | "program_not_draft" | "program_period_ended" | "rate_limited" | "redemption_reversed" | "refresh_ended" | "refresh_reused" | "refresh_unknown" | "refund_refused" | "refund_too_large" | "rejected" | "released" | "request_claimed" | "request_finished" | "request_uuid_taken" | "requires_action" | "resend_too_soon" | "reset_limit" | "reset_too_soon" | "reversal_card_blocked" | "reversal_card_expired" | "reversal_forfeited" | "reversal_of_reversal" | "reversal_too_late" | "sandbox_not_in_production" | "session_ended" | "sign_in_throttled" | "support_request_limit" | "token_cancelled" | "token_expired" | "token_invalid" | "token_replaced" | "token_used" | "too_few_lines" | "transfer_too_large" | "unbalanced" | "unknown_account" | "unknown_journal" | "unknown_sub_account" | "unsufficient_balance" | "unsupported_country" | "webhook_bad_signature" | "webhook_malformed" | "webhook_missing_signature" | "webhook_replayed" | "webhook_stale" | "webhook_unknown_event" | "wrong_confirmation_code" | "wrong_password" | "wrong_portal" | "wrong_user_type";
+    ErrorReason: "acceptor_blocked" | "account_disabled" | "address_not_located" | "admin_may_only_block" | "already_acceptor" | "already_paid" | "amount_above_balance" | "attempt_in_progress" | "authentication_failed" | "bank_refused" | "bill_archived" | "bill_not_open" | "bill_paid" | "blocked_by_admin" | "cancelled" | "cannot_disable_self" | "card_already_activated" | "card_blocked" | "card_declined" | "card_expired" | "card_not_activated" | "card_not_complete" | "card_not_supported" | "card_order_not_refundable" | "card_price_missing" | "card_refused" | "card_settings_locked" | "card_type_missing" | "cardholder_already_registered" | "cashpoint_inactive" | "category_not_empty" | "ccv_pay_key_not_valid" | "ccv_response_invalid" | "code_limit" | "code_resend_too_soon" | "country_supported" | "currency_locked" | "domain_already_used" | "draft_not_blockable" | "email_already_registered" | "endpoint_inactive" | "entry_conflict" | "expired" | "expired_card" | "failed" | "fieldsValidation" | "fraud_detected" | "held" | "holder_not_found" | "idempotency_key_in_progress" | "idempotency_key_reused" | "incorrect_cvc" | "insufficient_funds" | "invalid_credentials" | "invalid_currency" | "invalid_date" | "invalid_status_transition" | "invalid_sub_account" | "invitation_answered" | "invitation_pending" | "invite_already_sent" | "ladder_full" | "ladder_invalid" | "link_expired" | "malformed_url" | "menu_empty" | "merchant_not_active" | "missing_description" | "missing_source" | "no_receipt" | "no_split" | "no_token" | "no_validated_method" | "notFount" | "not_card_program" | "not_credit_program" | "not_food_program" | "not_paid" | "not_payment_program" | "not_program_acceptor" | "not_refundable" | "nul_character" | "one_side_per_line" | "open" | "order_amount_zero" | "order_conflict" | "order_in_payment" | "order_not_paid" | "order_paid" | "paid" | "payment_expired" | "payment_failed" | "payment_in_progress" | "payment_method_is_not_supported" | "payout_refused" | "paypal_not_approved" | "platform_provider_missing" | "processing_error" | "program_blocked" | "program_expired" | "program_not_active" | "program_not_draft" | "program_period_ended" | "rate_limited" | "redemption_reversed" | "refresh_ended" | "refresh_reused" | "refresh_unknown" | "refund_refused" | "refund_too_large" | "rejected" | "released" | "request_claimed" | "request_finished" | "request_uuid_taken" | "requires_action" | "resend_too_soon" | "reset_limit" | "reset_too_soon" | "restaurant_not_complete" | "reversal_card_blocked" | "reversal_card_expired" | "reversal_forfeited" | "reversal_of_reversal" | "reversal_too_late" | "sandbox_not_in_production" | "session_ended" | "sign_in_throttled" | "support_request_limit" | "token_cancelled" | "token_expired" | "token_invalid" | "token_replaced" | "token_used" | "too_few_lines" | "transfer_too_large" | "unbalanced" | "unknown_account" | "unknown_journal" | "unknown_sub_account" | "unsufficient_balance" | "unsupported_country" | "webhook_bad_signature" | "webhook_malformed" | "webhook_missing_signature" | "webhook_replayed" | "webhook_stale" | "webhook_unknown_event" | "wrong_confirmation_code" | "wrong_password" | "wrong_portal" | "wrong_user_type";
     /**
      * @description What is wrong with one field (`field_codes`), with its numbers in `params`. By module:
      * - platform: `required`, `too_short`, `too_long`, `too_few`, `too_many`, `too_small`, `too_big`, `not_multiple_of`, `invalid_type`, `invalid_format`, `invalid_choice`, `unknown_field`, `invalid`, `invalid_date`, `nul_character`, `bad_encoding`
@@ -8395,15 +10062,514 @@ export interface components {
      * - cards: `not_program_currency`, `voucher_value_zero`, `image_unknown`, `date_in_past`, `before_start_date`, `ends_before_start`, `above_balance`, `nothing_left`, `choose_program`, `not_card_token`
      * - credit: `not_card_holder`, `due_before_issue`, `date_in_past`, `window_invalid`, `vat_rate_unknown`, `penalty_currency`, `image_unknown`
      * - terminal: `unknown_cashpoint`, `not_input_field`, `given_twice`, `invalid_amount`, `not_program_currency`, `already_used`, `unknown_category`, `not_field_of_category`, `choose_field`, `invalid_token`, `before_from`, `period_too_long`, `invalid_time_zone`
+     * - food: `invalid_time_format`, `invalid_time_range`, `date_already_exists`, `day_already_exists`, `keyword_already_exists`, `duplicate_keywords`, `fill_in_all_fields`, `zip_code_not_found`, `zip_code_already_exists`, `cost_separator_at_edge`, `invalid_cost`, `invalid_number`, `range_start_not_below_end`, `range_overlaps_previous`, `delivery_range_required`, `invalid_domain_name`, `domain_already_used`, `unknown_time_zone`, `image_too_large`, `image_not_jpg_png`, `image_unreadable`, `image_unknown`, `logo_not_png`, `logo_too_small`, `pdf_required`, `pdf_too_large`, `document_unknown`, `category_unknown`, `product_unknown`, `option_unknown`
      * @enum {string}
      */
-    FieldErrorCode: "above_balance" | "already_acceptor" | "already_used" | "bad_encoding" | "before_from" | "before_start_date" | "cardholder_already_registered" | "choose_field" | "choose_program" | "country_supported" | "date_in_past" | "due_before_issue" | "duplicate_title" | "email_already_registered" | "ends_before_start" | "given_twice" | "host_not_found" | "image_not_jpg_png" | "image_too_large" | "image_unknown" | "image_unreadable" | "implausible_birth_date" | "invalid" | "invalid_amount" | "invalid_card_number" | "invalid_choice" | "invalid_cvc" | "invalid_date" | "invalid_expiry" | "invalid_format" | "invalid_phone" | "invalid_phone_code" | "invalid_secret" | "invalid_splits" | "invalid_time_zone" | "invalid_token" | "invalid_type" | "invalid_url" | "invite_already_sent" | "key_not_allowed" | "key_prefix" | "key_refused" | "link_expired" | "method_listed_twice" | "no_live_mode" | "no_provider_for_method" | "not_an_object" | "not_card_holder" | "not_card_token" | "not_field_of_category" | "not_for_account_type" | "not_http" | "not_input_field" | "not_multiple_of" | "not_program_currency" | "not_sandbox_key" | "nothing_left" | "nul_character" | "passwords_do_not_match" | "payment_method_is_not_supported" | "penalty_currency" | "period_too_long" | "private_address" | "provider_cannot_take_method" | "provider_required" | "refund_too_large" | "required" | "sandbox_not_in_production" | "state_not_of_country" | "stripe_key_prefix" | "too_big" | "too_few" | "too_long" | "too_many" | "too_short" | "too_small" | "unknown_bank" | "unknown_cashpoint" | "unknown_category" | "unknown_continent" | "unknown_country" | "unknown_currency" | "unknown_field" | "unknown_method" | "unknown_provider" | "unknown_state" | "unsupported_country" | "url_has_credentials" | "vat_rate_unknown" | "voucher_value_zero" | "webhook_secret_prefix" | "window_invalid" | "wrong_confirmation_code" | "wrong_mode_key" | "wrong_password";
+    FieldErrorCode: "above_balance" | "already_acceptor" | "already_used" | "bad_encoding" | "before_from" | "before_start_date" | "cardholder_already_registered" | "category_unknown" | "choose_field" | "choose_program" | "cost_separator_at_edge" | "country_supported" | "date_already_exists" | "date_in_past" | "day_already_exists" | "delivery_range_required" | "document_unknown" | "domain_already_used" | "due_before_issue" | "duplicate_keywords" | "duplicate_title" | "email_already_registered" | "ends_before_start" | "fill_in_all_fields" | "given_twice" | "host_not_found" | "image_not_jpg_png" | "image_too_large" | "image_unknown" | "image_unreadable" | "implausible_birth_date" | "invalid" | "invalid_amount" | "invalid_card_number" | "invalid_choice" | "invalid_cost" | "invalid_cvc" | "invalid_date" | "invalid_domain_name" | "invalid_expiry" | "invalid_format" | "invalid_number" | "invalid_phone" | "invalid_phone_code" | "invalid_secret" | "invalid_splits" | "invalid_time_format" | "invalid_time_range" | "invalid_time_zone" | "invalid_token" | "invalid_type" | "invalid_url" | "invite_already_sent" | "key_not_allowed" | "key_prefix" | "key_refused" | "keyword_already_exists" | "link_expired" | "logo_not_png" | "logo_too_small" | "method_listed_twice" | "no_live_mode" | "no_provider_for_method" | "not_an_object" | "not_card_holder" | "not_card_token" | "not_field_of_category" | "not_for_account_type" | "not_http" | "not_input_field" | "not_multiple_of" | "not_program_currency" | "not_sandbox_key" | "nothing_left" | "nul_character" | "option_unknown" | "passwords_do_not_match" | "payment_method_is_not_supported" | "pdf_required" | "pdf_too_large" | "penalty_currency" | "period_too_long" | "private_address" | "product_unknown" | "provider_cannot_take_method" | "provider_required" | "range_overlaps_previous" | "range_start_not_below_end" | "refund_too_large" | "required" | "sandbox_not_in_production" | "state_not_of_country" | "stripe_key_prefix" | "too_big" | "too_few" | "too_long" | "too_many" | "too_short" | "too_small" | "unknown_bank" | "unknown_cashpoint" | "unknown_category" | "unknown_continent" | "unknown_country" | "unknown_currency" | "unknown_field" | "unknown_method" | "unknown_provider" | "unknown_state" | "unknown_time_zone" | "unsupported_country" | "url_has_credentials" | "vat_rate_unknown" | "voucher_value_zero" | "webhook_secret_prefix" | "window_invalid" | "wrong_confirmation_code" | "wrong_mode_key" | "wrong_password" | "zip_code_already_exists" | "zip_code_not_found";
     FieldIssue: {
       code: components["schemas"]["FieldErrorCode"];
       params?: {
         [key: string]: string | number;
       };
     };
+    FoodAnnouncement: {
+      announcement: string;
+      /** Format: date-time */
+      created: string;
+      /** Format: date-time */
+      updated: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    FoodBrand: components["schemas"]["FoodBranding"] & {
+      restaurant: {
+        description: string;
+        image: components["schemas"]["FoodImage"];
+        path: string;
+        title: string;
+        /** Format: uuid */
+        uuid: string;
+      };
+    };
+    FoodBranding: {
+      app_logo: components["schemas"]["FoodImage"];
+      disable_card: boolean;
+      disable_credit: boolean;
+      disable_food: boolean;
+      disable_food_court: boolean;
+      disable_payment: boolean;
+      domain_name: string | null;
+      favicon_logo: components["schemas"]["FoodImage"];
+      google_analytics_id: string;
+      /** Format: uuid */
+      program_uuid: string;
+      seo_description: string;
+      /** @description Comma list */
+      seo_keywords: string;
+      seo_language: string;
+      seo_title: string;
+      theme: components["schemas"]["FoodTheme"];
+    };
+    FoodCategory: {
+      position: number;
+      products_count: number;
+      title: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    FoodDocumentUri: {
+      uri: string;
+    };
+    FoodGuestProduct: {
+      can_order: boolean;
+      /** Format: uuid */
+      category_uuid: string;
+      currency: string;
+      description: string;
+      extras: components["schemas"]["FoodProductOption"][];
+      image: components["schemas"]["FoodImage"];
+      is_active: boolean;
+      keywords: string[];
+      notes: string;
+      nutrition_facts: string;
+      price: number;
+      quantity: number;
+      restaurant: {
+        /** @description Guests cannot order now (outside hours, read-only, ordering off) */
+        closed: boolean;
+        /** @description Today's closing, 'HH:MM' local (earlier: after midnight) */
+        closed_at: string | null;
+        /** @description The owner’s own words when ordering is off */
+        closed_message: string | null;
+        /**
+         * @description Why, for the web to word
+         * @enum {string|null}
+         */
+        closed_reason: "closed_now" | "closed_today" | "read_only" | "ordering_disabled" | null;
+        /** @description Monday 1 … Sunday 7, in the restaurant’s zone */
+        current_day_of_week: number;
+        /** Format: date-time */
+        next_opening: string | null;
+        /** @description Today's opening (or the open period's), 'HH:MM' local */
+        opened_at: string | null;
+        title: string;
+        /** Format: uuid */
+        uuid: string;
+      };
+      restaurant_closed: boolean;
+      title: string;
+      unit: string;
+      /** Format: uuid */
+      uuid: string;
+      variants: components["schemas"]["FoodProductOption"][];
+    };
+    FoodImage: {
+      height: number;
+      /** @description WebP candidates for `srcset` (160w … 960w); empty for logos */
+      srcset: string;
+      /** @description JPG (logos: PNG) candidates for `srcset` */
+      srcset_fallback: string;
+      /** @description A JPG (logos: PNG) about 640 px wide, for `src` */
+      url: string;
+      /** Format: uuid */
+      uuid: string;
+      /** @description Width of the original, px */
+      width: number;
+    } | null;
+    FoodMenuProduct: {
+      /** Format: uuid */
+      category_uuid: string;
+      description: string;
+      has_options: boolean;
+      image: components["schemas"]["FoodThumbnail"];
+      keywords: string[];
+      price: number;
+      quantity: number;
+      title: string;
+      unit: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    FoodProduct: {
+      /** Format: uuid */
+      category_uuid: string;
+      currency: string;
+      description: string;
+      extras: components["schemas"]["FoodProductOption"][];
+      image: components["schemas"]["FoodImage"];
+      is_active: boolean;
+      keywords: string[];
+      notes: string;
+      nutrition_facts: string;
+      position: number;
+      /** @description Price, minor units */
+      price: number;
+      quantity: number;
+      title: string;
+      /** @enum {string} */
+      unit: "gram" | "kilogram" | "liter" | "milliliter" | "piece";
+      /** Format: uuid */
+      uuid: string;
+      variants: components["schemas"]["FoodProductOption"][];
+    };
+    FoodProductInput: {
+      category_uuid?: string;
+      description?: string;
+      /** @description As variants */
+      extras?: ({
+          /** @description Minor units (250), or as typed ('2,50', '2.5'): not starting or ending with . or , */
+          price?: number | string | null;
+          quantity?: number | null;
+          title?: string | null;
+          unit?: string | null;
+          /**
+           * Format: uuid
+           * @description Keeps an existing row (a basket refers to it); without: a new row
+           */
+          uuid?: string | null;
+        })[];
+      /** @description An image uploaded with POST food/products/images */
+      image?: string;
+      is_active?: boolean;
+      /** @description No keyword twice (any case) */
+      keywords?: string[];
+      notes?: string;
+      nutrition_facts?: string;
+      position?: number;
+      /** @description Minor units (950) or as typed ('9,50') */
+      price?: number | string | null;
+      /** @description What a portion holds, in `unit` (up to 3 decimals) */
+      quantity?: number;
+      title?: string;
+      /** @description gram, kilogram, liter, milliliter or piece */
+      unit?: string;
+      /** @description Rows of title, quantity, unit and price: all or none (`fill_in_all_fields`); empty rows are dropped. Replaces the list. */
+      variants?: ({
+          /** @description Minor units (250), or as typed ('2,50', '2.5'): not starting or ending with . or , */
+          price?: number | string | null;
+          quantity?: number | null;
+          title?: string | null;
+          unit?: string | null;
+          /**
+           * Format: uuid
+           * @description Keeps an existing row (a basket refers to it); without: a new row
+           */
+          uuid?: string | null;
+        })[];
+    };
+    FoodProductOption: {
+      /** @description Price, minor units */
+      price: number;
+      quantity: number;
+      title: string;
+      /** @enum {string} */
+      unit: "gram" | "kilogram" | "liter" | "milliliter" | "piece";
+      /** Format: uuid */
+      uuid: string;
+    };
+    FoodProgram: {
+      address: string;
+      can_pickup_in_rest: boolean;
+      currency: string;
+      default_asap: boolean;
+      delivering_sms_text: string;
+      delivery_range_zip_codes: {
+          /** @description Delivery cost, minor units */
+          cost: number;
+          zip_code: string;
+        }[];
+      delivery_ranges: {
+          /** @description Delivery cost, minor units */
+          cost: number;
+          /** @description km from the restaurant */
+          range_end: number;
+          /** @description km from the restaurant */
+          range_start: number;
+        }[];
+      description: string;
+      disable_online_ordering: boolean;
+      image: components["schemas"]["FoodImage"];
+      latitude: number | null;
+      longitude: number | null;
+      /** @description Minimum order, minor units */
+      min_order_amount: number;
+      /** @description Most open orders at once; null: no limit */
+      order_limit: number | null;
+      order_limit_message: string;
+      phone: string;
+      /** @description Pickup fee, minor units */
+      pickup_fee: number | null;
+      pickup_fee_heading: string;
+      privacy_pdf_url: string | null;
+      read_only_mode: boolean;
+      /** @description Program status 11001–11007 */
+      status: number;
+      /** @description The wizard step a draft resumes at */
+      step: number | null;
+      tc_pdf_url: string | null;
+      /** @example Europe/Amsterdam */
+      time_zone: string;
+      title: string;
+      /** @description 1 by zip code, 2 by distance */
+      type_of_delivery: number;
+      /** Format: uuid */
+      uuid: string;
+      working_hours: components["schemas"]["WorkingHours"][];
+      working_hours_exceptions: components["schemas"]["WorkingHoursException"][];
+    };
+    FoodProgramChange: {
+      /** @description Required unless pickup in the restaurant is allowed */
+      address?: string;
+      can_pickup_in_rest?: boolean;
+      /** @description Default EUR; fixed once the program is active */
+      currency?: string;
+      default_asap?: boolean;
+      delivering_sms_text?: string;
+      /** @description Rows of a zip code (a Dutch postcode or its four-digit area) and its cost */
+      delivery_range_zip_codes?: ({
+          /** @description Minor units (250), or as typed ('2,50', '2.5'): not starting or ending with . or , */
+          cost?: number | string | null;
+          zip_code?: string | null;
+        })[];
+      delivery_ranges?: ({
+          /** @description Minor units (250), or as typed ('2,50', '2.5'): not starting or ending with . or , */
+          cost?: number | string | null;
+          /** @description km */
+          range_end?: number | null;
+          /** @description km; default 0 */
+          range_start?: number | null;
+        })[];
+      description?: string;
+      disable_online_ordering?: boolean;
+      /** @description An image uploaded with POST food/programs/images (required for a new program) */
+      image?: string | null;
+      latitude?: number | null;
+      longitude?: number | null;
+      /** @description Minor units */
+      min_order_amount?: number;
+      /** @description Most open orders at once; null: no limit */
+      order_limit?: number | null;
+      /** @description What guests read when ordering is off or the limit is reached */
+      order_limit_message?: string;
+      phone?: string;
+      /** @description Minor units (250), or as typed ('2,50', '2.5'): not starting or ending with . or , */
+      pickup_fee?: number | string | null;
+      pickup_fee_heading?: string;
+      /** @description The uri POST food/privacy answered */
+      privacy_pdf_url?: string | null;
+      read_only_mode?: boolean;
+      /** @description The uri POST food/terms-and-conditions answered */
+      tc_pdf_url?: string | null;
+      /** @description IANA zone, default Europe/Amsterdam */
+      time_zone?: string;
+      title?: string;
+      type_of_delivery?: 1 | 2;
+      /** @description Without: Monday to Friday 09:00–17:00 (new restaurants) */
+      working_hours?: ({
+          /** @description Monday 1 … Sunday 7 */
+          day_of_week: number;
+          /** @description Default true; days not listed are closed */
+          enabled?: boolean;
+          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          end_time?: string | null;
+          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          start_time?: string | null;
+        })[];
+      working_hours_exceptions?: ({
+          closed?: boolean;
+          /** @example 2026-12-25 */
+          date?: string | null;
+          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          end_time?: string | null;
+          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          start_time?: string | null;
+        })[];
+    };
+    FoodProgramInput: {
+      /** @description Required unless pickup in the restaurant is allowed */
+      address?: string;
+      can_pickup_in_rest?: boolean;
+      /** @description Default EUR; fixed once the program is active */
+      currency?: string;
+      default_asap?: boolean;
+      delivering_sms_text?: string;
+      /** @description Rows of a zip code (a Dutch postcode or its four-digit area) and its cost */
+      delivery_range_zip_codes?: ({
+          /** @description Minor units (250), or as typed ('2,50', '2.5'): not starting or ending with . or , */
+          cost?: number | string | null;
+          zip_code?: string | null;
+        })[];
+      delivery_ranges?: ({
+          /** @description Minor units (250), or as typed ('2,50', '2.5'): not starting or ending with . or , */
+          cost?: number | string | null;
+          /** @description km */
+          range_end?: number | null;
+          /** @description km; default 0 */
+          range_start?: number | null;
+        })[];
+      description: string;
+      disable_online_ordering?: boolean;
+      /** @description An image uploaded with POST food/programs/images (required for a new program) */
+      image?: string | null;
+      latitude?: number | null;
+      longitude?: number | null;
+      /** @description Minor units */
+      min_order_amount?: number;
+      /** @description Most open orders at once; null: no limit */
+      order_limit?: number | null;
+      /** @description What guests read when ordering is off or the limit is reached */
+      order_limit_message?: string;
+      phone?: string;
+      /** @description Minor units (250), or as typed ('2,50', '2.5'): not starting or ending with . or , */
+      pickup_fee?: number | string | null;
+      pickup_fee_heading?: string;
+      /** @description The uri POST food/privacy answered */
+      privacy_pdf_url?: string | null;
+      read_only_mode?: boolean;
+      /** @description The uri POST food/terms-and-conditions answered */
+      tc_pdf_url?: string | null;
+      /** @description IANA zone, default Europe/Amsterdam */
+      time_zone?: string;
+      title: string;
+      type_of_delivery?: 1 | 2;
+      /** @description Without: Monday to Friday 09:00–17:00 (new restaurants) */
+      working_hours?: ({
+          /** @description Monday 1 … Sunday 7 */
+          day_of_week: number;
+          /** @description Default true; days not listed are closed */
+          enabled?: boolean;
+          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          end_time?: string | null;
+          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          start_time?: string | null;
+        })[];
+      working_hours_exceptions?: ({
+          closed?: boolean;
+          /** @example 2026-12-25 */
+          date?: string | null;
+          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          end_time?: string | null;
+          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          start_time?: string | null;
+        })[];
+    };
+    FoodProgramItem: {
+      address: string;
+      /** Format: date-time */
+      created: string;
+      currency: string;
+      description: string;
+      image: components["schemas"]["FoodImage"];
+      status: number;
+      step: number | null;
+      title: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    FoodRestaurant: {
+      address: string;
+      announcements: {
+          announcement: string;
+          /** Format: uuid */
+          uuid: string;
+        }[];
+      can_pickup_in_rest: boolean;
+      categories: {
+          products: components["schemas"]["FoodMenuProduct"][];
+          products_count: number;
+          title: string;
+          /** Format: uuid */
+          uuid: string;
+        }[];
+      /** @description Guests cannot order now (outside hours, read-only, ordering off) */
+      closed: boolean;
+      /** @description Today's closing, 'HH:MM' local (earlier: after midnight) */
+      closed_at: string | null;
+      /** @description The owner’s own words when ordering is off */
+      closed_message: string | null;
+      /**
+       * @description Why, for the web to word
+       * @enum {string|null}
+       */
+      closed_reason: "closed_now" | "closed_today" | "read_only" | "ordering_disabled" | null;
+      currency: string;
+      /** @description Monday 1 … Sunday 7, in the restaurant’s zone */
+      current_day_of_week: number;
+      default_asap: boolean;
+      delivery_cost: number | null;
+      description: string;
+      image: components["schemas"]["FoodImage"];
+      latitude: number | null;
+      longitude: number | null;
+      min_order_amount: number;
+      /** Format: date-time */
+      next_opening: string | null;
+      online_ordering: boolean;
+      /** @description Today's opening (or the open period's), 'HH:MM' local */
+      opened_at: string | null;
+      phone: string;
+      pickup_fee: number | null;
+      pickup_fee_heading: string;
+      privacy_pdf_url: string | null;
+      read_only_mode: boolean;
+      tc_pdf_url: string | null;
+      time_zone: string;
+      title: string;
+      today: {
+        date: string;
+        exception: boolean;
+      };
+      type_of_delivery: number;
+      /** Format: uuid */
+      uuid: string;
+      working_hours: components["schemas"]["WorkingHours"][];
+      working_hours_exceptions: components["schemas"]["WorkingHoursException"][];
+    };
+    FoodRestaurantListItem: {
+      /** @description Guests cannot order now (outside hours, read-only, ordering off) */
+      closed: boolean;
+      /** @description Today's closing, 'HH:MM' local (earlier: after midnight) */
+      closed_at: string | null;
+      /** @description The owner’s own words when ordering is off */
+      closed_message: string | null;
+      /**
+       * @description Why, for the web to word
+       * @enum {string|null}
+       */
+      closed_reason: "closed_now" | "closed_today" | "read_only" | "ordering_disabled" | null;
+      currency: string;
+      /** @description Monday 1 … Sunday 7, in the restaurant’s zone */
+      current_day_of_week: number;
+      /** @description Minor units; the lowest, null without delivery */
+      delivery_cost: number | null;
+      image: components["schemas"]["FoodThumbnail"];
+      /** Format: date-time */
+      next_opening: string | null;
+      online_ordering: boolean;
+      /** @description Today's opening (or the open period's), 'HH:MM' local */
+      opened_at: string | null;
+      read_only_mode: boolean;
+      title: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    FoodTheme: {
+      /** @example #4d7cfe */
+      color: string;
+      /** @description The 10 shades 50, 100, 200 … 900 (the colour at 500) */
+      colors: string[];
+    };
+    FoodThumbnail: {
+      height: number;
+      /** @description WebP candidates up to 640 px (160w, 320w, 640w) */
+      srcset: string;
+      /** @description A JPG about 320 px wide, for `src` (browsers without WebP) */
+      url: string;
+      /** Format: uuid */
+      uuid: string;
+      /** @description Width of the original, px */
+      width: number;
+    } | null;
     HeldCard: {
       /** Format: date-time */
       activated_at: string | null;
@@ -10114,6 +12280,36 @@ export interface components {
       payload: {
         [key: string]: unknown;
       };
+    };
+    WorkingHours: {
+      /** @description Monday 1 … Sunday 7 */
+      day_of_week: number;
+      enabled: boolean;
+      /**
+       * @description Earlier than start_time: the hours end after midnight
+       * @example 17:00
+       */
+      end_time: string;
+      /**
+       * @description 'HH:MM', local time of the restaurant
+       * @example 17:00
+       */
+      start_time: string;
+    };
+    WorkingHoursException: {
+      closed: boolean;
+      /** @example 2026-12-25 */
+      date: string;
+      /**
+       * @description 'HH:MM', local time of the restaurant
+       * @example 17:00
+       */
+      end_time: string | null;
+      /**
+       * @description 'HH:MM', local time of the restaurant
+       * @example 17:00
+       */
+      start_time: string | null;
     };
   };
   responses: never;

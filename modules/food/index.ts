@@ -1,0 +1,32 @@
+/**
+ * Food: food programs (type 4001, one restaurant). The restaurant beside its program (address,
+ * ordering switches, pickup, delivery by zip code or distance, working hours and exceptions in its
+ * own time zone, terms and privacy PDFs), its menu (categories, products with variants and extras,
+ * in the owner's order, images in several sizes), its brand on a domain of its own with SEO, its
+ * announcements, and the guest pages' data (restaurants, a restaurant with its menu, a product, the
+ * brand of a domain, JSON-LD, sitemap and robots). The program's wizard steps are this module's
+ * (`programs.step-checks` for 4001): the restaurant for draftStep2, a menu for draftStep3.
+ * Programs are used through their public surface only. See docs/food.md.
+ */
+import { defineModule } from '../platform/module.ts'
+import { provide } from '../platform/ports.ts'
+import { programStepChecks, programTypes } from '../programs/index.ts'
+import { foodErrors } from './errors.ts'
+import { robotsResponse, sitemapResponse } from './http/guest.ts'
+import { registerFoodRoutes } from './http/routes.ts'
+import { foodProgramSteps } from './steps.ts'
+
+export { type Opening, openingAt } from './hours.ts'
+export { brandForHost } from './queries/brand.ts'
+
+export const foodModule = defineModule({
+  name: 'food',
+  errors: foodErrors,
+  provides: [provide(programStepChecks, { type: programTypes.foodsManagement, check: foodProgramSteps })],
+  routes: (app) => registerFoodRoutes(app),
+  // Every host answers its own sitemap and robots (a restaurant's domain: its pages).
+  rootRoutes: (app) => {
+    app.get('/sitemap.xml', (c) => sitemapResponse(c))
+    app.get('/robots.txt', (c) => robotsResponse(c))
+  },
+})
