@@ -21,10 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     // The readable address of the post (`/posts/{url}`): a slug of the title and a random suffix.
     .addColumn('url', 'text', (c) =>
-      c
-        .notNull()
-        .unique()
-        .check(sql`url ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(url) <= 100`),
+      c.notNull().unique().check(sql`url ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(url) <= 100`),
     )
     .addColumn('author_user_id', 'uuid', (c) => c.notNull().references('users.id'))
     // The program the post is about; a deleted (draft) program leaves the post without one.
@@ -41,10 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('likes_count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`likes_count >= 0`))
     .addColumn('comments_count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`comments_count >= 0`))
     .addColumn('status', 'text', (c) =>
-      c
-        .notNull()
-        .defaultTo('published')
-        .check(sql`status in ('published', 'hidden', 'removed', 'deleted')`),
+      c.notNull().defaultTo('published').check(sql`status in ('published', 'hidden', 'removed', 'deleted')`),
     )
     // Why an admin hid or removed the post (the author reads it), who and when.
     .addColumn('moderation_reason', 'text', (c) => c.check(sql`length(moderation_reason) <= 1000`))
@@ -75,12 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('feed_tags')
     .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
     // The normalised key: NFC, case folded, without the hash.
-    .addColumn('name', 'text', (c) =>
-      c
-        .notNull()
-        .unique()
-        .check(sql`length(name) between 1 and 64`),
-    )
+    .addColumn('name', 'text', (c) => c.notNull().unique().check(sql`length(name) between 1 and 64`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute()
   await db.schema

@@ -1,4 +1,5 @@
 import { cardsModule } from './cards/index.ts'
+import { feedModule } from './feed/index.ts'
 import { identityModule } from './identity/index.ts'
 import { ledgerModule } from './ledger/index.ts'
 import { paymentsModule } from './payments/index.ts'
@@ -20,4 +21,5 @@ export const modules: readonly ModuleDefinition[] = [
   programsModule,
   cardsModule,
   terminalModule,
+  feedModule,
 ]

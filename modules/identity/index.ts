@@ -26,6 +26,7 @@ export { type AcceptorRegistered, acceptorRegistered } from './ports.ts'
 export { maskUsername } from './profile-fields.ts'
 export { type UserContact, userContactByEmail, userContactById } from './queries/contacts.ts'
 export { companyName, displayNames } from './queries/display-names.ts'
+export { type PublicUser, publicUsers } from './queries/public-users.ts'
 export { portalUrl } from './registration/portal-urls.ts'
 export { portalOfType, typeOfPortal, userTypes } from './user-types.ts'
 

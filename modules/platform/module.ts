@@ -86,6 +86,11 @@ export interface ModuleDefinition {
    * document; each list also extends `ErrorReasons`/`FieldErrorCodes` so a reason in no list fails tsc.
    */
   errors?: ModuleErrors
+  /**
+   * Routes that take bodies larger than the platform's `BODY_LIMIT` (uploads), by path under
+   * /api/v1 (`/feed/files`) → the most bytes they take. Every other route keeps the platform limit.
+   */
+  bodyLimits?: Record<string, number>
   /** Runs for every API request before any route (e.g. identity's authentication, which sets the actor). */
   middleware?: MiddlewareHandler<AppEnv>[]
   routes?: (app: ApiApp) => void
