@@ -10,11 +10,14 @@ import { provide } from '../platform/ports.ts'
 import { feedErrors } from './errors.ts'
 import { registerFeedRoutes } from './http/routes.ts'
 import { uploadBodyLimits } from './http/uploads.ts'
+import { fetchLinkPreview } from './jobs/link-preview.ts'
 import { audienceSources } from './ports.ts'
 import { ownSources } from './queries/viewer.ts'
 
 export { postLinkSet } from './events.ts'
+export { linkPreviewHandler } from './jobs/link-preview.ts'
 export { type AudienceSource, audienceSources } from './ports.ts'
+export { defaultFetchPolicy, type FetchPolicy } from './previews/fetch.ts'
 
 export const feedModule = defineModule({
   name: 'feed',
@@ -23,4 +26,5 @@ export const feedModule = defineModule({
   provides: ownSources.map((source) => provide(audienceSources, source)),
   bodyLimits: uploadBodyLimits,
   routes: (app) => registerFeedRoutes(app),
+  handlers: [fetchLinkPreview],
 })
