@@ -34,6 +34,8 @@ export interface FetchPolicy {
   resolve?: Resolver | undefined
   /** Plain http too (tests only: their servers have no certificate). */
   allowHttp: boolean
+  /** Certificates to trust instead of the system's (tests only: a server of their own). */
+  ca?: string | undefined
 }
 
 export const defaultFetchPolicy: FetchPolicy = {
@@ -134,6 +136,7 @@ function request(url: URL, policy: FetchPolicy, ms: number): Promise<Hop> {
       method: 'GET',
       agent: false,
       lookup,
+      ...(policy.ca ? { ca: policy.ca } : {}),
       headers: {
         'user-agent': 'CardpayLinkPreview/1.0 (+link previews of feed posts)',
         accept: 'text/html,application/xhtml+xml;q=0.9',
