@@ -186,6 +186,7 @@ describe('new posts, live', () => {
       const forMembers = expectStatus(
         await owner.api<{ uuid: string }>('POST', '/feed/posts', {
           title: 'Members first',
+          text: '',
           program_uuid: program,
           audience: 'cardholders',
         }),
@@ -193,12 +194,16 @@ describe('new posts, live', () => {
         'members post',
       ).uuid
       const forAll = expectStatus(
-        await owner.api<{ uuid: string }>('POST', '/feed/posts', { title: 'Open day' }),
+        await owner.api<{ uuid: string }>('POST', '/feed/posts', { title: 'Open day', text: '' }),
         201,
         'public post',
       ).uuid
       const secret = expectStatus(
-        await owner.api<{ uuid: string }>('POST', '/feed/posts', { title: 'Mine', audience: 'private' }),
+        await owner.api<{ uuid: string }>('POST', '/feed/posts', {
+          title: 'Mine',
+          text: '',
+          audience: 'private',
+        }),
         201,
         'private post',
       ).uuid
@@ -233,6 +238,7 @@ describe('link previews by the worker', () => {
     const hostile = expectStatus(
       await owner.api<{ uuid: string }>('POST', '/feed/posts', {
         title: 'Sneaky',
+        text: '',
         link: `evil.test:${sitePort + 1}/`,
       }),
       201,
@@ -241,6 +247,7 @@ describe('link previews by the worker', () => {
     const good = expectStatus(
       await owner.api<{ uuid: string; link: string }>('POST', '/feed/posts', {
         title: 'Pie',
+        text: '',
         link: `http://site.test:${sitePort}/pie`,
       }),
       201,

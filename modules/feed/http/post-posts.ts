@@ -11,7 +11,7 @@ import { postFields, postJson, requestContext } from './schemas.ts'
 const body = z
   .object({
     title: postFields.title,
-    text: postFields.text.default([]),
+    text: postFields.text,
     link: postFields.link.optional(),
     program_uuid: postFields.program_uuid.optional(),
     audience: postFields.audience.optional(),
