@@ -15,7 +15,6 @@ export const feedReasons = [
   'post_not_published',
   'file_too_large',
   'file_type_not_allowed',
-  'file_unreadable',
   'image_too_large',
   'image_not_jpg_png',
   'image_unreadable',
@@ -32,11 +31,9 @@ export const feedFieldCodes = [
   'program_required',
   'file_too_large',
   'file_type_not_allowed',
-  'file_unreadable',
   'image_too_large',
   'image_not_jpg_png',
   'image_unreadable',
-  'invalid_cursor',
 ] as const
 
 declare module '../platform/errors.ts' {

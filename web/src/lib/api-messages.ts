@@ -225,6 +225,20 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
     return msg`Choose at most ${plural(days, { one: '# day', other: '# days' })}.`
   },
   invalid_time_zone: () => msg`Unknown time zone.`,
+  // feed
+  link_not_http: () => msg`The link must be a web address.`,
+  link_invalid: () => msg`This link is not a valid web address.`,
+  link_has_credentials: () => msg`The link must not contain a user name or password.`,
+  invalid_tag: () => msg`A tag consists of letters, digits and underscores only.`,
+  video_not_recognised: () => msg`Only YouTube and Vimeo videos can be added.`,
+  unknown_upload: () => msg`This upload is not available any more. Upload it again.`,
+  program_required: () => msg`Choose the program whose card holders may see this post.`,
+  file_too_large: (p) => {
+    const megabytes = Math.floor(num(p, 'maximum') / (1024 * 1024)) || 1
+    return msg`The file is larger than ${megabytes} MB.`
+  },
+  file_type_not_allowed: () =>
+    msg`Choose a PDF, an office document (Word, Excel, PowerPoint, OpenDocument), RTF, text or CSV file.`,
 }
 
 /** A field error of the API in words, with its numbers (`locale` formats amounts). */
