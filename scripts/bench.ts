@@ -11,7 +11,9 @@
  * of the issuing transaction), and card redemptions through the API at an acceptor's cashpoint,
  * rotating over 2,000 activated cards, then checked: the amounts taken equal the drop in the cards'
  * balance. Credit: issue 13's reminder planning, 100,000 bills with a 4-step ladder (target < 60 s;
- * alone: `node modules/credit/bench.ts`).
+ * alone: `node modules/credit/bench.ts`). Feed: issue 17's feed page of 20 posts (authors, counts,
+ * liked-by-me) with 10,000 and 1,000,000 posts, p95 time to first byte, and new post → open feed
+ * (alone: `node scripts/bench-feed.ts`).
  *
  * The API runs as its own process (as in production) against a scratch database on the server of
  * DATABASE_URL (else the local one, else embedded); load comes from autocannon in this process.
@@ -398,6 +400,15 @@ try {
   const planning = describePlanningBench(benchPlanning({ bills: 100_000 }))
   console.log(planning.line)
   if (!planning.ok) process.exitCode = 1
+
+  // Feed: issue 17's feed page with 10,000 and 1,000,000 posts, and new post → open feed (alone:
+  // `node scripts/bench-feed.ts`).
+  const { runFeedBench } = await import('./bench-feed.ts')
+  const feedOk = await runFeedBench(`http://127.0.0.1:${port}`, dbUrl.toString(), {
+    seconds,
+    connections: Math.min(connections, 8),
+  })
+  if (!feedOk) process.exitCode = 1
 } finally {
   await api.stop('SIGTERM', 10_000)
   await admin.query(`drop database if exists ${dbName} with (force)`)
