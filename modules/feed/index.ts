@@ -11,6 +11,7 @@ import { feedErrors } from './errors.ts'
 import { registerFeedRoutes } from './http/routes.ts'
 import { uploadBodyLimits } from './http/uploads.ts'
 import { fetchLinkPreview } from './jobs/link-preview.ts'
+import { removeLooseUploadsJob } from './jobs/loose-uploads.ts'
 import { audienceSources } from './ports.ts'
 import { ownSources } from './queries/viewer.ts'
 
@@ -27,4 +28,5 @@ export const feedModule = defineModule({
   bodyLimits: uploadBodyLimits,
   routes: (app) => registerFeedRoutes(app),
   handlers: [fetchLinkPreview],
+  jobs: [removeLooseUploadsJob],
 })

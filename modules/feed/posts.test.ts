@@ -494,3 +494,27 @@ describe('admin statistics', () => {
     expect(stats.results.reduce((n, d) => n + d.posts, 0)).toBeGreaterThan(0)
   })
 })
+
+describe('loose uploads', () => {
+  it('are removed after a day, with their files, unless a post took them', async () => {
+    const { removeLooseUploads } = await import('./jobs/loose-uploads.ts')
+    const form = () => {
+      const f = new FormData()
+      f.append('file', new Blob([new TextEncoder().encode('a,b\n')], { type: 'text/csv' }), 'x.csv')
+      return f
+    }
+    const upload = async () =>
+      (
+        await t.h.request<{ uuid: string }>('POST', '/api/v1/feed/files', {
+          raw: form(),
+          token: owner.api.token!,
+        })
+      ).body.uuid
+    const [loose, kept] = [await upload(), await upload()]
+    await post(owner, { title: 'Keeps one', files: [kept] })
+    const tomorrow = new Date(Date.now() + 25 * 3600 * 1000)
+    expect(await removeLooseUploads(t.services, tomorrow)).toBeGreaterThanOrEqual(1)
+    expect((await t.h.get(`/api/v1/feed/files/${loose}`, { token: owner.api.token! })).status).toBe(404)
+    expect((await t.h.get(`/api/v1/feed/files/${kept}`)).status).toBe(200)
+  })
+})
