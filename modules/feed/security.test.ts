@@ -82,6 +82,8 @@ runRouteSecurityTests<Fixtures>({
     'POST /feed/upload': { roles: ['owner', 'acceptor', 'admin'] },
     'POST /feed/files': { roles: ['owner', 'acceptor', 'admin'] },
     'POST /feed/videos': { roles: ['owner', 'acceptor', 'admin'] },
+    'POST /feed/uploads': { roles: ['owner', 'acceptor', 'admin'] },
+    'PATCH /feed/uploads/{id}': { roles: ['owner', 'acceptor', 'admin'] },
     'GET /feed/admin/posts': { roles: ['admin'] },
     'POST /feed/admin/posts/{uuid}/moderation': { roles: ['admin'] },
     'GET /feed/admin/statistics': { roles: ['admin'] },

@@ -139,7 +139,12 @@ export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHo
       Object.entries(m.bodyLimits ?? {}).map(([p, bytes]) => [`${apiBase}${p}`, limitOf(bytes)] as const),
     ),
   )
-  app.use('/api/*', (c, next) => (ownLimits.get(c.req.path) ?? platformLimit)(c, next))
+  const prefixLimits = [...ownLimits]
+    .filter(([p]) => p.endsWith('/*'))
+    .map(([p, mw]) => [p.slice(0, -1), mw] as const)
+  const limitFor = (path: string) =>
+    ownLimits.get(path) ?? prefixLimits.find(([prefix]) => path.startsWith(prefix))?.[1] ?? platformLimit
+  app.use('/api/*', (c, next) => limitFor(c.req.path)(c, next))
 
   app.use('/api/*', refuseNulInAddress)
 

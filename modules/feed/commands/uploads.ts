@@ -176,8 +176,27 @@ export async function uploadFeedFile(
     throw refusedFile('file', 'file_too_large', 'the file must be at most 10 MiB', {
       maximum: uploadLimits.fileBytes,
     })
-  const bytes = Buffer.from(await file.arrayBuffer())
-  const name = cleanName(file.name, 'document')
+  return storeFeedDocument(db, config, ctx, uploaderId, Buffer.from(await file.arrayBuffer()), file.name)
+}
+
+/**
+ * Stores a document's bytes as a loose upload of the caller's, after the same checks whichever way
+ * it came (one request, or a resumable upload put together): the size limit, the type sniffed from
+ * the bytes. Refused: 422 naming `file`.
+ */
+export async function storeFeedDocument(
+  db: Db,
+  config: Pick<Config, 'DATA_DIR'>,
+  ctx: RequestContext,
+  uploaderId: string,
+  bytes: Buffer,
+  fileName: string | undefined,
+): Promise<FileRow> {
+  if (bytes.length > uploadLimits.fileBytes)
+    throw refusedFile('file', 'file_too_large', 'the file must be at most 10 MiB', {
+      maximum: uploadLimits.fileBytes,
+    })
+  const name = cleanName(fileName, 'document')
   const contentType = await sniffDocument(bytes, name).catch(() => null)
   if (!contentType)
     throw refusedFile(

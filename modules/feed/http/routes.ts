@@ -10,6 +10,7 @@ import { registerPatchPost } from './patch-post.ts'
 import { registerPostComment } from './post-comment.ts'
 import { registerPostLike } from './post-like.ts'
 import { registerPostPosts } from './post-posts.ts'
+import { registerResumableRoutes } from './resumable.ts'
 import { registerUploadRoutes } from './uploads.ts'
 
 /**
@@ -20,6 +21,7 @@ import { registerUploadRoutes } from './uploads.ts'
  *   comments     GET, POST /feed/posts/{uuid}/comments; POST (edit), DELETE …/comments/{commentUuid}
  *   uploads      POST /feed/upload (image), /feed/files (document), /feed/videos (address);
  *                GET /feed/images/{uuid}/{size}, /feed/files/{uuid}
+ *   resumable    POST /feed/uploads; PATCH, HEAD, DELETE /feed/uploads/{id} (tus 1.0.0)
  *   live         GET /feed/events (Server-Sent Events)
  *   admin        GET /feed/admin/posts; POST /feed/admin/posts/{uuid}/moderation;
  *                GET /feed/admin/statistics
@@ -38,5 +40,6 @@ export function registerFeedRoutes(app: ApiApp) {
   registerPostComment(app)
   registerChangeComment(app)
   registerUploadRoutes(app)
+  registerResumableRoutes(app)
   registerAdminRoutes(app)
 }

@@ -262,4 +262,5 @@ export function registerUploadRoutes(app: ApiApp) {
 export const uploadBodyLimits = {
   '/feed/upload': uploadLimits.imageBytes + uploadLimits.multipartOverhead,
   '/feed/files': uploadLimits.fileBytes + uploadLimits.multipartOverhead,
+  '/feed/uploads/*': uploadLimits.fileBytes + uploadLimits.multipartOverhead,
 }

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises'
 import { z } from 'zod'
 import { defineJob, type Services } from '../../platform/module.ts'
+import { removeExpiredResumables } from '../commands/resumable.ts'
 import { documentFile, removeImageFiles } from '../commands/uploads.ts'
 import { deleteLooseUploads, looseUploads } from '../db/media.ts'
 
@@ -31,7 +32,7 @@ export async function removeLooseUploads(services: Pick<Services, 'db' | 'config
   return removed
 }
 
-/** Every night in the worker. */
+/** Every night in the worker: loose uploads, and resumable uploads left unfinished. */
 export const removeLooseUploadsJob = defineJob({
   name: 'feed.remove-loose-uploads',
   version: 1,
@@ -40,6 +41,8 @@ export const removeLooseUploadsJob = defineJob({
   schedule: { pattern: '40 3 * * *' },
   async handle({ services, log }) {
     const removed = await removeLooseUploads(services)
-    if (removed) log.info({ removed }, 'loose feed uploads removed')
+    // Resumable uploads never finished within a day (their parts on disk).
+    const unfinished = await removeExpiredResumables(services)
+    if (removed || unfinished) log.info({ removed, unfinished }, 'loose feed uploads removed')
   },
 })

@@ -1650,6 +1650,138 @@ export interface paths {
       };
     };
   };
+  "/api/v1/feed/uploads": {
+    /**
+     * Start a resumable document upload (tus 1.0.0)
+     * @description The tus creation call: `Upload-Length` (at most 10 MiB) and `Upload-Metadata` (`filename` in base64). Answers 201 with `Location`, where the bytes go with PATCH; HEAD on it tells `Upload-Offset` after a dropped connection, DELETE gives the upload up. The last PATCH answers the stored file as `POST feed/files` does (200 JSON), or 422 when it is refused. Only its creator reaches an upload (404 for anyone else). Program owners, acceptors and admins; use a tus client (tus-js-client).
+     */
+    post: {
+      parameters: {
+        header: {
+          /** @description The tus protocol version */
+          "tus-resumable": "1.0.0";
+          /** @description Bytes of the whole file */
+          "upload-length": string;
+          /** @description `filename <base64>` */
+          "upload-metadata"?: string;
+        };
+      };
+      responses: {
+        /** @description Created; `Location` is the upload */
+        201: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body too large */
+        413: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/uploads/{id}": {
+    /**
+     * Send bytes of a resumable upload (tus 1.0.0)
+     * @description Bytes from `Upload-Offset` (the server’s, from HEAD after a drop; 409 otherwise), `Content-Type: application/offset+octet-stream`. 204 with the new `Upload-Offset`; the last one 200 with the stored file `{uuid, path, content_type, name, size}`, or 422 (`file_type_not_allowed`, `file_too_large`).
+     */
+    patch: {
+      parameters: {
+        header: {
+          /** @description The tus protocol version */
+          "tus-resumable": "1.0.0";
+          "upload-offset": string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      requestBody?: {
+        content: {
+          "application/offset+octet-stream": string;
+        };
+      };
+      responses: {
+        /** @description The last bytes: the stored file */
+        200: {
+          content: {
+            "application/json": {
+              content_type: string;
+              name: string;
+              path: string;
+              size: number;
+              /** Format: uuid */
+              uuid: string;
+            };
+          };
+        };
+        /** @description Stored up to the new `Upload-Offset` */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body too large */
+        413: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/feed/videos": {
     /**
      * Recognise a video address
