@@ -1,5 +1,6 @@
 import { cardsModule } from './cards/index.ts'
 import { creditModule } from './credit/index.ts'
+import { feedModule } from './feed/index.ts'
 import { foodModule } from './food/index.ts'
 import { identityModule } from './identity/index.ts'
 import { ledgerModule } from './ledger/index.ts'
@@ -24,4 +25,5 @@ export const modules: readonly ModuleDefinition[] = [
   creditModule,
   terminalModule,
   foodModule,
+  feedModule,
 ]

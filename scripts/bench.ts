@@ -12,7 +12,9 @@
  * rotating over 2,000 activated cards, then checked: the amounts taken equal the drop in the cards'
  * balance. Credit: issue 13's reminder planning, 100,000 bills with a 4-step ladder (target < 60 s;
  * alone: `node modules/credit/bench.ts`). Food: a restaurant's guest page with 200 products (issue 14:
- * ≥ 25 % of the bare route's req/s, p99 < 30 ms).
+ * ≥ 25 % of the bare route's req/s, p99 < 30 ms). Feed: issue 17's feed page of 20 posts (authors,
+ * counts, liked-by-me) with 10,000 and 1,000,000 posts, p95 time to first byte, and new post → open
+ * feed (alone: `node scripts/bench-feed.ts`).
  *
  * The API runs as its own process (as in production) against a scratch database on the server of
  * DATABASE_URL (else the local one, else embedded); load comes from autocannon in this process.
@@ -507,6 +509,15 @@ try {
     await closeServices(creditServices)
     await new Promise<void>((resolve) => capture.close(() => resolve()))
   }
+
+  // Feed: issue 17's feed page with 10,000 and 1,000,000 posts, and new post → open feed (alone:
+  // `node scripts/bench-feed.ts`).
+  const { runFeedBench } = await import('./bench-feed.ts')
+  const feedOk = await runFeedBench(`http://127.0.0.1:${port}`, dbUrl.toString(), {
+    seconds,
+    connections: Math.min(connections, 8),
+  })
+  if (!feedOk) process.exitCode = 1
 } finally {
   await api.stop('SIGTERM', 10_000)
   await admin.query(`drop database if exists ${dbName} with (force)`)

@@ -25,6 +25,7 @@ import {
   type ServiceHandle,
 } from './lib/services.ts'
 import { demoPassword, demoUsers, seedDemoUsers } from './seed-demo.ts'
+import { seedDemoPosts } from './seed-demo-posts.ts'
 import { seedDemoPrograms } from './seed-demo-programs.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -408,6 +409,12 @@ async function main() {
       for (const line of made) say(`Demo data: ${line}`)
     } catch (err) {
       warn(`demo programs not created: ${(err as Error).message}`)
+    }
+    try {
+      const made = await seedDemoPosts(`http://127.0.0.1:${apiPort}`)
+      for (const line of made) say(`Demo data: ${line}`)
+    } catch (err) {
+      warn(`demo posts not created: ${(err as Error).message}`)
     }
   }
   printUrls(config, mail, development)

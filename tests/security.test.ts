@@ -18,6 +18,14 @@ const publicRoutes = new Set([
   'GET /api/v1/manager/commons/images/{file}',
   // An invitation link's holder reads what it is before signing in: the link's secret is the access.
   'GET /api/v1/manager/invitations/{uuid}',
+  // The feed: guests read public posts (spec food.md section 6); a token, when sent, widens what
+  // the viewer's audience sees, and every answer is cut to it (modules/feed/rules/audience.ts).
+  'GET /api/v1/feed/posts',
+  'GET /api/v1/feed/posts/{uuid}',
+  'GET /api/v1/feed/posts/{uuid}/comments',
+  'GET /api/v1/feed/images/{uuid}/{size}',
+  'GET /api/v1/feed/files/{uuid}',
+  'GET /api/v1/feed/events',
 ])
 const publicPrefixes = [
   // Reference data is read before anyone signs in (registration forms).

@@ -20,6 +20,7 @@ import { isComplete } from './model.ts'
 
 export { type CardType, cardTypes, expiryTypes } from './codes.ts'
 export { cardActivated, cardOrderIssued, cardRedeemed, redemptionReversed } from './events.ts'
+export { programsWithActiveCard } from './queries/held-programs.ts'
 
 // The cards of a paid order carry its money: refunding it through payments would leave them valid.
 const cardOrderRefund: RefundRule = async (db, orderId) =>

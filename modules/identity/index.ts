@@ -33,6 +33,7 @@ export {
   userContactById,
 } from './queries/contacts.ts'
 export { companyName, displayNames } from './queries/display-names.ts'
+export { type PublicUser, publicUsers } from './queries/public-users.ts'
 export { portalUrl } from './registration/portal-urls.ts'
 export { portalOfType, typeOfPortal, userTypes } from './user-types.ts'
 

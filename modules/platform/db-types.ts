@@ -266,6 +266,87 @@ export interface EmailCodes {
   user_type: number;
 }
 
+export interface FeedComments {
+  author_user_id: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  modified_at: Timestamp | null;
+  post_id: string;
+  text: Json;
+}
+
+export interface FeedFiles {
+  bytes: number;
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  name: string;
+  position: Generated<number>;
+  post_id: string | null;
+  uploader_user_id: string;
+}
+
+export interface FeedImages {
+  bytes: number;
+  created_at: Generated<Timestamp>;
+  height: number;
+  id: string;
+  name: string;
+  position: Generated<number>;
+  post_id: string | null;
+  uploader_user_id: string;
+  width: number;
+}
+
+export interface FeedLikes {
+  created_at: Generated<Timestamp>;
+  post_id: string;
+  user_id: string;
+}
+
+export interface FeedPosts {
+  audience: string;
+  author_user_id: string;
+  comments_count: Generated<number>;
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  id: string;
+  likes_count: Generated<number>;
+  link: string | null;
+  link_preview: Json | null;
+  moderated_at: Timestamp | null;
+  moderated_by: string | null;
+  moderation_reason: string | null;
+  modified_at: Timestamp | null;
+  program_id: string | null;
+  status: Generated<string>;
+  text: Json;
+  title: string;
+  url: string;
+}
+
+export interface FeedPostTags {
+  post_id: string;
+  tag_id: bigint;
+}
+
+export interface FeedTags {
+  created_at: Generated<Timestamp>;
+  id: Generated<bigint>;
+  name: string;
+}
+
+export interface FeedVideos {
+  created_at: Generated<Timestamp>;
+  creator_user_id: string;
+  full_url: string;
+  id: string;
+  position: Generated<number>;
+  post_id: string | null;
+  provider: string;
+  video_id: string;
+}
+
 export interface FoodAnnouncements {
   announcement: string;
   created_at: Generated<Timestamp>;
@@ -978,6 +1059,14 @@ export interface DB {
   credit_reminder_steps: CreditReminderSteps;
   credit_reminders: CreditReminders;
   email_codes: EmailCodes;
+  feed_comments: FeedComments;
+  feed_files: FeedFiles;
+  feed_images: FeedImages;
+  feed_likes: FeedLikes;
+  feed_post_tags: FeedPostTags;
+  feed_posts: FeedPosts;
+  feed_tags: FeedTags;
+  feed_videos: FeedVideos;
   food_announcements: FoodAnnouncements;
   food_brandings: FoodBrandings;
   food_categories: FoodCategories;

@@ -127,6 +127,11 @@ export function issueProblem(
       return { code: 'not_multiple_of', params: { divisor: Number(issue.divisor) } }
     case 'invalid_value':
       return { code: 'invalid_choice' }
+    case 'invalid_union': {
+      // A field that takes one of several shapes (text as a string or as rows) and was not sent.
+      const value = valueAt(input, issue.path)
+      return value === undefined || value === null ? { code: 'required' } : { code: 'invalid' }
+    }
     case 'unrecognized_keys':
       return { code: 'unknown_field', params: { fields: issue.keys.join(', ') } }
     default:

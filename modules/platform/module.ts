@@ -91,6 +91,12 @@ export interface ModuleDefinition {
    * document; each list also extends `ErrorReasons`/`FieldErrorCodes` so a reason in no list fails tsc.
    */
   errors?: ModuleErrors
+  /**
+   * Routes that take bodies larger than the platform's `BODY_LIMIT` (uploads), by path under
+   * /api/v1 (`/feed/files`, or `/feed/uploads/*` for every path below) → the most bytes they take.
+   * Every other route keeps the platform limit.
+   */
+  bodyLimits?: Record<string, number>
   /** Runs for every API request before any route (e.g. identity's authentication, which sets the actor). */
   middleware?: MiddlewareHandler<AppEnv>[]
   routes?: (app: ApiApp) => void

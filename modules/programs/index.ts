@@ -45,6 +45,12 @@ export { noStepsOfItsOwn, programStepChecks, type StepCheck } from './ports.ts'
 export { type ProgramImageSummary, programImage, programImageUrl } from './queries/images.ts'
 export { type ListedProgram, listedProgram, listedPrograms } from './queries/listed-programs.ts'
 export {
+  type ProgramCard,
+  programCards,
+  programsOwnedBy,
+  programsTakenPartIn,
+} from './queries/memberships.ts'
+export {
   acceptorStanding,
   activeAcceptorProgramsQuery,
   type CashpointSummary,

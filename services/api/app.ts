@@ -120,20 +120,31 @@ export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHo
     }),
   )
 
-  app.use(
-    '/api/*',
+  // One limit for every body, except the upload routes a module names with a larger one of their own.
+  const limitOf = (maxSize: number) =>
     bodyLimit({
-      maxSize: services.config.BODY_LIMIT,
+      maxSize,
       onError: (c) =>
         c.json(
           errorBody(
             c as never,
-            new AppError('payload_too_large', `request body larger than ${services.config.BODY_LIMIT} bytes`),
+            new AppError('payload_too_large', `request body larger than ${maxSize} bytes`),
           ),
           413,
         ),
-    }),
+    })
+  const platformLimit = limitOf(services.config.BODY_LIMIT)
+  const ownLimits = new Map<string, ReturnType<typeof limitOf>>(
+    modules.flatMap((m) =>
+      Object.entries(m.bodyLimits ?? {}).map(([p, bytes]) => [`${apiBase}${p}`, limitOf(bytes)] as const),
+    ),
   )
+  const prefixLimits = [...ownLimits]
+    .filter(([p]) => p.endsWith('/*'))
+    .map(([p, mw]) => [p.slice(0, -1), mw] as const)
+  const limitFor = (path: string) =>
+    ownLimits.get(path) ?? prefixLimits.find(([prefix]) => path.startsWith(prefix))?.[1] ?? platformLimit
+  app.use('/api/*', (c, next) => limitFor(c.req.path)(c, next))
 
   app.use('/api/*', refuseNulInAddress)
 

@@ -268,6 +268,20 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
   category_unknown: () => msg`Unknown category.`,
   product_unknown: () => msg`Unknown product.`,
   option_unknown: () => msg`Unknown variant or extra.`,
+  // feed
+  link_not_http: () => msg`The link must be a web address.`,
+  link_invalid: () => msg`This link is not a valid web address.`,
+  link_has_credentials: () => msg`The link must not contain a user name or password.`,
+  invalid_tag: () => msg`A tag consists of letters, digits and underscores only.`,
+  video_not_recognised: () => msg`Only YouTube and Vimeo videos can be added.`,
+  unknown_upload: () => msg`This upload is not available any more. Upload it again.`,
+  program_required: () => msg`Choose the program whose card holders may see this post.`,
+  file_too_large: (p) => {
+    const megabytes = Math.floor(num(p, 'maximum') / (1024 * 1024)) || 1
+    return msg`The file is larger than ${megabytes} MB.`
+  },
+  file_type_not_allowed: () =>
+    msg`Choose a PDF, an office document (Word, Excel, PowerPoint, OpenDocument), RTF, text or CSV file.`,
 }
 
 /** A field error of the API in words, with its numbers (`locale` formats amounts). */

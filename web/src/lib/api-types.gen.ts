@@ -797,6 +797,1040 @@ export interface paths {
       };
     };
   };
+  "/api/v1/feed/admin/posts": {
+    /**
+     * Every post (admin)
+     * @description Newest first, deleted ones included (`status`), filtered by status, audience, program, author (`user`), tag and title. The platform’s pagination wrapper.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 25, at most 100) */
+          size?: number;
+          status?: "published" | "hidden" | "removed" | "deleted";
+          audience?: "everyone" | "cardholders" | "private";
+          program?: string;
+          user?: string;
+          tag?: string;
+          /** @description Part of the title, any case */
+          search?: string;
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["FeedAdminPost"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/admin/posts/{uuid}/moderation": {
+    /**
+     * Hide, unhide or remove a post (admin)
+     * @description `hide` (reversible with `unhide`) or `remove`, with a `reason` its author reads on the post, which only they and admins still see. A post its author deleted: 404.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FeedModeration"];
+        };
+      };
+      responses: {
+        /** @description Done */
+        200: {
+          content: {
+            "application/json": components["schemas"]["FeedAdminPost"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/admin/statistics": {
+    /**
+     * Posts, comments and likes per day (admin)
+     * @description Days from `from` to `to` (at most 366), in the business time zone; days without any are 0.
+     */
+    get: {
+      parameters: {
+        query: {
+          from: string;
+          to: string;
+        };
+      };
+      responses: {
+        /** @description Per day */
+        200: {
+          content: {
+            "application/json": components["schemas"]["FeedStatistics"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/events": {
+    /**
+     * New posts, live (Server-Sent Events)
+     * @description A `post` event `{uuid, created}` for each new post the viewer may see (guests: public posts), within about a second of its publication, from any API process; the page shows a “new posts” pill and fetches them through `GET feed/posts`. A `ready` event first. The stream ends after about 50 seconds (EventSource reconnects by itself).
+     */
+    get: {
+      responses: {
+        /** @description An event stream */
+        200: {
+          content: {
+            "text/event-stream": string;
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/files": {
+    /**
+     * Upload a document for a post
+     * @description Multipart field `file`: PDF, Word, Excel, PowerPoint (2007+ and older), OpenDocument text, spreadsheet or presentation, RTF, plain text or CSV, at most 10 MiB. The type is sniffed from the bytes, never taken from the client. Refused files answer 422 at once (`file_too_large`, `file_type_not_allowed`). Give its uuid in the post’s `files`. Program owners, acceptors and admins.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            /** Format: binary */
+            file: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Stored */
+        201: {
+          content: {
+            "application/json": components["schemas"]["FeedUpload"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body too large */
+        413: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/files/{uuid}": {
+    /**
+     * A file of a post (download)
+     * @description Whoever sees the post (guests: public posts); a loose upload only its uploader. 404 otherwise. Always a download, with the sniffed type.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The file */
+        200: {
+          content: {
+            "application/octet-stream": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/images/{uuid}/{size}": {
+    /**
+     * An image of a post
+     * @description Whoever sees the post (guests: public posts); a loose upload only its uploader. 404 otherwise. Public posts’ images may be cached by anyone, others only by the browser.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+          size: "small" | "medium" | "large";
+        };
+      };
+      responses: {
+        /** @description JPG */
+        200: {
+          content: {
+            "image/jpeg": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/posts": {
+    /**
+     * The feed: posts the viewer may see, newest first
+     * @description Keyset paging: `before` is the last post of the page before (`pagination.next_cursor`). Filters (each, or the specification’s `filter`/`value`): `program`, `user` (author), `tag`. Guests (no token) get public posts; a signed-in viewer also the posts for the card holders of programs they are a member of, and their own. An unknown program or user is 404; an unknown tag an empty page. Answers `{data, pagination}` without a total, so a count never tells of posts the viewer does not see.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Posts about this program */
+          program?: string;
+          /** @description Posts by this author */
+          user?: string;
+          /** @description Posts with this tag (`café`, `#Café`: the same) */
+          tag?: string;
+          /** @description The specification’s filter name, with `value` */
+          filter?: "program" | "user" | "tag";
+          /** @description The value of `filter` */
+          value?: string;
+          /** @description The last post of the page before (keyset) */
+          before?: string;
+          /** @description Posts per page (default 20, at most 50) */
+          size?: number;
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": components["schemas"]["FeedPostPage"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Write a post
+     * @description Program owners, acceptors and admins (card holders comment and like). The title’s line breaks become spaces, the text is split into rows, the link is forced to https, hashtags are taken from the text (plus `tags`). `program_uuid`: the author’s own program (owner), one they take part in (acceptor: 403 `not_program_acceptor` once they left it), any (admin); another’s is 404. `audience` cardholders needs a program. `images` and `files` are the author’s own uploads (400 `unknown_upload` naming `images.N` otherwise), `videos` YouTube or Vimeo addresses. Safe to retry with an `Idempotency-Key`.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description Makes the call safe to retry: a repeat with the same key answers the first result */
+          "idempotency-key"?: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FeedPostInput"];
+        };
+      };
+      responses: {
+        /** @description Published */
+        201: {
+          content: {
+            "application/json": components["schemas"]["FeedPost"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/posts/{uuid}": {
+    /**
+     * A post, by uuid or by its address
+     * @description The post page (`/posts/{url}`) reads it by its `url`; anything else by its uuid. A post the viewer may not see (another audience, hidden, deleted) is 404, as one that does not exist. Guests read public posts.
+     */
+    get: {
+      parameters: {
+        path: {
+          /** @description The post’s uuid or its url */
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The post */
+        200: {
+          content: {
+            "application/json": components["schemas"]["FeedPost"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Delete a post (its author)
+     * @description Gone for everybody (admins still list it as deleted). A post the caller does not see: 404; one they see but did not write: 403 `not_post_author` (admins hide or remove with a reason: POST feed/admin/posts/{uuid}/moderation).
+     */
+    delete: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Deleted */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Edit a post (its author)
+     * @description Only the fields given change (the post then says edited). Given `text` or `tags`, the tags become the text’s hashtags plus `tags`; given lists (`images`, `files`, `videos`) replace the post’s. A post the caller does not see: 404; one they see but did not write: 403 `not_post_author`.
+     */
+    patch: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FeedPostPatch"];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          content: {
+            "application/json": components["schemas"]["FeedPost"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/posts/{uuid}/comments": {
+    /**
+     * The comments of a post, oldest first
+     * @description Keyset paging with `after`. Whoever sees the post (guests: public posts); a post the viewer does not see is 404.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The last comment of the page before */
+          after?: string;
+          /** @description Posts per page (default 20, at most 50) */
+          size?: number;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description One page */
+        200: {
+          content: {
+            "application/json": components["schemas"]["FeedCommentPage"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Comment on a post
+     * @description Text as JSON rows (or a string split at line breaks), at most 4,000 characters. Any signed-in user who sees the post; 404 otherwise; 422 `post_not_published` on a post an admin hid. Safe to retry with an `Idempotency-Key`.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description Makes the call safe to retry: a repeat with the same key answers the first result */
+          "idempotency-key"?: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FeedCommentInput"];
+        };
+      };
+      responses: {
+        /** @description Added */
+        201: {
+          content: {
+            "application/json": components["schemas"]["FeedComment"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/posts/{uuid}/comments/{commentUuid}": {
+    /**
+     * Edit a comment
+     * @description The comment then says edited. Its author, the owner of the post’s program and admins; others who see the post: 403 `not_comment_author`; a post they do not see, or a comment not of that post: 404.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+          commentUuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FeedCommentInput"];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          content: {
+            "application/json": components["schemas"]["FeedComment"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Delete a comment
+     * @description Its author, the owner of the post’s program and admins; others who see the post: 403 `not_comment_author`; a post they do not see, or a comment not of that post: 404.
+     */
+    delete: {
+      parameters: {
+        path: {
+          uuid: string;
+          commentUuid: string;
+        };
+      };
+      responses: {
+        /** @description Deleted */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/posts/{uuid}/like": {
+    /**
+     * Like or unlike a post
+     * @description One like per user: toggled, or set with `liked` (then a retry changes nothing). Any signed-in user who sees the post (guests sign in first); 404 otherwise; 422 `post_not_published` on a post an admin hid.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody?: {
+        content: {
+          "application/json": {
+            /** @description Set the like (true) or take it back (false); without it the like is toggled */
+            liked?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description The like and the count now */
+        200: {
+          content: {
+            "application/json": components["schemas"]["FeedLikeState"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/upload": {
+    /**
+     * Upload an image for a post
+     * @description Multipart field `file`: a PNG or JPG (judged by its bytes) of at most 2 MiB (2,097,152 bytes) and 40 megapixels, stored as JPG in three sizes (320, 800, 1600 px; metadata removed). Refused files answer 422 at once (`image_too_large`, `image_not_jpg_png`, `image_unreadable`, also on `file`). Give its uuid in the post’s `images`. Program owners, acceptors and admins.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            /** Format: binary */
+            file: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Stored */
+        201: {
+          content: {
+            "application/json": components["schemas"]["FeedUpload"] & {
+              height: number;
+              sizes: {
+                large: string;
+                medium: string;
+                small: string;
+              };
+              width: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body too large */
+        413: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/uploads": {
+    /**
+     * Start a resumable document upload (tus 1.0.0)
+     * @description The tus creation call: `Upload-Length` (at most 10 MiB) and `Upload-Metadata` (`filename` in base64). Answers 201 with `Location`, where the bytes go with PATCH; HEAD on it tells `Upload-Offset` after a dropped connection, DELETE gives the upload up. The last PATCH answers the stored file as `POST feed/files` does (200 JSON), or 422 when it is refused. Only its creator reaches an upload (404 for anyone else). Program owners, acceptors and admins; use a tus client (tus-js-client).
+     */
+    post: {
+      parameters: {
+        header: {
+          /** @description The tus protocol version */
+          "tus-resumable": "1.0.0";
+          /** @description Bytes of the whole file */
+          "upload-length": string;
+          /** @description `filename <base64>` */
+          "upload-metadata"?: string;
+        };
+      };
+      responses: {
+        /** @description Created; `Location` is the upload */
+        201: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body too large */
+        413: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/uploads/{id}": {
+    /**
+     * Send bytes of a resumable upload (tus 1.0.0)
+     * @description Bytes from `Upload-Offset` (the server’s, from HEAD after a drop; 409 otherwise), `Content-Type: application/offset+octet-stream`. 204 with the new `Upload-Offset`; the last one 200 with the stored file `{uuid, path, content_type, name, size}`, or 422 (`file_type_not_allowed`, `file_too_large`).
+     */
+    patch: {
+      parameters: {
+        header: {
+          /** @description The tus protocol version */
+          "tus-resumable": "1.0.0";
+          "upload-offset": string;
+        };
+        path: {
+          id: string;
+        };
+      };
+      requestBody?: {
+        content: {
+          "application/offset+octet-stream": string;
+        };
+      };
+      responses: {
+        /** @description The last bytes: the stored file */
+        200: {
+          content: {
+            "application/json": {
+              content_type: string;
+              name: string;
+              path: string;
+              size: number;
+              /** Format: uuid */
+              uuid: string;
+            };
+          };
+        };
+        /** @description Stored up to the new `Upload-Offset` */
+        204: {
+          content: never;
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body too large */
+        413: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/feed/videos": {
+    /**
+     * Recognise a video address
+     * @description A YouTube or Vimeo address (400 `video_not_recognised` on `url` otherwise): answers what a post will show. Posts take the addresses themselves (`videos`). Program owners, acceptors and admins.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            url: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Recognised */
+        201: {
+          content: {
+            "application/json": {
+              full_url: string;
+              /** @enum {string} */
+              type: "youtube" | "vimeo";
+              /** @description The player to embed */
+              url: string;
+              /** Format: uuid */
+              uuid: string;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/food/announcements": {
     /**
      * A restaurant’s announcements, newest first
@@ -10048,9 +11082,312 @@ export interface components {
      * - credit: `not_credit_program`, `program_not_active`, `bill_archived`, `bill_paid`, `bill_not_open`, `ladder_invalid`, `ladder_full`, `holder_not_found`, `payment_in_progress`
      * - terminal: `not_payment_program`, `program_blocked`, `program_not_active`, `cashpoint_inactive`, `fieldsValidation`, `request_uuid_taken`, `request_claimed`, `request_finished`, `token_invalid`, `token_used`, `token_expired`, `token_cancelled`, `token_replaced`
      * - food: `not_food_program`, `program_blocked`, `restaurant_not_complete`, `menu_empty`, `domain_already_used`, `category_not_empty`, `notFount`
+     * - feed: `not_post_author`, `not_comment_author`, `post_not_published`, `file_too_large`, `file_type_not_allowed`, `image_too_large`, `image_not_jpg_png`, `image_unreadable`
      * @enum {string}
      */
-    ErrorReason: "acceptor_blocked" | "account_disabled" | "address_not_located" | "admin_may_only_block" | "already_acceptor" | "already_paid" | "amount_above_balance" | "attempt_in_progress" | "authentication_failed" | "bank_refused" | "bill_archived" | "bill_not_open" | "bill_paid" | "blocked_by_admin" | "cancelled" | "cannot_disable_self" | "card_already_activated" | "card_blocked" | "card_declined" | "card_expired" | "card_not_activated" | "card_not_complete" | "card_not_supported" | "card_order_not_refundable" | "card_price_missing" | "card_refused" | "card_settings_locked" | "card_type_missing" | "cardholder_already_registered" | "cashpoint_inactive" | "category_not_empty" | "ccv_pay_key_not_valid" | "ccv_response_invalid" | "code_limit" | "code_resend_too_soon" | "country_supported" | "currency_locked" | "domain_already_used" | "draft_not_blockable" | "email_already_registered" | "endpoint_inactive" | "entry_conflict" | "expired" | "expired_card" | "failed" | "fieldsValidation" | "fraud_detected" | "held" | "holder_not_found" | "idempotency_key_in_progress" | "idempotency_key_reused" | "incorrect_cvc" | "insufficient_funds" | "invalid_credentials" | "invalid_currency" | "invalid_date" | "invalid_status_transition" | "invalid_sub_account" | "invitation_answered" | "invitation_pending" | "invite_already_sent" | "ladder_full" | "ladder_invalid" | "link_expired" | "malformed_url" | "menu_empty" | "merchant_not_active" | "missing_description" | "missing_source" | "no_receipt" | "no_split" | "no_token" | "no_validated_method" | "notFount" | "not_card_program" | "not_credit_program" | "not_food_program" | "not_paid" | "not_payment_program" | "not_program_acceptor" | "not_refundable" | "nul_character" | "one_side_per_line" | "open" | "order_amount_zero" | "order_conflict" | "order_in_payment" | "order_not_paid" | "order_paid" | "paid" | "payment_expired" | "payment_failed" | "payment_in_progress" | "payment_method_is_not_supported" | "payout_refused" | "paypal_not_approved" | "platform_provider_missing" | "processing_error" | "program_blocked" | "program_expired" | "program_not_active" | "program_not_draft" | "program_period_ended" | "rate_limited" | "redemption_reversed" | "refresh_ended" | "refresh_reused" | "refresh_unknown" | "refund_refused" | "refund_too_large" | "rejected" | "released" | "request_claimed" | "request_finished" | "request_uuid_taken" | "requires_action" | "resend_too_soon" | "reset_limit" | "reset_too_soon" | "restaurant_not_complete" | "reversal_card_blocked" | "reversal_card_expired" | "reversal_forfeited" | "reversal_of_reversal" | "reversal_too_late" | "sandbox_not_in_production" | "session_ended" | "sign_in_throttled" | "support_request_limit" | "token_cancelled" | "token_expired" | "token_invalid" | "token_replaced" | "token_used" | "too_few_lines" | "transfer_too_large" | "unbalanced" | "unknown_account" | "unknown_journal" | "unknown_sub_account" | "unsufficient_balance" | "unsupported_country" | "webhook_bad_signature" | "webhook_malformed" | "webhook_missing_signature" | "webhook_replayed" | "webhook_stale" | "webhook_unknown_event" | "wrong_confirmation_code" | "wrong_password" | "wrong_portal" | "wrong_user_type";
+    ErrorReason: "acceptor_blocked" | "account_disabled" | "address_not_located" | "admin_may_only_block" | "already_acceptor" | "already_paid" | "amount_above_balance" | "attempt_in_progress" | "authentication_failed" | "bank_refused" | "bill_archived" | "bill_not_open" | "bill_paid" | "blocked_by_admin" | "cancelled" | "cannot_disable_self" | "card_already_activated" | "card_blocked" | "card_declined" | "card_expired" | "card_not_activated" | "card_not_complete" | "card_not_supported" | "card_order_not_refundable" | "card_price_missing" | "card_refused" | "card_settings_locked" | "card_type_missing" | "cardholder_already_registered" | "cashpoint_inactive" | "category_not_empty" | "ccv_pay_key_not_valid" | "ccv_response_invalid" | "code_limit" | "code_resend_too_soon" | "country_supported" | "currency_locked" | "domain_already_used" | "draft_not_blockable" | "email_already_registered" | "endpoint_inactive" | "entry_conflict" | "expired" | "expired_card" | "failed" | "fieldsValidation" | "file_too_large" | "file_type_not_allowed" | "fraud_detected" | "held" | "holder_not_found" | "idempotency_key_in_progress" | "idempotency_key_reused" | "image_not_jpg_png" | "image_too_large" | "image_unreadable" | "incorrect_cvc" | "insufficient_funds" | "invalid_credentials" | "invalid_currency" | "invalid_date" | "invalid_status_transition" | "invalid_sub_account" | "invitation_answered" | "invitation_pending" | "invite_already_sent" | "ladder_full" | "ladder_invalid" | "link_expired" | "malformed_url" | "menu_empty" | "merchant_not_active" | "missing_description" | "missing_source" | "no_receipt" | "no_split" | "no_token" | "no_validated_method" | "notFount" | "not_card_program" | "not_comment_author" | "not_credit_program" | "not_food_program" | "not_paid" | "not_payment_program" | "not_post_author" | "not_program_acceptor" | "not_refundable" | "nul_character" | "one_side_per_line" | "open" | "order_amount_zero" | "order_conflict" | "order_in_payment" | "order_not_paid" | "order_paid" | "paid" | "payment_expired" | "payment_failed" | "payment_in_progress" | "payment_method_is_not_supported" | "payout_refused" | "paypal_not_approved" | "platform_provider_missing" | "post_not_published" | "processing_error" | "program_blocked" | "program_expired" | "program_not_active" | "program_not_draft" | "program_period_ended" | "rate_limited" | "redemption_reversed" | "refresh_ended" | "refresh_reused" | "refresh_unknown" | "refund_refused" | "refund_too_large" | "rejected" | "released" | "request_claimed" | "request_finished" | "request_uuid_taken" | "requires_action" | "resend_too_soon" | "reset_limit" | "reset_too_soon" | "restaurant_not_complete" | "reversal_card_blocked" | "reversal_card_expired" | "reversal_forfeited" | "reversal_of_reversal" | "reversal_too_late" | "sandbox_not_in_production" | "session_ended" | "sign_in_throttled" | "support_request_limit" | "token_cancelled" | "token_expired" | "token_invalid" | "token_replaced" | "token_used" | "too_few_lines" | "transfer_too_large" | "unbalanced" | "unknown_account" | "unknown_journal" | "unknown_sub_account" | "unsufficient_balance" | "unsupported_country" | "webhook_bad_signature" | "webhook_malformed" | "webhook_missing_signature" | "webhook_replayed" | "webhook_stale" | "webhook_unknown_event" | "wrong_confirmation_code" | "wrong_password" | "wrong_portal" | "wrong_user_type";
+    FeedAdminPost: components["schemas"]["FeedPost"] & ({
+      /** Format: date-time */
+      deleted: string | null;
+      /** @enum {string} */
+      status?: "published" | "hidden" | "removed" | "deleted";
+    });
+    FeedAuthor: {
+      avatar: string | null;
+      company_name: string | null;
+      /** @description Only for admins; null for everyone else */
+      email: string | null;
+      first_name: string;
+      full_name: string;
+      last_name: string;
+      /** @description owner 1, acceptor 2, card holder 3, admin 4 */
+      type: number;
+      /** Format: uuid */
+      uuid: string;
+    };
+    FeedComment: {
+      /** Format: date-time */
+      created: string;
+      is_modified: boolean;
+      /** Format: date-time */
+      modified: string | null;
+      /** Format: uuid */
+      post_id: string;
+      text: {
+        rows: string[];
+      };
+      user: {
+        avatar: string | null;
+        /** @description Only for admins */
+        email: string | null;
+        first_name: string;
+        full_name: string;
+        last_name: string;
+        type: number;
+        /** Format: uuid */
+        uuid: string;
+      };
+      /** Format: uuid */
+      user_uuid: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    FeedCommentInput: {
+      /**
+       * @description A string (split into rows at line breaks), a list of rows, or {"rows": [...]}; at most 4000 characters
+       * @example {
+       *   "rows": [
+       *     "Fresh apple pie today.",
+       *     "",
+       *     "#cake #tuesday"
+       *   ]
+       * }
+       */
+      text: string | string[] | {
+        rows: string[];
+      };
+    };
+    FeedCommentPage: {
+      data: components["schemas"]["FeedComment"][];
+      pagination: {
+        has_more: boolean;
+        next: string | null;
+        /** @description Pass as `after` for the next page */
+        next_cursor: string | null;
+        size: number;
+      };
+    };
+    FeedFile: {
+      /** @description As sniffed from the bytes */
+      content_type: string;
+      name: string;
+      path: string;
+      size: number;
+      /** Format: uuid */
+      uuid: string;
+    };
+    FeedImage: {
+      height: number;
+      name: string;
+      /** @description The large JPG (at most 1600 px) */
+      path: string;
+      /** @description Bytes of the large JPG */
+      size: number;
+      /** @description The JPG at most 320, 800 and 1600 px on its longest side */
+      sizes: {
+        large: string;
+        medium: string;
+        small: string;
+      };
+      /** Format: uuid */
+      uuid: string;
+      width: number;
+    };
+    FeedLikeState: {
+      is_liked_by_user: boolean;
+      likes_count: number;
+    };
+    /** @description Null until the worker fetched it */
+    FeedLinkPreview: ({
+      description: string | null;
+      /** @description The page's image address (https), not fetched by us */
+      image: string | null;
+      site_name: string | null;
+      title: string | null;
+      url: string;
+    }) | null;
+    FeedModeration: {
+      /** @enum {string} */
+      action: "hide" | "unhide" | "remove";
+      reason?: string;
+    };
+    FeedPost: {
+      /** @enum {string} */
+      audience: "everyone" | "cardholders" | "private";
+      /** @description The viewer wrote it */
+      can_edit: boolean;
+      comments_count: number;
+      /** Format: date-time */
+      created: string;
+      files: components["schemas"]["FeedFile"][];
+      images: components["schemas"]["FeedImage"][];
+      is_liked_by_user: boolean;
+      is_modified: boolean;
+      is_private: boolean;
+      likes_count: number;
+      link: string | null;
+      link_preview: components["schemas"]["FeedLinkPreview"];
+      /** @description Why an admin hid or removed the post (for its author's eyes) */
+      moderation: {
+        /** Format: date-time */
+        at: string;
+        reason: string;
+      } | null;
+      /** Format: date-time */
+      modified: string | null;
+      program: ({
+        description: string;
+        image: string | null;
+        title: string;
+        type: number;
+        /** Format: uuid */
+        uuid: string;
+      }) | null;
+      /** Format: uuid */
+      program_uuid: string | null;
+      /**
+       * @description hidden or removed by an admin: only its author (with the reason) and admins see it
+       * @enum {string}
+       */
+      status: "published" | "hidden" | "removed";
+      tags: string[];
+      text: {
+        rows: string[];
+      };
+      title: string;
+      /** @description The readable address: /posts/{url} */
+      url: string;
+      user: components["schemas"]["FeedAuthor"];
+      /** Format: uuid */
+      user_uuid: string;
+      /** Format: uuid */
+      uuid: string;
+      videos: components["schemas"]["FeedVideo"][];
+    };
+    FeedPostInput: {
+      /**
+       * @description everyone (guests too), cardholders (members of the program), private (author and admins)
+       * @enum {string}
+       */
+      audience?: "everyone" | "cardholders" | "private";
+      /**
+       * @description Uuids of files uploaded with POST feed/files, in order
+       * @default []
+       */
+      files?: string[];
+      /**
+       * @description Uuids of images uploaded with POST feed/upload, in order
+       * @default []
+       */
+      images?: string[];
+      /** @description The specification’s flag: true is audience private */
+      is_private?: boolean;
+      /** @description A web address, forced to https (`example.com` → `https://example.com/`) */
+      link?: string | null;
+      /**
+       * Format: uuid
+       * @description The post's program: the author's own (owner), one they take part in (acceptor), any (admin). Required for the cardholders audience
+       */
+      program_uuid?: string | null;
+      /**
+       * @description Tags besides the hashtags of the text (with or without #)
+       * @default []
+       */
+      tags?: string[];
+      /**
+       * @description A string (split into rows at line breaks), a list of rows, or {"rows": [...]}; at most 10000 characters
+       * @example {
+       *   "rows": [
+       *     "Fresh apple pie today.",
+       *     "",
+       *     "#cake #tuesday"
+       *   ]
+       * }
+       */
+      text: string | string[] | {
+        rows: string[];
+      };
+      /**
+       * @description Line breaks become spaces
+       * @example Apple pie Tuesday
+       */
+      title: string;
+      /**
+       * @description YouTube or Vimeo addresses (full urls), in order
+       * @default []
+       */
+      videos?: string[];
+    };
+    FeedPostPage: {
+      data: components["schemas"]["FeedPost"][];
+      pagination: {
+        has_more: boolean;
+        /** @description Link to the next page, null on the last */
+        next: string | null;
+        /** @description Pass as `before` for the next page */
+        next_cursor: string | null;
+        size: number;
+      };
+    };
+    FeedPostPatch: {
+      /**
+       * @description everyone (guests too), cardholders (members of the program), private (author and admins)
+       * @enum {string}
+       */
+      audience?: "everyone" | "cardholders" | "private";
+      /** @description Uuids of files uploaded with POST feed/files, in order */
+      files?: string[];
+      /** @description Uuids of images uploaded with POST feed/upload, in order */
+      images?: string[];
+      /** @description The specification’s flag: true is audience private */
+      is_private?: boolean;
+      /** @description A web address, forced to https (`example.com` → `https://example.com/`) */
+      link?: string | null;
+      /**
+       * Format: uuid
+       * @description The post's program: the author's own (owner), one they take part in (acceptor), any (admin). Required for the cardholders audience
+       */
+      program_uuid?: string | null;
+      /** @description Tags besides the hashtags of the text (with or without #) */
+      tags?: string[];
+      /**
+       * @description A string (split into rows at line breaks), a list of rows, or {"rows": [...]}; at most 10000 characters
+       * @example {
+       *   "rows": [
+       *     "Fresh apple pie today.",
+       *     "",
+       *     "#cake #tuesday"
+       *   ]
+       * }
+       */
+      text?: string | string[] | {
+        rows: string[];
+      };
+      /**
+       * @description Line breaks become spaces
+       * @example Apple pie Tuesday
+       */
+      title?: string;
+      /** @description YouTube or Vimeo addresses (full urls), in order */
+      videos?: string[];
+    };
+    FeedStatistics: {
+      results: {
+          comments: number;
+          date: string;
+          likes: number;
+          posts: number;
+        }[];
+    };
+    FeedUpload: {
+      content_type: string;
+      name: string;
+      path: string;
+      size: number;
+      /** Format: uuid */
+      uuid: string;
+    };
+    FeedVideo: {
+      /** @description The video's page */
+      full_url: string;
+      thumbnail_url: string | null;
+      /** @enum {string} */
+      type: "youtube" | "vimeo";
+      /** @description The player to embed (load it only when the viewer clicks) */
+      url: string;
+      /** Format: uuid */
+      uuid: string;
+    };
     /**
      * @description What is wrong with one field (`field_codes`), with its numbers in `params`. By module:
      * - platform: `required`, `too_short`, `too_long`, `too_few`, `too_many`, `too_small`, `too_big`, `not_multiple_of`, `invalid_type`, `invalid_format`, `invalid_choice`, `unknown_field`, `invalid`, `invalid_date`, `nul_character`, `bad_encoding`
@@ -10063,9 +11400,10 @@ export interface components {
      * - credit: `not_card_holder`, `due_before_issue`, `date_in_past`, `window_invalid`, `vat_rate_unknown`, `penalty_currency`, `image_unknown`
      * - terminal: `unknown_cashpoint`, `not_input_field`, `given_twice`, `invalid_amount`, `not_program_currency`, `already_used`, `unknown_category`, `not_field_of_category`, `choose_field`, `invalid_token`, `before_from`, `period_too_long`, `invalid_time_zone`
      * - food: `invalid_time_format`, `invalid_time_range`, `date_already_exists`, `day_already_exists`, `keyword_already_exists`, `duplicate_keywords`, `fill_in_all_fields`, `zip_code_not_found`, `zip_code_already_exists`, `cost_separator_at_edge`, `invalid_cost`, `invalid_number`, `range_start_not_below_end`, `range_overlaps_previous`, `delivery_range_required`, `invalid_domain_name`, `domain_already_used`, `unknown_time_zone`, `image_too_large`, `image_not_jpg_png`, `image_unreadable`, `image_unknown`, `logo_not_png`, `logo_too_small`, `pdf_required`, `pdf_too_large`, `document_unknown`, `category_unknown`, `product_unknown`, `option_unknown`
+     * - feed: `link_not_http`, `link_invalid`, `link_has_credentials`, `invalid_tag`, `video_not_recognised`, `unknown_upload`, `program_required`, `file_too_large`, `file_type_not_allowed`, `image_too_large`, `image_not_jpg_png`, `image_unreadable`
      * @enum {string}
      */
-    FieldErrorCode: "above_balance" | "already_acceptor" | "already_used" | "bad_encoding" | "before_from" | "before_start_date" | "cardholder_already_registered" | "category_unknown" | "choose_field" | "choose_program" | "cost_separator_at_edge" | "country_supported" | "date_already_exists" | "date_in_past" | "day_already_exists" | "delivery_range_required" | "document_unknown" | "domain_already_used" | "due_before_issue" | "duplicate_keywords" | "duplicate_title" | "email_already_registered" | "ends_before_start" | "fill_in_all_fields" | "given_twice" | "host_not_found" | "image_not_jpg_png" | "image_too_large" | "image_unknown" | "image_unreadable" | "implausible_birth_date" | "invalid" | "invalid_amount" | "invalid_card_number" | "invalid_choice" | "invalid_cost" | "invalid_cvc" | "invalid_date" | "invalid_domain_name" | "invalid_expiry" | "invalid_format" | "invalid_number" | "invalid_phone" | "invalid_phone_code" | "invalid_secret" | "invalid_splits" | "invalid_time_format" | "invalid_time_range" | "invalid_time_zone" | "invalid_token" | "invalid_type" | "invalid_url" | "invite_already_sent" | "key_not_allowed" | "key_prefix" | "key_refused" | "keyword_already_exists" | "link_expired" | "logo_not_png" | "logo_too_small" | "method_listed_twice" | "no_live_mode" | "no_provider_for_method" | "not_an_object" | "not_card_holder" | "not_card_token" | "not_field_of_category" | "not_for_account_type" | "not_http" | "not_input_field" | "not_multiple_of" | "not_program_currency" | "not_sandbox_key" | "nothing_left" | "nul_character" | "option_unknown" | "passwords_do_not_match" | "payment_method_is_not_supported" | "pdf_required" | "pdf_too_large" | "penalty_currency" | "period_too_long" | "private_address" | "product_unknown" | "provider_cannot_take_method" | "provider_required" | "range_overlaps_previous" | "range_start_not_below_end" | "refund_too_large" | "required" | "sandbox_not_in_production" | "state_not_of_country" | "stripe_key_prefix" | "too_big" | "too_few" | "too_long" | "too_many" | "too_short" | "too_small" | "unknown_bank" | "unknown_cashpoint" | "unknown_category" | "unknown_continent" | "unknown_country" | "unknown_currency" | "unknown_field" | "unknown_method" | "unknown_provider" | "unknown_state" | "unknown_time_zone" | "unsupported_country" | "url_has_credentials" | "vat_rate_unknown" | "voucher_value_zero" | "webhook_secret_prefix" | "window_invalid" | "wrong_confirmation_code" | "wrong_mode_key" | "wrong_password" | "zip_code_already_exists" | "zip_code_not_found";
+    FieldErrorCode: "above_balance" | "already_acceptor" | "already_used" | "bad_encoding" | "before_from" | "before_start_date" | "cardholder_already_registered" | "category_unknown" | "choose_field" | "choose_program" | "cost_separator_at_edge" | "country_supported" | "date_already_exists" | "date_in_past" | "day_already_exists" | "delivery_range_required" | "document_unknown" | "domain_already_used" | "due_before_issue" | "duplicate_keywords" | "duplicate_title" | "email_already_registered" | "ends_before_start" | "file_too_large" | "file_type_not_allowed" | "fill_in_all_fields" | "given_twice" | "host_not_found" | "image_not_jpg_png" | "image_too_large" | "image_unknown" | "image_unreadable" | "implausible_birth_date" | "invalid" | "invalid_amount" | "invalid_card_number" | "invalid_choice" | "invalid_cost" | "invalid_cvc" | "invalid_date" | "invalid_domain_name" | "invalid_expiry" | "invalid_format" | "invalid_number" | "invalid_phone" | "invalid_phone_code" | "invalid_secret" | "invalid_splits" | "invalid_tag" | "invalid_time_format" | "invalid_time_range" | "invalid_time_zone" | "invalid_token" | "invalid_type" | "invalid_url" | "invite_already_sent" | "key_not_allowed" | "key_prefix" | "key_refused" | "keyword_already_exists" | "link_expired" | "link_has_credentials" | "link_invalid" | "link_not_http" | "logo_not_png" | "logo_too_small" | "method_listed_twice" | "no_live_mode" | "no_provider_for_method" | "not_an_object" | "not_card_holder" | "not_card_token" | "not_field_of_category" | "not_for_account_type" | "not_http" | "not_input_field" | "not_multiple_of" | "not_program_currency" | "not_sandbox_key" | "nothing_left" | "nul_character" | "option_unknown" | "passwords_do_not_match" | "payment_method_is_not_supported" | "pdf_required" | "pdf_too_large" | "penalty_currency" | "period_too_long" | "private_address" | "product_unknown" | "program_required" | "provider_cannot_take_method" | "provider_required" | "range_overlaps_previous" | "range_start_not_below_end" | "refund_too_large" | "required" | "sandbox_not_in_production" | "state_not_of_country" | "stripe_key_prefix" | "too_big" | "too_few" | "too_long" | "too_many" | "too_short" | "too_small" | "unknown_bank" | "unknown_cashpoint" | "unknown_category" | "unknown_continent" | "unknown_country" | "unknown_currency" | "unknown_field" | "unknown_method" | "unknown_provider" | "unknown_state" | "unknown_time_zone" | "unknown_upload" | "unsupported_country" | "url_has_credentials" | "vat_rate_unknown" | "video_not_recognised" | "voucher_value_zero" | "webhook_secret_prefix" | "window_invalid" | "wrong_confirmation_code" | "wrong_mode_key" | "wrong_password" | "zip_code_already_exists" | "zip_code_not_found";
     FieldIssue: {
       code: components["schemas"]["FieldErrorCode"];
       params?: {
