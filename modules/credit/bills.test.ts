@@ -329,6 +329,20 @@ describe('reminders', () => {
     ])
   })
 
+  it('sends a system template in the holder’s language with its placeholders filled', async () => {
+    const { uuid } = await seedCreditProgram(owner, { steps: [{ title: 'Reminder', days: 1, template: 2 }] })
+    const issued = await issueBill(owner, uuid, holder.id, { due_date: addDays(today(), 5) })
+    await makeDue(t.services.db, [issued.uuid])
+    await sendDue(t.services, t.services.log)
+    const [mail] = await smtp.waitFor((m) =>
+      m.headers.some((h) => h.key === 'x-cardpay-bill' && h.value === issued.uuid),
+    )
+    expect(mail!.subject).toContain(issued.number)
+    expect(mail!.text).toContain('Anna de Vries')
+    expect(mail!.text).toMatch(new RegExp(`Online bezahlen: http\\S+/bills/${issued.uuid}/payment`))
+    expect(mail!.text).not.toMatch(/\{(name|invoice_number|amount|due_date|company|pay_link)\}/)
+  })
+
   it('a payment between two steps: no later reminder and no later penalty', async () => {
     const { uuid } = await seedCreditProgram(owner, {
       steps: [
