@@ -137,6 +137,9 @@ export async function prepareBillBench(db: Db, opts: { bills: number }): Promise
     })
     .execute()
   await ensureCreditProgram(db, programId)
+  // Sending every day, all day: the bench's minute may fall on a weekend night.
+  await sql`update credit_programs set window_start = '00:00', window_end = '24:00',
+    window_weekdays = '{1,2,3,4,5,6,7}' where program_id = ${programId}`.execute(db)
   await sql`
     insert into credit_bills (id, program_id, number, owner_user_id, holder_user_id, holder_name, holder_email,
       currency, issue_date, due_date, status, reference, subtotal, vat, total, paid_amount, paid_at,

@@ -256,7 +256,9 @@ describe('bills', () => {
         200,
         `list ${q}`,
       )
-    expect((await list('')).results.map((r) => r.uuid)).toEqual([b.uuid, a.uuid])
+    const all = await list('')
+    expect(all.results.map((r) => r.uuid)).toEqual([b.uuid, a.uuid])
+    expect(all.count).toBe(2)
     expect((await list(`&search=${a.number}`)).results.map((r) => r.uuid)).toEqual([a.uuid])
     expect((await list('&search=de%20vries')).count).toBe(2)
     expect((await list(`&from=${addDays(today(), 1)}`)).count).toBe(0)
@@ -274,8 +276,10 @@ describe('bills', () => {
       reason: 'x',
     })
     expect([again.status, again.body.error.reason]).toEqual([422, 'bill_archived'])
-    expect((await list('&status=archived')).results.map((r) => r.uuid)).toEqual([a.uuid])
-    expect((await list('&status=unpaid,overdue')).results.map((r) => r.uuid)).toEqual([b.uuid])
+    const archivedList = await list('&status=archived')
+    expect([archivedList.count, archivedList.results.map((r) => r.uuid)]).toEqual([1, [a.uuid]])
+    const open = await list('&status=unpaid,overdue')
+    expect([open.count, open.results.map((r) => r.uuid)]).toEqual([1, [b.uuid]])
 
     const moved = expectStatus(
       await owner.api<{ result: BillDetailJson }>('PATCH', `/manager/bills/${b.uuid}`, {
@@ -327,6 +331,20 @@ describe('reminders', () => {
       [110, 500n, 0n],
       [410, 0n, 500n],
     ])
+  })
+
+  it('sends a system template in the holder’s language with its placeholders filled', async () => {
+    const { uuid } = await seedCreditProgram(owner, { steps: [{ title: 'Reminder', days: 1, template: 2 }] })
+    const issued = await issueBill(owner, uuid, holder.id, { due_date: addDays(today(), 5) })
+    await makeDue(t.services.db, [issued.uuid])
+    await sendDue(t.services, t.services.log)
+    const [mail] = await smtp.waitFor((m) =>
+      m.headers.some((h) => h.key === 'x-cardpay-bill' && h.value === issued.uuid),
+    )
+    expect(mail!.subject).toContain(issued.number)
+    expect(mail!.text).toContain('Anna de Vries')
+    expect(mail!.text).toMatch(new RegExp(`Online bezahlen: http\\S+/bills/${issued.uuid}/payment`))
+    expect(mail!.text).not.toMatch(/\{(name|invoice_number|amount|due_date|company|pay_link)\}/)
   })
 
   it('a payment between two steps: no later reminder and no later penalty', async () => {
@@ -440,5 +458,89 @@ describe('reminders', () => {
       .where('bill_id', 'in', ids)
       .execute()
     expect(rows.map((r) => r.status)).toEqual(ids.map(() => 'sent'))
+  })
+})
+
+describe('card holders for bills', () => {
+  it('creates a card holder who gets the invitation to choose a password, and finds holders by name, e-mail or phone', async () => {
+    const email = `new-holder-${Date.now()}@example.com`
+    const created = expectStatus(
+      await owner.api<{ result: { uuid: string; name: string; email: string; phone: string | null } }>(
+        'POST',
+        '/user/cardholders/create',
+        {
+          email,
+          first_name: 'Jan',
+          last_name: 'Jansen',
+          phone_code: '+31',
+          phone: '612345678',
+          language: 'nl',
+        },
+      ),
+      201,
+      'create a card holder',
+    ).result
+    expect(created).toMatchObject({ name: 'Jan Jansen', email, phone: '+31612345678' })
+    const [invitation] = await smtp.waitFor((m) => m.envelope.to.includes(email))
+    expect(invitation!.subject).toContain('Bakkerij Piet BV')
+    expect(invitation!.text).toMatch(/\/password\?token=/)
+    const again = await owner.api<{ error: { reason: string } }>('POST', '/user/cardholders/create', {
+      email,
+      first_name: 'Jan',
+      last_name: 'Jansen',
+    })
+    expect([again.status, again.body.error.reason]).toEqual([409, 'email_already_registered'])
+    for (const search of ['jan jans', email.slice(0, 12).toUpperCase(), '612345']) {
+      const found = expectStatus(
+        await owner.api<{ results: { uuid: string }[] }>(
+          'GET',
+          `/user/cardholders/autocomplete?search=${encodeURIComponent(search)}`,
+        ),
+        200,
+        `autocomplete ${search}`,
+      ).results
+      expect(
+        found.map((f) => f.uuid),
+        search,
+      ).toContain(created.uuid)
+    }
+    // The new holder can be billed at once.
+    const { uuid } = await seedCreditProgram(owner)
+    const issued = await issueBill(owner, uuid, created.uuid, { due_date: addDays(today(), 7) })
+    expect((await bill(issued.uuid)).holder).toEqual({ uuid: created.uuid, name: 'Jan Jansen', email })
+  })
+})
+
+describe('catch-up', () => {
+  it('reminders missed while workers were down go in ladder order, a minute apart, in the send window', async () => {
+    const { uuid } = await seedCreditProgram(owner, {
+      steps: [
+        { title: 'One', days: 1 },
+        { title: 'Two', days: 2 },
+        { title: 'Three', days: 30 },
+      ],
+      window: { start: '09:00', end: '18:00', weekdays: [1, 2, 3, 4, 5] },
+    })
+    const issued = await issueBill(owner, uuid, holder.id, { due_date: addDays(today(), 5) })
+    // Both first steps were due an hour before the workers came back, on a Monday at 07:10
+    // Amsterdam time (2026-11-30 06:10 UTC), before the window opens at 09:00.
+    const back = new Date('2026-11-30T06:10:00Z')
+    await sql`update credit_reminders set planned_at = ${new Date(back.getTime() - 3_600_000)}::timestamptz + make_interval(mins => "order")
+      where bill_id = ${issued.uuid} and "order" < 2`.execute(t.services.db)
+    const swept = await sweep(t.services, back)
+    expect(swept.caughtUp).toBe(2)
+    const rows = await t.services.db
+      .selectFrom('credit_reminders')
+      .select(['order', 'planned_at', 'local_time', 'moved'])
+      .where('bill_id', '=', issued.uuid)
+      .orderBy('order')
+      .execute()
+    expect(rows.slice(0, 2).map((r) => [r.order, r.planned_at.toISOString(), r.local_time])).toEqual([
+      [0, '2026-11-30T08:00:00.000Z', '09:00'],
+      [1, '2026-11-30T08:01:00.000Z', '09:01'],
+    ])
+    expect(rows[0]!.moved).toContain('catch_up')
+    // The step still to come keeps its moment.
+    expect(rows[2]!.moved).not.toContain('catch_up')
   })
 })

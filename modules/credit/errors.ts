@@ -1,4 +1,4 @@
-import { businessRule, conflict, type Listed, type ModuleErrors } from '../platform/errors.ts'
+import { businessRule, type Listed, type ModuleErrors } from '../platform/errors.ts'
 
 /** The credit module's closed list of error reasons (docs/credit.md). */
 export const creditReasons = [
@@ -6,11 +6,7 @@ export const creditReasons = [
   'program_not_active',
   'bill_archived',
   'bill_paid',
-  'bill_not_open',
-  'ladder_invalid',
   'ladder_full',
-  'holder_not_found',
-  'payment_in_progress',
 ] as const
 
 /** Codes of the credit module's own field checks. */
@@ -35,9 +31,7 @@ export const notCreditProgram = () =>
   businessRule('only credit management programs have bills and reminders', 'not_credit_program')
 export const creditProgramNotActive = () =>
   businessRule('only an active credit management program issues bills', 'program_not_active')
-export const billRefused = (reason: 'bill_archived' | 'bill_paid' | 'bill_not_open', message: string) =>
+export const billRefused = (reason: 'bill_archived' | 'bill_paid', message: string) =>
   businessRule(message, reason)
 export const ladderFull = (max: number) =>
   businessRule(`a ladder has at most ${max} steps`, 'ladder_full', { maximum: max })
-export const paymentInProgress = () =>
-  conflict('a payment of this bill is being made right now: wait for it to finish', 'payment_in_progress')

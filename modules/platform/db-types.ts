@@ -113,6 +113,13 @@ export interface CountryInterests {
   user_type: number;
 }
 
+export interface CreditBillCounts {
+  n: bigint;
+  owner_user_id: string;
+  program_id: string;
+  status: string;
+}
+
 export interface CreditBillEvents {
   at: Generated<Timestamp>;
   bill_id: string;
@@ -1051,6 +1058,7 @@ export interface DB {
   cards: Cards;
   cashpoints: Cashpoints;
   country_interests: CountryInterests;
+  credit_bill_counts: CreditBillCounts;
   credit_bill_events: CreditBillEvents;
   credit_bill_lines: CreditBillLines;
   credit_bill_payments: CreditBillPayments;

@@ -97,8 +97,9 @@ describe('commons lists', () => {
       is_system: true,
       sender_type: { id: 1, title: 'beforeDueDate' },
       value: 3,
-      placeholders: ['name', 'invoice_number', 'amount', 'due_date', 'company'],
+      placeholders: ['name', 'invoice_number', 'amount', 'due_date', 'company', 'pay_link'],
     })
+    expect(friendly!.text).toContain('Online bezahlen: {pay_link}')
     expect(formal).toMatchObject({ is_formal: true, sender_type: { id: 2 }, value: 21 })
     expect(formal!.text).toContain('Sehr geehrte(r) {name},')
   })

@@ -23,6 +23,13 @@ import { percentPenalty } from '../planning.ts'
 import { billDisplayNumber, billPayUrl, hasUnrecordedPayment } from './payments.ts'
 
 /** A reminder row claimed for sending (status `sending`, with this worker's claim). */
+/**
+ * How late a reminder may go without being timed again: a backlog of a busy minute is sent as
+ * soon as senders get to it (a minute's 10,000 reminders take minutes on a small machine), while
+ * one an outage left longer than this is placed in the window by catch-up, not sent at 03:00.
+ */
+export const lateMinutes = 10
+
 export interface ClaimedReminder {
   id: string
   bill_id: string
@@ -36,8 +43,9 @@ export interface ClaimedReminder {
  * worker holds them (`FOR UPDATE SKIP LOCKED`); a claim that lapsed (its worker died before its
  * send committed, so nothing was delivered) is taken over. Only a bill's first pending step in ladder order,
  * only bills still open with their ladder running, never a second reminder of a bill within a
- * minute of its last one, and only reminders on time (planned in the last 90 seconds): missed
- * ones are timed again by the sweeper's catch-up first, so that they go in the send window.
+ * minute of its last one, and only reminders on time (planned in the last `lateMinutes`): a
+ * busy minute's backlog goes on being sent, while reminders an outage left behind are timed again
+ * by the sweeper's catch-up first, so that they go in the send window.
  */
 export async function claimDueReminders(
   trx: Trx,
@@ -50,7 +58,7 @@ export async function claimDueReminders(
       select r.id from credit_reminders r
       join credit_bills b on b.id = r.bill_id
       where (r.status = 'planned' or (r.status = 'sending' and r.claimed_until < now()))
-        and r.planned_at <= now() and r.planned_at > now() - interval '90 seconds'
+        and r.planned_at <= now() and r.planned_at > now() - make_interval(mins => ${lateMinutes})
         and b.status in ('unpaid', 'overdue') and b.reminders_stopped is null
         and not exists (
           select 1 from credit_reminders o

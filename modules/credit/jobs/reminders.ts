@@ -2,7 +2,12 @@ import { sql } from 'kysely'
 import { z } from 'zod'
 import type { Logger } from '../../platform/logger.ts'
 import { defineJob, jobName, type Services } from '../../platform/module.ts'
-import { type ClaimedReminder, claimDueReminders, sendReminder } from '../commands/send-reminder.ts'
+import {
+  type ClaimedReminder,
+  claimDueReminders,
+  lateMinutes,
+  sendReminder,
+} from '../commands/send-reminder.ts'
 import { wallClock } from '../dates.ts'
 import { scheduleOf } from '../db/programs.ts'
 import { catchUp } from '../planning.ts'
@@ -114,8 +119,8 @@ export async function sweep(
 }
 
 /**
- * Reminders whose minute passed without a sender (workers or Redis down) are timed again with
- * `catchUp`: per bill in ladder order, from now, a minute apart, in the send window. Rows are moved
+ * Reminders more than `lateMinutes` past their minute without a sender (workers or Redis were
+ * down) are timed again with `catchUp`: per bill in ladder order, from now, a minute apart, in the send window. Rows are moved
  * latest first so that no two rows of a bill ever share a minute, even for a moment.
  */
 async function catchUpMissed(services: Services, now: Date): Promise<number> {
@@ -136,7 +141,7 @@ async function catchUpMissed(services: Services, now: Date): Promise<number> {
       'p.window_weekdays',
     ])
     .where('r.status', '=', 'planned')
-    .where('r.planned_at', '<=', new Date(now.getTime() - 90_000))
+    .where('r.planned_at', '<=', new Date(now.getTime() - lateMinutes * minuteMs))
     .where('b.status', 'in', ['unpaid', 'overdue'])
     .where('b.reminders_stopped', 'is', null)
     .orderBy('r.planned_at')
@@ -151,7 +156,7 @@ async function catchUpMissed(services: Services, now: Date): Promise<number> {
       .select(['id', 'bill_id', 'order', 'planned_at', 'moved'])
       .where('bill_id', 'in', bills)
       .where('status', '=', 'planned')
-      .where('planned_at', '>', new Date(now.getTime() - 90_000))
+      .where('planned_at', '>', new Date(now.getTime() - lateMinutes * minuteMs))
       .execute(),
     db
       .selectFrom('credit_reminders')

@@ -56,8 +56,19 @@ export async function listBills(
       ]),
     )
   }
+  // Narrowed by program and state only (an owner's list as it opens): the kept counts answer.
+  const kept = filter.scope !== 'all' && 'owner' in filter.scope && !search && !filter.from && !filter.to
+  const counted = kept
+    ? db
+        .selectFrom('credit_bill_counts')
+        .select(sql<number>`coalesce(sum(n), 0)::int`.as('count'))
+        .where('owner_user_id', '=', (filter.scope as { owner: string }).owner)
+        .$if(Boolean(filter.program), (qb) => qb.where('program_id', '=', filter.program as string))
+        .$if(Boolean(filter.statuses?.length), (qb) => qb.where('status', 'in', filter.statuses as string[]))
+        .executeTakeFirstOrThrow()
+    : q.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow()
   const [{ count }, rows] = await Promise.all([
-    q.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+    counted,
     q
       .leftJoin('credit_programs', 'credit_programs.program_id', 'credit_bills.program_id')
       .select(billColumns)

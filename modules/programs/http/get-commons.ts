@@ -122,7 +122,7 @@ export const getReminderSenderTypes = commonsRoute(
 export const getReminderTemplates = commonsRoute(
   'reminder-templates',
   'Reminder templates',
-  'System templates for bill reminders: a friendly note before the due date, a reminder, a formal reminder and a final notice. `subject` and `text` hold placeholders in braces ({name}, {invoice_number}, {amount}, {due_date}, {company}) filled when a reminder is sent.',
+  'System templates for bill reminders: a friendly note before the due date, a reminder, a formal reminder and a final notice. `subject` and `text` hold placeholders in braces ({name}, {invoice_number}, {amount}, {due_date}, {company}, {pay_link}) filled when a reminder is sent.',
   z
     .object({
       id: z.number().int(),

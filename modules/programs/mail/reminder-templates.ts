@@ -8,10 +8,18 @@ import type { ReminderSenderTypeName } from '../codes.ts'
  * and a final notice. The owner copies and edits them in their reminder settings.
  *
  * `subject` and `text` keep placeholders in braces that the credit module fills when it sends a
- * reminder: {name}, {invoice_number}, {amount}, {due_date} and {company}. Translations keep them
+ * reminder: {name}, {invoice_number}, {amount}, {due_date}, {company} and {pay_link} (the holder's
+ * page of the bill, where they pay it). Translations keep them
  * as they are.
  */
-export const reminderPlaceholders = ['name', 'invoice_number', 'amount', 'due_date', 'company'] as const
+export const reminderPlaceholders = [
+  'name',
+  'invoice_number',
+  'amount',
+  'due_date',
+  'company',
+  'pay_link',
+] as const
 
 export interface ReminderTemplateDefinition {
   id: number
@@ -45,7 +53,7 @@ export const reminderTemplates: readonly ReminderTemplateDefinition[] = [
     text: /*i18n*/ {
       id: 'programs.reminder-template.friendly.text',
       message:
-        'Dear {name},\n\nThis is a friendly reminder that invoice {invoice_number} of {amount} is due on {due_date}. If you have already paid it, please ignore this message.\n\nKind regards,\n{company}',
+        'Dear {name},\n\nThis is a friendly reminder that invoice {invoice_number} of {amount} is due on {due_date}. If you have already paid it, please ignore this message.\n\nPay online: {pay_link}\n\nKind regards,\n{company}',
     },
   },
   {
@@ -66,7 +74,7 @@ export const reminderTemplates: readonly ReminderTemplateDefinition[] = [
     text: /*i18n*/ {
       id: 'programs.reminder-template.reminder.text',
       message:
-        'Dear {name},\n\nWe have not yet received the payment of invoice {invoice_number} of {amount}, which was due on {due_date}. Please pay it within 14 days. If you have already paid it, please ignore this message.\n\nKind regards,\n{company}',
+        'Dear {name},\n\nWe have not yet received the payment of invoice {invoice_number} of {amount}, which was due on {due_date}. Please pay it within 14 days. If you have already paid it, please ignore this message.\n\nPay online: {pay_link}\n\nKind regards,\n{company}',
     },
   },
   {
@@ -87,7 +95,7 @@ export const reminderTemplates: readonly ReminderTemplateDefinition[] = [
     text: /*i18n*/ {
       id: 'programs.reminder-template.formal.text',
       message:
-        'Dear {name},\n\nDespite our earlier reminder, invoice {invoice_number} of {amount}, due on {due_date}, is still unpaid. We ask you to pay it within 14 days of receiving this letter. If you do not, we will charge collection costs as the law allows.\n\nYours sincerely,\n{company}',
+        'Dear {name},\n\nDespite our earlier reminder, invoice {invoice_number} of {amount}, due on {due_date}, is still unpaid. We ask you to pay it within 14 days of receiving this letter. If you do not, we will charge collection costs as the law allows.\n\nPay online: {pay_link}\n\nYours sincerely,\n{company}',
     },
   },
   {
@@ -108,7 +116,7 @@ export const reminderTemplates: readonly ReminderTemplateDefinition[] = [
     text: /*i18n*/ {
       id: 'programs.reminder-template.final.text',
       message:
-        'Dear {name},\n\nThis is our final notice for invoice {invoice_number} of {amount}, due on {due_date}. If we have not received the amount within 5 days, we will hand the claim over for collection, which adds costs for you.\n\nYours sincerely,\n{company}',
+        'Dear {name},\n\nThis is our final notice for invoice {invoice_number} of {amount}, due on {due_date}. If we have not received the amount within 5 days, we will hand the claim over for collection, which adds costs for you.\n\nPay online: {pay_link}\n\nYours sincerely,\n{company}',
     },
   },
 ]
