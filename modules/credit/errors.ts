@@ -19,11 +19,9 @@ export const creditFieldCodes = [
   'due_before_issue',
   'date_in_past',
   'window_invalid',
-  'time_zone_unknown',
   'vat_rate_unknown',
   'penalty_currency',
   'image_unknown',
-  'template_unknown',
 ] as const
 
 declare module '../platform/errors.ts' {

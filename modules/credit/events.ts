@@ -26,7 +26,11 @@ export const remindersStopped = defineEvent(
 )
 
 /**
- * A program's ladder or send window changed: the reminders not sent yet of its open bills are
- * planned again (reminders queue, in batches).
+ * A program's ladder or send window changed (at `changed_at`): the reminders not sent yet of its
+ * open bills issued before then are planned again (reminders queue, a bill at a time). Bills
+ * issued later were planned with the new ladder already.
  */
-export const ladderChanged = defineEvent('credit.ladder.changed', z.object({ program_id: z.uuid() }))
+export const ladderChanged = defineEvent(
+  'credit.ladder.changed',
+  z.object({ program_id: z.uuid(), changed_at: z.iso.datetime() }),
+)

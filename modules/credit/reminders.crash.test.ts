@@ -134,11 +134,17 @@ it('every due reminder arrives exactly once though its workers are killed mid-se
       const child = await loaded.go()
       if (process.env.CREDIT_CRASH_DEBUG)
         log(`waited for load ${going - waited} ms, start ${Date.now() - going} ms`)
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 600))
-      // A claim still running is a send in flight (lapsed claims of earlier kills do not count).
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from credit_reminders
-        where status = 'sending' and claimed_until > now()`.execute(t.services.db)
-      if (rows[0]!.n > 0) killedWhileSending++
+      // Kill it while a send is in flight: once a live claim shows (or after 3 s), at a random moment.
+      const until = Date.now() + 3000
+      let inFlight = false
+      while (!inFlight && Date.now() < until) {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from credit_reminders
+          where status = 'sending' and claimed_until > now()`.execute(t.services.db)
+        inFlight = rows[0]!.n > 0
+        if (!inFlight) await new Promise((r) => setTimeout(r, 20))
+      }
+      await new Promise((r) => setTimeout(r, Math.random() * 300))
+      if (inFlight) killedWhileSending++
       child.kill('SIGKILL')
       await new Promise((r) =>
         child.exitCode !== null || child.signalCode ? r(null) : child.once('exit', r),
@@ -155,10 +161,6 @@ it('every due reminder arrives exactly once though its workers are killed mid-se
   }
 
   log(`kills done: ${JSON.stringify(await counts())}`)
-  const sample =
-    await sql`select status, planned_at, now() as now, claimed_until, attempts, error from credit_reminders
-    where "order" = 0 order by attempts desc limit 3`.execute(t.services.db)
-  log(JSON.stringify(sample.rows))
   // What the killed workers left is finished here: lapsed claims come back, due reminders go.
   const finishing = Date.now()
   while ((await counts()).sent !== bills) {
@@ -234,4 +236,4 @@ it('every due reminder arrives exactly once though its workers are killed mid-se
   console.log(
     `credit crash test: ${kills} kills, ${killedWhileSending} while sending, ${bills} e-mails once each`,
   )
-}, 400_000)
+}, 600_000)

@@ -11,6 +11,7 @@ import type { Services } from '../../platform/module.ts'
 import { programStatuses } from '../../programs/index.ts'
 import { creditProgramOf, ownersBill } from '../access.ts'
 import { issuedEntry, priceItems } from '../billing.ts'
+import { isTimeZone } from '../dates.ts'
 import { addBillEvent, type BillRow, insertBill, insertLines, updateBill } from '../db/bills.ts'
 import { ladderSteps, lockCreditProgram, takeBillNumber } from '../db/programs.ts'
 import { skipPendingReminders } from '../db/reminders.ts'
@@ -46,6 +47,9 @@ export async function issueBill(services: Pick<Services, 'db'>, ctx: Ctx, me: Ca
     const holder = await userContactById(trx, input.holder)
     if (holder?.type !== 3 || !holder.is_active) {
       throw invalidField('holder', 'not_card_holder', 'no card holder with this id')
+    }
+    if (input.time_zone !== undefined && !isTimeZone(input.time_zone)) {
+      throw invalidField('time_zone', 'invalid_time_zone', 'not a known time zone')
     }
     const zone = input.time_zone ?? settings.time_zone
     const today = zonedDate(new Date(), zone)

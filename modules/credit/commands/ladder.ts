@@ -101,7 +101,7 @@ async function ownProgram(trx: Trx, me: Caller, uuid: string) {
 
 /** The ladder changed: open bills' reminders not sent yet are planned again (by the worker). */
 const changed = (trx: Trx, programId: string, ctx: Ctx) =>
-  publish(trx, ladderChanged, { program_id: programId }, ctx)
+  publish(trx, ladderChanged, { program_id: programId, changed_at: new Date().toISOString() }, ctx)
 
 /** Adds a step at the end of a program's ladder (`POST manager/reminders`). */
 export async function addStep(
@@ -244,7 +244,7 @@ export async function changeSettings(
     }
     if (input.time_zone !== undefined) {
       if (!isTimeZone(input.time_zone))
-        throw invalidField('time_zone', 'time_zone_unknown', 'not a known time zone')
+        throw invalidField('time_zone', 'invalid_time_zone', 'not a known time zone')
       patch.time_zone = input.time_zone
     }
     const updated = await updateCreditProgram(trx, program.uuid, patch)

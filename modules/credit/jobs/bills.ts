@@ -43,7 +43,8 @@ export const markOverdue = defineJob({
 
 /**
  * A program's ladder or window changed: its open bills' reminders not sent yet are planned again,
- * a bill at a time (each locked), so sending and paying go on meanwhile.
+ * a bill at a time (each locked), so sending and paying go on meanwhile. Bills issued after the
+ * change were planned with it and are left alone.
  */
 export const replanProgram = defineHandler({
   name: 'credit.replan-program',
@@ -57,6 +58,7 @@ export const replanProgram = defineHandler({
       .where('program_id', '=', programId)
       .where('status', 'in', ['unpaid', 'overdue'])
       .where('reminders_stopped', 'is', null)
+      .where('created_at', '<=', new Date(event.payload.changed_at))
       .execute()
     for (const { id } of bills) {
       await services.db.transaction().execute(async (trx) => {

@@ -33,7 +33,7 @@ export async function ladderPreview(
   zone: string | undefined,
 ): Promise<PreviewRow[]> {
   if (zone !== undefined && !isTimeZone(zone))
-    throw invalidField('time_zone', 'time_zone_unknown', 'not a known time zone')
+    throw invalidField('time_zone', 'invalid_time_zone', 'not a known time zone')
   const settings = await ensureCreditProgram(db, program.uuid)
   const steps = await ladderSteps(db, program.uuid)
   const plan = planLadder(

@@ -231,8 +231,6 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
   window_invalid: () => msg`The sending window must end after it starts, on the same day.`,
   vat_rate_unknown: () => msg`This VAT rate did not exist on the invoice date.`,
   penalty_currency: () => msg`A penalty is in the program's currency.`,
-  time_zone_unknown: () => msg`Unknown time zone.`,
-  template_unknown: () => msg`Choose one of the reminder templates.`,
 }
 
 /** A field error of the API in words, with its numbers (`locale` formats amounts). */
