@@ -439,7 +439,9 @@ test.describe('links to pages that do not exist', () => {
     browser,
   }) => {
     const guest = await guestPage(browser, 'cardholder')
-    const response = await guest.goto(portalUrl('cardholder', '/bills/6d1b8c52-0000-4000-8000-000000000000'))
+    const response = await guest.goto(
+      portalUrl('cardholder', '/invoices/6d1b8c52-0000-4000-8000-000000000000'),
+    )
     expect(response?.status()).toBe(404)
     await expect(guest.getByTestId('page-not-found')).toContainText('This page does not exist')
     await expectFits(guest)

@@ -81,7 +81,6 @@ const byReason: Partial<Record<ErrorReason, MessageDescriptor>> = {
   program_not_active: msg`Activate the program before issuing bills.`,
   bill_archived: msg`This bill is archived; it cannot be changed.`,
   bill_paid: msg`This bill is paid; it cannot be changed.`,
-  bill_not_open: msg`Nothing is open on this bill.`,
   ladder_invalid: msg`The reminder ladder needs at least one switched-on reminder.`,
   ladder_full: msg`A ladder has at most 20 reminders.`,
   holder_not_found: msg`This card holder was not found.`,
