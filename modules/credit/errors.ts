@@ -7,6 +7,7 @@ export const creditReasons = [
   'bill_archived',
   'bill_paid',
   'ladder_full',
+  'ladder_invalid',
 ] as const
 
 /** Codes of the credit module's own field checks. */

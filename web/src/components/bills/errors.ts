@@ -11,7 +11,6 @@ import type { ErrorReason } from '~/lib/api-types.gen.ts'
 const byReason: Partial<Record<ErrorReason, MessageDescriptor>> = {
   bill_paid: msg`This bill has been paid already. There is nothing left to pay.`,
   bill_archived: msg`The sender archived this bill: it can no longer be paid here.`,
-  payment_in_progress: msg`A payment of this bill is being made right now. Wait a moment, then look again.`,
   idempotency_key_in_progress: msg`A payment of this bill is being made right now. Wait a moment, then look again.`,
   program_blocked: msg`The sender’s program is blocked for now: this bill cannot be paid online at the moment.`,
   program_not_active: msg`The sender’s program is not running: this bill cannot be paid online at the moment.`,

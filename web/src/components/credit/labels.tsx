@@ -83,8 +83,6 @@ const byReason: Partial<Record<ErrorReason, MessageDescriptor>> = {
   bill_paid: msg`This bill is paid; it cannot be changed.`,
   ladder_invalid: msg`The reminder ladder needs at least one switched-on reminder.`,
   ladder_full: msg`A ladder has at most 20 reminders.`,
-  holder_not_found: msg`This card holder was not found.`,
-  payment_in_progress: msg`A payment of this bill is being made right now. Try again in a moment.`,
   email_already_registered: msg`This e-mail address already has an account: find the holder by name or e-mail.`,
 }
 
