@@ -295,6 +295,18 @@ describe('bills', () => {
 })
 
 describe('reminders', () => {
+  it('sends a new bill to its holder once, in their language, with its link and a QR code to pay', async () => {
+    const { uuid } = await seedCreditProgram(owner)
+    const issued = await issueBill(owner, uuid, holder.id, { due_date: addDays(today(), 20) })
+    const [mail] = await smtp.waitFor((m) => m.messageId.includes(`bill.${issued.uuid}.issued`))
+    expect(mail!.envelope.to).toContain(holder.email)
+    expect(mail!.subject).toContain(issued.number)
+    expect(mail!.text).toContain(`/bills/${issued.uuid}`)
+    expect(mail!.text).toContain('Rechnung') // the holder's language: German
+    expect(mail!.attachments.map((a) => a.mimeType)).toEqual(['image/png'])
+    expect(smtp.messages.filter((m) => m.messageId === mail!.messageId)).toHaveLength(1)
+  })
+
   it('sends a due reminder once, in the holder’s language with the pay link and its QR code, and adds its penalty', async () => {
     const { uuid } = await seedCreditProgram(owner, {
       steps: [

@@ -17,6 +17,7 @@ import {
   onBillPaymentEnded,
   onBillPaymentPaid,
   replanProgram,
+  sendBillIssued,
 } from './jobs/bills.ts'
 import { fireReminders, sweepReminders } from './jobs/reminders.ts'
 import './mail/index.ts'
@@ -41,6 +42,6 @@ export const creditModule = defineModule({
   errors: creditErrors,
   provides: [provide(programStepChecks, { type: programTypes.creditManagement, check: creditProgramSteps })],
   routes: (app) => registerCreditRoutes(app),
-  handlers: [onBillPaymentPaid, onBillPaymentEnded, replanProgram, notifyRemindersStopped],
+  handlers: [onBillPaymentPaid, onBillPaymentEnded, replanProgram, notifyRemindersStopped, sendBillIssued],
   jobs: [sweepReminders, fireReminders, markOverdue],
 })

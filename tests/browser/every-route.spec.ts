@@ -7,6 +7,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { issueBill, seedCreditProgram } from '../support/credit.ts'
 import {
   activateCards,
+  addFarReminder,
   expectStatus,
   joinProgram,
   payWithSandboxCard,
@@ -76,6 +77,9 @@ interface World {
   bill: string
   paidBill: string
   archivedBill: string
+  /** The owner's active credit program (its bills and ladder) and a credit draft at its review. */
+  creditProgram: string
+  creditDraft: string
 }
 
 async function seedWorld(browser: Browser): Promise<World> {
@@ -130,7 +134,18 @@ async function seedWorld(browser: Browser): Promise<World> {
   await activateCards(holder, issued.tokens.slice(0, 2))
 
   // The card holder's bills: one to pay, one paid (by card at the sandbox), one archived.
-  const credit = await seedCreditProgram(owner, { title: unique('Plumbing invoices') })
+  const credit = await seedCreditProgram(owner, {
+    title: unique('Plumbing invoices'),
+    steps: [{ title: 'Friendly reminder', sender_type: 1, days: 3, send_time: '09:00' }],
+  })
+  const creditDraft = (await seedProgram(owner, 'credit', { status: 'draft' })).uuid
+  await addFarReminder(owner, creditDraft)
+  for (const status of [11003, 11004])
+    expectStatus(
+      await owner.api('PATCH', `/manager/programs/${creditDraft}`, { status }),
+      200,
+      'credit draft',
+    )
   const dueDate = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)
   const [bill, paidBill, archivedBill] = await Promise.all(
     [0, 1, 2].map(() => issueBill(owner, credit.uuid, holder.id, { due_date: dueDate }).then((b) => b.uuid)),
@@ -212,6 +227,8 @@ async function seedWorld(browser: Browser): Promise<World> {
     bill: bill as string,
     paidBill: paidBill as string,
     archivedBill: archivedBill as string,
+    creditProgram: credit.uuid,
+    creditDraft,
   }
 }
 
@@ -332,6 +349,22 @@ const owner: Visit[] = [
     }),
   ),
   v('/_portal/programs/$type/draft/$uuid', 'owner', 'programs', (w) => `/programs/food/draft/${w.foodDraft}`),
+  v('/_portal/programs/$type/new', 'owner', 'programs', '/programs/cm/new'),
+  ...[1, 2, 3].map((step) =>
+    v('/_portal/programs/$type/draft/$uuid', 'owner', 'programs', (w) => {
+      return `/programs/cm/draft/${w.creditDraft}?step=${step}`
+    }),
+  ),
+  v('/_portal/programs/$uuid', 'owner', 'programs', (w) => `/programs/${w.creditProgram}`),
+  v('/_portal/programs/$uuid_/bills/$bill', 'owner', 'programs', (w) => {
+    return `/programs/${w.creditProgram}/bills/${w.bill}`
+  }),
+  v('/_portal/programs/$uuid_/bills/$bill', 'owner', 'programs', (w) => {
+    return `/programs/${w.creditProgram}/bills/${w.archivedBill}`
+  }),
+  v('/_portal/programs/$uuid_/bills/$bill', 'owner', 'programs', (w) => {
+    return `/programs/${w.creditProgram}/bills/${unknownUuid}`
+  }),
   v('/_portal/payment-notifications/$program', 'owner', 'programs', (w) => {
     return `/payment-notifications/${w.paymentProgram}`
   }),

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import QRCode from 'qrcode'
 import { z } from 'zod'
 import { portalUrl, userContactById } from '../../identity/index.ts'
 import { paymentEnded, paymentPaid } from '../../payments/index.ts'
@@ -6,14 +7,15 @@ import { system } from '../../platform/context.ts'
 import { renderEmail } from '../../platform/mail/render.ts'
 import { defineHandler, defineJob } from '../../platform/module.ts'
 import { once } from '../../platform/once.ts'
+import { findProgram } from '../../programs/index.ts'
 import { billPayable } from '../codes.ts'
-import { applyBillPayment, billDisplayNumber, endBillPayment } from '../commands/payments.ts'
+import { applyBillPayment, billDisplayNumber, billPayUrl, endBillPayment } from '../commands/payments.ts'
 import { planBillReminders } from '../commands/plan-reminders.ts'
 import { findBill, lockBill } from '../db/bills.ts'
 import { findCreditProgram, findStep, ladderSteps, lockCreditProgram } from '../db/programs.ts'
 import { findReminder } from '../db/reminders.ts'
-import { ladderChanged, remindersStopped } from '../events.ts'
-import { remindersStoppedEmail } from '../mail/index.ts'
+import { billIssued, ladderChanged, remindersStopped } from '../events.ts'
+import { billIssuedEmail, remindersStoppedEmail } from '../mail/index.ts'
 
 /**
  * Unpaid bills whose due date has ended in their zone become overdue (every minute, one
@@ -137,9 +139,58 @@ export const notifyRemindersStopped = defineHandler({
           email: holder?.email ?? '—',
           step: step?.title ?? '—',
           response: event.payload.response,
-          url: portalUrl(services.config, 'programs', `/bills/${bill.id}`),
+          url: portalUrl(services.config, 'programs', `/programs/${bill.program_id}/bills/${bill.id}`),
         }),
         messageId: `${event.id}.${name}`,
+      })
+    })
+  },
+})
+
+/**
+ * A new bill goes to its card holder by e-mail in their language, with the bill's link and the pay
+ * link as a QR code; once per bill (the Message-ID derives from the bill, so a retry after a crash
+ * between sending and recording is the same message).
+ */
+export const sendBillIssued = defineHandler({
+  name: 'credit.send-bill-issued',
+  event: billIssued,
+  queue: 'notifications',
+  async handle({ event, services, log }) {
+    const name = 'credit.send-bill-issued'
+    await once(services.db, event.id, name, async (trx) => {
+      const bill = await findBill(trx, event.payload.bill_id)
+      if (!bill || bill.status === 'archived')
+        return log.info({ bill_id: event.payload.bill_id }, 'no bill e-mail')
+      const [holder, owner, program, settings] = await Promise.all([
+        userContactById(trx, bill.holder_user_id),
+        userContactById(trx, bill.owner_user_id),
+        findProgram(trx, bill.program_id),
+        findCreditProgram(trx, bill.program_id),
+      ])
+      if (!holder) return
+      const payUrl = billPayUrl(services.config, bill.id)
+      const qrCid = `pay-${bill.id}@cardpay`
+      const qr = await QRCode.toBuffer(payUrl, {
+        type: 'png',
+        width: 360,
+        margin: 1,
+        errorCorrectionLevel: 'M',
+      })
+      await services.mailer.send({
+        to: holder.email,
+        ...renderEmail(billIssuedEmail, bill.language, {
+          name: holder.name || holder.email,
+          company: program?.title || owner?.name || 'Cardpay',
+          number: billDisplayNumber(settings?.code, bill.number),
+          total: { amount: bill.total, currency: bill.currency },
+          due_date: bill.due_date,
+          bill_url: portalUrl(services.config, 'cardholder', `/bills/${bill.id}`),
+          pay_url: payUrl,
+          qr_cid: qrCid,
+        }),
+        messageId: `bill.${bill.id}.issued`,
+        attachments: [{ filename: 'pay.png', content: qr, contentType: 'image/png', cid: qrCid }],
       })
     })
   },

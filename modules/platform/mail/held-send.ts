@@ -2,19 +2,10 @@ import { Readable } from 'node:stream'
 import MailComposer from 'nodemailer/lib/mail-composer'
 import SMTPConnection from 'nodemailer/lib/smtp-connection'
 import type { Config } from '../config.ts'
-import { type MailMessage, normalizeMessageId } from './mailer.ts'
+import { type MailAttachment, type MailMessage, normalizeMessageId } from './mailer.ts'
 
-/** A file sent with an e-mail; with `cid` it can be shown inline (`cid:<cid>` in the HTML). */
-export interface MailAttachment {
-  filename: string
-  content: Buffer
-  contentType: string
-  cid?: string
-}
-
-export interface HeldMessage extends MailMessage {
-  attachments?: MailAttachment[]
-}
+export type { MailAttachment }
+export type HeldMessage = MailMessage
 
 /**
  * Why a held send failed. `committed` tells whether `beforeEnd` ran to its end (the caller's

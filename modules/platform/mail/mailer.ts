@@ -10,6 +10,16 @@ export interface MailMessage {
   /** Stable Message-ID (derived from the event that caused it) so a repeated send is recognisable. */
   messageId?: string
   headers?: Record<string, string>
+  /** Files sent with it, given as bytes (never read from a path); with `cid` shown inline (a QR code). */
+  attachments?: MailAttachment[]
+}
+
+/** A file sent with an e-mail; with `cid` it can be shown inline (`cid:<cid>` in the HTML). */
+export interface MailAttachment {
+  filename: string
+  content: Buffer
+  contentType: string
+  cid?: string
 }
 
 export interface Mailer {
@@ -66,6 +76,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Ma
         text: message.text,
         html: message.html,
         headers: message.headers,
+        ...(message.attachments ? { attachments: message.attachments } : {}),
         ...(message.messageId ? { messageId: normalizeMessageId(message.messageId, domain) } : {}),
       })
       return { messageId: info.messageId }
