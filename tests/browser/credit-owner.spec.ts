@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
-import { uniqueEmail, waitForMail } from './mailbox.ts'
+import { passwordLink, uniqueEmail, waitForMail } from './mailbox.ts'
 import { portalUrl } from './portals.ts'
 import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
@@ -8,7 +8,8 @@ import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
  * Credit management in the browser, as a program owner runs it on a phone (issue 13): the wizard's
  * three credit steps (bill contact and settings, a two-step reminder ladder with its preview,
  * review and activation), then a bill issued to a card holder created on the spot, who gets an
- * e-mail to choose a password; the bill's page shows its invoice, planned reminders and timeline.
+ * e-mail to choose a password and the bill's e-mail, opens its link, signs in and pays it with the
+ * sandbox's test card; the owner then sees it paid with its reminders not sent.
  */
 
 test.afterAll(closeSeedDb)
@@ -22,7 +23,7 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0)
 }
 
-test('an owner sets up a credit program with a two-step ladder and bills a new card holder', async ({
+test('an owner sets up a credit program with a two-step ladder, bills a new holder, who pays by card', async ({
   browser,
 }) => {
   test.setTimeout(180_000)
@@ -91,6 +92,13 @@ test('an owner sets up a credit program with a two-step ladder and bills a new c
   // Step 3: review and activate.
   await expect(page.getByTestId('review-code').locator('dd')).toHaveText(/^[A-Z]{6}$/)
   await expect(page.getByTestId('review-ladder')).toContainText('Herinnering met boete')
+  // Holders pay by card: without a payment method the program cannot be activated.
+  await expect(page.getByTestId('wizard-activate')).toBeDisabled()
+  await page.getByTestId('method-use-card').click()
+  await page.getByTestId('method-provider-card').click()
+  await page.getByRole('option', { name: 'Sandbox (test payments)' }).click()
+  await page.getByTestId('credit-methods-save').click()
+  await expect(page.getByTestId('wizard-activate')).toBeEnabled()
   await page.getByTestId('wizard-activate').click()
   await expect(page).toHaveURL(portalUrl('programs', `/programs/${programUuid}`))
 
@@ -114,14 +122,55 @@ test('an owner sets up a credit program with a two-step ladder and bills a new c
   await expect(page.getByTestId('bill-timeline-event').first()).toHaveAttribute('data-kind', 'issued')
   await expectNoHorizontalScroll(page)
 
-  // The holder was invited to choose a password.
-  await waitForMail(holderEmail, () => true, { timeoutMs: 30_000 })
+  const billUrl = page.url()
+  const billUuid = billUrl.split('/').pop() as string
+  const billNumber = ((await page.getByTestId('screen-title').textContent()) ?? '').replace('Bill ', '')
 
-  // Back on the program, the bill is listed and found by the holder's name.
+  // The new holder chooses a password with the invitation, then opens the bill's e-mail.
+  const holder = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage()
+  await holder.goto(await passwordLink(holderEmail))
+  await holder.getByLabel('Password', { exact: true }).fill('Holder-pass-42')
+  await holder.getByLabel('Repeat the password').fill('Holder-pass-42')
+  await holder.getByRole('button', { name: 'Set new password' }).click()
+  await expect(holder.getByText('Your new password is set.')).toBeVisible()
+  const billMail = await waitForMail(holderEmail, (m) => m.subject.includes(billNumber), {
+    timeoutMs: 30_000,
+  })
+  const link = new RegExp(`https?://[^\\s"'<>]+/bills/${billUuid}(?=[\\s"'<>])`).exec(billMail.html)?.[0]
+  expect(link, 'the bill link in the e-mail').toBeTruthy()
+  await holder.goto(link as string)
+  await expect(holder).toHaveURL(/\/sign-in/)
+  await holder.getByLabel('E-mail address').fill(holderEmail)
+  await holder.getByLabel('Password', { exact: true }).fill('Holder-pass-42')
+  await holder.getByRole('button', { name: 'Sign in' }).click()
+  await expect(holder).toHaveURL(new RegExp(`/bills/${billUuid}$`))
+  await holder.getByTestId('bill-pay').click()
+  await expect(holder).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/, { timeout: 30_000 })
+  await expect(holder.getByTestId('checkout-amount')).toHaveText('€121.00')
+  if (await holder.getByTestId('checkout-method-card').count())
+    await holder.getByTestId('checkout-method-card').click()
+  await holder.getByTestId('checkout-pay').click()
+  await expect(holder).toHaveURL(/\/sandbox\/checkout\/pay_[A-Za-z0-9_-]+$/, { timeout: 30_000 })
+  await holder.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await holder.getByLabel('Expiry date').fill('12 / 30')
+  await holder.getByLabel('CVC').fill('123')
+  await holder.getByTestId('sandbox-card-pay').click()
+  await expect(holder).toHaveURL(new RegExp(`/bills/${billUuid}$`), { timeout: 30_000 })
+  await expect(holder.getByTestId('bill-paid')).toBeVisible({ timeout: 30_000 })
+
+  // The owner sees it paid, and its reminders will not go out.
+  await page.goto(billUrl)
+  await expect(page.getByTestId('bill-page')).toHaveAttribute('data-status', 'paid', { timeout: 30_000 })
+  await expect(page.getByTestId('bill-open')).toHaveText('€0.00')
+  await expect(page.getByTestId('bill-reminders-status')).toHaveText(['Not sent', 'Not sent'])
+
+  // Back on the program, the bill is listed, found by the holder's name and filed as paid.
   await page.getByTestId('bill-back').click()
   await page.getByTestId('bills-search').fill(`Debiteur ${tag}`)
   await expect(page.getByTestId('bill-row')).toHaveCount(1)
-  await page.getByTestId('bills-filter-paid').click()
+  await page.getByTestId('bills-filter-unpaid').click()
   await expect(page.getByTestId('bill-row')).toHaveCount(0)
+  await page.getByTestId('bills-filter-paid').click()
+  await expect(page.getByTestId('bill-row')).toHaveCount(1)
   await expectNoHorizontalScroll(page)
 })

@@ -1,11 +1,17 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { ArrowRightIcon, LoaderCircleIcon } from 'lucide-react'
+import { ArrowRightIcon, LoaderCircleIcon, SaveIcon } from 'lucide-react'
 import { useState } from 'react'
 import { programChanged, updateProgram } from '~/components/programs/actions.ts'
 import { ActivateStep } from '~/components/programs/activate-step.tsx'
-import { type Program, programStatuses } from '~/components/programs/queries.ts'
+import { MethodsSaveButton, MethodsWithKeys } from '~/components/programs/methods-with-keys.tsx'
+import {
+  type Program,
+  programKeys,
+  programMethodsQueryOptions,
+  programStatuses,
+} from '~/components/programs/queries.ts'
 import { ReviewItem, StepButtons, StepCard } from '~/components/programs/wizard-parts.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
@@ -155,7 +161,10 @@ export function CreditLadderStep({
 
 export function CreditReviewStep({ program, onBack }: { program: Program; onBack: () => void }) {
   const { i18n } = useLingui()
+  const queryClient = useQueryClient()
   const ladder = useQuery(ladderQueryOptions(program.uuid))
+  const methods = useQuery(programMethodsQueryOptions(program.uuid))
+  const payable = methods.data?.results.some((m) => m.is_used && m.validated) ?? false
   const steps = ladderOrder(ladder.data?.results ?? []).filter((s) => s.is_alive)
   const settings = ladder.data?.settings
   const address = settings
@@ -201,10 +210,53 @@ export function CreditReviewStep({ program, onBack }: { program: Program; onBack
           </ReviewItem>
         </dl>
       )}
+      <section className="grid gap-3 border-t pt-5" aria-labelledby="credit-methods-title">
+        <div>
+          <h3 id="credit-methods-title" className="font-medium">
+            <Trans>How card holders pay</Trans>
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            <Trans>The payment methods a bill's pay link offers, each with the provider that takes it.</Trans>
+          </p>
+        </div>
+        {methods.isPending ? (
+          <RowsSkeleton rows={3} />
+        ) : methods.isError ? (
+          <LoadError onRetry={() => methods.refetch()} />
+        ) : (
+          <MethodsWithKeys
+            key={program.uuid}
+            program={program}
+            methods={methods.data.results}
+            afterSave={async () => {
+              await queryClient.invalidateQueries({ queryKey: programKeys.methods(program.uuid) })
+              notify.success(msg`Payment methods saved`)
+            }}
+          >
+            {(state) => (
+              <div>
+                <MethodsSaveButton
+                  {...state}
+                  testId="credit-methods-save"
+                  icon={<SaveIcon aria-hidden="true" />}
+                >
+                  <Trans>Save payment methods</Trans>
+                </MethodsSaveButton>
+              </div>
+            )}
+          </MethodsWithKeys>
+        )}
+      </section>
       <ActivateStep
         program={program}
-        complete={program.status.id === programStatuses.draftStep3 && steps.length > 0}
-        missing={ladder.isSuccess && i18n._(msg`Switch on at least one reminder to continue.`)}
+        complete={program.status.id === programStatuses.draftStep3 && steps.length > 0 && payable}
+        missing={
+          ladder.isSuccess &&
+          methods.isSuccess &&
+          (steps.length === 0
+            ? i18n._(msg`Switch on at least one reminder to continue.`)
+            : i18n._(msg`Save at least one payment method that a provider can take, so holders can pay.`))
+        }
         next={msg`Issue bills to card holders from the program's page.`}
         onBack={onBack}
       />

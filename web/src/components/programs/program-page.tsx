@@ -229,9 +229,9 @@ function ProgramView({ program }: { program: Program }) {
         </CardContent>
       </Card>
 
-      {program.type.id === programTypes.paymentManagement && !draft && (
-        <PaymentMethodsCard program={program} canEdit={isOwner && !blocked} />
-      )}
+      {(program.type.id === programTypes.paymentManagement ||
+        program.type.id === programTypes.creditManagement) &&
+        !draft && <PaymentMethodsCard program={program} canEdit={isOwner && !blocked} />}
 
       {isOwner && program.type.id === programTypes.paymentManagement && !draft && (
         <NotificationsSection program={program.uuid} />
