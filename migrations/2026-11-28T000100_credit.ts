@@ -173,26 +173,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('owner_user_id', 'uuid', (c) => c.notNull())
     .addColumn('program_id', 'uuid', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('n', 'bigint', (c) => c.notNull().check(sql`n >= 0`))
+    // No check on n: an upsert's proposed row carries the change (-1), not the total.
+    .addColumn('n', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('credit_bill_counts_pk', ['owner_user_id', 'program_id', 'status'])
     .execute()
-  await sql`create function credit_bill_counts_keep() returns trigger language plpgsql as $$
-    begin
-      if tg_op in ('UPDATE', 'DELETE') then
-        update credit_bill_counts set n = n - 1
-        where owner_user_id = old.owner_user_id and program_id = old.program_id and status = old.status;
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') then
-        insert into credit_bill_counts (owner_user_id, program_id, status, n)
-        values (new.owner_user_id, new.program_id, new.status, 1)
-        on conflict (owner_user_id, program_id, status) do update set n = credit_bill_counts.n + 1;
-      end if;
-      return null;
-    end $$`.execute(db)
-  await sql`create trigger credit_bill_counts_insert_delete after insert or delete on credit_bills
-    for each row execute function credit_bill_counts_keep()`.execute(db)
-  await sql`create trigger credit_bill_counts_status after update of status on credit_bills
-    for each row when (old.status is distinct from new.status) execute function credit_bill_counts_keep()`.execute(
+  // Statement-level triggers over transition tables: a statement that moves thousands of bills
+  // (the overdue job) changes each count once, not once per row.
+  const keep = (rows: string) =>
+    sql.raw(`
+    insert into credit_bill_counts (owner_user_id, program_id, status, n)
+    select owner_user_id, program_id, status, sum(d) from (${rows}) changed
+    group by owner_user_id, program_id, status having sum(d) <> 0
+    on conflict (owner_user_id, program_id, status) do update set n = credit_bill_counts.n + excluded.n;`)
+  const plus = 'select owner_user_id, program_id, status, 1 as d from new_rows'
+  const minus = 'select owner_user_id, program_id, status, -1 as d from old_rows'
+  for (const [name, body] of [
+    ['credit_bill_counts_inserted', keep(plus)],
+    ['credit_bill_counts_updated', keep(`${plus} union all ${minus}`)],
+    ['credit_bill_counts_deleted', keep(minus)],
+  ] as const) {
+    await sql`create function ${sql.raw(name)}() returns trigger language plpgsql as $$
+      begin ${body} return null; end $$`.execute(db)
+  }
+  await sql`create trigger credit_bill_counts_inserted after insert on credit_bills
+    referencing new table as new_rows for each statement execute function credit_bill_counts_inserted()`.execute(
+    db,
+  )
+  await sql`create trigger credit_bill_counts_updated after update on credit_bills
+    referencing old table as old_rows new table as new_rows
+    for each statement execute function credit_bill_counts_updated()`.execute(db)
+  await sql`create trigger credit_bill_counts_deleted after delete on credit_bills
+    referencing old table as old_rows for each statement execute function credit_bill_counts_deleted()`.execute(
     db,
   )
 

@@ -14,6 +14,7 @@ import { type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
 import { zonedDate } from '../platform/dates.ts'
 import type { Page } from '../platform/pagination.ts'
 import type { BillDetailJson, BillJson } from './http/schemas.ts'
+import { markOverdue } from './jobs/bills.ts'
 import { sendDue, sweep } from './jobs/reminders.ts'
 
 let t: LiveTestContext
@@ -291,6 +292,35 @@ describe('bills', () => {
     expect(moved.due_date).toBe(addDays(today(), 30))
     expect(moved.timeline.map((e) => e.kind)).toContain('due_date_moved')
     expect(moved.reminders[0]!.local_date).toBe(addDays(today(), 33))
+  })
+})
+
+describe('overdue', () => {
+  it('marks bills overdue once their due date has ended in their zone, and counts them there', async () => {
+    const { uuid } = await seedCreditProgram(owner)
+    const late = await issueBill(owner, uuid, holder.id, { due_date: addDays(today(), 1) })
+    const onTime = await issueBill(owner, uuid, holder.id, { due_date: addDays(today(), 1) })
+    await sql`update credit_bills set issue_date = ${addDays(today(), -10)}::date, due_date = ${addDays(today(), -1)}::date
+      where id = ${late.uuid}`.execute(t.services.db)
+    await markOverdue.handle({ data: {}, services: t.services, log: t.services.log, job: {} as never })
+    expect((await bill(late.uuid)).status).toBe('overdue')
+    expect((await bill(late.uuid)).timeline.map((e) => e.kind)).toEqual(['issued', 'overdue'])
+    expect((await bill(onTime.uuid)).status).toBe('unpaid')
+    const overdue = expectStatus(
+      await owner.api<Page<BillJson>>('GET', `/manager/bills?program=${uuid}&status=overdue`),
+      200,
+      'overdue bills',
+    )
+    expect([overdue.count, overdue.results.map((r) => r.uuid)]).toEqual([1, [late.uuid]])
+    // Moving the due date to today makes it unpaid again.
+    const moved = expectStatus(
+      await owner.api<{ result: BillDetailJson }>('PATCH', `/manager/bills/${late.uuid}`, {
+        due_date: today(),
+      }),
+      200,
+      'move',
+    ).result
+    expect(moved.status).toBe('unpaid')
   })
 })
 
