@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { demoPassword, demoUsers } from './seed-demo.ts'
+import { seedDemoCredit } from './seed-demo-credit.ts'
 import { seedDemoRestaurant } from './seed-demo-restaurant.ts'
 
 /**
@@ -14,7 +15,9 @@ import { seedDemoRestaurant } from './seed-demo-restaurant.ts'
  *   acceptor has joined with the cashpoint "Kassa 1" too: the acceptor can take cards at once;
  * - two of those cards activated by the demo card holder, the second spent at Kassa 1 (so the
  *   holder's card history and the acceptor's redemptions are not empty), the first left to try;
- * - the demo restaurant "Eetcafé De Hoek" (seed-demo-restaurant.ts), once.
+ * - the demo restaurant "Eetcafé De Hoek" (seed-demo-restaurant.ts), once;
+ * - the demo credit program "Contributie Tennisclub De Hoek" with two bills to the demo card holder
+ *   (seed-demo-credit.ts), once.
  *
  * Idempotent: nothing is made when the demo owner already has a program. The launcher runs it
  * after the API answers (development only); by hand: `node scripts/seed-demo-programs.ts [api]`.
@@ -23,7 +26,10 @@ import { seedDemoRestaurant } from './seed-demo-restaurant.ts'
 type Json = Record<string, unknown>
 type Who = 'programs' | 'acceptor' | 'cardholder'
 
-export async function seedDemoPrograms(apiOrigin: string): Promise<string[]> {
+export type DemoCall = <T = Json>(who: Who | null, method: string, path: string, body?: unknown) => Promise<T>
+
+/** Calls of the public API as a demo user (signed in once per portal), throwing on any refusal. */
+export function demoApi(apiOrigin: string): DemoCall {
   const tokens = new Map<Who, string>()
   const call = async <T = Json>(
     who: Who | null,
@@ -59,9 +65,14 @@ export async function seedDemoPrograms(apiOrigin: string): Promise<string[]> {
     return auth_token
   }
 
+  return call
+}
+
+export async function seedDemoPrograms(apiOrigin: string): Promise<string[]> {
+  const call = demoApi(apiOrigin)
   const mine = await call<{ count: number }>('programs', 'GET', '/manager/programs?filter=all')
   // The demo restaurant has its own check (a database seeded before it existed gets it too).
-  const made: string[] = await seedDemoRestaurant(apiOrigin)
+  const made: string[] = [...(await seedDemoRestaurant(apiOrigin)), ...(await seedDemoCredit(call))]
   if (mine.count > 0) return made
 
   // A payment program with an acceptor at a cashpoint.
