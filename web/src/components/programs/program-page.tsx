@@ -229,6 +229,17 @@ function ProgramView({ program }: { program: Program }) {
         </CardContent>
       </Card>
 
+      {program.type.id === programTypes.creditManagement && !draft && (
+        <CreditBillsSection
+          program={program}
+          canIssue={isOwner && program.status.id === programStatuses.active}
+        />
+      )}
+
+      {program.type.id === programTypes.creditManagement && !draft && (
+        <CreditRemindersSection program={program} canEdit={isOwner && !blocked} />
+      )}
+
       {(program.type.id === programTypes.paymentManagement ||
         program.type.id === programTypes.creditManagement) &&
         !draft && <PaymentMethodsCard program={program} canEdit={isOwner && !blocked} />}
@@ -244,17 +255,6 @@ function ProgramView({ program }: { program: Program }) {
       )}
 
       {program.type.id === programTypes.card && !draft && <CardSpending program={program} />}
-
-      {program.type.id === programTypes.creditManagement && !draft && (
-        <CreditBillsSection
-          program={program}
-          canIssue={isOwner && program.status.id === programStatuses.active}
-        />
-      )}
-
-      {program.type.id === programTypes.creditManagement && !draft && (
-        <CreditRemindersSection program={program} canEdit={isOwner && !blocked} />
-      )}
 
       {!draft && <AcceptorsSection program={program} canManage={isOwner} />}
 
