@@ -62,8 +62,8 @@ export function UpdateBanner() {
         </p>
         <Button
           size="sm"
-          variant="secondary"
-          className="bg-white text-primary-700 hover:bg-primary-50"
+          variant={null}
+          className="bg-white text-primary-700 hover:bg-primary-50 active:bg-primary-200"
           onClick={() => window.location.reload()}
         >
           <RefreshCwIcon aria-hidden="true" />

@@ -161,7 +161,7 @@ export function SignInPage({
         <CardTitle className="text-2xl">
           <Trans>Sign in</Trans>
         </CardTitle>
-        <CardDescription className="text-[15px]">
+        <CardDescription className="text-[15px]/normal">
           <Trans>Use the e-mail address and password of your account.</Trans>
         </CardDescription>
       </CardHeader>

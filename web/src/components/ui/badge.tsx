@@ -5,7 +5,7 @@ import { cn } from '~/lib/utils.ts'
 
 export const badgeVariants = cva(
   [
-    'inline-flex w-fit shrink-0 items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap',
+    'inline-flex w-fit shrink-0 items-center default:gap-1 rounded-full border px-2.5 default:py-0.5 text-xs font-medium whitespace-nowrap',
     'focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none [&_svg]:size-3',
   ],
   {

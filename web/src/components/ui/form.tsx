@@ -74,7 +74,7 @@ export function FormItem({ className, ...props }: React.ComponentProps<'div'>) {
   const id = React.useId()
   return (
     <ItemContext.Provider value={{ id }}>
-      <div data-slot="form-item" className={cn('grid gap-2', className)} {...props} />
+      <div data-slot="form-item" className={cn('default:grid default:gap-2', className)} {...props} />
     </ItemContext.Provider>
   )
 }
@@ -111,7 +111,7 @@ export function FormDescription({ className, ...props }: React.ComponentProps<'p
     <p
       data-slot="form-description"
       id={formDescriptionId}
-      className={cn('text-[13px] text-muted-foreground', className)}
+      className={cn('default:text-[13px] default:text-muted-foreground', className)}
       {...props}
     />
   )
@@ -128,7 +128,7 @@ export function FormMessage({ className, children, ...props }: React.ComponentPr
       data-slot="form-message"
       id={formMessageId}
       role={error ? 'alert' : undefined}
-      className={cn('text-[13px] font-medium text-destructive', className)}
+      className={cn('text-[13px] font-medium default:text-destructive', className)}
       {...props}
     >
       {body}
