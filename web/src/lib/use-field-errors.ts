@@ -16,6 +16,15 @@ export interface FieldErrorOptions<T extends FieldValues> {
   wording?: (issue: FieldIssue, path: string) => MessageDescriptor | undefined
 }
 
+/**
+ * Where the problems go: a react-hook-form form (`useForm()`'s answer), or a form of its own with
+ * the same two methods (the sign-in page).
+ */
+export interface FieldErrorTarget<T extends FieldValues> {
+  getValues(): object
+  setError(name: Path<T>, error: { type: string; message: string }, options?: { shouldFocus?: boolean }): void
+}
+
 /** What putting an error's field problems did: any shown, and how many had no input here. */
 export interface FieldErrorsShown {
   shown: boolean
@@ -30,6 +39,14 @@ export interface FieldErrorsShown {
  */
 export function useFieldErrors<T extends FieldValues>(
   form: Pick<UseFormReturn<T, unknown, unknown>, 'setError' | 'getValues'>,
+  options?: FieldErrorOptions<T>,
+): (error: unknown) => FieldErrorsShown
+export function useFieldErrors<T extends FieldValues>(
+  form: FieldErrorTarget<T>,
+  options?: FieldErrorOptions<T>,
+): (error: unknown) => FieldErrorsShown
+export function useFieldErrors<T extends FieldValues>(
+  form: FieldErrorTarget<T>,
   options: FieldErrorOptions<T> = {},
 ): (error: unknown) => FieldErrorsShown {
   const { i18n } = useLingui()

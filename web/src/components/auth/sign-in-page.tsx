@@ -3,10 +3,9 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useRouteContext } from '@tanstack/react-router'
 import { AlertCircleIcon, ArrowUpRightIcon, LogInIcon } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { z } from 'zod'
-import { EmailField } from '~/components/auth/email-form.tsx'
-import { PasswordVisibilityToggle } from '~/components/auth/password-fields.tsx'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { regexes } from 'zod/v4/core'
+import { PasswordVisibilityToggle } from '~/components/auth/password-visibility-toggle.tsx'
 import { SubmitButton } from '~/components/auth/submit-button.tsx'
 import { useSwitchLocale } from '~/components/language-switcher.tsx'
 import { registrationWording } from '~/components/registration/wording.ts'
@@ -20,14 +19,13 @@ import {
 } from '~/components/ui/card.tsx'
 import { Checkbox } from '~/components/ui/checkbox.tsx'
 import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  useZodForm,
-} from '~/components/ui/form.tsx'
+  FieldControl,
+  type FieldIds,
+  FieldItem,
+  FieldLabel,
+  FieldMessage,
+  fieldIds,
+} from '~/components/ui/field.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
@@ -66,15 +64,29 @@ const hasRegistration: Record<Portal, boolean> = {
   cardholder: true,
 }
 
-const signInSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: msg`Email required`.id })
-    .pipe(z.email({ error: msg`Invalid email`.id })),
-  password: z.string().min(1, { error: msg`Password required`.id }),
-  remember: z.boolean(),
-})
+interface SignInValues {
+  email: string
+  password: string
+  remember: boolean
+}
+type CheckedField = 'email' | 'password'
+/** A field's problem as a message id (Lingui), so it is shown in the language of the moment. */
+type Problems = Partial<Record<CheckedField, string>>
+
+/**
+ * What the form checks before it sends (the API checks again), with the specification's words: an
+ * e-mail address is required and must look like one (the pattern of `z.email()`, as on the other
+ * forms), a password is required. The sign-in page is the first page of three portals, so its form
+ * does without react-hook-form and zod: a guest's first visit does not load them.
+ */
+function check(values: SignInValues): Problems {
+  const email = values.email.trim()
+  const problems: Problems = {}
+  if (email === '') problems.email = msg`Email required`.id
+  else if (!regexes.email.test(email)) problems.email = msg`Invalid email`.id
+  if (values.password === '') problems.password = msg`Password required`.id
+  return problems
+}
 
 type Problem =
   | { kind: 'message'; message: MessageDescriptor }
@@ -116,12 +128,29 @@ export function SignInPage({
   const { switchLocale } = useSwitchLocale()
   const [showPassword, setShowPassword] = useState(false)
   const [problem, setProblem] = useState<Problem | null>(null)
-  const form = useZodForm(signInSchema, {
-    mode: 'onChange',
-    defaultValues: { email: '', password: '', remember: true },
-  })
-  const showFieldErrors = useFieldErrors(form, { wording: registrationWording })
-  const submitting = form.formState.isSubmitting
+  const [values, setValues] = useState<SignInValues>({ email: '', password: '', remember: true })
+  // Shown under their fields: a field is checked again as it changes, all of them on submit.
+  const [problems, setProblems] = useState<Problems>({})
+  const [submitting, setSubmitting] = useState(false)
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) }
+  const ids = { email: fieldIds(useId()), password: fieldIds(useId()), remember: fieldIds(useId()) }
+  const change = (field: CheckedField, value: string) => {
+    const next = { ...values, [field]: value }
+    setValues(next)
+    setProblems((shown) => ({ ...shown, [field]: check(next)[field] }))
+  }
+  // The API's refusals of a field (lib/use-field-errors.ts) go where the form's own problems go.
+  const showFieldErrors = useFieldErrors<SignInValues>(
+    {
+      getValues: () => values,
+      setError: (field, error, options) => {
+        if (field === 'remember') return
+        setProblems((shown) => ({ ...shown, [field]: error.message }))
+        if (options?.shouldFocus) inputs[field].current?.focus()
+      },
+    },
+    { wording: registrationWording },
+  )
   // Sign-in needs the script (the API call, the session store), and text typed into the server's
   // HTML before hydration would be lost: the form is enabled once the page is live.
   const [hydrated, setHydrated] = useState(false)
@@ -141,19 +170,29 @@ export function SignInPage({
     if (portal === 'acceptor') setInvitationLink((shown) => shown ?? peekPendingInvitation())
   }, [portal])
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const found = check(values)
+    setProblems(found)
+    const first = (['email', 'password'] as const).find((field) => found[field])
+    if (first) {
+      inputs[first].current?.focus()
+      return
+    }
+    setSubmitting(true)
     setProblem(null)
     try {
-      const session = await signIn(values, portal)
+      const session = await signIn({ ...values, email: values.email.trim() }, portal)
       // Keep the language chosen in this browser; without a choice, the account's language applies.
       const preferred = session.user.language
       if (!storedLocale() && isLocale(preferred) && preferred !== i18n.locale) switchLocale(preferred)
       await navigate({ ...(takePendingDestination(portal) ?? { to: homePath(portal) }), replace: true })
     } catch (error) {
-      if (showFieldErrors(error).shown) return
-      setProblem(problemOf(error))
+      if (!showFieldErrors(error).shown) setProblem(problemOf(error))
+    } finally {
+      setSubmitting(false)
     }
-  })
+  }
 
   return (
     <Card className="gap-7 shadow-xl shadow-slate-900/[0.06]" data-testid="sign-in-card">
@@ -170,67 +209,75 @@ export function SignInPage({
         {cardLink && <CardLinkNotice token={cardLink} />}
         {problem && <ProblemNotice problem={problem} portal={portal} />}
 
-        <Form {...form}>
-          {/* POST, never GET: a submit before the script runs must not put the password in the URL. */}
-          <form onSubmit={onSubmit} method="post" noValidate className="grid gap-5">
-            <fieldset disabled={submitting || !hydrated} className="grid gap-5">
-              <EmailField autoComplete="username" />
-              <FormField
-                control={form.control}
-                name="password"
-                render={({ field }) => (
-                  <FormItem>
-                    <div className="flex items-baseline justify-between gap-3">
-                      <FormLabel>
-                        <Trans>Password</Trans>
-                      </FormLabel>
-                      {/* The password reset screens come with their own issue; the path is the spec's. */}
-                      <a
-                        href="/forgot-password"
-                        className="text-[13px] font-medium text-primary-600 hover:text-primary-700 hover:underline"
-                      >
-                        <Trans>Forgot password?</Trans>
-                      </a>
-                    </div>
-                    <div className="relative">
-                      <FormControl>
-                        <Input
-                          type={showPassword ? 'text' : 'password'}
-                          autoComplete="current-password"
-                          className="pr-10"
-                          {...field}
-                        />
-                      </FormControl>
-                      <PasswordVisibilityToggle
-                        visible={showPassword}
-                        onToggle={() => setShowPassword((v) => !v)}
-                      />
-                    </div>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="remember"
-                render={({ field }) => (
-                  <FormItem className="flex items-center gap-2.5">
-                    <FormControl>
-                      <Checkbox checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
-                    </FormControl>
-                    <FormLabel className="font-normal text-muted-foreground">
-                      <Trans>Keep me signed in on this device</Trans>
-                    </FormLabel>
-                  </FormItem>
-                )}
-              />
-            </fieldset>
-            <SubmitButton submitting={submitting} disabled={!hydrated}>
-              <LogInIcon aria-hidden="true" />
-              {submitting ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
-            </SubmitButton>
-          </form>
-        </Form>
+        {/* POST, never GET: a submit before the script runs must not put the password in the URL. */}
+        <form onSubmit={onSubmit} method="post" noValidate className="grid gap-5">
+          <fieldset disabled={submitting || !hydrated} className="grid gap-5">
+            <FieldItem>
+              <FieldLabel ids={ids.email} invalid={!!problems.email}>
+                <Trans>E-mail address</Trans>
+              </FieldLabel>
+              <FieldControl ids={ids.email} invalid={!!problems.email}>
+                <Input
+                  ref={inputs.email}
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  placeholder="name@example.com"
+                  value={values.email}
+                  onChange={(e) => change('email', e.target.value)}
+                />
+              </FieldControl>
+              <Problem ids={ids.email} message={problems.email} />
+            </FieldItem>
+            <FieldItem>
+              <div className="flex items-baseline justify-between gap-3">
+                <FieldLabel ids={ids.password} invalid={!!problems.password}>
+                  <Trans>Password</Trans>
+                </FieldLabel>
+                {/* The password reset screens come with their own issue; the path is the spec's. */}
+                <a
+                  href="/forgot-password"
+                  className="text-[13px] font-medium text-primary-600 hover:text-primary-700 hover:underline"
+                >
+                  <Trans>Forgot password?</Trans>
+                </a>
+              </div>
+              <div className="relative">
+                <FieldControl ids={ids.password} invalid={!!problems.password}>
+                  <Input
+                    ref={inputs.password}
+                    type={showPassword ? 'text' : 'password'}
+                    name="password"
+                    autoComplete="current-password"
+                    className="pr-10"
+                    value={values.password}
+                    onChange={(e) => change('password', e.target.value)}
+                  />
+                </FieldControl>
+                <PasswordVisibilityToggle
+                  visible={showPassword}
+                  onToggle={() => setShowPassword((v) => !v)}
+                />
+              </div>
+              <Problem ids={ids.password} message={problems.password} />
+            </FieldItem>
+            <FieldItem className="flex items-center gap-2.5">
+              <FieldControl ids={ids.remember} invalid={false}>
+                <Checkbox
+                  checked={values.remember}
+                  onCheckedChange={(v) => setValues((current) => ({ ...current, remember: v === true }))}
+                />
+              </FieldControl>
+              <FieldLabel ids={ids.remember} invalid={false} className="font-normal text-muted-foreground">
+                <Trans>Keep me signed in on this device</Trans>
+              </FieldLabel>
+            </FieldItem>
+          </fieldset>
+          <SubmitButton submitting={submitting} disabled={!hydrated}>
+            <LogInIcon aria-hidden="true" />
+            {submitting ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+          </SubmitButton>
+        </form>
       </CardContent>
       {hasRegistration[portal] && (
         <CardFooter className="justify-center border-t pt-6 text-sm text-muted-foreground">
@@ -247,6 +294,16 @@ export function SignInPage({
         </CardFooter>
       )}
     </Card>
+  )
+}
+
+/** A field's problem under it, in the language of the moment. */
+function Problem({ ids, message }: { ids: FieldIds; message: string | undefined }) {
+  const { i18n } = useLingui()
+  return (
+    <FieldMessage ids={ids} invalid={!!message}>
+      {message ? i18n._(message) : null}
+    </FieldMessage>
   )
 }
 
