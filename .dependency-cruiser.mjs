@@ -19,11 +19,15 @@ const internals = '^modules/[^/]+/(?!index\\.ts$).+'
 
 /**
  * The web's catalog areas (web/catalog-areas.json, read by lingui.config.ts too): the portal-only
- * components, whose texts are in the portal catalog, and those of their files that other areas may
- * import because they have no texts (web/src/locales/catalogs.test.ts checks that they stay so).
+ * components (folders and single files), whose texts are in the portal catalog, and those of their
+ * files that other areas may import because they have no texts (web/src/locales/catalogs.test.ts
+ * checks that they stay so).
  */
-const PORTAL_AREA = `^web/src/components/(${areas.portalDirs.join('|')})/`
 const exactly = (file) => `^${file.replaceAll('.', '\\.')}$`
+const PORTAL_AREA = [
+  `^web/src/components/(${areas.portalDirs.join('|')})/`,
+  ...areas.portalFiles.map(exactly),
+]
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -83,7 +87,7 @@ export default {
       comment:
         "The web's messages are in three catalogs per language (lingui.config.ts): the portal screens' (web/src/routes/_portal and the portal-only components), help's and the rest. Only the portal screens load the portal catalog, so nothing outside them may import a portal-only component with texts: they would be missing on a guest page.",
       severity: 'error',
-      from: { path: '^web/src/', pathNot: [PORTAL_AREA, '^web/src/routes/_portal/'] },
+      from: { path: '^web/src/', pathNot: [...PORTAL_AREA, '^web/src/routes/_portal/'] },
       to: {
         path: PORTAL_AREA,
         pathNot: areas.textlessPortalFiles.map(exactly),

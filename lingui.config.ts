@@ -4,11 +4,16 @@ import areas from './web/catalog-areas.json' with { type: 'json' }
 
 /**
  * The web's texts for portal screens: web/src/routes/_portal and the components only they use
- * (web/catalog-areas.json).
+ * (web/catalog-areas.json): whole folders, and single files of folders guest pages use too (the
+ * admin's finance screens beside the descriptions a receipt shows, the transaction screens beside
+ * the checkout).
  * `.dependency-cruiser.mjs` (rule portal-messages-stay-in-portal) keeps everything else from
  * importing these components, so a guest page never needs this catalog.
  */
-const portalArea = areas.portalDirs.map((dir) => `<rootDir>/web/src/components/${dir}`)
+const portalArea = [
+  ...areas.portalDirs.map((dir) => `<rootDir>/web/src/components/${dir}`),
+  ...areas.portalFiles.map((file) => `<rootDir>/${file}`),
+]
 /** The help pages' questions and answers, loaded by the `/help` route alone. */
 const helpArea = areas.helpFiles.map((file) => `<rootDir>/${file}`)
 const tests = ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**']

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import areas from '../../catalog-areas.json' with { type: 'json' }
@@ -122,6 +122,14 @@ describe('web catalogs', () => {
       { key: 'A long message', id: 'A long message', translations: ['Een lang bericht'] },
       { key: '{n} card', id: '{n} card', translations: ['{n} kaart', ''] },
     ])
+  })
+
+  it('are made from files that exist (web/catalog-areas.json)', () => {
+    const root = path.resolve(localesDir, '../../..')
+    const listed = [...areas.portalFiles, ...areas.helpFiles, ...areas.textlessPortalFiles]
+    expect(listed.filter((file) => !existsSync(path.join(root, file)))).toEqual([])
+    const dirs = areas.portalDirs.map((dir) => `web/src/components/${dir}`)
+    expect(dirs.filter((dir) => !existsSync(path.join(root, dir)))).toEqual([])
   })
 
   it('have no text from the portal files other areas may import', () => {
