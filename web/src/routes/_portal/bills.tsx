@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { FileTextIcon } from 'lucide-react'
 import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
 import { requireScreen } from '~/lib/guard.ts'
 import { pageTitle } from '~/lib/head.ts'
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/_portal/bills')({
 
 function Bills() {
   return (
-    <MainScreenPlaceholder path={'/bills'}>
+    <MainScreenPlaceholder path={'/bills'} icon={FileTextIcon}>
       <Trans>Bills sent to you will appear here, with what is due and when.</Trans>
     </MainScreenPlaceholder>
   )
