@@ -103,6 +103,14 @@ export default {
       to: { path: areas.helpFiles.map(exactly), dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'sandbox-messages-stay-in-sandbox',
+      comment:
+        "The sandbox provider's pages have a catalog of their own, loaded by their routes (web/src/routes/sandbox): nothing else imports their components.",
+      severity: 'error',
+      from: { path: '^web/src/', pathNot: areas.sandboxDirs.map((dir) => `^${dir}/`) },
+      to: { path: '^web/src/components/payments/sandbox/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'web-imports-shared-only',
       comment:
         "The web app imports from modules/ only a module's shared.ts (pure values and schemas) and the kernel's config (read by the web server's bootstrap and the portal names).",

@@ -16,12 +16,15 @@ const portalArea = [
 ]
 /** The help pages' questions and answers, loaded by the `/help` route alone. */
 const helpArea = areas.helpFiles.map((file) => `<rootDir>/${file}`)
+/** The sandbox provider's payment and onboarding pages (a test provider's, not Cardpay's screens). */
+const sandboxArea = areas.sandboxDirs.map((dir) => `<rootDir>/${dir}`)
 const tests = ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**']
 
 /**
- * One configuration, four catalogs per language: three for the web and one for the e-mails. The
+ * One configuration, five catalogs per language: four for the web and one for the e-mails. The
  * web's are split by area so that a guest page (checkout, pay, food, sign-in) downloads only the
- * texts it can show (lib/i18n.ts loads the others when a portal screen or the help page opens).
+ * texts it can show (lib/i18n.ts loads the others when a portal screen, the help page or a sandbox
+ * provider page opens).
  * Dutch is the default language, English the fallback for anything missing; every catalog must be
  * complete (a test checks it).
  */
@@ -34,7 +37,7 @@ export default defineConfig({
     {
       path: '<rootDir>/web/src/locales/{locale}/messages',
       include: ['<rootDir>/web/src'],
-      exclude: [...portalArea, '<rootDir>/web/src/routes/_portal', ...helpArea, ...tests],
+      exclude: [...portalArea, '<rootDir>/web/src/routes/_portal', ...helpArea, ...sandboxArea, ...tests],
     },
     {
       path: '<rootDir>/web/src/locales/{locale}/portal',
@@ -44,6 +47,11 @@ export default defineConfig({
     {
       path: '<rootDir>/web/src/locales/{locale}/help',
       include: helpArea,
+    },
+    {
+      path: '<rootDir>/web/src/locales/{locale}/sandbox',
+      include: sandboxArea,
+      exclude: tests,
     },
     {
       // Every module's e-mail templates live in `modules/<module>/mail/` and its documents (payment

@@ -49,11 +49,12 @@ export function negotiateLocale(
 }
 
 /**
- * The web's texts are in three catalogs per language (lingui.config.ts): `common` (everything a
- * guest page can show), `portal` (the signed-in screens, loaded by the `_portal` layout route) and
- * `help` (the `/help` page's answers). A guest page downloads the common one only.
+ * The web's texts are in four catalogs per language (lingui.config.ts): `common` (everything a
+ * guest page can show), `portal` (the signed-in screens, loaded by the `_portal` layout route),
+ * `help` (the `/help` page's answers) and `sandbox` (the sandbox provider's pages, loaded by their
+ * routes). A guest page downloads the common one only.
  */
-const fileOfArea = { common: 'messages', portal: 'portal', help: 'help' } as const
+const fileOfArea = { common: 'messages', portal: 'portal', help: 'help', sandbox: 'sandbox' } as const
 export type CatalogArea = keyof typeof fileOfArea
 
 // .po files compiled on import by @lingui/vite-plugin; each language and area is its own chunk.

@@ -74,8 +74,8 @@ function parsePo(source: string): Entry[] {
   return entries
 }
 
-/** The web's catalogs per language (lingui.config.ts): the common one, the portal screens', help's. */
-const catalogNames = ['messages', 'portal', 'help'] as const
+/** The web's catalogs per language (lingui.config.ts): the common one, the portal screens', help's, the sandbox pages'. */
+const catalogNames = ['messages', 'portal', 'help', 'sandbox'] as const
 
 function readCatalog(locale: string, name: string): Map<string, Entry> {
   const file = path.join(localesDir, locale, `${name}.po`)
@@ -128,7 +128,7 @@ describe('web catalogs', () => {
     const root = path.resolve(localesDir, '../../..')
     const listed = [...areas.portalFiles, ...areas.helpFiles, ...areas.textlessPortalFiles]
     expect(listed.filter((file) => !existsSync(path.join(root, file)))).toEqual([])
-    const dirs = areas.portalDirs.map((dir) => `web/src/components/${dir}`)
+    const dirs = [...areas.portalDirs.map((dir) => `web/src/components/${dir}`), ...areas.sandboxDirs]
     expect(dirs.filter((dir) => !existsSync(path.join(root, dir)))).toEqual([])
   })
 
