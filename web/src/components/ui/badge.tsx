@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority'
-import { Slot } from 'radix-ui'
 import type * as React from 'react'
+import { Slot } from '~/components/ui/slot.tsx'
 import { cn } from '~/lib/utils.ts'
 
 export const badgeVariants = cva(
@@ -29,6 +29,6 @@ export interface BadgeProps extends React.ComponentProps<'span'>, VariantProps<t
 }
 
 export function Badge({ className, variant, asChild = false, ...props }: BadgeProps) {
-  const Component = asChild ? Slot.Root : 'span'
+  const Component = asChild ? Slot : 'span'
   return <Component data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />
 }

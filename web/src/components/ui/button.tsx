@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority'
-import { Slot } from 'radix-ui'
 import type * as React from 'react'
+import { Slot } from '~/components/ui/slot.tsx'
 import { cn } from '~/lib/utils.ts'
 
 export const buttonVariants = cva(
@@ -45,7 +45,7 @@ export interface ButtonProps extends React.ComponentProps<'button'>, VariantProp
 }
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button'
+  const Component = asChild ? Slot : 'button'
   return (
     <Component
       data-slot="button"

@@ -1,6 +1,6 @@
-import { Slot } from 'radix-ui'
 import type * as React from 'react'
 import { Label } from '~/components/ui/label.tsx'
+import { Slot, type SlotProps } from '~/components/ui/slot.tsx'
 import { cn } from '~/lib/utils.ts'
 
 /**
@@ -42,13 +42,9 @@ export function FieldLabel({
 }
 
 /** The input (its only child) with the field's id and its description and message attached. */
-export function FieldControl({
-  ids,
-  invalid,
-  ...props
-}: React.ComponentProps<typeof Slot.Root> & { ids: FieldIds; invalid: boolean }) {
+export function FieldControl({ ids, invalid, ...props }: SlotProps & { ids: FieldIds; invalid: boolean }) {
   return (
-    <Slot.Root
+    <Slot
       data-slot="form-control"
       id={ids.control}
       aria-describedby={invalid ? `${ids.description} ${ids.message}` : ids.description}

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useLingui } from '@lingui/react'
-import type { Slot } from 'radix-ui'
 import * as React from 'react'
 import {
   Controller,
@@ -24,6 +23,7 @@ import {
   fieldIds,
 } from '~/components/ui/field.tsx'
 import type { Label } from '~/components/ui/label.tsx'
+import type { SlotProps } from '~/components/ui/slot.tsx'
 
 /**
  * A react-hook-form form validated by a zod schema. The schema's messages are Lingui message ids
@@ -93,7 +93,7 @@ export function FormLabel(props: React.ComponentProps<typeof Label>) {
   return <FieldLabel ids={ids} invalid={!!error} {...props} />
 }
 
-export function FormControl(props: React.ComponentProps<typeof Slot.Root>) {
+export function FormControl(props: SlotProps) {
   const { error, ids } = useFormField()
   return <FieldControl ids={ids} invalid={!!error} {...props} />
 }
