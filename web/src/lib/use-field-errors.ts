@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react'
 import { useCallback } from 'react'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
@@ -52,27 +52,38 @@ export function useFieldErrors<T extends FieldValues>(
   const { i18n } = useLingui()
   const { fieldOf, wording } = options
   return useCallback(
-    (error: unknown) => {
-      const result: FieldErrorsShown = { shown: false, unplaced: 0 }
-      if (!(error instanceof ApiError)) return result
-      const names = new Set(Object.keys(form.getValues() ?? {}))
-      const inputOf = fieldOf ?? ((path: string) => (names.has(path) ? (path as Path<T>) : undefined))
-      for (const [path, issues] of Object.entries(error.fields)) {
-        const issue = issues[0]
-        if (!issue) continue
-        const field = inputOf(path, issue)
-        if (!field) {
-          result.unplaced++
-          continue
-        }
-        const words = wording?.(issue, path) ?? fieldIssueMessage(issue, i18n.locale)
-        // `FormMessage` translates an id live; a message with numbers is put in words now.
-        const message = words.values && Object.keys(words.values).length ? i18n._(words) : words.id
-        form.setError(field, { type: 'server', message }, { shouldFocus: !result.shown })
-        result.shown = true
-      }
-      return result
-    },
+    (error: unknown) => placeFieldErrors(error, form, { fieldOf, wording }, i18n),
     [form, fieldOf, wording, i18n],
   )
+}
+
+/**
+ * What `useFieldErrors` does, as a plain function: for a form that loads it only when the API has
+ * refused something (the sign-in page keeps it out of its first load).
+ */
+export function placeFieldErrors<T extends FieldValues>(
+  error: unknown,
+  form: FieldErrorTarget<T>,
+  { fieldOf, wording }: FieldErrorOptions<T>,
+  i18n: I18n,
+): FieldErrorsShown {
+  const result: FieldErrorsShown = { shown: false, unplaced: 0 }
+  if (!(error instanceof ApiError)) return result
+  const names = new Set(Object.keys(form.getValues() ?? {}))
+  const inputOf = fieldOf ?? ((path: string) => (names.has(path) ? (path as Path<T>) : undefined))
+  for (const [path, issues] of Object.entries(error.fields)) {
+    const issue = issues[0]
+    if (!issue) continue
+    const field = inputOf(path, issue)
+    if (!field) {
+      result.unplaced++
+      continue
+    }
+    const words = wording?.(issue, path) ?? fieldIssueMessage(issue, i18n.locale)
+    // `FormMessage` translates an id live; a message with numbers is put in words now.
+    const message = words.values && Object.keys(words.values).length ? i18n._(words) : words.id
+    form.setError(field, { type: 'server', message }, { shouldFocus: !result.shown })
+    result.shown = true
+  }
+  return result
 }

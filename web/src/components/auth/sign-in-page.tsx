@@ -1,14 +1,13 @@
-import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useRouteContext } from '@tanstack/react-router'
-import { AlertCircleIcon, ArrowUpRightIcon, LogInIcon } from 'lucide-react'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { LogInIcon } from 'lucide-react'
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { regexes } from 'zod/v4/core'
 import { PasswordVisibilityToggle } from '~/components/auth/password-visibility-toggle.tsx'
 import { SubmitButton } from '~/components/auth/submit-button.tsx'
 import { useSwitchLocale } from '~/components/language-switcher.tsx'
-import { registrationWording } from '~/components/registration/wording.ts'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import {
   Card,
   CardContent,
@@ -27,8 +26,6 @@ import {
   fieldIds,
 } from '~/components/ui/field.tsx'
 import { Input } from '~/components/ui/input.tsx'
-import { ApiError } from '~/lib/api.ts'
-import { describeApiError } from '~/lib/api-messages.ts'
 import {
   homePath,
   type PendingInvitation,
@@ -39,11 +36,22 @@ import {
   takePendingDestination,
 } from '~/lib/guard.ts'
 import { isLocale, storedLocale } from '~/lib/i18n.ts'
-import { type Portal, portalCopy, portals } from '~/lib/portal.ts'
+import { whenIdle } from '~/lib/idle.ts'
+import type { Portal } from '~/lib/portal.ts'
 import { signIn } from '~/lib/session.ts'
-import { useFieldErrors } from '~/lib/use-field-errors.ts'
-import { CardLinkNotice, InvitationNotice } from './link-notices.tsx'
+import type { FieldErrorTarget } from '~/lib/use-field-errors.ts'
+import type { Problem } from './sign-in-problem.tsx'
 import type { SignInSearch } from './sign-in-route.ts'
+
+/*
+ * What only some visits show loads when they need it: the notices about the link a visitor came
+ * from (with the program's labels and the invitation's query) and what a refusal shows.
+ */
+const loadLinkNotices = () => import('./link-notices.tsx')
+const InvitationNotice = lazy(() => loadLinkNotices().then((m) => ({ default: m.InvitationNotice })))
+const CardLinkNotice = lazy(() => loadLinkNotices().then((m) => ({ default: m.CardLinkNotice })))
+const loadProblems = () => import('./sign-in-problem.tsx')
+const ProblemNotice = lazy(() => loadProblems().then((m) => ({ default: m.ProblemNotice })))
 
 /**
  * The sign-in page of every portal: `/` on the admin, program-owner and acceptor portals, and
@@ -88,24 +96,6 @@ function check(values: SignInValues): Problems {
   return problems
 }
 
-type Problem =
-  | { kind: 'message'; message: MessageDescriptor }
-  | { kind: 'throttled'; minutes: number | null }
-  | { kind: 'wrong-portal' }
-
-function problemOf(error: unknown): Problem {
-  if (error instanceof ApiError) {
-    if (error.status === 429) {
-      return {
-        kind: 'throttled',
-        minutes: error.retryAfter ? Math.max(1, Math.ceil(error.retryAfter / 60)) : null,
-      }
-    }
-    if (error.reason === 'wrong_portal') return { kind: 'wrong-portal' }
-  }
-  return { kind: 'message', message: describeApiError(error) }
-}
-
 export function SignInPage({
   search,
   invitationGone = false,
@@ -139,23 +129,15 @@ export function SignInPage({
     setValues(next)
     setProblems((shown) => ({ ...shown, [field]: check(next)[field] }))
   }
-  // The API's refusals of a field (lib/use-field-errors.ts) go where the form's own problems go.
-  const showFieldErrors = useFieldErrors<SignInValues>(
-    {
-      getValues: () => values,
-      setError: (field, error, options) => {
-        if (field === 'remember') return
-        setProblems((shown) => ({ ...shown, [field]: error.message }))
-        if (options?.shouldFocus) inputs[field].current?.focus()
-      },
+  // The API's refusals of a field go where the form's own problems go (sign-in-problem.tsx).
+  const fieldTarget: FieldErrorTarget<SignInValues> = {
+    getValues: () => values,
+    setError: (field, error, options) => {
+      if (field === 'remember') return
+      setProblems((shown) => ({ ...shown, [field]: error.message }))
+      if (options?.shouldFocus) inputs[field].current?.focus()
     },
-    { wording: registrationWording },
-  )
-  // Sign-in needs the script (the API call, the session store), and text typed into the server's
-  // HTML before hydration would be lost: the form is enabled once the page is live.
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-
+  }
   // A program page or card link opened before signing in (server redirect): keep it, clean the URL.
   useEffect(() => {
     if (!program && !(invitation && invite) && !card) return
@@ -164,6 +146,10 @@ export function SignInPage({
     if (card) rememberPendingCard(card)
     void navigate({ to: '.', search: {}, replace: true })
   }, [program, invitation, invite, card, navigate])
+
+  // What a refusal shows is fetched once the page has settled, so it is there even when the
+  // refusal is a lost connection.
+  useEffect(() => whenIdle(() => void loadProblems()), [])
 
   // An invitation link the browser kept before coming here (a redirect in the page): say what it is.
   useEffect(() => {
@@ -188,7 +174,8 @@ export function SignInPage({
       if (!storedLocale() && isLocale(preferred) && preferred !== i18n.locale) switchLocale(preferred)
       await navigate({ ...(takePendingDestination(portal) ?? { to: homePath(portal) }), replace: true })
     } catch (error) {
-      if (!showFieldErrors(error).shown) setProblem(problemOf(error))
+      const { problemOfRefusal } = await loadProblems()
+      setProblem(problemOfRefusal(error, fieldTarget, i18n))
     } finally {
       setSubmitting(false)
     }
@@ -205,13 +192,21 @@ export function SignInPage({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {invitationLink && <InvitationNotice link={invitationLink} gone={linkGone} />}
-        {cardLink && <CardLinkNotice token={cardLink} />}
-        {problem && <ProblemNotice problem={problem} portal={portal} />}
+        {(invitationLink || cardLink) && (
+          <Suspense>
+            {invitationLink && <InvitationNotice link={invitationLink} gone={linkGone} />}
+            {cardLink && <CardLinkNotice token={cardLink} />}
+          </Suspense>
+        )}
+        {problem && (
+          <Suspense>
+            <ProblemNotice problem={problem} portal={portal} />
+          </Suspense>
+        )}
 
         {/* POST, never GET: a submit before the script runs must not put the password in the URL. */}
         <form onSubmit={onSubmit} method="post" noValidate className="grid gap-5">
-          <fieldset disabled={submitting || !hydrated} className="grid gap-5">
+          <LiveFieldset submitting={submitting}>
             <FieldItem>
               <FieldLabel ids={ids.email} invalid={!!problems.email}>
                 <Trans>E-mail address</Trans>
@@ -227,7 +222,7 @@ export function SignInPage({
                   onChange={(e) => change('email', e.target.value)}
                 />
               </FieldControl>
-              <Problem ids={ids.email} message={problems.email} />
+              <FieldProblem ids={ids.email} message={problems.email} />
             </FieldItem>
             <FieldItem>
               <div className="flex items-baseline justify-between gap-3">
@@ -259,7 +254,7 @@ export function SignInPage({
                   onToggle={() => setShowPassword((v) => !v)}
                 />
               </div>
-              <Problem ids={ids.password} message={problems.password} />
+              <FieldProblem ids={ids.password} message={problems.password} />
             </FieldItem>
             <FieldItem className="flex items-center gap-2.5">
               <FieldControl ids={ids.remember} invalid={false}>
@@ -272,11 +267,11 @@ export function SignInPage({
                 <Trans>Keep me signed in on this device</Trans>
               </FieldLabel>
             </FieldItem>
-          </fieldset>
-          <SubmitButton submitting={submitting} disabled={!hydrated}>
+          </LiveFieldset>
+          <LiveSubmitButton submitting={submitting}>
             <LogInIcon aria-hidden="true" />
             {submitting ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
-          </SubmitButton>
+          </LiveSubmitButton>
         </form>
       </CardContent>
       {hasRegistration[portal] && (
@@ -297,70 +292,35 @@ export function SignInPage({
   )
 }
 
+/*
+ * Sign-in needs the script (the API call, the session store), and text typed into the server's
+ * HTML before hydration would be lost: the fields and the button are enabled once the page is live.
+ * Each holds that state itself, so going live redraws a fieldset and a button, not the page.
+ */
+function LiveFieldset({ submitting, children }: { submitting: boolean; children: ReactNode }) {
+  const hydrated = useHydrated()
+  return (
+    <fieldset disabled={submitting || !hydrated} className="grid gap-5">
+      {children}
+    </fieldset>
+  )
+}
+
+function LiveSubmitButton({ submitting, children }: { submitting: boolean; children: ReactNode }) {
+  const hydrated = useHydrated()
+  return (
+    <SubmitButton submitting={submitting} disabled={!hydrated}>
+      {children}
+    </SubmitButton>
+  )
+}
+
 /** A field's problem under it, in the language of the moment. */
-function Problem({ ids, message }: { ids: FieldIds; message: string | undefined }) {
+function FieldProblem({ ids, message }: { ids: FieldIds; message: string | undefined }) {
   const { i18n } = useLingui()
   return (
     <FieldMessage ids={ids} invalid={!!message}>
       {message ? i18n._(message) : null}
     </FieldMessage>
-  )
-}
-
-function ProblemNotice({ problem, portal }: { problem: Problem; portal: Portal }) {
-  const { i18n } = useLingui()
-  const minutes = problem.kind === 'throttled' ? problem.minutes : null
-  const origins = useRouteContext({ from: '__root__', select: (c) => c.portalOrigins })
-  return (
-    <div
-      role="alert"
-      data-testid="sign-in-problem"
-      className="flex gap-3 rounded-lg border border-destructive/25 bg-destructive/5 px-3.5 py-3 text-[13px] leading-relaxed text-destructive"
-    >
-      <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <div className="grid gap-1.5">
-        {problem.kind === 'message' && <p className="font-medium">{i18n._(problem.message)}</p>}
-        {problem.kind === 'throttled' && (
-          <>
-            <p className="font-medium">
-              <Trans>Too many failed sign-ins.</Trans>
-            </p>
-            <p className="text-foreground/80">
-              {minutes === null ? (
-                <Trans>Please wait a while before trying again.</Trans>
-              ) : (
-                <Trans>Please wait {minutes} min before trying again.</Trans>
-              )}
-            </p>
-          </>
-        )}
-        {problem.kind === 'wrong-portal' && (
-          <>
-            <p className="font-medium">
-              <Trans>This account does not belong to this portal</Trans>
-            </p>
-            <p className="text-foreground/80">
-              <Trans>Sign in on the portal of your account:</Trans>
-            </p>
-            <ul className="grid gap-1">
-              {portals
-                .filter((other) => other !== portal && origins[other])
-                .map((other) => (
-                  <li key={other}>
-                    <a
-                      href={origins[other]}
-                      data-portal-link={other}
-                      className="inline-flex items-center gap-1 font-medium text-primary-700 hover:underline"
-                    >
-                      {i18n._(portalCopy[other].title)}
-                      <ArrowUpRightIcon aria-hidden="true" className="size-3.5" />
-                    </a>
-                  </li>
-                ))}
-            </ul>
-          </>
-        )}
-      </div>
-    </div>
   )
 }
