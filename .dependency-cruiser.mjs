@@ -18,12 +18,23 @@ import areas from './web/catalog-areas.json' with { type: 'json' }
 const internals = '^modules/[^/]+/(?!index\\.ts$).+'
 
 /**
- * The web's catalog areas (web/catalog-areas.json, read by lingui.config.ts too): the portal-only
- * components, whose texts are in the portal catalog, and those of their files that other areas may
- * import because they have no texts (web/src/locales/catalogs.test.ts checks that they stay so).
+ * The web's catalog areas (web/catalog-areas.json, read by lingui.config.ts too): each area's
+ * files (folders or single files) have their texts in the area's catalog, which only the routes
+ * that show them load. So nothing else may import them, except the files an area lists as
+ * `importable` (no texts; web/src/locales/catalogs.test.ts checks that they stay so) and the
+ * files it lists as its `importers` (the help page, which loads the help answers).
  */
-const PORTAL_AREA = `^web/src/components/(${areas.portalDirs.join('|')})/`
 const exactly = (file) => `^${file.replaceAll('.', '\\.')}$`
+const areaPattern = (path) => (/\.tsx?$/.test(path) ? exactly(path) : `^${path}/`)
+const catalogAreaRules = Object.entries(areas.areas).map(
+  ([area, { paths, importable = [], importers = [] }]) => ({
+    name: `${area}-messages-stay-in-${area}`,
+    comment: `The ${area} area's texts are a catalog of their own (web/catalog-areas.json, lingui.config.ts), loaded only by the routes that show them: nothing outside the area imports its files with texts, or a page would show texts it did not load.`,
+    severity: 'error',
+    from: { path: '^web/src/', pathNot: [...paths.map(areaPattern), ...importers.map(exactly)] },
+    to: { path: paths.map(areaPattern), pathNot: importable.map(exactly), dependencyTypesNot: ['type-only'] },
+  }),
+)
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -78,26 +89,7 @@ export default {
         pathNot: ['(^|/)node_modules/zod/', '^modules/platform/locales\\.ts$', '^modules/ledger/chart\\.ts$'],
       },
     },
-    {
-      name: 'portal-messages-stay-in-portal',
-      comment:
-        "The web's messages are in three catalogs per language (lingui.config.ts): the portal screens' (web/src/routes/_portal and the portal-only components), help's and the rest. Only the portal screens load the portal catalog, so nothing outside them may import a portal-only component with texts: they would be missing on a guest page.",
-      severity: 'error',
-      from: { path: '^web/src/', pathNot: [PORTAL_AREA, '^web/src/routes/_portal/'] },
-      to: {
-        path: PORTAL_AREA,
-        pathNot: areas.textlessPortalFiles.map(exactly),
-        dependencyTypesNot: ['type-only'],
-      },
-    },
-    {
-      name: 'help-messages-stay-in-help',
-      comment:
-        "The help page's answers are a catalog of their own, loaded by the /help route: only the help page imports them.",
-      severity: 'error',
-      from: { path: '^web/src/', pathNot: ['^web/src/components/support/help-page\\.tsx$'] },
-      to: { path: areas.helpFiles.map(exactly), dependencyTypesNot: ['type-only'] },
-    },
+    ...catalogAreaRules,
     {
       name: 'web-imports-shared-only',
       comment:

@@ -2,21 +2,24 @@ import { defineConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
 import areas from './web/catalog-areas.json' with { type: 'json' }
 
-/**
- * The web's texts for portal screens: web/src/routes/_portal and the components only they use
- * (web/catalog-areas.json).
- * `.dependency-cruiser.mjs` (rule portal-messages-stay-in-portal) keeps everything else from
- * importing these components, so a guest page never needs this catalog.
- */
-const portalArea = areas.portalDirs.map((dir) => `<rootDir>/web/src/components/${dir}`)
-/** The help pages' questions and answers, loaded by the `/help` route alone. */
-const helpArea = areas.helpFiles.map((file) => `<rootDir>/${file}`)
 const tests = ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**']
 
 /**
- * One configuration, four catalogs per language: three for the web and one for the e-mails. The
- * web's are split by area so that a guest page (checkout, pay, food, sign-in) downloads only the
- * texts it can show (lib/i18n.ts loads the others when a portal screen or the help page opens).
+ * The web's catalog areas (web/catalog-areas.json): each area's files (folders or single files)
+ * have their texts in a catalog of their own (`<area>.po`), loaded by the routes that show them
+ * (lib/i18n.ts, `loadCatalogArea`): the portal screens (the `_portal` layout route), the help
+ * answers, the sandbox provider's pages, registration, and the support pages. Everything else is
+ * the common catalog (`messages.po`), which every page loads. `.dependency-cruiser.mjs` keeps
+ * other files from importing an area's files, so no page shows a text whose catalog it did not load.
+ */
+const areaPaths = Object.fromEntries(
+  Object.entries(areas.areas).map(([area, { paths }]) => [area, paths.map((p) => `<rootDir>/${p}`)]),
+)
+
+/**
+ * One configuration: per language the web's common catalog and one per area, and the e-mails'
+ * catalog. The web's are split by area so that a guest page (checkout, pay, food, sign-in)
+ * downloads only the texts it can show.
  * Dutch is the default language, English the fallback for anything missing; every catalog must be
  * complete (a test checks it).
  */
@@ -29,17 +32,13 @@ export default defineConfig({
     {
       path: '<rootDir>/web/src/locales/{locale}/messages',
       include: ['<rootDir>/web/src'],
-      exclude: [...portalArea, '<rootDir>/web/src/routes/_portal', ...helpArea, ...tests],
+      exclude: [...Object.values(areaPaths).flat(), ...tests],
     },
-    {
-      path: '<rootDir>/web/src/locales/{locale}/portal',
-      include: [...portalArea, '<rootDir>/web/src/routes/_portal'],
+    ...Object.entries(areaPaths).map(([area, include]) => ({
+      path: `<rootDir>/web/src/locales/{locale}/${area}`,
+      include,
       exclude: tests,
-    },
-    {
-      path: '<rootDir>/web/src/locales/{locale}/help',
-      include: helpArea,
-    },
+    })),
     {
       // Every module's e-mail templates live in `modules/<module>/mail/` and its documents (payment
       // receipts) in `modules/<module>/receipts/`; they share this server-side catalog.

@@ -4,6 +4,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, useRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import type { ReactNode } from 'react'
+import { loadPortalLayout } from './components/layouts/load-portal-layout.ts'
 import {
   activateLocale,
   type CatalogArea,
@@ -100,7 +101,10 @@ export function getRouter() {
         },
         restorable: data.sessionRestorable,
       })
-      return activateLocale(i18n, data.locale, data.catalogAreas)
+      // A signed-in page was drawn in the signed-in frame, which a screen open to everyone loads
+      // only for users (components/layouts/load-portal-layout.ts): have it before hydrating.
+      const frame = data.session ? loadPortalLayout() : undefined
+      return Promise.all([activateLocale(i18n, data.locale, data.catalogAreas), frame]).then(() => {})
     },
     InnerWrap: AppProviders,
   })

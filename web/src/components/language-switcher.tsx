@@ -61,16 +61,13 @@ export function LanguageSwitcher({
   const currentName = localeNames[current]
   const trigger = (
     <Button
-      variant="ghost"
+      // Inverted (on the brand colour): white, with a hover of its own instead of the ghost one.
+      variant={inverted ? null : 'ghost'}
       size="sm"
       aria-label={t`Language: ${currentName}`}
       aria-busy={pending}
       data-testid="language-switcher"
-      className={cn(
-        'gap-1.5 font-medium',
-        inverted && 'text-white hover:bg-white/10 hover:text-white',
-        className,
-      )}
+      className={cn('gap-1.5 font-medium', inverted && 'text-white hover:bg-white/10', className)}
     >
       <GlobeIcon aria-hidden="true" />
       <span lang={current}>{currentName}</span>

@@ -1,13 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { type MainPath, mainScreens } from '~/lib/navigation.ts'
 
 /**
  * A main screen of a portal whose content arrives with a later issue: its title (the navigation
- * label) and an honest empty state saying what will appear here.
+ * label) and an honest empty state saying what will appear here, with the screen's icon of the
+ * navigation (`mainScreenIcons`, not imported here: a guest's food page would load them all).
  */
-export function MainScreenPlaceholder({ path, children }: { path: MainPath; children: ReactNode }) {
+export function MainScreenPlaceholder({
+  path,
+  icon,
+  children,
+}: {
+  path: MainPath
+  icon: LucideIcon
+  children: ReactNode
+}) {
   const { i18n } = useLingui()
   const screen = mainScreens[path]
   return (
@@ -15,7 +25,7 @@ export function MainScreenPlaceholder({ path, children }: { path: MainPath; chil
       <h1 id="screen-title" data-testid="screen-title" className="text-2xl font-semibold tracking-tight">
         {i18n._(screen.label)}
       </h1>
-      <EmptyState icon={screen.icon} title={<Trans>Nothing here yet</Trans>}>
+      <EmptyState icon={icon} title={<Trans>Nothing here yet</Trans>}>
         {children}
       </EmptyState>
     </section>

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { RefreshCwIcon, SparklesIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button } from '~/components/ui/button.tsx'
+import { whenIdle } from '~/lib/idle.ts'
 
 const checkEveryMs = 60_000
 
@@ -35,9 +36,11 @@ export function useNewVersionAvailable(): boolean {
     const timer = window.setInterval(check, checkEveryMs)
     window.addEventListener('focus', check)
     document.addEventListener('visibilitychange', onVisible)
-    void check()
+    // The first check once the page has settled, not while it hydrates.
+    const cancelFirst = whenIdle(() => void check())
     return () => {
       cancelled = true
+      cancelFirst()
       window.clearInterval(timer)
       window.removeEventListener('focus', check)
       document.removeEventListener('visibilitychange', onVisible)
@@ -62,8 +65,8 @@ export function UpdateBanner() {
         </p>
         <Button
           size="sm"
-          variant="secondary"
-          className="bg-white text-primary-700 hover:bg-primary-50"
+          variant={null}
+          className="bg-white text-primary-700 hover:bg-primary-50 active:bg-primary-200"
           onClick={() => window.location.reload()}
         >
           <RefreshCwIcon aria-hidden="true" />

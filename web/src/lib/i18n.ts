@@ -49,11 +49,20 @@ export function negotiateLocale(
 }
 
 /**
- * The web's texts are in three catalogs per language (lingui.config.ts): `common` (everything a
- * guest page can show), `portal` (the signed-in screens, loaded by the `_portal` layout route) and
- * `help` (the `/help` page's answers). A guest page downloads the common one only.
+ * The web's texts are in catalogs per language by area (web/catalog-areas.json, lingui.config.ts):
+ * `common` (what any page can show) and the areas' own, each loaded by the routes that show it:
+ * `portal` (the signed-in screens, the `_portal` layout route), `help` (the `/help` page's
+ * answers), `sandbox` (the sandbox provider's pages), `registration` and `support` (the support,
+ * help, welcome and thank-you pages). A guest page downloads the common one only.
  */
-const fileOfArea = { common: 'messages', portal: 'portal', help: 'help' } as const
+const fileOfArea = {
+  common: 'messages',
+  portal: 'portal',
+  help: 'help',
+  sandbox: 'sandbox',
+  registration: 'registration',
+  support: 'support',
+} as const
 export type CatalogArea = keyof typeof fileOfArea
 
 // .po files compiled on import by @lingui/vite-plugin; each language and area is its own chunk.
@@ -123,9 +132,9 @@ export async function activateLocale(
   i18n.activate(locale)
 }
 
-/** Makes sure an area's texts are there in the active language (a route's `beforeLoad`). */
-export async function loadCatalogArea(i18n: I18n, area: CatalogArea): Promise<void> {
-  stateOf(i18n).wanted.add(area)
+/** Makes sure areas' texts are there in the active language (a route's `beforeLoad`). */
+export async function loadCatalogArea(i18n: I18n, ...areas: CatalogArea[]): Promise<void> {
+  for (const area of areas) stateOf(i18n).wanted.add(area)
   // A language switch may finish while this loads: then load the area in that language too.
   for (let locale = activeLocale(i18n); ; locale = activeLocale(i18n)) {
     await loadWanted(i18n, locale)

@@ -1,22 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import {
-  ArrowLeftRightIcon,
-  ChartColumnIcon,
-  CreditCardIcon,
-  FileTextIcon,
-  HouseIcon,
-  LandmarkIcon,
-  LayersIcon,
-  LifeBuoyIcon,
-  type LucideIcon,
-  MessageSquareTextIcon,
-  NewspaperIcon,
-  QrCodeIcon,
-  ReceiptIcon,
-  UsersIcon,
-  UtensilsIcon,
-} from 'lucide-react'
 import type { Portal } from './portal.ts'
 
 /** The main screens of the portals (spec section 2), each reachable from the portal navigation. */
@@ -36,26 +19,26 @@ export type MainPath =
   | '/help'
   | '/support'
 
+/** A main screen's name (its icon is in `navigation-icons.ts`, which only the portal frame loads). */
 export interface MainScreen {
   label: MessageDescriptor
-  icon: LucideIcon
 }
 
 export const mainScreens: Record<MainPath, MainScreen> = {
-  '/home': { label: msg`Home`, icon: HouseIcon },
-  '/finances': { label: msg`Finances`, icon: LandmarkIcon },
-  '/transactions': { label: msg`Transactions`, icon: ArrowLeftRightIcon },
-  '/statistics': { label: msg`Statistics`, icon: ChartColumnIcon },
-  '/users': { label: msg`Users`, icon: UsersIcon },
-  '/programs': { label: msg`Programs`, icon: LayersIcon },
-  '/cards': { label: msg`Cards`, icon: CreditCardIcon },
-  '/posts': { label: msg`Posts`, icon: NewspaperIcon },
-  '/orders': { label: msg`Orders`, icon: ReceiptIcon },
-  '/bills': { label: msg`Bills`, icon: FileTextIcon },
-  '/food': { label: msg`Food`, icon: UtensilsIcon },
-  '/terminal': { label: msg`Terminal`, icon: QrCodeIcon },
-  '/help': { label: msg`Help`, icon: LifeBuoyIcon },
-  '/support': { label: msg`Contact support`, icon: MessageSquareTextIcon },
+  '/home': { label: msg`Home` },
+  '/finances': { label: msg`Finances` },
+  '/transactions': { label: msg`Transactions` },
+  '/statistics': { label: msg`Statistics` },
+  '/users': { label: msg`Users` },
+  '/programs': { label: msg`Programs` },
+  '/cards': { label: msg`Cards` },
+  '/posts': { label: msg`Posts` },
+  '/orders': { label: msg`Orders` },
+  '/bills': { label: msg`Bills` },
+  '/food': { label: msg`Food` },
+  '/terminal': { label: msg`Terminal` },
+  '/help': { label: msg`Help` },
+  '/support': { label: msg`Contact support` },
 }
 
 /**

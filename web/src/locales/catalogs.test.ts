@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import areas from '../../catalog-areas.json' with { type: 'json' }
@@ -74,8 +74,16 @@ function parsePo(source: string): Entry[] {
   return entries
 }
 
-/** The web's catalogs per language (lingui.config.ts): the common one, the portal screens', help's. */
-const catalogNames = ['messages', 'portal', 'help'] as const
+/** The web's catalogs per language (lingui.config.ts): the common one and one per area. */
+const catalogNames = ['messages', ...Object.keys(areas.areas)]
+
+/** What an area lists (web/catalog-areas.json): its files, and those outside it may import. */
+interface Area {
+  paths: string[]
+  importable?: string[]
+  importers?: string[]
+}
+const areaList: [string, Area][] = Object.entries(areas.areas)
 
 function readCatalog(locale: string, name: string): Map<string, Entry> {
   const file = path.join(localesDir, locale, `${name}.po`)
@@ -124,10 +132,20 @@ describe('web catalogs', () => {
     ])
   })
 
-  it('have no text from the portal files other areas may import', () => {
-    // .dependency-cruiser.mjs lets guest pages import these portal files because they have no texts.
-    const portal = readFileSync(path.join(localesDir, 'en', 'portal.po'), 'utf8')
-    const found = areas.textlessPortalFiles.filter((file) => portal.includes(`#: ${file}`))
+  it('are made from files that exist (web/catalog-areas.json)', () => {
+    const root = path.resolve(localesDir, '../../..')
+    const listed = areaList.flatMap(([, area]) => [
+      ...area.paths,
+      ...(area.importable ?? []),
+      ...(area.importers ?? []),
+    ])
+    expect(listed.filter((file) => !existsSync(path.join(root, file)))).toEqual([])
+  })
+
+  it.each(areaList)('have no text from the files of area %s other areas may import', (name, area) => {
+    // .dependency-cruiser.mjs lets other pages import these files of an area because they have no texts.
+    const catalog = readFileSync(path.join(localesDir, 'en', `${name}.po`), 'utf8')
+    const found = (area.importable ?? []).filter((file) => catalog.includes(`#: ${file}`))
     expect(found).toEqual([])
   })
 

@@ -15,6 +15,7 @@ import { UpdateBanner } from '~/components/update-banner.tsx'
 import { readBootstrap } from '~/lib/bootstrap.ts'
 import { rememberPendingLink, signInPath } from '~/lib/guard.ts'
 import { activateLocale, storedLocale } from '~/lib/i18n.ts'
+import { whenIdle } from '~/lib/idle.ts'
 import { Notifications } from '~/lib/notify.tsx'
 import { portalCopy } from '~/lib/portal.ts'
 import {
@@ -147,10 +148,15 @@ function useSessionLifecycle() {
 function useStoredLocale() {
   const { i18n } = useLingui()
   const { switchLocale } = useSwitchLocale()
-  // Only once per page load: later changes come from the switcher itself.
+  // Only once per page load: later changes come from the switcher itself. Reading the cookie and
+  // the storage waits for the browser's storage: not in the task that hydrates the page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: deliberately runs on mount only
-  useEffect(() => {
-    const stored = storedLocale()
-    if (stored && stored !== i18n.locale) switchLocale(stored)
-  }, [])
+  useEffect(
+    () =>
+      whenIdle(() => {
+        const stored = storedLocale()
+        if (stored && stored !== i18n.locale) switchLocale(stored)
+      }),
+    [],
+  )
 }

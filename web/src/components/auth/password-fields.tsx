@@ -1,36 +1,17 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CheckIcon, EyeIcon, EyeOffIcon, XIcon } from 'lucide-react'
+import { CheckIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
 import { type ControllerRenderProps, useFormContext, useWatch } from 'react-hook-form'
 import { passwordRules } from '~/components/profile/password-rules.ts'
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { cn } from '~/lib/utils.ts'
+import { PasswordVisibilityToggle } from './password-visibility-toggle.tsx'
 
 interface PasswordValues {
   password: string
   password_confirmation: string
-}
-
-/** The eye button inside a password input that shows or hides what was typed. */
-export function PasswordVisibilityToggle({ visible, onToggle }: { visible: boolean; onToggle: () => void }) {
-  const { t } = useLingui()
-  return (
-    <button
-      type="button"
-      onClick={onToggle}
-      aria-pressed={visible}
-      aria-label={visible ? t`Hide password` : t`Show password`}
-      className="absolute inset-y-0 right-0 grid w-10 place-content-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"
-    >
-      {visible ? (
-        <EyeOffIcon aria-hidden="true" className="size-4" />
-      ) : (
-        <EyeIcon aria-hidden="true" className="size-4" />
-      )}
-    </button>
-  )
 }
 
 /** The password rule hint: each of length, upper-case, lower-case and digit, met or still missing. */

@@ -125,7 +125,7 @@ export function CardFace({
       data-orientation={orientation}
       className={cn(
         '@container relative isolate w-full overflow-hidden rounded-2xl text-white shadow-lg shadow-slate-900/20 ring-1 ring-black/5 select-none',
-        vertical ? 'aspect-[54/85.6] max-w-60' : 'aspect-[85.6/54] max-w-sm',
+        vertical ? 'aspect-[54/85.6] default:max-w-60' : 'aspect-[85.6/54] default:max-w-sm',
         imageUrl ? 'bg-slate-900' : backgrounds[type],
         unusable && 'grayscale-[0.85]',
         className,
@@ -165,7 +165,7 @@ export function CardFace({
           </span>
           <span
             className={cn(
-              'rounded-full px-[0.7em] py-[0.2em] leading-tight font-medium backdrop-blur-sm',
+              'rounded-full px-[0.7em] py-[0.2em] font-medium backdrop-blur-sm',
               size.label,
               statusPills[status],
             )}
@@ -176,25 +176,22 @@ export function CardFace({
         </div>
 
         <div className="mt-[3cqw] grid min-w-0">
-          <p className={cn('truncate leading-snug font-semibold', size.title)} data-testid="card-face-title">
+          <p className={cn('truncate font-semibold', size.title)} data-testid="card-face-title">
             {title}
           </p>
-          <p
-            className={cn('truncate leading-snug text-white/75', size.small)}
-            data-testid="card-face-program"
-          >
+          <p className={cn('truncate text-white/75', size.small)} data-testid="card-face-program">
             {programTitle}
           </p>
         </div>
 
         <div className="mt-auto flex flex-wrap items-baseline gap-x-[2cqw]">
           {flexible ? (
-            <span className={cn('leading-tight font-semibold', size.title)} data-testid="card-face-amount">
+            <span className={cn('font-semibold', size.title)} data-testid="card-face-amount">
               <Trans>Flexible amount</Trans>
             </span>
           ) : (
             <span
-              className={cn('leading-none font-semibold tracking-tight tabular-nums', size.amount)}
+              className={cn('font-semibold tracking-tight tabular-nums', size.amount)}
               data-testid="card-face-amount"
             >
               {formatMoney(amount, currency, i18n.locale)}
@@ -207,7 +204,7 @@ export function CardFace({
           )}
         </div>
 
-        <p className={cn('mt-[1.5cqw] flex flex-wrap gap-x-[1.5cqw] leading-snug text-white/80', size.small)}>
+        <p className={cn('mt-[1.5cqw] flex flex-wrap gap-x-[1.5cqw] text-white/80', size.small)}>
           <span data-testid="card-face-uses">
             <UsesLabel useNumber={useNumber} usesLeft={usesLeft} />
           </span>

@@ -51,7 +51,7 @@ export function SearchField({
   }, [])
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id} className="text-[13px] text-muted-foreground">
+      <Label htmlFor={id} className="text-[13px]/normal text-muted-foreground">
         {label}
       </Label>
       <div className="relative">
@@ -97,7 +97,7 @@ export function DateField({
 }) {
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id} className="text-[13px] text-muted-foreground">
+      <Label htmlFor={id} className="text-[13px]/normal text-muted-foreground">
         {label}
       </Label>
       <DatePicker id={id} value={value} min={min} max={max} onChange={onChange} testId={testId} />

@@ -5,13 +5,15 @@ import type { ReactNode } from 'react'
 import { Brand } from '~/components/brand.tsx'
 import { UserMenu } from '~/components/user-menu.tsx'
 import { helpNavigation, type MainPath, mainScreens, portalNavigation } from '~/lib/navigation.ts'
+import { mainScreenIcons } from '~/lib/navigation-icons.ts'
 import { portalCopy } from '~/lib/portal.ts'
 import { useSession } from '~/lib/use-session.ts'
 import { cn } from '~/lib/utils.ts'
 
 function NavLink({ path, compact = false }: { path: MainPath; compact?: boolean }) {
   const { i18n } = useLingui()
-  const { label, icon: Icon } = mainScreens[path]
+  const { label } = mainScreens[path]
+  const Icon = mainScreenIcons[path]
   return (
     <Link
       to={path}

@@ -39,7 +39,7 @@ export function CopyLink({ url, label }: { url: string; label?: string }) {
           value={url}
           aria-label={label ?? t`Payment link`}
           onFocus={(e) => e.currentTarget.select()}
-          className="font-mono text-[13px]"
+          className="font-mono text-[13px]/normal"
           data-testid="pay-link"
         />
         <Button

@@ -128,7 +128,7 @@ export function WebhookUrl({ url }: { url: string }) {
   }
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id} className="text-[13px] text-muted-foreground">
+      <Label htmlFor={id} className="text-[13px]/normal text-muted-foreground">
         <Trans>Webhook URL</Trans>
       </Label>
       <div className="flex gap-2">
@@ -137,7 +137,7 @@ export function WebhookUrl({ url }: { url: string }) {
           readOnly
           value={url}
           onFocus={(e) => e.currentTarget.select()}
-          className="font-mono text-[13px]"
+          className="font-mono text-[13px]/normal"
           data-testid="provider-account-webhook"
         />
         <Button

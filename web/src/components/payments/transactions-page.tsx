@@ -79,7 +79,7 @@ export function TransactionsPage({
               testId="transactions-search"
             />
             <div className="grid gap-1.5">
-              <Label htmlFor="transactions-status" className="text-[13px] text-muted-foreground">
+              <Label htmlFor="transactions-status" className="text-[13px]/normal text-muted-foreground">
                 <Trans>Status</Trans>
               </Label>
               <Select
@@ -107,7 +107,7 @@ export function TransactionsPage({
               </Select>
             </div>
             <div className="grid gap-1.5">
-              <Label htmlFor="transactions-kind" className="text-[13px] text-muted-foreground">
+              <Label htmlFor="transactions-kind" className="text-[13px]/normal text-muted-foreground">
                 <Trans>Kind</Trans>
               </Label>
               <Select

@@ -189,8 +189,8 @@ function Dropzone({
       className={cn(
         'flex cursor-pointer flex-col items-center gap-3 rounded-xl border-2 border-dashed p-5 text-center transition-colors',
         'hover:border-primary-300 hover:bg-primary-50/40 focus-within:border-primary-500',
-        dragging && 'border-primary-500 bg-primary-50',
-        error && 'border-destructive/60',
+        dragging && 'bg-primary-50',
+        error ? 'border-destructive/60' : dragging && 'border-primary-500',
         disabled && 'pointer-events-none opacity-60',
       )}
     >

@@ -18,12 +18,12 @@ export function UserAvatar({
       .map((part) => part[0]?.toUpperCase())
       .join('') || '?'
   return src ? (
-    <img src={src} alt="" className={cn('size-12 shrink-0 rounded-full object-cover', className)} />
+    <img src={src} alt="" className={cn('default:size-12 shrink-0 rounded-full object-cover', className)} />
   ) : (
     <span
       aria-hidden="true"
       className={cn(
-        'grid size-12 shrink-0 place-content-center rounded-full bg-primary-100 font-semibold text-primary-800',
+        'grid default:size-12 shrink-0 place-content-center rounded-full bg-primary-100 font-semibold text-primary-800',
         className,
       )}
     >

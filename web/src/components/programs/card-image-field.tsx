@@ -105,8 +105,8 @@ export function CardImageField({
         className={cn(
           'flex min-h-24 flex-1 cursor-pointer items-center gap-4 rounded-xl border-2 border-dashed p-3 transition-colors',
           'hover:border-primary-300 hover:bg-primary-50/40 focus-within:border-primary-500',
-          dragging && 'border-primary-500 bg-primary-50',
-          error && 'border-destructive/60',
+          dragging && 'bg-primary-50',
+          error ? 'border-destructive/60' : dragging && 'border-primary-500',
           off && 'pointer-events-none opacity-60',
         )}
         data-testid="card-image-dropzone"

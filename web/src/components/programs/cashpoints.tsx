@@ -118,7 +118,7 @@ function NewCashpoint({ program }: { program: string }) {
           name="title"
           render={({ field }) => (
             <FormItem className="gap-1.5">
-              <FormLabel className="text-[13px] text-muted-foreground">
+              <FormLabel className="text-[13px]/normal text-muted-foreground">
                 <Trans>New cashpoint</Trans>
               </FormLabel>
               <div className="flex flex-col gap-2 sm:flex-row">

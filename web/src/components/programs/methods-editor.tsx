@@ -160,7 +160,7 @@ export function MethodsList({
                 name={`methods.${index}.provider_id`}
                 render={({ field }) => (
                   <FormItem className="gap-1.5">
-                    <Label htmlFor={providerId} className="text-[13px] text-muted-foreground">
+                    <Label htmlFor={providerId} className="text-[13px]/normal text-muted-foreground">
                       <Trans>Provider</Trans>
                     </Label>
                     {noProvider ? (

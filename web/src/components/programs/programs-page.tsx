@@ -103,7 +103,7 @@ export function ProgramsPage({
               testId="programs-search"
             />
             <div className="grid gap-1.5">
-              <Label htmlFor="programs-type" className="text-[13px] text-muted-foreground">
+              <Label htmlFor="programs-type" className="text-[13px]/normal text-muted-foreground">
                 <Trans>Type</Trans>
               </Label>
               <Select

@@ -58,7 +58,7 @@ export function StepCard({
           </div>
         )}
         <CardTitle className="text-2xl">{title}</CardTitle>
-        {description && <CardDescription className="text-[15px]">{description}</CardDescription>}
+        {description && <CardDescription className="text-[15px]/normal">{description}</CardDescription>}
       </CardHeader>
       <CardContent className="grid gap-6">
         <ClientOnly fallback={<StepSkeleton />}>{children}</ClientOnly>

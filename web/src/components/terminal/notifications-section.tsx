@@ -516,7 +516,7 @@ function NotificationForm({
                   <Input
                     inputMode="url"
                     placeholder="https://"
-                    className="font-mono text-[13px]"
+                    className="font-mono text-[13px]/normal"
                     {...field}
                   />
                 </FormControl>
@@ -536,7 +536,7 @@ function NotificationForm({
                   <Input
                     placeholder={notification ? i18n._(msg`Leave empty to keep the current one`) : 'whsec_…'}
                     autoComplete="off"
-                    className="font-mono text-[13px]"
+                    className="font-mono text-[13px]/normal"
                     {...field}
                   />
                 </FormControl>

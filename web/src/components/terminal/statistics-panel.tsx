@@ -107,7 +107,7 @@ export function StatisticsPanel({ compact = false }: { compact?: boolean }) {
         {!compact && (
           <div className="flex flex-wrap items-end gap-2">
             <div className="grid gap-1">
-              <Label htmlFor={fromId} className="text-[13px]">
+              <Label htmlFor={fromId} className="text-[13px]/normal">
                 <Trans>From</Trans>
               </Label>
               <DatePicker
@@ -120,7 +120,7 @@ export function StatisticsPanel({ compact = false }: { compact?: boolean }) {
               />
             </div>
             <div className="grid gap-1">
-              <Label htmlFor={toId} className="text-[13px]">
+              <Label htmlFor={toId} className="text-[13px]/normal">
                 <Trans>To</Trans>
               </Label>
               <DatePicker

@@ -1,11 +1,11 @@
 import { cva, type VariantProps } from 'class-variance-authority'
-import { Slot } from 'radix-ui'
 import type * as React from 'react'
+import { Slot } from '~/components/ui/slot.tsx'
 import { cn } from '~/lib/utils.ts'
 
 export const badgeVariants = cva(
   [
-    'inline-flex w-fit shrink-0 items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap',
+    'inline-flex w-fit shrink-0 items-center default:gap-1 rounded-full border px-2.5 default:py-0.5 text-xs font-medium whitespace-nowrap',
     'focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none [&_svg]:size-3',
   ],
   {
@@ -29,6 +29,6 @@ export interface BadgeProps extends React.ComponentProps<'span'>, VariantProps<t
 }
 
 export function Badge({ className, variant, asChild = false, ...props }: BadgeProps) {
-  const Component = asChild ? Slot.Root : 'span'
+  const Component = asChild ? Slot : 'span'
   return <Component data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />
 }

@@ -6,7 +6,7 @@ export function Card({ className, ...props }: React.ComponentProps<'div'>) {
     <div
       data-slot="card"
       className={cn(
-        'flex flex-col gap-6 rounded-xl border bg-background py-6 text-foreground shadow-sm shadow-slate-900/[0.04]',
+        'flex flex-col default:gap-6 rounded-xl border default:bg-background default:py-6 text-foreground default:shadow-sm default:shadow-slate-900/[0.04]',
         className,
       )}
       {...props}
@@ -15,14 +15,20 @@ export function Card({ className, ...props }: React.ComponentProps<'div'>) {
 }
 
 export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 px-6', className)} {...props} />
+  return (
+    <div
+      data-slot="card-header"
+      className={cn('flex default:flex-col default:gap-1.5 px-6', className)}
+      {...props}
+    />
+  )
 }
 
 export function CardTitle({ className, ...props }: React.ComponentProps<'h2'>) {
   return (
     <h2
       data-slot="card-title"
-      className={cn('text-lg leading-tight font-semibold tracking-tight', className)}
+      className={cn('default:text-lg/tight font-semibold tracking-tight', className)}
       {...props}
     />
   )
@@ -30,7 +36,11 @@ export function CardTitle({ className, ...props }: React.ComponentProps<'h2'>) {
 
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
   return (
-    <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
+    <p
+      data-slot="card-description"
+      className={cn('default:text-sm text-muted-foreground', className)}
+      {...props}
+    />
   )
 }
 

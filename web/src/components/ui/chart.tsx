@@ -37,7 +37,7 @@ export function ChartContainer({
         data-slot="chart"
         data-chart={chartId}
         className={cn(
-          'flex aspect-video justify-center text-xs',
+          'flex default:aspect-video justify-center text-xs',
           '[&_.recharts-cartesian-axis-tick_text]:fill-muted-foreground',
           "[&_.recharts-cartesian-grid_line[stroke='#ccc']]:stroke-border",
           '[&_.recharts-curve.recharts-tooltip-cursor]:stroke-border',

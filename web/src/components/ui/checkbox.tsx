@@ -1,27 +1,40 @@
-import { CheckIcon, MinusIcon } from 'lucide-react'
-import { Checkbox as CheckboxPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '~/lib/utils.ts'
 
-export function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
+/**
+ * A checkbox: the browser's own, drawn in the app's style. `checked` and `onCheckedChange` as on
+ * Radix's Checkbox, which it replaces (its state machine, presence and size observers were most
+ * of a guest page's work for one box); `data-state` tells checked from unchecked as there.
+ */
+export function Checkbox({
+  className,
+  checked,
+  onCheckedChange,
+  onChange,
+  ...props
+}: Omit<React.ComponentProps<'input'>, 'type' | 'checked'> & {
+  checked?: boolean
+  onCheckedChange?: (checked: boolean) => void
+}) {
   return (
-    <CheckboxPrimitive.Root
+    <input
+      type="checkbox"
       data-slot="checkbox"
+      data-state={checked ? 'checked' : 'unchecked'}
+      checked={checked}
+      onChange={(event) => {
+        onChange?.(event)
+        onCheckedChange?.(event.target.checked)
+      }}
       className={cn(
-        'peer grid size-4.5 shrink-0 place-content-center rounded-[5px] border border-input bg-background shadow-xs',
-        'transition-[background-color,border-color,box-shadow]',
+        'peer size-4.5 shrink-0 appearance-none rounded-[5px] border border-input bg-background shadow-xs',
+        'bg-center bg-no-repeat bg-size-[14px] transition-[background-color,border-color,box-shadow]',
         'focus-visible:ring-[3px] focus-visible:ring-ring/30 focus-visible:outline-none',
-        'data-[state=checked]:border-primary-500 data-[state=checked]:bg-primary-500 data-[state=checked]:text-white',
-        'data-[state=indeterminate]:border-primary-500 data-[state=indeterminate]:bg-primary-500 data-[state=indeterminate]:text-white',
+        'checked:border-primary-500 checked:bg-primary-500 checked:bg-check-mark',
         'disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive',
         className,
       )}
       {...props}
-    >
-      <CheckboxPrimitive.Indicator className="group grid place-content-center">
-        <CheckIcon className="size-3.5 group-data-[state=indeterminate]:hidden" strokeWidth={3} />
-        <MinusIcon className="hidden size-3.5 group-data-[state=indeterminate]:block" strokeWidth={3} />
-      </CheckboxPrimitive.Indicator>
-    </CheckboxPrimitive.Root>
+    />
   )
 }

@@ -24,7 +24,7 @@ export function DialogContent({
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+          'fixed top-1/2 left-1/2 z-50 grid default:max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] default:max-w-lg -translate-x-1/2 -translate-y-1/2',
           'gap-4 overflow-y-auto rounded-xl border bg-background p-6 shadow-xl shadow-slate-950/10',
           'focus-visible:outline-none data-[state=open]:animate-zoom-in',
           className,

@@ -12,11 +12,13 @@ export const DropdownMenuSub = MenuPrimitive.Sub
 const panel =
   'z-50 min-w-[10rem] overflow-hidden rounded-lg border bg-background p-1 text-foreground shadow-lg shadow-slate-900/10 data-[state=open]:animate-zoom-in'
 
-const item = [
+const itemShape = [
   'relative flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none',
-  'focus:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
-  '[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground',
+  'data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
+  '[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
 ]
+const itemColours = 'focus:bg-muted [&_svg]:text-muted-foreground'
+const item = [...itemShape, itemColours]
 
 export function DropdownMenuContent({
   className,
@@ -48,9 +50,9 @@ export function DropdownMenuItem({
     <MenuPrimitive.Item
       data-slot="dropdown-menu-item"
       className={cn(
-        item,
+        itemShape,
+        variant === 'destructive' ? 'text-destructive focus:bg-red-50 [&_svg]:text-destructive' : itemColours,
         inset && 'pl-8',
-        variant === 'destructive' && 'text-destructive focus:bg-red-50 [&_svg]:text-destructive',
         className,
       )}
       {...props}
@@ -108,7 +110,11 @@ export function DropdownMenuLabel({
   return (
     <MenuPrimitive.Label
       data-slot="dropdown-menu-label"
-      className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', inset && 'pl-8', className)}
+      className={cn(
+        'px-2 default:py-1.5 text-xs font-semibold text-muted-foreground',
+        inset && 'pl-8',
+        className,
+      )}
       {...props}
     />
   )

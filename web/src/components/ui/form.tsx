@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useLingui } from '@lingui/react'
-import { Slot } from 'radix-ui'
 import * as React from 'react'
 import {
   Controller,
@@ -15,8 +14,16 @@ import {
   useFormState,
 } from 'react-hook-form'
 import type { z } from 'zod'
-import { Label } from '~/components/ui/label.tsx'
-import { cn } from '~/lib/utils.ts'
+import {
+  FieldControl,
+  FieldDescription,
+  FieldItem,
+  FieldLabel,
+  FieldMessage,
+  fieldIds,
+} from '~/components/ui/field.tsx'
+import type { Label } from '~/components/ui/label.tsx'
+import type { SlotProps } from '~/components/ui/slot.tsx'
 
 /**
  * A react-hook-form form validated by a zod schema. The schema's messages are Lingui message ids
@@ -61,77 +68,48 @@ export function useFormField() {
   const formState = useFormState({ name: field?.name ?? '' })
   if (!field || !item) throw new Error('useFormField must be used inside <FormField> and <FormItem>')
   const state = getFieldState(field.name, formState)
+  const ids = fieldIds(item.id)
   return {
     name: field.name,
-    formItemId: `${item.id}-item`,
-    formDescriptionId: `${item.id}-description`,
-    formMessageId: `${item.id}-message`,
+    ids,
+    formItemId: ids.control,
+    formDescriptionId: ids.description,
+    formMessageId: ids.message,
     ...state,
   }
 }
 
-export function FormItem({ className, ...props }: React.ComponentProps<'div'>) {
+export function FormItem(props: React.ComponentProps<'div'>) {
   const id = React.useId()
   return (
     <ItemContext.Provider value={{ id }}>
-      <div data-slot="form-item" className={cn('grid gap-2', className)} {...props} />
+      <FieldItem {...props} />
     </ItemContext.Provider>
   )
 }
 
-export function FormLabel({ className, ...props }: React.ComponentProps<typeof Label>) {
-  const { error, formItemId } = useFormField()
-  return (
-    <Label
-      data-slot="form-label"
-      data-error={!!error}
-      className={cn('data-[error=true]:text-destructive', className)}
-      htmlFor={formItemId}
-      {...props}
-    />
-  )
+export function FormLabel(props: React.ComponentProps<typeof Label>) {
+  const { error, ids } = useFormField()
+  return <FieldLabel ids={ids} invalid={!!error} {...props} />
 }
 
-export function FormControl(props: React.ComponentProps<typeof Slot.Root>) {
-  const { error, formItemId, formDescriptionId, formMessageId } = useFormField()
-  return (
-    <Slot.Root
-      data-slot="form-control"
-      id={formItemId}
-      aria-describedby={error ? `${formDescriptionId} ${formMessageId}` : formDescriptionId}
-      aria-invalid={!!error}
-      {...props}
-    />
-  )
+export function FormControl(props: SlotProps) {
+  const { error, ids } = useFormField()
+  return <FieldControl ids={ids} invalid={!!error} {...props} />
 }
 
-export function FormDescription({ className, ...props }: React.ComponentProps<'p'>) {
-  const { formDescriptionId } = useFormField()
-  return (
-    <p
-      data-slot="form-description"
-      id={formDescriptionId}
-      className={cn('text-[13px] text-muted-foreground', className)}
-      {...props}
-    />
-  )
+export function FormDescription(props: React.ComponentProps<'p'>) {
+  const { ids } = useFormField()
+  return <FieldDescription ids={ids} {...props} />
 }
 
 /** The field's error in the current language (the schema holds message ids), or the given children. */
-export function FormMessage({ className, children, ...props }: React.ComponentProps<'p'>) {
-  const { error, formMessageId } = useFormField()
+export function FormMessage({ children, ...props }: React.ComponentProps<'p'>) {
+  const { error, ids } = useFormField()
   const { i18n } = useLingui()
-  const body = error?.message ? i18n._(error.message) : children
-  if (!body) return null
   return (
-    <p
-      data-slot="form-message"
-      id={formMessageId}
-      role={error ? 'alert' : undefined}
-      className={cn('text-[13px] font-medium text-destructive', className)}
-      {...props}
-    >
-      {body}
-    </p>
+    <FieldMessage ids={ids} invalid={!!error} {...props}>
+      {error?.message ? i18n._(error.message) : children}
+    </FieldMessage>
   )
 }

@@ -19,7 +19,7 @@ export function PopoverContent({
         align={align}
         sideOffset={sideOffset}
         className={cn(
-          'z-50 w-72 rounded-lg border bg-background p-4 text-foreground shadow-lg shadow-slate-900/10 outline-none',
+          'z-50 default:w-72 rounded-lg border bg-background default:p-4 text-foreground shadow-lg shadow-slate-900/10 outline-none',
           'max-w-[calc(100vw-1rem)] data-[state=open]:animate-zoom-in',
           className,
         )}

@@ -17,12 +17,12 @@ export function SelectTrigger({
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
       className={cn(
-        'flex w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-sm whitespace-nowrap shadow-xs',
+        'flex default:w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-sm whitespace-nowrap shadow-xs',
         'transition-[border-color,box-shadow] data-[placeholder]:text-muted-foreground',
         'focus-visible:border-primary-500 focus-visible:ring-[3px] focus-visible:ring-ring/25 focus-visible:outline-none',
         'disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive',
         '[&>span]:line-clamp-1 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
-        size === 'sm' ? 'h-8' : 'h-10',
+        size === 'sm' ? 'h-8' : 'default:h-10',
         className,
       )}
       {...props}
@@ -47,10 +47,11 @@ export function SelectContent({
         data-slot="select-content"
         position={position}
         className={cn(
-          'relative z-50 max-h-(--radix-select-content-available-height) min-w-[8rem] overflow-hidden rounded-lg border bg-background text-foreground',
+          'relative z-50 max-h-(--radix-select-content-available-height) overflow-hidden rounded-lg border bg-background text-foreground',
           'shadow-lg shadow-slate-900/10 data-[state=open]:animate-zoom-in',
-          position === 'popper' &&
-            'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1',
+          position === 'popper'
+            ? 'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1'
+            : 'min-w-[8rem]',
           className,
         )}
         {...props}

@@ -7,7 +7,7 @@ export function Skeleton({ className, ...props }: React.ComponentProps<'div'>) {
     <div
       data-slot="skeleton"
       aria-hidden="true"
-      className={cn('animate-pulse rounded-md bg-muted', className)}
+      className={cn('animate-pulse default:rounded-md bg-muted', className)}
       {...props}
     />
   )

@@ -76,7 +76,7 @@ export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
       data-slot="table-head"
       scope="col"
       className={cn(
-        'h-10 px-3 text-left align-middle text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase',
+        'h-10 px-3 default:text-left align-middle text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase',
         '[&:has([role=checkbox])]:pr-0',
         className,
       )}
@@ -89,7 +89,7 @@ export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
   return (
     <td
       data-slot="table-cell"
-      className={cn('p-3 align-middle whitespace-nowrap [&:has([role=checkbox])]:pr-0', className)}
+      className={cn('p-3 align-middle default:whitespace-nowrap [&:has([role=checkbox])]:pr-0', className)}
       {...props}
     />
   )

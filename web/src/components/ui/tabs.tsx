@@ -7,7 +7,7 @@ export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPr
   return (
     <TabsPrimitive.Root
       data-slot="tabs"
-      className={cn('flex min-w-0 flex-col gap-3', className)}
+      className={cn('flex min-w-0 flex-col default:gap-3', className)}
       {...props}
     />
   )
@@ -18,7 +18,7 @@ export function TabsList({ className, ...props }: React.ComponentProps<typeof Ta
     <TabsPrimitive.List
       data-slot="tabs-list"
       className={cn(
-        'inline-flex h-10 w-fit items-center rounded-lg bg-muted p-1 text-muted-foreground',
+        'inline-flex h-10 default:w-fit items-center rounded-lg bg-muted p-1 text-muted-foreground',
         className,
       )}
       {...props}

@@ -65,7 +65,7 @@ function FilterInput({
   const id = `users-filter-${name}`
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id} className="text-[13px] text-muted-foreground">
+      <Label htmlFor={id} className="text-[13px]/normal text-muted-foreground">
         {label}
       </Label>
       <div className="relative">

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { UtensilsIcon } from 'lucide-react'
 import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
 import { pageTitle } from '~/lib/head.ts'
 import { mainScreens } from '~/lib/navigation.ts'
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/_dynamic/food')({
 
 function Food() {
   return (
-    <MainScreenPlaceholder path="/food">
+    <MainScreenPlaceholder path="/food" icon={UtensilsIcon}>
       <Trans>Restaurants and their menus will appear here once they open for orders.</Trans>
     </MainScreenPlaceholder>
   )

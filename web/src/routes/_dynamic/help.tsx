@@ -9,7 +9,7 @@ import { mainScreens } from '~/lib/navigation.ts'
  * are a catalog of their own (lib/i18n.ts).
  */
 export const Route = createFileRoute('/_dynamic/help')({
-  beforeLoad: ({ context }) => loadCatalogArea(context.i18n, 'help'),
+  beforeLoad: ({ context }) => loadCatalogArea(context.i18n, 'support', 'help'),
   head: ({ match }) => pageTitle(match.context.i18n, mainScreens['/help'].label),
   component: HelpPage,
 })

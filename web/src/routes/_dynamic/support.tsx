@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { SupportPage } from '~/components/support/support-page.tsx'
 import { supportTopics } from '~/components/support/topics.ts'
 import { pageTitle } from '~/lib/head.ts'
+import { loadCatalogArea } from '~/lib/i18n.ts'
 import { mainScreens } from '~/lib/navigation.ts'
 import { oneOf, searchParams, text } from '~/lib/search-params.ts'
 
@@ -11,6 +12,7 @@ import { oneOf, searchParams, text } from '~/lib/search-params.ts'
  * link already knows (a payment's page asking about that payment).
  */
 export const Route = createFileRoute('/_dynamic/support')({
+  beforeLoad: ({ context }) => loadCatalogArea(context.i18n, 'support'),
   validateSearch: searchParams({
     topic: oneOf(supportTopics),
     reference: text({ max: 64, trim: true }),

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { ReceiptIcon } from 'lucide-react'
 import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
 import { requireScreen } from '~/lib/guard.ts'
 import { pageTitle } from '~/lib/head.ts'
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/_portal/orders')({
 
 function Orders() {
   return (
-    <MainScreenPlaceholder path={'/orders'}>
+    <MainScreenPlaceholder path={'/orders'} icon={ReceiptIcon}>
       <Trans>Orders will appear here as soon as customers place them.</Trans>
     </MainScreenPlaceholder>
   )

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { NewspaperIcon } from 'lucide-react'
 import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
 import { requireScreen } from '~/lib/guard.ts'
 import { pageTitle } from '~/lib/head.ts'
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/_portal/posts')({
 
 function Posts() {
   return (
-    <MainScreenPlaceholder path={'/posts'}>
+    <MainScreenPlaceholder path={'/posts'} icon={NewspaperIcon}>
       <Trans>Posts and announcements will appear here when they are published.</Trans>
     </MainScreenPlaceholder>
   )

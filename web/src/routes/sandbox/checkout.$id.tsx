@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { SandboxCheckoutPage } from '~/components/payments/sandbox/checkout-page.tsx'
 import { SandboxFrame } from '~/components/payments/sandbox/frame.tsx'
+import { loadCatalogArea } from '~/lib/i18n.ts'
 
 const title = msg`Payment`
 
@@ -10,6 +11,7 @@ const title = msg`Payment`
  * to the payer it is the provider's page, not Cardpay's.
  */
 export const Route = createFileRoute('/sandbox/checkout/$id')({
+  beforeLoad: ({ context }) => loadCatalogArea(context.i18n, 'sandbox'),
   head: ({ match }) => ({
     // Never a referrer: the page's address is the payer's access to the payment.
     meta: [

@@ -184,8 +184,9 @@ export function CardForm({ checkout, action }: { checkout: SandboxCheckout; acti
           </fieldset>
           <Button
             type="submit"
+            variant={null}
             size="lg"
-            className="w-full bg-slate-900 hover:bg-slate-800 active:bg-slate-700"
+            className="w-full bg-slate-900 text-primary-foreground shadow-sm shadow-primary-900/10 hover:bg-slate-800 active:bg-slate-700"
             disabled={busy}
             aria-busy={action.isPending}
             data-testid="sandbox-card-pay"

@@ -212,8 +212,9 @@ function PayPal({ checkout, action }: { checkout: SandboxCheckout; action: Sandb
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
         <Button
+          variant={null}
           size="lg"
-          className="bg-[#ffc439] text-slate-900 hover:bg-[#f2b92f] active:bg-[#e6ae27]"
+          className="bg-[#ffc439] text-slate-900 shadow-sm shadow-primary-900/10 hover:bg-[#f2b92f] active:bg-[#e6ae27]"
           disabled={!hydrated || action.isPending}
           aria-busy={action.isPending}
           onClick={() => action.mutate({ action: 'confirm', body: { approve: true } })}
@@ -290,7 +291,8 @@ function Confirmation({ checkout, action }: { checkout: SandboxCheckout; action:
           aria-busy={action.isPending}
           onClick={approve}
           data-testid="sandbox-approve"
-          className="bg-slate-900 hover:bg-slate-800 active:bg-slate-700"
+          variant={null}
+          className="bg-slate-900 text-primary-foreground shadow-sm shadow-primary-900/10 hover:bg-slate-800 active:bg-slate-700"
         >
           <CircleCheckIcon aria-hidden="true" />
           <Trans>Approve</Trans>

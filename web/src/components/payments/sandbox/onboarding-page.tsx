@@ -147,8 +147,9 @@ function OnboardingView({ onboarding }: { onboarding: SandboxOnboarding }) {
             </p>
             <div className="grid gap-2 sm:grid-cols-2">
               <Button
+                variant={null}
                 size="lg"
-                className="bg-slate-900 hover:bg-slate-800 active:bg-slate-700"
+                className="bg-slate-900 text-primary-foreground shadow-sm shadow-primary-900/10 hover:bg-slate-800 active:bg-slate-700"
                 disabled={!hydrated || finish.isPending}
                 aria-busy={finish.isPending}
                 onClick={() => finish.mutate(true)}

@@ -5,6 +5,7 @@ import { CardholderEmail, CardholderStepScreen } from '~/components/registration
 import { ProgramOwnerEmail } from '~/components/registration/program-owner.tsx'
 import { guardLoginPage } from '~/lib/guard.ts'
 import { pageTitle } from '~/lib/head.ts'
+import { loadCatalogArea } from '~/lib/i18n.ts'
 import { oneOf, searchParams, text } from '~/lib/search-params.ts'
 
 /**
@@ -17,9 +18,10 @@ export const Route = createFileRoute('/_guest/registration/')({
     step: oneOf(['email', 'code', 'resend', 'details', 'phone', 'terms', 'personal']),
     invite: text({ min: 1, max: 200 }),
   }),
-  beforeLoad: ({ context }) => {
+  beforeLoad: async ({ context }) => {
     if (context.portal === 'admin') throw redirect({ to: '/', replace: true })
     guardLoginPage(context)
+    await loadCatalogArea(context.i18n, 'registration')
   },
   head: ({ match }) => pageTitle(match.context.i18n, msg`Create an account`),
   component: Registration,

@@ -5,14 +5,16 @@ import { ResendStep } from '~/components/registration/resend-step.tsx'
 import { SignInFooter, StepCard } from '~/components/registration/step-card.tsx'
 import { guardLoginPage } from '~/lib/guard.ts'
 import { pageTitle } from '~/lib/head.ts'
+import { loadCatalogArea } from '~/lib/i18n.ts'
 
 /** /registration/resend (program owner, card holder): a new code when the last one expired. */
 export const Route = createFileRoute('/_guest/registration/resend')({
-  beforeLoad: ({ context }) => {
+  beforeLoad: async ({ context }) => {
     if (context.portal === 'admin') throw redirect({ to: '/', replace: true })
     if (context.portal === 'acceptor')
       throw redirect({ to: '/registration', search: { step: 'resend' }, replace: true })
     guardLoginPage(context)
+    await loadCatalogArea(context.i18n, 'registration')
   },
   head: ({ match }) => pageTitle(match.context.i18n, msg`Ask for a new code`),
   component: ResendPage,

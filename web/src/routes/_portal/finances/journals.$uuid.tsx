@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { describeEntry } from '~/components/finances/descriptions.tsx'
 import { EntryPage } from '~/components/finances/entry-page.tsx'
 import { journalEntryQueryOptions } from '~/components/finances/queries.ts'
 import { NotFound } from '~/components/not-found.tsx'
@@ -12,22 +11,19 @@ import { loadSignedIn } from '~/lib/queries/load.ts'
 /** `/finances/journals/{uuid}`: one journal entry with its lines. An unknown entry is a not-found page. */
 export const Route = createFileRoute('/_portal/finances/journals/$uuid')({
   loader: async ({ context, params }) => {
-    const entry = await loadSignedIn(context, journalEntryQueryOptions(params.uuid))
-    // Only what head() needs: the description, worded in the reader's language there.
-    return {
-      described: entry && {
-        description: entry.description,
-        description_code: entry.description_code,
-        description_params: entry.description_params,
-      },
-    }
+    // The words of every kind of entry come with the screen, not with the route options (which
+    // are in the entry chunk every page loads). A language switch loads the route again.
+    const [entry, { describeEntry }] = await Promise.all([
+      loadSignedIn(context, journalEntryQueryOptions(params.uuid)),
+      import('~/components/finances/descriptions.tsx'),
+    ])
+    // Only what head() needs: the description in the reader's language.
+    return { description: entry && describeEntry(context.i18n, entry) }
   },
   head: ({ match, loaderData }) =>
     pageTitle(
       match.context.i18n,
-      match.status === 'notFound'
-        ? msg`Entry not found`
-        : loaderData?.described && describeEntry(match.context.i18n, loaderData.described),
+      match.status === 'notFound' ? msg`Entry not found` : loaderData?.description,
       msg`Journals`,
       mainScreens['/finances'].label,
     ),
