@@ -6,6 +6,7 @@ import {
   type ClaimedReminder,
   claimDueReminders,
   lateMinutes,
+  SendingRound,
   sendReminder,
 } from '../commands/send-reminder.ts'
 import { wallClock } from '../dates.ts'
@@ -46,12 +47,13 @@ export const fireReminders = defineJob({
 /** Claims and sends due reminders until none is left; answers how many went out. */
 export async function sendDue(services: Services, log: Logger): Promise<number> {
   let sent = 0
+  const round = new SendingRound(services.db)
   for (;;) {
     const claimed: ClaimedReminder[] = await services.db
       .transaction()
       .execute((trx) => claimDueReminders(trx, claimBatch, services.config.REMINDER_CLAIM_MS))
     if (claimed.length === 0) return sent
-    const outcomes = await Promise.allSettled(claimed.map((c) => sendReminder(services, c, log)))
+    const outcomes = await Promise.allSettled(claimed.map((c) => sendReminder(services, c, log, round)))
     for (const o of outcomes) {
       if (o.status === 'fulfilled' && o.value === 'sent') sent++
       if (o.status === 'rejected') log.error({ err: String(o.reason) }, 'reminder send failed')
