@@ -39,7 +39,6 @@ import {
   takePendingDestination,
 } from '~/lib/guard.ts'
 import { isLocale, storedLocale } from '~/lib/i18n.ts'
-import { whenIdle } from '~/lib/idle.ts'
 import type { Portal } from '~/lib/portal.ts'
 import { signIn } from '~/lib/session.ts'
 import type { FieldErrorTarget } from '~/lib/use-field-errors.ts'
@@ -156,10 +155,6 @@ export function SignInPage({
     void navigate({ to: '.', search: {}, replace: true })
   }, [program, invitation, invite, card, bill, pay, portal, navigate])
 
-  // What a refusal shows is fetched once the page has settled, so it is there even when the
-  // refusal is a lost connection.
-  useEffect(() => whenIdle(() => void loadProblems()), [])
-
   // An invitation link the browser kept before coming here (a redirect in the page): say what it is.
   useEffect(() => {
     if (portal === 'acceptor') setInvitationLink((shown) => shown ?? peekPendingInvitation())
@@ -216,7 +211,15 @@ export function SignInPage({
         )}
 
         {/* POST, never GET: a submit before the script runs must not put the password in the URL. */}
-        <form onSubmit={onSubmit} method="post" noValidate className="grid gap-5">
+        <form
+          onSubmit={onSubmit}
+          // What a refusal shows is fetched as soon as the visitor starts on the form, so it is
+          // there even when the refusal is a lost connection.
+          onFocus={() => void loadProblems()}
+          method="post"
+          noValidate
+          className="grid gap-5"
+        >
           <LiveFieldset submitting={submitting}>
             <FieldItem>
               <FieldLabel ids={ids.email} invalid={!!problems.email}>
