@@ -295,7 +295,9 @@ describe('ledger properties (PostgreSQL)', () => {
       }),
       { numRuns: 250 },
     )
-  })
+    // 250 transactions against PostgreSQL: seconds on a quiet machine, more beside the other files'
+    // worker processes (the credit crash test) on two cores.
+  }, 120_000)
 
   it('through the outbox and the worker: duplicated, reordered events post once each', async () => {
     const model = new LedgerModel()
