@@ -305,15 +305,15 @@ test.describe('programs', () => {
     const owner = await seedUser('programs')
     const page = await signedInPage(browser, 'programs', owner)
 
-    // A credit management draft: only step 0 exists yet, and the frame says so.
-    await page.goto(portalUrl('programs', '/programs/cm/new'))
-    await expect(page.getByTestId('wizard-type')).toHaveText('Credit management')
-    await page.getByLabel('Title').fill(`Facturen ${tag}`)
+    // A food draft: only step 0 exists in the web yet, and the frame says so.
+    await page.goto(portalUrl('programs', '/programs/food/new'))
+    await expect(page.getByTestId('wizard-type')).toHaveText('Food')
+    await page.getByLabel('Title').fill(`Eetcafé ${tag}`)
     await page.getByTestId('wizard-next').click()
-    await expect(page).toHaveURL(/\/programs\/cm\/draft\/[0-9a-f-]{36}\?step=1$/)
-    const cmDraft = page.url().replace(/\?step=1$/, '')
+    await expect(page).toHaveURL(/\/programs\/food\/draft\/[0-9a-f-]{36}\?step=1$/)
+    const foodDraft = page.url().replace(/\?step=1$/, '')
     await expect(page.getByTestId('wizard-later')).toContainText(
-      'The rest of the setup of Credit management programs arrives with its own release.',
+      'The rest of the setup of Food programs arrives with its own release.',
     )
     await expect(page.getByTestId('wizard-step').nth(2)).toHaveAttribute('data-state', 'later')
 
@@ -351,11 +351,11 @@ test.describe('programs', () => {
     await page.getByTestId('programs-tab-active').click()
     await expect(page.getByTestId('empty-state')).toContainText('None of your programs is active yet.')
     await page.getByTestId('programs-tab-all').click()
-    await page.getByTestId('programs-search').fill(`Facturen ${tag}`)
+    await page.getByTestId('programs-search').fill(`Eetcafé ${tag}`)
     await expect(page.getByTestId('program-row')).toHaveCount(1)
-    await expect(page.getByTestId('program-row').getByTestId('program-type')).toHaveText('Credit management')
+    await expect(page.getByTestId('program-row').getByTestId('program-type')).toHaveText('Food')
     await page.getByTestId('program-row').getByTestId('program-link').click()
-    await expect(page).toHaveURL(`${cmDraft}`)
+    await expect(page).toHaveURL(`${foodDraft}`)
     await expect(page.getByTestId('wizard-later')).toBeVisible()
 
     // Deleting asks first, then the draft is gone.
@@ -366,7 +366,7 @@ test.describe('programs', () => {
     await expect(page.getByText('Draft deleted')).toBeVisible()
     await expect(page.getByTestId('program-row')).toHaveCount(1)
     await expect(page.getByTestId('program-row')).toContainText(pmTitle)
-    const deletedUuid = /draft\/([0-9a-f-]{36})/.exec(cmDraft)?.[1] as string
+    const deletedUuid = /draft\/([0-9a-f-]{36})/.exec(foodDraft)?.[1] as string
     await page.goto(portalUrl('programs', `/programs/${deletedUuid}`))
     await expect(page.getByTestId('program-not-found')).toContainText('Program not found')
 
