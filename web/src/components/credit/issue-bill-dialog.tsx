@@ -32,8 +32,10 @@ import {
 import { Input } from '~/components/ui/input.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select.tsx'
 import { ApiError } from '~/lib/api.ts'
+import { businessToday, shiftDate } from '~/lib/business-days.ts'
 import { formatMoney } from '~/lib/money.ts'
 import { notify } from '~/lib/notify.tsx'
+import { useBusinessTimeZone } from '~/lib/time-zone.ts'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { creditErrorMessage } from './labels.tsx'
 import {
@@ -55,13 +57,6 @@ import {
  */
 
 const vatCodes = ['high', 'low', 'zero', 'exempt'] as const
-
-/** `YYYY-MM-DD` of a day `days` after today on the reader's calendar. */
-function dayAfter(days: number): string {
-  const d = new Date()
-  d.setDate(d.getDate() + days)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
 
 const schema = (currency: string, locale: string) =>
   z
@@ -120,6 +115,8 @@ export function IssueBillDialog({ program, onClose }: { program: Program; onClos
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const currency = program.currency
+  // Days as the platform reads them (its business time zone), not the browser's.
+  const today = businessToday(useBusinessTimeZone())
   const form = useZodForm(schema(currency, i18n.locale), {
     defaultValues: {
       mode: 'find',
@@ -127,7 +124,7 @@ export function IssueBillDialog({ program, onClose }: { program: Program; onClos
       first_name: '',
       last_name: '',
       email: '',
-      due_date: dayAfter(14),
+      due_date: shiftDate(today, 14),
       reference: '',
       items: [{ description: '', quantity: '1', price: '', vat: 'high' }],
     },
@@ -351,7 +348,7 @@ export function IssueBillDialog({ program, onClose }: { program: Program; onClos
                           value={field.value || undefined}
                           onChange={(value) => field.onChange(value ?? '')}
                           onBlur={field.onBlur}
-                          min={dayAfter(0)}
+                          min={today}
                           testId="bill-due-date"
                         />
                       </FormControl>

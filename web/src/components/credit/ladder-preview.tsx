@@ -5,17 +5,12 @@ import { formatAmountInput, parseAmountInput } from '~/components/payments/money
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { DatePicker } from '~/components/ui/date-picker.tsx'
 import { Input } from '~/components/ui/input.tsx'
+import { businessToday, shiftDate } from '~/lib/business-days.ts'
 import { formatMoney } from '~/lib/money.ts'
+import { useBusinessTimeZone } from '~/lib/time-zone.ts'
 import { movedNames, reminderStatusNames, skipReasonNames } from './labels.tsx'
 import { movedWords } from './ladder-editor.tsx'
 import { ladderPreviewQueryOptions, type PreviewRow } from './queries.ts'
-
-/** `YYYY-MM-DD` of a day `days` after today, on the reader's calendar. */
-function dayAfter(days: number): string {
-  const d = new Date()
-  d.setDate(d.getDate() + days)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
 
 /** A local date and time as the language writes them (`2026-12-01`, `09:00` → "di 1 dec. 2026, 09:00"). */
 function useLocalMoment() {
@@ -100,7 +95,8 @@ export function PreviewList({ rows, testId }: { rows: readonly PreviewRow[]; tes
  */
 export function LadderPreview({ program, currency }: { program: string; currency: string }) {
   const { i18n } = useLingui()
-  const [dueDate, setDueDate] = useState(() => dayAfter(14))
+  const zone = useBusinessTimeZone()
+  const [dueDate, setDueDate] = useState(() => shiftDate(businessToday(zone), 14))
   const [amountText, setAmountText] = useState(() => formatAmountInput(10_000, currency, i18n.locale))
   const amount = Number(parseAmountInput(amountText, currency, i18n.locale) ?? 0n)
   const preview = useQuery(ladderPreviewQueryOptions(program, dueDate, amount))
