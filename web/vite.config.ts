@@ -102,6 +102,7 @@ export default defineConfig({
   build: {
     // scripts/web-weight.ts reads what each page loads from the manifest (web/dist/client/.vite).
     manifest: true,
+    modulePreload: false,
     // Hidden (no `sourceMappingURL` comment): an analysed build sends the same bytes as any other,
     // so scripts/web-weight.ts measures it the same.
     sourcemap: analyze ? 'hidden' : false,
@@ -114,7 +115,11 @@ export default defineConfig({
             // Everything the entry imports statically (React, the router, the app's frame) in the
             // entry chunk itself rather than in some twenty small shared chunks: each file is
             // compressed on its own, so one file is about 10 KiB smaller (brotli) on every page.
-            codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+            codeSplitting: {
+              groups: [
+                { name: 'index', tags: ['$initial'] },
+              ],
+            },
           },
         },
       },
@@ -122,7 +127,17 @@ export default defineConfig({
   },
   plugins: [
     tailwindcss(),
-    tanstackStart(),
+    tanstackStart({
+      router: {
+        // A route's loader travels with its component, in one chunk fetched when the route is
+        // first visited, instead of in the entry chunk every page loads (with the query modules
+        // each loader imports); the route's options that decide before that (beforeLoad, head,
+        // search validation) stay in the entry.
+        codeSplittingOptions: {
+          defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+        },
+      },
+    }),
     react(),
     lingui(linguiConfig),
     babel({ presets: [linguiTransformerBabelPreset(undefined, linguiConfig)] }),
