@@ -116,9 +116,7 @@ export default defineConfig({
             // entry chunk itself rather than in some twenty small shared chunks: each file is
             // compressed on its own, so one file is about 10 KiB smaller (brotli) on every page.
             codeSplitting: {
-              groups: [
-                { name: 'index', tags: ['$initial'] },
-              ],
+              groups: [{ name: 'index', tags: ['$initial'] }],
             },
           },
         },
@@ -134,7 +132,12 @@ export default defineConfig({
         // each loader imports); the route's options that decide before that (beforeLoad, head,
         // search validation) stay in the entry.
         codeSplittingOptions: {
-          defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+          defaultBehavior: [
+            ['loader', 'component'],
+            ['pendingComponent'],
+            ['errorComponent'],
+            ['notFoundComponent'],
+          ],
         },
       },
     }),
