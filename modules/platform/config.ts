@@ -27,6 +27,11 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Several API processes on one port (SO_REUSEPORT; the kernel spreads connections over them), as
+   * `npm run chaos` runs them. Off by default, so that a second start on a taken port fails loudly.
+   */
+  REUSE_PORT: z.stringbool().default(false),
   PUBLIC_URL: z.url({ message: 'must be an absolute URL such as http://localhost:3000' }).optional(),
   DATABASE_URL: z
     .string()

@@ -20,4 +20,12 @@ export interface RequestContext {
   requestId: string
   actor: Actor
   log: Logger
+  /** The request's Idempotency-Key, when it has one: a money-moving command ties its effect to it. */
+  idempotency?: IdempotencyClaim
+}
+
+/** The Idempotency-Key a request runs under (`idempotency.ts`), scoped to its caller and route. */
+export interface IdempotencyClaim {
+  scope: string
+  key: string
 }

@@ -530,6 +530,7 @@ export interface GeoStates {
 export interface IdempotencyKeys {
   completed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
+  effect_id: string | null;
   key: string;
   request_hash: string;
   response_body: Json | null;

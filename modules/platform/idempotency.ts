@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import { sql } from 'kysely'
+import type { IdempotencyClaim } from './context.ts'
+import type { Trx } from './db.ts'
 import { AppError, fieldProblem } from './errors.ts'
 import type { AppEnv } from './module.ts'
 
@@ -81,6 +83,7 @@ export function idempotency(opts: { required?: boolean } = {}) {
       return c.json(existing.response_body, existing.status_code as 200)
     }
 
+    c.set('idempotencyClaim', { scope, key })
     try {
       await next()
     } catch (err) {
@@ -105,4 +108,38 @@ export function idempotency(opts: { required?: boolean } = {}) {
 
 async function release(db: AppEnv['Variables']['services']['db'], scope: string, key: string): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute()
+}
+
+/**
+ * Inside the transaction of a request's effect: the id of the effect this request's
+ * Idempotency-Key already committed, when an earlier try committed it and its process died before
+ * the answer was stored (the middleware lets a retry take such a key over after a minute). The
+ * key's row stays locked until the transaction ends, so two takeovers cannot both spend. A command
+ * that finds one answers that effect; else it does its work and calls `recordEffect`.
+ */
+export async function committedEffect(trx: Trx, claim: IdempotencyClaim | undefined): Promise<string | null> {
+  if (!claim) return null
+  const row = await trx
+    .selectFrom('idempotency_keys')
+    .select('effect_id')
+    .where('scope', '=', claim.scope)
+    .where('key', '=', claim.key)
+    .forUpdate()
+    .executeTakeFirst()
+  return row?.effect_id ?? null
+}
+
+/** Records, in the effect's own transaction, what this request's Idempotency-Key did. */
+export async function recordEffect(
+  trx: Trx,
+  claim: IdempotencyClaim | undefined,
+  effectId: string,
+): Promise<void> {
+  if (!claim) return
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ effect_id: effectId })
+    .where('scope', '=', claim.scope)
+    .where('key', '=', claim.key)
+    .execute()
 }

@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
 import type { z } from 'zod'
 import type { Config } from './config.ts'
-import type { Actor } from './context.ts'
+import type { Actor, IdempotencyClaim } from './context.ts'
 import type { Db } from './db.ts'
 import type { ModuleErrors } from './errors.ts'
 import type { EventEnvelope, EventType } from './events.ts'
@@ -30,6 +30,8 @@ export interface AppEnv {
     log: Logger
     actor: Actor
     services: Services
+    /** Set by the `idempotency()` middleware when the request carries an Idempotency-Key. */
+    idempotencyClaim?: IdempotencyClaim
   }
 }
 

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Trx } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
+import { committedEffect, recordEffect } from '../../platform/idempotency.ts'
 import { newId } from '../../platform/ids.ts'
 import { formatMoney } from '../../platform/money.ts'
 import { consume, type RateLimit } from '../../platform/rate-limit.ts'
@@ -155,6 +156,12 @@ export async function redeemCard(
     throw notFound('card')
   }
   const redemption = await services.db.transaction().execute(async (trx) => {
+    // A retry of a request that committed and died before answering: its redemption, not another.
+    const committed = await committedEffect(trx, ctx.idempotency)
+    if (committed) {
+      const earlier = await findRedemption(trx, committed)
+      if (earlier) return earlier
+    }
     const card = (await lockCard(trx, seen.id)) as CardRow
     const now = new Date()
     refuseState(cardState(card, false, now))
@@ -187,6 +194,7 @@ export async function redeemCard(
       uses_left_after: o.uses_left_after,
       status: 'completed',
     })
+    await recordEffect(trx, ctx.idempotency, row.id)
     await publish(trx, ledgerEntryRequested, redeemedEntry(row, zonedDate(row.created_at)), ctx)
     await publish(
       trx,
