@@ -1,0 +1,470 @@
+/**
+ * `npm run chaos`: the platform as it runs in production (three API processes on one port, three
+ * worker processes, one PostgreSQL, one Redis), under a mixed load through the public HTTP API,
+ * while a process is killed with SIGKILL every few seconds and started again, Redis is restarted
+ * once, every PostgreSQL connection is cut once, and the provider's webhooks are delivered a second
+ * time in shuffled order. After the load it waits for the queues to drain and checks that nothing
+ * committed was lost or doubled (issue 18). The last line:
+ *
+ *   chaos: <kills> kills, <requests> requests, <violations> violations
+ *
+ *   node scripts/chaos.ts            the long run (10 minutes, ≥ 200 kills)
+ *   node scripts/chaos.ts --short    the short one (40 s, ≥ 20 kills)
+ *
+ * CHAOS_SECONDS, CHAOS_KILL_EVERY_MS and CHAOS_CLIENTS change the run. The API processes share a
+ * port with SO_REUSEPORT (`REUSE_PORT=true`): the kernel spreads new connections over the live
+ * ones, a dead one's connections are reset, and the clients retry, as clients behind a load
+ * balancer do: a request without an answer is sent again with the same Idempotency-Key.
+ * Redis is a `redis-server` of this run (append-only file, so a restart keeps the queues); the
+ * database is a scratch database on the local PostgreSQL. Loopback only. Exit code 1 on a violation
+ * or when fewer processes were killed than the run promises.
+ *
+ * The load so far: sign-ins, card payments at the sandbox and card redemptions at a cashpoint (with
+ * their ledger postings, outbox events and webhooks). Bills with reminders, food and court orders,
+ * posts and likes join as their modules are finished (issue 18 lists them).
+ */
+import { randomInt } from 'node:crypto'
+import { mkdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { Queue } from 'bullmq'
+import { Redis } from 'ioredis'
+import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { startSmtpCapture } from '../tests/support/smtp.ts'
+import { type Child, freePort, startChild } from './lib/process.ts'
+import { ensurePostgres, ensureRedis, type ServiceHandle } from './lib/services.ts'
+
+const { values: flags } = parseArgs({ options: { short: { type: 'boolean', default: false } } })
+const short = flags.short ?? false
+const seconds = Number(process.env.CHAOS_SECONDS ?? (short ? 40 : 600))
+const killEveryMs = Number(process.env.CHAOS_KILL_EVERY_MS ?? (short ? 1500 : 2500))
+const clients = Number(process.env.CHAOS_CLIENTS ?? 12)
+const minKills = short ? 20 : 200
+const processesOfEachKind = 3
+
+const root = path.resolve(import.meta.dirname, '..')
+const runDir = path.join(root, '.data', `chaos-${process.pid}`)
+mkdirSync(runDir, { recursive: true })
+const say = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
+
+// ------------------------------------------------------------------------------------------------
+// Services: the local PostgreSQL (a scratch database), a Redis of this run, an SMTP capture.
+
+const postgres = await ensurePostgres({ dataDir: path.join(root, '.data', 'bench'), prefer: 'local' })
+const redisOptions = { dataDir: runDir, prefer: 'embedded' as const, env: {}, log: say }
+let redis: ServiceHandle = await ensureRedis(redisOptions)
+const smtp = await startSmtpCapture()
+const dbName = `cardpay_chaos_${process.pid}`
+const admin = new pg.Client({ connectionString: postgres.adminUrl })
+await admin.connect()
+await admin.query(`create database ${dbName}`)
+const dbUrl = new URL(postgres.adminUrl)
+dbUrl.pathname = `/${dbName}`
+
+const { createDb } = await import('../modules/platform/db.ts')
+const { migrateToLatest } = await import('../modules/platform/migrate.ts')
+const db = createDb({ url: dbUrl.toString(), max: 4 })
+await migrateToLatest(db)
+
+const keys = await generateKeyPair('EdDSA', { extractable: true })
+const dataEncryptionKey = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')
+const port = await freePort()
+const redisPrefix = `chaos_${process.pid}`
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  REUSE_PORT: 'true',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATABASE_URL: dbUrl.toString(),
+  REDIS_URL: redis.url,
+  REDIS_PREFIX: redisPrefix,
+  SMTP_URL: smtp.url,
+  MIGRATE_ON_START: 'false',
+  LOG_LEVEL: 'error',
+  TOKEN_PRIVATE_KEY: await exportPKCS8(keys.privateKey),
+  TOKEN_PUBLIC_KEY: await exportSPKI(keys.publicKey),
+  DATA_ENCRYPTION_KEY: dataEncryptionKey,
+  DATA_DIR: runDir,
+  // A killed worker's jobs go back to the queue after 5 s rather than BullMQ's 30.
+  WORKER_LOCK_MS: '5000',
+  WORKER_STALLED_MS: '5000',
+  // All load comes from one address, one device and the sandbox's one test card.
+  PAY_LIMIT_PER_ADDRESS: '100000000',
+  PAY_LIMIT_PER_PAYMENT: '100000000',
+  PAY_LIMIT_PER_CARD: '100000000',
+  PAY_LIMIT_PER_DEVICE: '100000000',
+}
+
+// ------------------------------------------------------------------------------------------------
+// Data: a payment program with orders to pay, a card program with activated cards and an acceptor
+// at a cashpoint, a user who signs in (the same set-ups as `npm run bench`).
+
+say('preparing data')
+const config = { DATA_ENCRYPTION_KEY: dataEncryptionKey, DATA_DIR: runDir, NODE_ENV: 'production' as const }
+const { preparePaymentBench } = await import('../modules/payments/bench.ts')
+const payments = await preparePaymentBench(db, config, { orders: 20_000 })
+const { benchIssuing, cardTotals, prepareCardBench, prepareRedemptionBench } = await import(
+  '../modules/cards/bench.ts'
+)
+const cardBench = await prepareCardBench(db, config, { quantity: 1000 })
+await benchIssuing(db, cardBench)
+const redemptions = await prepareRedemptionBench(db, cardBench, { cards: 500 })
+const cardsBefore = await cardTotals(db, cardBench)
+const { createUser } = await import('../modules/identity/index.ts')
+await createUser(db, { email: 'chaos@example.com', password: 'Chaos-Pass-1', type: 3 })
+
+// ------------------------------------------------------------------------------------------------
+// Processes
+
+interface Running {
+  kind: 'api' | 'worker'
+  child: Child
+  startedAt: number
+}
+const running = new Set<Running>()
+let started = 0
+let kills = 0
+
+function start(kind: Running['kind']) {
+  const file = kind === 'api' ? 'services/api/main.ts' : 'services/worker/main.ts'
+  const child = startChild({
+    name: `${kind}-${++started}`,
+    command: process.execPath,
+    args: [path.join(root, file)],
+    cwd: root,
+    env,
+    keepLines: 30,
+  })
+  const entry = { kind, child, startedAt: Date.now() }
+  running.add(entry)
+  void child.exited.then(() => running.delete(entry))
+}
+
+/** Processes up for this long can be killed: on a busy machine one that is still starting would
+ * die before it ever served, and the platform would be down rather than failing over. */
+const killableAfterMs = 4000
+
+function killOne() {
+  const all = [...running].filter((r) => Date.now() - r.startedAt >= killableAfterMs)
+  const victim = all[randomInt(all.length || 1)]
+  if (!victim) return
+  running.delete(victim)
+  try {
+    process.kill(victim.child.pid, 'SIGKILL')
+    kills++
+  } catch {}
+  start(victim.kind)
+}
+
+for (let i = 0; i < processesOfEachKind; i++) {
+  start('api')
+  start('worker')
+}
+const base = `http://127.0.0.1:${port}`
+for (let i = 0; ; i++) {
+  const ok = await fetch(`${base}/api/v1/ready`).then(
+    (r) => r.ok,
+    () => false,
+  )
+  if (ok) break
+  if (i > 600) throw new Error('the API did not become ready in 90 s')
+  await new Promise((r) => setTimeout(r, 150))
+}
+
+// ------------------------------------------------------------------------------------------------
+// Clients: each request is sent again (same body, same Idempotency-Key) until it gets an answer
+// that is not a server error, as a client behind a load balancer would.
+
+const counts = { requests: 0, answered: 0, gaveUp: 0, inProgress: 0 }
+const accepted = { signIns: 0, paid: new Set<string>(), redemptions: new Map<string, number>() }
+
+async function send(pathName: string, init: { body: unknown; headers?: Record<string, string> }) {
+  for (let attempt = 1; attempt <= 80; attempt++) {
+    counts.requests++
+    try {
+      const res = await fetch(`${base}${pathName}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...init.headers },
+        body: JSON.stringify(init.body),
+        signal: AbortSignal.timeout(20_000),
+      })
+      const body = (await res.json().catch(() => null)) as Record<string, unknown> | null
+      // The first try's process died while it held the key: the key is free again after a minute.
+      const inProgress =
+        res.status === 409 &&
+        (body?.error as { reason?: string } | undefined)?.reason === 'idempotency_key_in_progress'
+      if (res.status < 500 && !inProgress) {
+        counts.answered++
+        return { status: res.status, body }
+      }
+      if (inProgress) {
+        counts.inProgress++
+        await new Promise((r) => setTimeout(r, 3000))
+        continue
+      }
+    } catch {}
+    await new Promise((r) => setTimeout(r, Math.min(2000, 100 * attempt)))
+  }
+  counts.gaveUp++
+  return undefined
+}
+
+async function signInAs(email: string, password: string): Promise<string> {
+  const res = await send('/api/v1/auth/login', { body: { email, password } })
+  const token = res?.body?.auth_token
+  if (res?.status !== 200 || typeof token !== 'string') throw new Error(`sign-in of ${email}: ${res?.status}`)
+  return token
+}
+const acceptorToken = await signInAs(redemptions.acceptorEmail, redemptions.acceptorPassword)
+
+let nextOrder = 0
+let nextRedemption = 0
+const deadline = Date.now() + seconds * 1000
+
+async function client() {
+  while (Date.now() < deadline) {
+    const pick = randomInt(10)
+    if (pick < 2) {
+      const res = await send('/api/v1/auth/login', {
+        body: { email: 'chaos@example.com', password: 'Chaos-Pass-1' },
+      })
+      if (res?.status === 200) accepted.signIns++
+    } else if (pick < 6) {
+      const order = payments.orderIds[nextOrder++ % payments.orderIds.length] as string
+      const res = await send('/api/v1/payment/pay', {
+        headers: { 'idempotency-key': `chaos-pay-${order}` },
+        body: {
+          order_uuid: order,
+          payment_type: 'card',
+          card_number: '4242 4242 4242 4242',
+          exp_month: 12,
+          exp_year: 2030,
+          cvc: '123',
+        },
+      })
+      if (res && res.status < 300) accepted.paid.add(order)
+    } else {
+      const i = nextRedemption++
+      const key = `chaos-redeem-${process.pid}-${i}`
+      const amount = 100 + (i % 900)
+      const res = await send('/api/v1/card/redemptions', {
+        headers: { authorization: `Bearer ${acceptorToken}`, 'idempotency-key': key },
+        body: {
+          cashpoint: redemptions.cashpointId,
+          token: redemptions.tokens[i % redemptions.tokens.length],
+          amount,
+        },
+      })
+      if (res && res.status < 300) accepted.redemptions.set(key, amount)
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Faults
+
+const faults: string[] = []
+async function faultPlan() {
+  const at = (share: number) => new Promise((r) => setTimeout(r, seconds * 1000 * share))
+  await Promise.all([
+    at(0.3).then(async () => {
+      // The provider's webhooks again, each a second time and in shuffled order.
+      const copied = await sql<{ n: number }>`
+        with copies as (
+          insert into outbox (id, name, payload)
+          select gen_random_uuid(), name, payload from outbox
+          where name = 'payments.sandbox-event.created' order by random()
+          returning 1)
+        select count(*)::int as n from copies`.execute(db)
+      faults.push(`${copied.rows[0]?.n ?? 0} provider webhooks queued a second time, shuffled`)
+    }),
+    at(0.45).then(async () => {
+      await redis.stop()
+      await new Promise((r) => setTimeout(r, 1000))
+      redis = await ensureRedis(redisOptions)
+      if (redis.url !== env.REDIS_URL) throw new Error(`Redis came back on another address: ${redis.url}`)
+      faults.push('Redis restarted')
+    }),
+    at(0.65).then(async () => {
+      const cut = await admin.query(
+        'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1',
+        [dbName],
+      )
+      faults.push(`${cut.rows[0].n} PostgreSQL connections terminated`)
+    }),
+  ])
+}
+
+const startedAt = new Date()
+const killer = setInterval(killOne, killEveryMs)
+say(`load: ${clients} clients for ${seconds} s; a process killed every ${killEveryMs} ms`)
+await Promise.all([...Array.from({ length: clients }, client), faultPlan()])
+clearInterval(killer)
+while ([...running].filter((r) => r.kind === 'worker').length < processesOfEachKind) start('worker')
+say(`load done: ${counts.requests} requests, ${kills} kills; draining`)
+
+// ------------------------------------------------------------------------------------------------
+// Drain: the outbox sent, no job waiting, running or waiting for a retry.
+
+const { queueNames } = await import('../modules/platform/queues.ts')
+const connection = new Redis(redis.url, { maxRetriesPerRequest: null })
+const queues = queueNames.map((name) => new Queue(name, { connection, prefix: redisPrefix }))
+async function busy() {
+  const unsent = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('sent_at', 'is', null)
+    .executeTakeFirstOrThrow()
+  let jobs = 0
+  for (const q of queues) {
+    const c = await q.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children')
+    jobs += Object.values(c).reduce((a, b) => a + b, 0)
+    jobs += (await q.getDelayed()).filter((j) => j.attemptsMade > 0).length
+  }
+  // Attempts a killed process left unfinished: the reconciliation asks the provider after 2 minutes.
+  const unfinished = await db
+    .selectFrom('payment_attempts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', 'in', ['creating', 'open', 'requires_action'])
+    .executeTakeFirstOrThrow()
+  return Number(unsent.n) + jobs + Number(unfinished.n)
+}
+const drainDeadline = Date.now() + 10 * 60_000
+for (let quiet = 0; quiet < 3; ) {
+  if (Date.now() > drainDeadline) throw new Error('the queues did not drain in 10 minutes')
+  quiet = (await busy()) === 0 ? quiet + 1 : 0
+  await new Promise((r) => setTimeout(r, 1000))
+}
+
+// ------------------------------------------------------------------------------------------------
+// Checks
+
+const violations: string[] = []
+const check = (ok: boolean, what: string) => {
+  say(`${ok ? 'ok  ' : 'FAIL'} ${what}`)
+  if (!ok) violations.push(what)
+}
+
+// Ledger: every entry balanced.
+const unbalanced = await sql<{ n: number }>`
+  select count(*)::int as n from (
+    select entry_id from ledger_lines group by entry_id, currency having sum(debit) <> sum(credit)) x`.execute(
+  db,
+)
+check(unbalanced.rows[0]?.n === 0, `every ledger entry balanced (${unbalanced.rows[0]?.n} not)`)
+
+// Payments: every accepted payment paid once; nothing charged twice; captured = the ledger's bank.
+const paid = await sql<{ paid: number; over: number; kept: string; sandbox: string }>`
+  select
+    count(*) filter (where status = 'paid' and id = any(${[...accepted.paid]}::uuid[]))::int as paid,
+    count(*) filter (where captured_amount - refunded_amount > amount)::int as over,
+    coalesce(sum(captured_amount - refunded_amount), 0)::text as kept,
+    (select coalesce(sum(s.amount), 0) - coalesce((select sum(r.amount) from sandbox_refunds r), 0)
+       from sandbox_payments s where s.status in ('paid', 'refunded'))::text as sandbox
+  from payments where program_uuid = ${payments.programUuid}::uuid`.execute(db)
+const p = paid.rows[0]
+check(p?.paid === accepted.paid.size, `accepted payments paid: ${p?.paid} of ${accepted.paid.size}`)
+check(p?.over === 0, `payments holding more than their amount: ${p?.over}`)
+check(p?.kept === p?.sandbox, `kept by payments ${p?.kept} = kept at the sandbox ${p?.sandbox}`)
+const bank = await sql<{ captured: string; fees: string; ledger: string }>`
+  select
+    (select coalesce(sum(captured_amount - refunded_amount), 0) from payments)::text as captured,
+    (select coalesce(sum(fee_amount), 0) from payments)::text as fees,
+    (select coalesce(sum(debit - credit), 0) from ledger_lines where account = 120)::text as ledger`.execute(
+  db,
+)
+const b = bank.rows[0]
+check(
+  b !== undefined && BigInt(b.captured) - BigInt(b.fees) === BigInt(b.ledger),
+  `captured ${b?.captured} - provider fees ${b?.fees} = ledger bank (120) ${b?.ledger}`,
+)
+
+// Card redemptions: each accepted one recorded; none without its own key (a key spent twice would
+// leave one of its two redemptions without a key naming it); the cards' balance dropped by as much.
+const cardsAfter = await cardTotals(db, cardBench)
+const keyed = await sql<{ recorded: number; keyed: number; accepted: number }>`
+  select count(*)::int as recorded,
+    count(*) filter (where exists (select 1 from idempotency_keys k where k.effect_id = r.id::text))::int as keyed,
+    count(*) filter (where r.id::text in (
+      select k.effect_id from idempotency_keys k where k.key = any(${[...accepted.redemptions.keys()]}::text[])))::int as accepted
+  from card_redemptions r where r.program_id = ${cardBench.programId}::uuid and r.created_at >= ${startedAt}`.execute(
+  db,
+)
+const k = keyed.rows[0]
+check(k?.recorded === k?.keyed, `redemptions ${k?.recorded}, each of its own Idempotency-Key: ${k?.keyed}`)
+check(
+  k?.accepted === accepted.redemptions.size,
+  `accepted redemptions recorded: ${k?.accepted} of ${accepted.redemptions.size}`,
+)
+const drop = cardsBefore.balance - cardsAfter.balance
+const taken = cardsAfter.redeemed - cardsBefore.redeemed + (cardsAfter.forfeited - cardsBefore.forfeited)
+check(drop === taken, `cards' balance dropped ${drop} = redeemed and forfeited ${taken}`)
+
+// Outbox: everything sent; every event handled by each of its handlers that record themselves.
+const { modules } = await import('../modules/index.ts')
+const handlersOf = new Map<string, string[]>()
+for (const m of modules)
+  for (const h of m.handlers ?? [])
+    handlersOf.set(h.event.name, [...(handlersOf.get(h.event.name) ?? []), h.name])
+// Handlers that record themselves in processed_events (through `once()`) and handled an event of
+// the type in this run: some handlers pass over events that are not theirs (a payment of another
+// kind) without a record.
+const recordingFor = async (event: string, handler: string) =>
+  (
+    await sql<{
+      n: number
+    }>`select count(*)::int as n from processed_events p join outbox o on o.id = p.event_id
+      where p.handler = ${handler} and o.name = ${event}`.execute(db)
+  ).rows[0]?.n
+let missing = 0
+const missingBy: string[] = []
+for (const [event, handlers] of handlersOf)
+  for (const handler of handlers) {
+    if (!(await recordingFor(event, handler))) continue
+    const r = await sql<{ n: number }>`
+      select count(*)::int as n from outbox o
+      where o.name = ${event}
+        and not exists (select 1 from processed_events p where p.event_id = o.id and p.handler = ${handler})`.execute(
+      db,
+    )
+    missing += r.rows[0]?.n ?? 0
+    if (r.rows[0]?.n) missingBy.push(`${event} → ${handler}: ${r.rows[0].n}`)
+  }
+check(missing === 0, `outbox events not handled by a handler of theirs: ${missing}`)
+for (const d of missingBy) say(`     ${d}`)
+
+// Jobs: none failed for good.
+let failed = 0
+const failedWhy = new Map<string, number>()
+for (const q of queues) {
+  failed += await q.getFailedCount()
+  for (const j of await q.getFailed(0, 200)) {
+    const why = `${q.name} ${j.name}: ${j.failedReason.slice(0, 160)}`
+    failedWhy.set(why, (failedWhy.get(why) ?? 0) + 1)
+  }
+}
+check(failed === 0, `jobs failed for good: ${failed}`)
+for (const [why, n] of failedWhy) say(`     ${n} × ${why}`)
+check(kills >= minKills, `processes killed: ${kills} (at least ${minKills})`)
+for (const f of faults) say(`fault: ${f}`)
+say(
+  `answered ${counts.answered}, unanswered ${counts.gaveUp}; sign-ins ${accepted.signIns}, paid ${accepted.paid.size}, redemptions ${accepted.redemptions.size}; e-mails ${smtp.messages.length}`,
+)
+
+// ------------------------------------------------------------------------------------------------
+
+await Promise.all([...running].map((r) => r.child.stop('SIGTERM', 10_000)))
+await Promise.all(queues.map((q) => q.close()))
+connection.disconnect()
+await db.destroy()
+if (!process.env.CHAOS_KEEP) await admin.query(`drop database ${dbName} with (force)`)
+await admin.end()
+await redis.stop()
+await smtp.close()
+rmSync(runDir, { recursive: true, force: true })
+console.log(`chaos: ${kills} kills, ${counts.requests} requests, ${violations.length} violations`)
+process.exit(violations.length ? 1 : 0)
