@@ -1,4 +1,5 @@
-import { serve } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
+import { createAdaptorServer } from '@hono/node-server'
 import { modules } from '../../modules/index.ts'
 import { migrateToLatest } from '../../modules/platform/migrate.ts'
 import { closeServices, createServices } from '../../modules/platform/services.ts'
@@ -29,8 +30,9 @@ const app = newApp({
   extra: config.NODE_ENV === 'development' ? (a) => mountQueueDashboard(a, services.queues) : undefined,
 })
 
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) =>
-  log.info({ port: info.port, url: config.PUBLIC_URL }, 'api listening'),
+const server = createAdaptorServer({ fetch: app.fetch })
+server.listen({ port: config.PORT, host: config.HOST, reusePort: config.REUSE_PORT }, () =>
+  log.info({ port: (server.address() as AddressInfo).port, url: config.PUBLIC_URL }, 'api listening'),
 )
 
 onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
