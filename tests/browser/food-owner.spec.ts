@@ -145,7 +145,7 @@ test('an owner sets up a restaurant, its menu, brand and announcement', async ({
   await expect(dialog).toHaveCount(0)
   const products = page.getByTestId('menu-product')
   await expect(products).toHaveCount(1)
-  await expect(products.first()).toContainText('1 variants')
+  await expect(products.first()).toContainText('1 variant')
 
   await page.getByTestId('menu-add-product').click()
   await dialog.getByTestId('product-title').fill('Funghi')

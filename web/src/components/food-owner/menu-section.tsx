@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowUpDownIcon, CheckIcon, ImageIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
@@ -219,6 +219,7 @@ function CategoryHeader({ program, category }: { program: string; category: Food
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const [renaming, setRenaming] = useState(false)
+  const name = category.title
   const [title, setTitle] = useState(category.title)
   const save = async (e: React.FormEvent) => {
     e.preventDefault()
@@ -268,7 +269,7 @@ function CategoryHeader({ program, category }: { program: string; category: Food
             variant="ghost"
             size="icon"
             onClick={() => setRenaming(true)}
-            aria-label={t`Rename ${category.title}`}
+            aria-label={t`Rename ${name}`}
           >
             <PencilIcon aria-hidden="true" />
           </Button>
@@ -285,7 +286,7 @@ function CategoryHeader({ program, category }: { program: string; category: Food
         >
           <Trash2Icon aria-hidden="true" />
           <span className="sr-only">
-            <Trans>Delete {category.title}</Trans>
+            <Trans>Delete {name}</Trans>
           </span>
         </ConfirmButton>
       </div>
@@ -316,6 +317,7 @@ function ProductRow({
     }
   }
   const unit = unitNames[product.unit]
+  const name = product.title
   return (
     <li className="flex items-center gap-3 px-3 py-2.5" data-testid="menu-product" data-title={product.title}>
       <ProductThumb product={product} />
@@ -334,13 +336,13 @@ function ProductRow({
           {product.variants.length > 0 && (
             <>
               {' '}
-              · <Trans>{product.variants.length} variants</Trans>
+              · <Plural value={product.variants.length} one="# variant" other="# variants" />
             </>
           )}
           {product.extras.length > 0 && (
             <>
               {' '}
-              · <Trans>{product.extras.length} extras</Trans>
+              · <Plural value={product.extras.length} one="# extra" other="# extras" />
             </>
           )}
         </p>
@@ -350,7 +352,7 @@ function ProductRow({
         variant="ghost"
         size="icon"
         onClick={onEdit}
-        aria-label={t`Change ${product.title}`}
+        aria-label={t`Change ${name}`}
         data-testid="menu-product-edit"
       >
         <PencilIcon aria-hidden="true" />
@@ -366,7 +368,7 @@ function ProductRow({
       >
         <Trash2Icon aria-hidden="true" />
         <span className="sr-only">
-          <Trans>Delete {product.title}</Trans>
+          <Trans>Delete {name}</Trans>
         </span>
       </ConfirmButton>
     </li>
