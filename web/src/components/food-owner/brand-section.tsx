@@ -186,7 +186,16 @@ function BrandForm({ program, branding }: { program: string; branding: FoodBrand
 
   return (
     <Form {...form}>
-      <form onSubmit={submit} noValidate className="grid gap-6" data-testid="brand-form">
+      <form
+        onSubmit={(e) => {
+          // A refusal set by hand (a list's own problem, the API's) would keep handleSubmit from running.
+          form.clearErrors()
+          return submit(e)
+        }}
+        noValidate
+        className="grid gap-6"
+        data-testid="brand-form"
+      >
         <fieldset disabled={saving || !hydrated} className="grid min-w-0 gap-5">
           <div className="grid gap-4 sm:grid-cols-2">
             <Text

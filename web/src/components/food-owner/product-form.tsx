@@ -169,7 +169,16 @@ export function ProductForm({
 
   return (
     <Form {...form}>
-      <form onSubmit={submit} noValidate className="grid gap-5" data-testid="product-form">
+      <form
+        onSubmit={(e) => {
+          // A refusal set by hand (a list's own problem, the API's) would keep handleSubmit from running.
+          form.clearErrors()
+          return submit(e)
+        }}
+        noValidate
+        className="grid gap-5"
+        data-testid="product-form"
+      >
         <fieldset disabled={saving || !hydrated} className="grid min-w-0 gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <Text name="title" label={<Trans context="product">Name</Trans>} className="sm:col-span-2" />

@@ -253,7 +253,16 @@ export function RestaurantForm({
 
   return (
     <Form {...form}>
-      <form onSubmit={submit} noValidate className="grid gap-6" data-testid="restaurant-form">
+      <form
+        onSubmit={(e) => {
+          // A refusal set by hand (a list's own problem, the API's) would keep handleSubmit from running.
+          form.clearErrors()
+          return submit(e)
+        }}
+        noValidate
+        className="grid gap-6"
+        data-testid="restaurant-form"
+      >
         <fieldset disabled={saving || !hydrated} className="grid min-w-0 gap-6">
           <Section title={<Trans>The restaurant</Trans>}>
             <div className="grid gap-4 sm:grid-cols-2">
