@@ -18,11 +18,17 @@ test.afterAll(closeSeedDb)
 
 const newTag = () => randomBytes(4).toString('hex')
 
+/** No horizontal scroll; when there is, the elements that stick out are named. */
 async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
-  expect(overflow).toBeLessThanOrEqual(0)
+  const { overflow, widest } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const widest = [...document.body.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .slice(-5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}[${el.getAttribute('data-testid') ?? ''}]`)
+    return { overflow: document.documentElement.scrollWidth - width, widest }
+  })
+  expect(overflow, widest.join('\n')).toBeLessThanOrEqual(0)
 }
 
 async function expectAccessible(page: Page, selector: string) {

@@ -461,7 +461,7 @@ function LogoField({
               <input
                 type="file"
                 accept="image/png"
-                className="max-w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
+                className="w-0 min-w-0 flex-1 text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
                 onChange={(e) => {
                   const file = e.target.files?.[0]
                   if (file) void choose(file, field.onChange)

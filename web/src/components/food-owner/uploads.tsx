@@ -153,7 +153,7 @@ export function DocumentUploadField({
           accept="application/pdf,.pdf"
           disabled={disabled || busy}
           aria-invalid={!!problem}
-          className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
+          className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
           data-testid={testId}
           onChange={(e) => {
             const file = e.target.files?.[0]
