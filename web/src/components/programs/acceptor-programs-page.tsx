@@ -13,6 +13,7 @@ import {
   XIcon,
 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
+import { FoodStaffSections } from '~/components/food-owner/program-sections.tsx'
 import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import {
@@ -164,6 +165,11 @@ export function AcceptorProgramPage({ uuid }: { uuid: string }) {
           ) : (
             <PlaceCard place={place} />
           )}
+          {place.program.type.id === programTypes.foodsManagement &&
+            place.status.id === acceptorStatuses.active &&
+            place.program.status.id !== programStatuses.blocked && (
+              <FoodStaffSections program={place.program.uuid} currency={place.program.currency} />
+            )}
         </>
       )}
     </div>

@@ -17,6 +17,7 @@ import {
 import { type ReactNode, useState } from 'react'
 import { CreditBillsSection } from '~/components/credit/bills-section.tsx'
 import { CreditRemindersSection } from '~/components/credit/reminders-section.tsx'
+import { FoodProgramSections } from '~/components/food-owner/program-sections.tsx'
 import { NotFound } from '~/components/not-found.tsx'
 import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { ProgramStatusBadge, ProgramTypeName } from '~/components/shared/program-labels.tsx'
@@ -246,6 +247,10 @@ function ProgramView({ program }: { program: Program }) {
 
       {isOwner && program.type.id === programTypes.paymentManagement && !draft && (
         <NotificationsSection program={program.uuid} />
+      )}
+
+      {program.type.id === programTypes.foodsManagement && !draft && isOwner && !blocked && (
+        <FoodProgramSections program={program} />
       )}
 
       {program.type.id === programTypes.card && !draft && <CardSection program={program} isOwner={isOwner} />}

@@ -11,6 +11,7 @@ import {
   Trash2Icon,
 } from 'lucide-react'
 import { CreditLadderStep, CreditReviewStep, CreditSettingsStep } from '~/components/credit/wizard-steps.tsx'
+import { FoodMenuStep, FoodRestaurantStep, FoodReviewStep } from '~/components/food-owner/wizard-steps.tsx'
 import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { ProgramStatusBadge, typeSlugName } from '~/components/shared/program-labels.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
@@ -44,10 +45,15 @@ export type WizardStep = 0 | 1 | 2 | 3
 /**
  * The step a draft resumes at. The API names steps 0 to 2 (spec section 4: draftStep2 and
  * draftStep3 are both step 2); a card program has one more, so there draftStep2 is its settings and
- * draftStep3 its review; a credit management program likewise (settings, ladder, review).
+ * draftStep3 its review; a credit management program likewise (settings, ladder, review), and a
+ * food program (restaurant, menu, review).
  */
 export function wizardStepOf(program: Program): WizardStep {
-  if (program.type.id === programTypes.card || program.type.id === programTypes.creditManagement) {
+  if (
+    program.type.id === programTypes.card ||
+    program.type.id === programTypes.creditManagement ||
+    program.type.id === programTypes.foodsManagement
+  ) {
     if (program.status.id === programStatuses.draftStep1) return 1
     if (program.status.id === programStatuses.draftStep2) return 2
     if (program.status.id === programStatuses.draftStep3) return 3
@@ -81,6 +87,7 @@ export function ProgramWizard({
   const isPayment = slug === 'pm'
   const isCard = slug === 'card'
   const isCredit = slug === 'cm'
+  const isFood = slug === 'food'
   const Icon = programTypeIcons[slug]
   const typeName = i18n._(typeSlugName(slug))
   const reached = program ? wizardStepOf(program) : 0
@@ -92,22 +99,29 @@ export function ProgramWizard({
         { label: <Trans>Card settings</Trans> },
         { label: <Trans>Review and activate</Trans> },
       ]
-    : isCredit
+    : isFood
       ? [
           { label: <Trans>Program details</Trans> },
-          { label: <Trans>Bill contact and settings</Trans> },
-          { label: <Trans>Reminder ladder</Trans> },
+          { label: <Trans>Restaurant</Trans> },
+          { label: <Trans>Menu</Trans> },
           { label: <Trans>Review and activate</Trans> },
         ]
-      : [
-          { label: <Trans>Program details</Trans> },
-          isPayment
-            ? { label: <Trans>Payment methods</Trans> }
-            : { label: <Trans>Settings of this program type</Trans>, later: true },
-          isPayment
-            ? { label: <Trans>Review and activate</Trans> }
-            : { label: <Trans>Review and activate</Trans>, later: true },
-        ]
+      : isCredit
+        ? [
+            { label: <Trans>Program details</Trans> },
+            { label: <Trans>Bill contact and settings</Trans> },
+            { label: <Trans>Reminder ladder</Trans> },
+            { label: <Trans>Review and activate</Trans> },
+          ]
+        : [
+            { label: <Trans>Program details</Trans> },
+            isPayment
+              ? { label: <Trans>Payment methods</Trans> }
+              : { label: <Trans>Settings of this program type</Trans>, later: true },
+            isPayment
+              ? { label: <Trans>Review and activate</Trans> }
+              : { label: <Trans>Review and activate</Trans>, later: true },
+          ]
 
   const goTo = (next: WizardStep, saved: Program | null = program) => {
     if (!saved) return
@@ -223,7 +237,14 @@ export function ProgramWizard({
         <CreditLadderStep program={program} onBack={() => goTo(1)} onDone={(saved) => goTo(3, saved)} />
       )}
       {step === 3 && program && isCredit && <CreditReviewStep program={program} onBack={() => goTo(2)} />}
-      {step === 1 && program && !isPayment && !isCard && !isCredit && (
+      {step === 1 && program && isFood && (
+        <FoodRestaurantStep program={program} onBack={() => goTo(0)} onDone={(saved) => goTo(2, saved)} />
+      )}
+      {step === 2 && program && isFood && (
+        <FoodMenuStep program={program} onBack={() => goTo(1)} onDone={(saved) => goTo(3, saved)} />
+      )}
+      {step === 3 && program && isFood && <FoodReviewStep program={program} onBack={() => goTo(2)} />}
+      {step === 1 && program && !isPayment && !isCard && !isCredit && !isFood && (
         <LaterStep typeName={typeName} onBack={() => goTo(0)} />
       )}
       {step === 2 && program && isPayment && <ReviewStep program={program} onBack={() => goTo(1)} />}
@@ -442,7 +463,7 @@ function ReviewStep({ program, onBack }: { program: Program; onBack: () => void 
 }
 
 /**
- * Step 1 of card, credit management, food and food court programs: their own settings come with
+ * Step 1 of food court programs: their own settings come with
  * their own releases. The draft is kept; nothing here pretends to set what is not built yet.
  */
 function LaterStep({ typeName, onBack }: { typeName: string; onBack: () => void }) {
