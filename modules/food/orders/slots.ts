@@ -46,9 +46,11 @@ export function slotsFor(now: Date, hours: OpeningHours, leadMinutes = slotLeadM
       date = nextDay(date)
     }
     const at = zonedInstant(date, minute, hours.time_zone)
-    if (at.getTime() > end.getTime()) break
+    // The closing minute itself is no time to deliver at.
+    if (at.getTime() >= end.getTime()) break
+    // A time the clocks skip falls an hour later: labelled by the clock it really is, once.
     if (at.getTime() >= earliest.getTime() && !slots.some((s) => s.at.getTime() === at.getTime())) {
-      slots.push({ time: hhmm(minute), at })
+      slots.push({ time: hhmm(localClock(at, hours.time_zone).minute), at })
     }
     minute += slotStepMinutes
   }
