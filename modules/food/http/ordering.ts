@@ -9,7 +9,7 @@ import { findProgram, programStatuses, programTypes } from '../../programs/index
 import { basketJson, clearBasket, putBasketLine } from '../basket.ts'
 import { findRestaurantRow, schedulesOf } from '../db/restaurants.ts'
 import { orderDetail } from '../orders/books.ts'
-import { checkout, foodPaymentMethods, paymentOutcome, startOrderPayment } from '../orders/checkout.ts'
+import { checkout, paymentOutcome, restaurantPaymentMethods, startOrderPayment } from '../orders/checkout.ts'
 import { statusName } from '../orders/codes.ts'
 import { slotsFor } from '../orders/slots.ts'
 import { areaOfRestaurant, createSession, sessionJson, sessionOf, updateSession } from '../session.ts'
@@ -567,7 +567,7 @@ export function registerOrderingRoutes(app: ApiApp) {
       {
         asap_only: restaurant.default_asap,
         slots: slots.map((s) => ({ time: s.time, at: s.at.toISOString() })),
-        payment_methods: [...foodPaymentMethods],
+        payment_methods: await restaurantPaymentMethods(db, restaurant.program_id),
       },
       200,
     )

@@ -2,11 +2,11 @@ import { closePayment, createPayment, paymentFacts } from '../../payments/index.
 import type { Caller } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { zonedDate } from '../../platform/dates.ts'
-import type { Trx } from '../../platform/db.ts'
+import type { DbOrTrx, Trx } from '../../platform/db.ts'
 import { AppError, businessRule, notFound } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
-import { findProgram, programStatuses, programTypes } from '../../programs/index.ts'
+import { findProgram, programMethodSettings, programStatuses, programTypes } from '../../programs/index.ts'
 import { basketIsEmpty, basketLines, notValidExtras, notValidVariants, sessionArea } from '../basket.ts'
 import { findRestaurantRow, schedulesOf } from '../db/restaurants.ts'
 import { openingAt } from '../hours.ts'
@@ -22,6 +22,17 @@ type Ctx = RequestContext
 /** The payment methods a guest may pay a food order with (the sandbox and real providers take both). */
 export const foodPaymentMethods = ['card', 'ideal'] as const
 export type FoodPaymentMethod = (typeof foodPaymentMethods)[number]
+
+/**
+ * The methods the restaurant takes: those of card and iDEAL its owner switched on with a provider
+ * in the program's payment methods (`manager/program-methods`), as payments will charge them.
+ */
+export async function restaurantPaymentMethods(db: DbOrTrx, programId: string): Promise<FoodPaymentMethod[]> {
+  const settings = await programMethodSettings(db, programId)
+  return foodPaymentMethods.filter((m) =>
+    settings.some((s) => s.method_id === m && s.is_used && s.provider_id),
+  )
+}
 
 export interface CheckoutInput {
   restaurant_uuid: string
@@ -170,7 +181,8 @@ export async function checkout(
       amount: Number(minimum),
       currency: program.currency,
     })
-  if (!(foodPaymentMethods as readonly string[]).includes(input.payment_method))
+  const methods: readonly string[] = await restaurantPaymentMethods(db, program.uuid)
+  if (!methods.includes(input.payment_method))
     throw new AppError('business_rule', 'payment_method_is_not_supported', {
       reason: 'payment_method_is_not_supported',
     })
