@@ -77,6 +77,15 @@ const refusal = (res: { status: number; body: unknown }, status: number, reason:
   return (res.body as ErrorBody).error
 }
 
+const titleOf = async (program: string) =>
+  (
+    await t.services.db
+      .selectFrom('programs')
+      .select('title')
+      .where('id', '=', program)
+      .executeTakeFirstOrThrow()
+  ).title
+
 const orderRow = (id: string) =>
   t.services.db.selectFrom('food_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
@@ -303,6 +312,7 @@ describe('an order from checkout to delivered', () => {
       extra_uuids: [extra],
     })
     const key = `checkout-${randomUUID()}`
+    const email = `anna.${randomUUID().slice(0, 8)}@example.com`
     const first = expectStatus(
       await guest<{
         result: {
@@ -312,7 +322,7 @@ describe('an order from checkout to delivered', () => {
           items_detail: { vat: number; vat_percentage: number }[]
         }
         payment_uuid: string
-      }>('POST', `/food/basket/${s}/checkout`, checkoutBody(place.uuid), { 'idempotency-key': key }),
+      }>('POST', `/food/basket/${s}/checkout`, checkoutBody(place.uuid, { email }), { 'idempotency-key': key }),
       201,
       'checkout',
     )
@@ -327,7 +337,7 @@ describe('an order from checkout to delivered', () => {
       await guest<{ result: { uuid: string }; payment_uuid: string }>(
         'POST',
         `/food/basket/${s}/checkout`,
-        checkoutBody(place.uuid),
+        checkoutBody(place.uuid, { email }),
         { 'idempotency-key': key },
       ),
       201,
@@ -431,12 +441,23 @@ describe('an order from checkout to delivered', () => {
     expect(done.transactions).toEqual([expect.objectContaining({ transaction_status: 'paid', amount: 2550 })])
 
     // The customer heard of paid, out for delivery and delivered, in German.
-    const mails = await smtp.waitFor(
-      (m) =>
-        m.envelope.to.includes('anna@example.com') && m.subject?.includes(String(order.order_id)) === true,
-      3,
+    const mails = await smtp.waitFor((m) => m.envelope.to.includes(email), 3)
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [
+        `Ihre Bestellung ${order.order_id} bei ${await titleOf(place.uuid)} ist bezahlt`,
+        `Ihre Bestellung ${order.order_id} ist unterwegs`,
+        `Ihre Bestellung ${order.order_id} wurde geliefert`,
+      ].sort(),
     )
-    expect(mails.map((m) => m.subject)).toHaveLength(3)
+
+    // Another owner, naming this order under their own restaurant: 404.
+    const other = await seedMember(seeding(t), 'owner', { legal_type: 1, company_name: 'Concurrent BV' })
+    const theirs = await seedRestaurant(other)
+    expect((await other.api('GET', `/food/programs/${theirs.uuid}/orders/${order.id}`)).status).toBe(404)
+    expect(
+      (await other.api('PATCH', `/food/programs/${theirs.uuid}/orders/${order.id}/status`, { status: 7 }))
+        .status,
+    ).toBe(404)
 
     // The guest reads it with its session only.
     expect((await guest('GET', `/food/orders/${order.id}?session_id=${s}`)).status).toBe(200)
