@@ -322,7 +322,9 @@ describe('an order from checkout to delivered', () => {
           items_detail: { vat: number; vat_percentage: number }[]
         }
         payment_uuid: string
-      }>('POST', `/food/basket/${s}/checkout`, checkoutBody(place.uuid, { email }), { 'idempotency-key': key }),
+      }>('POST', `/food/basket/${s}/checkout`, checkoutBody(place.uuid, { email }), {
+        'idempotency-key': key,
+      }),
       201,
       'checkout',
     )
