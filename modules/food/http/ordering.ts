@@ -1,18 +1,20 @@
 import type { Context } from 'hono'
 import { requireUser } from '../../identity/index.ts'
 import type { Caller } from '../../platform/access.ts'
-import { notFound } from '../../platform/errors.ts'
+import { invalidField, notFound } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import { idempotency } from '../../platform/idempotency.ts'
 import type { ApiApp, AppEnv } from '../../platform/module.ts'
 import { findProgram, programStatuses, programTypes } from '../../programs/index.ts'
 import { basketJson, clearBasket, putBasketLine } from '../basket.ts'
+import { findProductRow } from '../db/menu.ts'
 import { findRestaurantRow, schedulesOf } from '../db/restaurants.ts'
 import { orderDetail } from '../orders/books.ts'
 import { checkout, paymentOutcome, restaurantPaymentMethods, startOrderPayment } from '../orders/checkout.ts'
 import { statusName } from '../orders/codes.ts'
 import { slotsFor } from '../orders/slots.ts'
 import { areaOfRestaurant, createSession, sessionJson, sessionOf, updateSession } from '../session.ts'
+import { zipCodeExists } from '../shared.ts'
 import { requestContext, uuidParam } from './schemas.ts'
 
 /**
@@ -35,8 +37,16 @@ const flag = z
 
 const sessionFields = z.object({
   pickup_in_restaurant: flag,
-  zip_code: z.string().max(16).optional(),
-  house_number: z.string().max(16).optional(),
+  zip_code: z
+    .string()
+    .max(16)
+    .refine((v) => v.trim() === '' || zipCodeExists(v), { message: 'One of the zip codes does not exist' })
+    .optional(),
+  house_number: z
+    .string()
+    .max(16)
+    .regex(/^(\d{1,5}([ -]?[A-Za-z0-9]{1,6})?)?$/, 'a house number starts with its digits')
+    .optional(),
   apartment: z.string().max(32).optional(),
   lat: z.coerce.number().min(-90).max(90).optional(),
   lon: z.coerce.number().min(-180).max(180).optional(),
@@ -486,7 +496,23 @@ export function registerOrderingRoutes(app: ApiApp) {
   })
 
   app.openapi(postSession, async (c) => {
-    const session = await createSession(c.get('services').db, optionalCaller(c), c.req.valid('query'))
+    const { db } = c.get('services')
+    const query = c.req.valid('query')
+    const from = c.req.valid('json') ?? {}
+    // A session starts from something: the location popup (a zip code or pickup), or the product
+    // or restaurant page the guest came from (which must exist).
+    if (from.product_uuid) {
+      const product = await findProductRow(db, from.product_uuid)
+      if (!product?.is_active) throw notFound('product')
+    }
+    if (from.restaurant_uuid) {
+      const program = await findProgram(db, from.restaurant_uuid)
+      if (program?.type !== programTypes.foodsManagement || program.status !== programStatuses.active)
+        throw notFound('restaurant')
+    }
+    if (!query.pickup_in_restaurant && !query.zip_code?.trim() && !from.product_uuid && !from.restaurant_uuid)
+      throw invalidField('zip_code', 'required', 'a zip code, pickup, or the page the guest came from')
+    const session = await createSession(db, optionalCaller(c), query)
     return c.json(sessionJson(session), 201)
   })
 
