@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { demoPassword, demoUsers } from './seed-demo.ts'
 import { seedDemoCredit } from './seed-demo-credit.ts'
+import { seedDemoOrders } from './seed-demo-orders.ts'
 import { seedDemoRestaurant } from './seed-demo-restaurant.ts'
 
 /**
@@ -72,7 +73,12 @@ export async function seedDemoPrograms(apiOrigin: string): Promise<string[]> {
   const call = demoApi(apiOrigin)
   const mine = await call<{ count: number }>('programs', 'GET', '/manager/programs?filter=all')
   // The demo restaurant has its own check (a database seeded before it existed gets it too).
-  const made: string[] = [...(await seedDemoRestaurant(apiOrigin)), ...(await seedDemoCredit(call))]
+  const made: string[] = [
+    ...(await seedDemoRestaurant(apiOrigin)),
+    // Orders are extra: a failure there must not keep the other demo programs from being made.
+    ...(await seedDemoOrders(apiOrigin).catch((err: Error) => [`demo orders not placed: ${err.message}`])),
+    ...(await seedDemoCredit(call)),
+  ]
   if (mine.count > 0) return made
 
   // A payment program with an acceptor at a cashpoint.

@@ -26,6 +26,20 @@ const publicRoutes = new Set([
   'GET /api/v1/feed/images/{uuid}/{size}',
   'GET /api/v1/feed/files/{uuid}',
   'GET /api/v1/feed/events',
+  // Ordering (issue 15): guests order without an account; the food session's random uuid, known only
+  // to the guest's device, is the access to its basket and orders (modules/food/session.ts).
+  'GET /api/v1/food/session',
+  'POST /api/v1/food/session',
+  'GET /api/v1/food/session/{uuid}',
+  'PATCH /api/v1/food/session/{uuid}',
+  'GET /api/v1/food/basket/{sessionUuid}',
+  'PUT /api/v1/food/basket/{sessionUuid}',
+  'POST /api/v1/food/basket/{sessionUuid}',
+  'GET /api/v1/food/basket/{sessionUuid}/slots',
+  'POST /api/v1/food/basket/{sessionUuid}/checkout',
+  'POST /api/v1/food/orders/{uuid}/payment',
+  'GET /api/v1/food/orders/payment/{sessionId}',
+  'GET /api/v1/food/orders/{uuid}',
 ])
 const publicPrefixes = [
   // Reference data is read before anyone signs in (registration forms).

@@ -20,6 +20,24 @@ export const foodReasons = [
   'category_not_empty',
   // Spec section 8: "Announcement read 404 gives notFount" (the portals' name, kept as it is).
   'notFount',
+  // Ordering (issue 15; spec section 8 names the first five).
+  'invalid_session',
+  'basket_is_empty',
+  'not_valid_variants',
+  'not_valid_extras',
+  'min_order_amount',
+  'outside_delivery_area',
+  'delivery_address_required',
+  'pickup_not_available',
+  'restaurant_closed',
+  'restaurant_read_only',
+  'ordering_disabled',
+  'ordering_paused',
+  'order_limit_reached',
+  'terms_not_accepted',
+  'requested_time_not_available',
+  'order_transition_not_allowed',
+  'order_not_payable',
 ] as const
 
 /** Codes of the food module's own field checks: the rules (shared.ts) and the uploads. */

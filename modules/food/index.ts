@@ -6,23 +6,38 @@
  * announcements, and the guest pages' data (restaurants, a restaurant with its menu, a product, the
  * brand of a domain, JSON-LD, sitemap and robots). The program's wizard steps are this module's
  * (`programs.step-checks` for 4001): the restaurant for draftStep2, a menu for draftStep3.
- * Programs are used through their public surface only. See docs/food.md.
+ * Ordering (issue 15): the food session, its basket, checkout with payment through `payments`,
+ * the order's life with its history, e-mails and ledger entry, the kitchen board (SSE) and the
+ * owner's order books. Programs and payments are used through their public surfaces only. See
+ * docs/food.md.
  */
+
+import { alwaysRefundable, payableRefunds } from '../payments/index.ts'
 import { defineModule } from '../platform/module.ts'
 import { provide } from '../platform/ports.ts'
 import { programStepChecks, programTypes } from '../programs/index.ts'
 import { foodErrors } from './errors.ts'
 import { robotsResponse, sitemapResponse } from './http/guest.ts'
 import { registerFoodRoutes } from './http/routes.ts'
+import { onFoodOrderPaid, onFoodOrderPaymentEnded, sendFoodOrderEmail } from './orders/jobs.ts'
+import { foodOrderPayable } from './orders/life.ts'
 import { foodProgramSteps } from './steps.ts'
+import './mail/index.ts'
 
 export { type Opening, openingAt } from './hours.ts'
+export { foodOrderStatusChanged } from './orders/events.ts'
+export { foodOrderPayable } from './orders/life.ts'
 export { brandForHost } from './queries/brand.ts'
 
 export const foodModule = defineModule({
   name: 'food',
   errors: foodErrors,
-  provides: [provide(programStepChecks, { type: programTypes.foodsManagement, check: foodProgramSteps })],
+  provides: [
+    provide(programStepChecks, { type: programTypes.foodsManagement, check: foodProgramSteps }),
+    // A food order's payment may be refunded by the restaurant's owner (a refund does not move the order).
+    provide(payableRefunds, { kind: foodOrderPayable, rule: alwaysRefundable }),
+  ],
+  handlers: [onFoodOrderPaid, onFoodOrderPaymentEnded, sendFoodOrderEmail],
   routes: (app) => registerFoodRoutes(app),
   // Every host answers its own sitemap and robots (a restaurant's domain: its pages).
   rootRoutes: (app) => {

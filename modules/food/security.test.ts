@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest'
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
 import { expectStatus, joinProgram } from '../../tests/support/factories.ts'
-import { seedRestaurant } from '../../tests/support/food.ts'
+import { placeFoodOrder, seedRestaurant } from '../../tests/support/food.ts'
 import {
   type ForeignCheck,
   type RouteRule,
@@ -27,9 +27,12 @@ interface Fixtures {
   category: string
   product: string
   announcement: string
+  /** An active restaurant of tenant A with a guest's order. */
+  shop: string
+  order: string
 }
 
-async function setup({ a }: Tenants): Promise<Fixtures> {
+async function setup({ a, s }: Tenants): Promise<Fixtures> {
   const restaurant = await seedRestaurant(a.owner, { status: 'draft' })
   await joinProgram(a.owner, restaurant.uuid, a.acceptor)
   const announcement = expectStatus(
@@ -40,7 +43,12 @@ async function setup({ a }: Tenants): Promise<Fixtures> {
     201,
     'announcement',
   ).result.uuid
+  const shop = await seedRestaurant(a.owner)
+  await joinProgram(a.owner, shop.uuid, a.acceptor)
+  const { order } = await placeFoodOrder(s.guest, shop)
   return {
+    shop: shop.uuid,
+    order,
     program: restaurant.uuid,
     category: restaurant.category,
     product: restaurant.product,
@@ -127,6 +135,41 @@ const routes: Record<string, Rule> = {
   'DELETE /food/announcements/{id}': {
     roles: staff,
     foreign: foreign((f) => ({ params: { id: f.announcement } })),
+  },
+  // Ordering: the restaurant's order books and kitchen board.
+  'GET /food/programs/{uuid}/orders': {
+    roles: staff,
+    foreign: foreign((f) => ({ params: { uuid: f.shop }, query: { active_view: 'true' } })),
+  },
+  'GET /food/programs/{uuid}/orders/events': {
+    roles: staff,
+    foreign: foreign((f) => ({ params: { uuid: f.shop } })).map((c) => ({ ...c, control: false as const })),
+  },
+  'GET /food/programs/{uuid}/orders/{orderUuid}': {
+    roles: staff,
+    foreign: [
+      ...foreign((f) => ({ params: { uuid: f.shop, orderUuid: f.order } })),
+      // Tenant B's own restaurant naming tenant A's order: still 404.
+    ],
+  },
+  'PATCH /food/programs/{uuid}/orders/{orderUuid}/status': {
+    roles: staff,
+    foreign: foreign((f) => ({ params: { uuid: f.shop, orderUuid: f.order }, body: { status: 'kitchen' } })),
+  },
+  'GET /food/programs/{uuid}/daily-totals': {
+    roles: staff,
+    foreign: foreign((f) => ({ params: { uuid: f.shop } })),
+  },
+  'GET /food/programs/{uuid}/orders.csv': {
+    roles: staff,
+    foreign: foreign((f) => ({
+      params: { uuid: f.shop },
+      query: { start_date: '2026-01-01', end_date: '2026-01-31' },
+    })),
+  },
+  'PATCH /food/programs/{uuid}/pause': {
+    roles: staff,
+    foreign: foreign((f) => ({ params: { uuid: f.shop }, body: { minutes: 10 } })),
   },
 }
 

@@ -363,6 +363,27 @@ export interface FoodAnnouncements {
   updated_at: Generated<Timestamp>;
 }
 
+export interface FoodBasketLines {
+  created_at: Generated<Timestamp>;
+  extra_ids: Generated<string[]>;
+  id: string;
+  line_key: string;
+  product_id: string;
+  program_id: string;
+  quantity: number;
+  session_id: string;
+  variant_id: string | null;
+}
+
+export interface FoodBoardEvents {
+  created_at: Generated<Timestamp>;
+  kind: string;
+  order_id: string;
+  program_id: string;
+  seq: bigint;
+  status: number;
+}
+
 export interface FoodBrandings {
   app_logo_id: string | null;
   disabled_products: Generated<string[]>;
@@ -420,6 +441,68 @@ export interface FoodImages {
   widths: number[];
 }
 
+export interface FoodOrderHistory {
+  actor_kind: string;
+  actor_user_id: string | null;
+  created_at: Generated<Timestamp>;
+  from_status: number | null;
+  id: string;
+  order_id: string;
+  to_status: number;
+}
+
+export interface FoodOrderItems {
+  extras: Generated<Json>;
+  id: string;
+  kind: string;
+  order_id: string;
+  position: number;
+  price: bigint;
+  product_id: string | null;
+  quantity: number;
+  title: string;
+  unit_price: bigint;
+  variant: Json | null;
+  vat: bigint;
+  vat_code: string;
+  vat_rate_bp: number | null;
+}
+
+export interface FoodOrders {
+  apartment: string | null;
+  comments: Generated<string>;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  delivery_asap: boolean;
+  delivery_cost: Generated<bigint>;
+  email: string;
+  house_number: string | null;
+  id: string;
+  idempotency_key: string | null;
+  language: Generated<string>;
+  name: string;
+  order_date: Timestamp;
+  order_id: Generated<bigint>;
+  paid_at: Timestamp | null;
+  paid_out_at: Timestamp | null;
+  payment_id: string | null;
+  payment_method: string;
+  payout_amount: bigint | null;
+  phone: string;
+  pickup_fee: Generated<bigint>;
+  pickup_in_restaurant: boolean;
+  products_total: bigint;
+  program_id: string;
+  requested_time: Timestamp | null;
+  session_id: string | null;
+  status: number;
+  total: bigint;
+  updated_at: Generated<Timestamp>;
+  user_id: string | null;
+  vat: bigint;
+  zip_code: string | null;
+}
+
 export interface FoodProductOptions {
   id: string;
   kind: string;
@@ -448,10 +531,12 @@ export interface FoodProducts {
   title: string;
   unit: string;
   updated_at: Generated<Timestamp>;
+  vat_code: Generated<string>;
 }
 
 export interface FoodRestaurants {
   address: Generated<string>;
+  board_seq: Generated<bigint>;
   can_pickup_in_rest: Generated<boolean>;
   created_at: Generated<Timestamp>;
   default_asap: Generated<boolean>;
@@ -463,6 +548,7 @@ export interface FoodRestaurants {
   min_order_amount: Generated<bigint>;
   order_limit: number | null;
   order_limit_message: Generated<string>;
+  paused_until: Timestamp | null;
   phone: Generated<string>;
   pickup_fee: bigint | null;
   pickup_fee_heading: Generated<string>;
@@ -474,6 +560,20 @@ export interface FoodRestaurants {
   type_of_delivery: Generated<number>;
   updated_at: Generated<Timestamp>;
   version: Generated<bigint>;
+}
+
+export interface FoodSessions {
+  apartment: string | null;
+  created_at: Generated<Timestamp>;
+  house_number: string | null;
+  id: string;
+  lat: number | null;
+  lon: number | null;
+  pickup_in_restaurant: Generated<boolean>;
+  time_zone_offset: number | null;
+  updated_at: Generated<Timestamp>;
+  user_id: string | null;
+  zip_code: string | null;
 }
 
 export interface FoodWorkingHours {
@@ -1077,15 +1177,21 @@ export interface DB {
   feed_tags: FeedTags;
   feed_videos: FeedVideos;
   food_announcements: FoodAnnouncements;
+  food_basket_lines: FoodBasketLines;
+  food_board_events: FoodBoardEvents;
   food_brandings: FoodBrandings;
   food_categories: FoodCategories;
   food_delivery_ranges: FoodDeliveryRanges;
   food_delivery_zip_codes: FoodDeliveryZipCodes;
   food_documents: FoodDocuments;
   food_images: FoodImages;
+  food_order_history: FoodOrderHistory;
+  food_order_items: FoodOrderItems;
+  food_orders: FoodOrders;
   food_product_options: FoodProductOptions;
   food_products: FoodProducts;
   food_restaurants: FoodRestaurants;
+  food_sessions: FoodSessions;
   food_working_hours: FoodWorkingHours;
   food_working_hours_exceptions: FoodWorkingHoursExceptions;
   geo_cities: GeoCities;

@@ -40,7 +40,7 @@ export {
   reminderPlaceholders,
   reminderTemplates,
 } from './mail/reminder-templates.ts'
-export { hasValidatedMethod, type MethodSetting } from './methods.ts'
+export { hasValidatedMethod, type MethodSetting, programMethodSettings } from './methods.ts'
 export { noStepsOfItsOwn, programStepChecks, type StepCheck } from './ports.ts'
 export { type ProgramImageSummary, programImage, programImageUrl } from './queries/images.ts'
 export { type ListedProgram, listedProgram, listedPrograms } from './queries/listed-programs.ts'

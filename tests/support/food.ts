@@ -117,6 +117,15 @@ export async function seedRestaurant(
     201,
     'add a product',
   ).result.uuid
+  // Guests pay by card or iDEAL at the sandbox (the restaurant's payment methods).
+  expectStatus(
+    await owner.api('POST', '/manager/program-methods', {
+      program: uuid,
+      methods: ['card', 'ideal'].map((method_id) => ({ method_id, provider_id: 'sandbox', is_used: true })),
+    }),
+    200,
+    'payment methods of the restaurant',
+  )
   if ((opts.status ?? 'active') === 'active') {
     for (const status of [11004, 11001]) {
       expectStatus(
@@ -127,4 +136,80 @@ export async function seedRestaurant(
     }
   }
   return { uuid, category, product }
+}
+
+/** The restaurant's point (validRestaurant) and a point `metres` north of it. */
+export const restaurantPoint = { lat: 52.3745, lon: 4.8979 }
+export const pointNorth = (metres: number) => ({
+  lat: restaurantPoint.lat + metres / 111_195,
+  lon: restaurantPoint.lon,
+})
+
+/** A guest's food session for delivery 1 km from the restaurant (or as `query` says): its uuid. */
+export async function startFoodSession(guest: Api, query: Record<string, string> = {}): Promise<string> {
+  const here = pointNorth(1000)
+  const q = new URLSearchParams({
+    zip_code: '1012 LG',
+    house_number: '1',
+    lat: String(here.lat),
+    lon: String(here.lon),
+    ...query,
+  })
+  return expectStatus(
+    await guest<{ uuid: string }>('POST', `/food/session?${q}`),
+    201,
+    'start a food session',
+  ).uuid
+}
+
+/** The checkout body a guest fills in (terms and privacy accepted, ASAP, card). */
+export const checkoutBody = (restaurant: string, overrides: Record<string, unknown> = {}) => ({
+  restaurant_uuid: restaurant,
+  delivery_asap: true,
+  name: 'Anna de Vries',
+  phone: '+31 6 1234 5678',
+  email: 'anna@example.com',
+  comment: 'Ring twice',
+  accept_terms: true,
+  accept_privacy: true,
+  payment_method: 'card',
+  language: 'de',
+  ...overrides,
+})
+
+export interface PlacedFoodOrder {
+  session: string
+  order: string
+  payment: string
+  total: number
+}
+
+/**
+ * A guest's order of `quantity` × the restaurant's product (enough for its minimum), placed but not
+ * paid: the session, the order and its payment.
+ */
+export async function placeFoodOrder(
+  guest: Api,
+  restaurant: SeededRestaurant,
+  opts: { quantity?: number; session?: string; body?: Record<string, unknown> } = {},
+): Promise<PlacedFoodOrder> {
+  const session = opts.session ?? (await startFoodSession(guest))
+  expectStatus(
+    await guest('PUT', `/food/basket/${session}`, {
+      product_id: restaurant.product,
+      quantity: opts.quantity ?? 2,
+    }),
+    200,
+    'fill the basket',
+  )
+  const placed = expectStatus(
+    await guest<{ result: { uuid: string; total: number }; payment_uuid: string }>(
+      'POST',
+      `/food/basket/${session}/checkout`,
+      checkoutBody(restaurant.uuid, opts.body),
+    ),
+    201,
+    'check out',
+  )
+  return { session, order: placed.result.uuid, payment: placed.payment_uuid, total: placed.result.total }
 }

@@ -2,6 +2,8 @@ import type { ApiApp } from '../../platform/module.ts'
 import { registerBrandAndFileRoutes } from './brand-and-files.ts'
 import { registerGuestRoutes } from './guest.ts'
 import { registerMenuRoutes } from './menu.ts'
+import { registerOrderingRoutes } from './ordering.ts'
+import { registerOrderRoutes } from './orders.ts'
 import { registerProgramRoutes } from './programs.ts'
 
 /**
@@ -16,10 +18,18 @@ import { registerProgramRoutes } from './programs.ts'
  *   guests       GET /food/restaurants, /food/restaurants/{uuid}, /food/restaurants/{uuid}/json-ld,
  *                /food/products/{uuid}; GET /food/brand, /food/sitemap.xml, /food/robots.txt;
  *                GET /food/images/{file}, /food/documents/{file}
+ *   ordering     GET, POST /food/session; GET, PATCH /food/session/{uuid};
+ *                GET, PUT, POST /food/basket/{sessionUuid}; GET /food/basket/{sessionUuid}/slots;
+ *                POST /food/basket/{sessionUuid}/checkout; POST /food/orders/{uuid}/payment;
+ *                GET /food/orders/payment/{sessionId}; GET /food/orders/{uuid}
+ *   order books  GET /food/programs/{uuid}/orders, …/orders/events (SSE), …/orders/{orderUuid};
+ *                PATCH …/orders/{orderUuid}/status; GET …/daily-totals, …/orders.csv; PATCH …/pause
  */
 export function registerFoodRoutes(app: ApiApp) {
   registerProgramRoutes(app)
   registerMenuRoutes(app)
   registerBrandAndFileRoutes(app)
   registerGuestRoutes(app)
+  registerOrderingRoutes(app)
+  registerOrderRoutes(app)
 }

@@ -2047,6 +2047,236 @@ export interface paths {
       };
     };
   };
+  "/api/v1/food/basket/{sessionUuid}": {
+    /** The basket, priced now from the menu */
+    get: {
+      parameters: {
+        path: {
+          sessionUuid: string;
+        };
+      };
+      responses: {
+        /** @description The basket */
+        200: {
+          content: {
+            "application/json": components["schemas"]["FoodBasket"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Set the count of one basket line (0 removes it)
+     * @description A line is a product with a variant (or none) and a set of extras. A variant or extra that is not the product’s: 422 `not_valid_variants` / `not_valid_extras`. Prices are never taken from the request.
+     */
+    put: {
+      parameters: {
+        path: {
+          sessionUuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            extra_uuids?: string[];
+            /** Format: uuid */
+            product_id: string;
+            quantity: number;
+            /** Format: uuid */
+            variant_uuid?: string | null;
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description The basket */
+        200: {
+          content: {
+            "application/json": components["schemas"]["FoodBasket"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /** Empty the basket (or one restaurant’s part) */
+    post: {
+      parameters: {
+        query?: {
+          restaurant_uuid?: string;
+        };
+        path: {
+          sessionUuid: string;
+        };
+      };
+      responses: {
+        /** @description The basket */
+        200: {
+          content: {
+            "application/json": components["schemas"]["FoodBasket"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/basket/{sessionUuid}/checkout": {
+    /**
+     * Order one restaurant’s part of the basket and start paying
+     * @description Refusals (422 unless said): 404 `invalid_session`; `basket_is_empty`; `not_valid_variants`/`not_valid_extras`; `restaurant_closed`, `restaurant_read_only`, `ordering_disabled`, `ordering_paused`; `terms_not_accepted`; `pickup_not_available`; `delivery_address_required`; `outside_delivery_area`; `requested_time_not_available`; `min_order_amount` (params amount, currency); `payment_method_is_not_supported`; `order_limit_reached` (params message). Prices come from the menu only. With an `Idempotency-Key`, a retry answers the same order and payment.
+     */
+    post: {
+      parameters: {
+        header?: {
+          "idempotency-key"?: string;
+        };
+        path: {
+          sessionUuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            accept_privacy: boolean;
+            accept_terms: boolean;
+            comment?: string;
+            /** @default true */
+            delivery_asap?: boolean;
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            language?: "nl" | "en" | "de" | "ru" | "uk";
+            name: string;
+            /** @default card */
+            payment_method?: string;
+            phone: string;
+            pickup_in_restaurant?: boolean;
+            requested_time?: string | null;
+            /** Format: uuid */
+            restaurant_uuid: string;
+            /** @description Ignored: prices are the server’s */
+            total?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Ordered; pay at payment_url */
+        201: {
+          content: {
+            "application/json": {
+              /** @description The payment page (sandbox card and iDEAL) */
+              payment_url: string;
+              /** Format: uuid */
+              payment_uuid: string;
+              result: components["schemas"]["FoodOrderDetail"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/basket/{sessionUuid}/slots": {
+    /** The times a guest may choose today (ASAP only when default_asap) */
+    get: {
+      parameters: {
+        query: {
+          restaurant_uuid: string;
+        };
+        path: {
+          sessionUuid: string;
+        };
+      };
+      responses: {
+        /** @description Slots */
+        200: {
+          content: {
+            "application/json": {
+              asap_only: boolean;
+              payment_methods: string[];
+              slots: {
+                  at: string;
+                  time: string;
+                }[];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/food/brand": {
     /**
      * The brand of a domain (for server-rendered pages)
@@ -2516,6 +2746,131 @@ export interface paths {
             "image/jpeg": string;
             "image/png": string;
             "image/webp": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/orders/{uuid}": {
+    /** An order of the session (readable only with its session) */
+    get: {
+      parameters: {
+        query: {
+          session_id: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The order */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodOrderDetail"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/orders/{uuid}/payment": {
+    /** Start (or find) the payment of the session’s order: the same payment while it lives */
+    post: {
+      parameters: {
+        query: {
+          session_id: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The payment */
+        200: {
+          content: {
+            "application/json": {
+              /** @description The payment page (sandbox card and iDEAL) */
+              payment_url: string;
+              /** Format: uuid */
+              payment_uuid: string;
+              result: components["schemas"]["FoodOrderDetail"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/orders/payment/{sessionId}": {
+    /** Where the payment of the session’s newest order stands, and where to send the guest */
+    get: {
+      parameters: {
+        path: {
+          sessionId: string;
+        };
+      };
+      responses: {
+        /** @description Outcome */
+        200: {
+          content: {
+            "application/json": {
+              next: string;
+              order_id: number;
+              order_status: number;
+              /** Format: uuid */
+              order_uuid: string;
+              /** @enum {string} */
+              outcome: "paid" | "pending" | "failed";
+              payment_status: string | null;
+            };
           };
         };
         /** @description Bad input; `fields` names each wrong field */
@@ -3197,6 +3552,452 @@ export interface paths {
       };
     };
   };
+  "/api/v1/food/programs/{uuid}/daily-totals": {
+    /**
+     * Daily totals of paid orders (amounts in minor units)
+     * @description revenue = overall − VAT. The restaurant’s owner and its acceptors (staff); another restaurant’s: 404.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 31, at most 366) */
+          size?: number;
+          date?: string;
+          order_type?: "delivery" | "pickup";
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Totals per day */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: {
+                  currency: string;
+                  fees_total: number;
+                  order_date: string;
+                  orders_count: number;
+                  overall: number;
+                  payouts: number;
+                  products_total: number;
+                  revenue: number;
+                  vat: number;
+                }[];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/programs/{uuid}/orders": {
+    /**
+     * The restaurant’s orders: the active view or a date view
+     * @description active_view=true: paid orders still to do (paid, cooking, out for delivery), oldest first. Otherwise the orders of `date` (default today in the restaurant’s zone), newest first. `last_known_order_id`: new_orders.count counts paid orders after it (for polling). The restaurant’s owner and its acceptors (staff); another restaurant’s: 404.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 50, at most 200) */
+          size?: number;
+          active_view?: "0" | "1" | "true" | "false";
+          last_known_order_id?: number | null;
+          date?: string;
+          status?: number;
+          order_type?: "delivery" | "pickup";
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Orders */
+        200: {
+          content: {
+            "application/json": {
+              active_view: boolean;
+              /** @description Results over all pages */
+              count: number;
+              date: string | null;
+              last_known_order_id: number | null;
+              new_orders: {
+                count: number;
+              };
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["FoodOrder"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/programs/{uuid}/orders.csv": {
+    /**
+     * CSV export of paid orders by date range (streamed)
+     * @description start_date and end_date inclusive (restaurant’s days), at most 400 days. The restaurant’s owner and its acceptors (staff); another restaurant’s: 404.
+     */
+    get: {
+      parameters: {
+        query: {
+          start_date: string;
+          end_date: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description CSV */
+        200: {
+          content: {
+            "text/csv": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/programs/{uuid}/orders/{orderUuid}": {
+    /**
+     * An order with its items (VAT per item), history and transactions
+     * @description The restaurant’s owner and its acceptors (staff); another restaurant’s: 404.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+          orderUuid: string;
+        };
+      };
+      responses: {
+        /** @description The order */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodOrderDetail"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/programs/{uuid}/orders/{orderUuid}/status": {
+    /**
+     * Move an order (the kitchen’s choice or the status number)
+     * @description `status`: 5 cooking, 6 out for delivery / ready for pickup, 7 delivered / picked up, or the kitchen’s word (kitchen, delivering, delivered). Forward only from paid; anything else 409 `order_transition_not_allowed`. The restaurant’s owner and its acceptors (staff); another restaurant’s: 404.
+     */
+    patch: {
+      parameters: {
+        path: {
+          uuid: string;
+          orderUuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            status: number | ("pending" | "kitchen" | "delivering" | "delivered");
+          };
+        };
+      };
+      responses: {
+        /** @description Moved */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodOrderDetail"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/programs/{uuid}/orders/events": {
+    /**
+     * The kitchen board, live (Server-Sent Events)
+     * @description An `order` event `{seq, kind, status, order}` for each order paid or moved, with `id` = seq; a `heartbeat` event every 2.5 s (a board that hears nothing for 5 s shows itself offline). Reconnecting with `Last-Event-ID` (or `last_event_id` the first time; without either, only what comes next) replays exactly what was missed. The stream ends after about 50 s; EventSource reconnects by itself. The restaurant’s owner and its acceptors (staff); another restaurant’s: 404.
+     */
+    get: {
+      parameters: {
+        query?: {
+          last_event_id?: number | null;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description An event stream */
+        200: {
+          content: {
+            "text/event-stream": string;
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/programs/{uuid}/pause": {
+    /**
+     * Pause new orders until a minute of the restaurant’s clock (or for some minutes); null reopens
+     * @description The restaurant’s owner and its acceptors (staff); another restaurant’s: 404.
+     */
+    patch: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            minutes?: number;
+            until?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Paused until */
+        200: {
+          content: {
+            "application/json": {
+              paused_until: string | null;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/food/programs/images": {
     /**
      * Upload a restaurant image
@@ -3382,6 +4183,179 @@ export interface paths {
         200: {
           content: {
             "text/plain": string;
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/session": {
+    /** The food session with its orders */
+    get: {
+      parameters: {
+        query: {
+          session_id: string;
+        };
+      };
+      responses: {
+        /** @description The session */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodSession"] & {
+                orders: {
+                    created: string;
+                    currency: string;
+                    order_id: number;
+                    order_status: number;
+                    status_name: string;
+                    total: number;
+                    /** Format: uuid */
+                    uuid: string;
+                  }[];
+              };
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Start a food session (once per device; keep its uuid)
+     * @description Delivery (zip_code, house_number, apartment; lat/lon when known, needed for distance delivery) or pickup_in_restaurant (clears the address). The body may name the product or restaurant the guest came from.
+     */
+    post: {
+      parameters: {
+        query?: {
+          pickup_in_restaurant?: "0" | "1" | "true" | "false";
+          zip_code?: string;
+          house_number?: string;
+          apartment?: string;
+          lat?: number | null;
+          lon?: number | null;
+          time_zone_offset?: number | null;
+        };
+      };
+      requestBody?: {
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            product_uuid?: string;
+            /** Format: uuid */
+            restaurant_uuid?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Started */
+        201: {
+          content: {
+            "application/json": components["schemas"]["FoodSession"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/session/{uuid}": {
+    /** Whether a restaurant delivers to the session’s address (or the zip code given) */
+    get: {
+      parameters: {
+        query: {
+          restaurant_id: string;
+          zip_code?: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Availability */
+        200: {
+          content: {
+            "application/json": {
+              can_pickup_in_rest: boolean;
+              delivery_cost: number | null;
+              /** @enum {string|null} */
+              reason: "outside_delivery_area" | "location_needed" | "no_delivery" | null;
+              restaurant_available: boolean;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /** Switch between delivery and pickup, or change the address */
+    patch: {
+      parameters: {
+        query?: {
+          pickup_in_restaurant?: "0" | "1" | "true" | "false";
+          zip_code?: string;
+          house_number?: string;
+          apartment?: string;
+          lat?: number | null;
+          lon?: number | null;
+          time_zone_offset?: number | null;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          content: {
+            "application/json": components["schemas"]["FoodSession"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
           };
         };
       };
@@ -11081,11 +12055,11 @@ export interface components {
      * - cards: `not_card_program`, `card_type_missing`, `program_not_draft`, `program_blocked`, `card_settings_locked`, `program_not_active`, `card_not_complete`, `program_period_ended`, `card_price_missing`, `order_in_payment`, `order_paid`, `order_not_paid`, `order_conflict`, `order_amount_zero`, `card_order_not_refundable`, `card_already_activated`, `card_expired`, `card_blocked`, `card_not_activated`, `amount_above_balance`, `reversal_too_late`, `reversal_forfeited`, `reversal_card_expired`, `reversal_card_blocked`, `redemption_reversed`
      * - credit: `not_credit_program`, `program_not_active`, `bill_archived`, `bill_paid`, `ladder_full`, `ladder_invalid`
      * - terminal: `not_payment_program`, `program_blocked`, `program_not_active`, `cashpoint_inactive`, `fieldsValidation`, `request_uuid_taken`, `request_claimed`, `request_finished`, `token_invalid`, `token_used`, `token_expired`, `token_cancelled`, `token_replaced`
-     * - food: `not_food_program`, `program_blocked`, `restaurant_not_complete`, `menu_empty`, `domain_already_used`, `category_not_empty`, `notFount`
+     * - food: `not_food_program`, `program_blocked`, `restaurant_not_complete`, `menu_empty`, `domain_already_used`, `category_not_empty`, `notFount`, `invalid_session`, `basket_is_empty`, `not_valid_variants`, `not_valid_extras`, `min_order_amount`, `outside_delivery_area`, `delivery_address_required`, `pickup_not_available`, `restaurant_closed`, `restaurant_read_only`, `ordering_disabled`, `ordering_paused`, `order_limit_reached`, `terms_not_accepted`, `requested_time_not_available`, `order_transition_not_allowed`, `order_not_payable`
      * - feed: `not_post_author`, `not_comment_author`, `post_not_published`, `file_too_large`, `file_type_not_allowed`, `image_too_large`, `image_not_jpg_png`, `image_unreadable`
      * @enum {string}
      */
-    ErrorReason: "acceptor_blocked" | "account_disabled" | "address_not_located" | "admin_may_only_block" | "already_acceptor" | "already_paid" | "amount_above_balance" | "attempt_in_progress" | "authentication_failed" | "bank_refused" | "bill_archived" | "bill_paid" | "blocked_by_admin" | "cancelled" | "cannot_disable_self" | "card_already_activated" | "card_blocked" | "card_declined" | "card_expired" | "card_not_activated" | "card_not_complete" | "card_not_supported" | "card_order_not_refundable" | "card_price_missing" | "card_refused" | "card_settings_locked" | "card_type_missing" | "cardholder_already_registered" | "cashpoint_inactive" | "category_not_empty" | "ccv_pay_key_not_valid" | "ccv_response_invalid" | "code_limit" | "code_resend_too_soon" | "country_supported" | "currency_locked" | "domain_already_used" | "draft_not_blockable" | "email_already_registered" | "endpoint_inactive" | "entry_conflict" | "expired" | "expired_card" | "failed" | "fieldsValidation" | "file_too_large" | "file_type_not_allowed" | "fraud_detected" | "held" | "idempotency_key_in_progress" | "idempotency_key_reused" | "image_not_jpg_png" | "image_too_large" | "image_unreadable" | "incorrect_cvc" | "insufficient_funds" | "invalid_credentials" | "invalid_currency" | "invalid_date" | "invalid_status_transition" | "invalid_sub_account" | "invitation_answered" | "invitation_pending" | "invite_already_sent" | "ladder_full" | "ladder_invalid" | "link_expired" | "malformed_url" | "menu_empty" | "merchant_not_active" | "missing_description" | "missing_source" | "no_receipt" | "no_split" | "no_token" | "no_validated_method" | "notFount" | "not_card_program" | "not_comment_author" | "not_credit_program" | "not_food_program" | "not_paid" | "not_payment_program" | "not_post_author" | "not_program_acceptor" | "not_refundable" | "nul_character" | "one_side_per_line" | "open" | "order_amount_zero" | "order_conflict" | "order_in_payment" | "order_not_paid" | "order_paid" | "paid" | "payment_expired" | "payment_failed" | "payment_method_is_not_supported" | "payout_refused" | "paypal_not_approved" | "platform_provider_missing" | "post_not_published" | "processing_error" | "program_blocked" | "program_expired" | "program_not_active" | "program_not_draft" | "program_period_ended" | "rate_limited" | "redemption_reversed" | "refresh_ended" | "refresh_reused" | "refresh_unknown" | "refund_refused" | "refund_too_large" | "rejected" | "released" | "request_claimed" | "request_finished" | "request_uuid_taken" | "requires_action" | "resend_too_soon" | "reset_limit" | "reset_too_soon" | "restaurant_not_complete" | "reversal_card_blocked" | "reversal_card_expired" | "reversal_forfeited" | "reversal_of_reversal" | "reversal_too_late" | "sandbox_not_in_production" | "session_ended" | "sign_in_throttled" | "support_request_limit" | "token_cancelled" | "token_expired" | "token_invalid" | "token_replaced" | "token_used" | "too_few_lines" | "transfer_too_large" | "unbalanced" | "unknown_account" | "unknown_journal" | "unknown_sub_account" | "unsufficient_balance" | "unsupported_country" | "webhook_bad_signature" | "webhook_malformed" | "webhook_missing_signature" | "webhook_replayed" | "webhook_stale" | "webhook_unknown_event" | "wrong_confirmation_code" | "wrong_password" | "wrong_portal" | "wrong_user_type";
+    ErrorReason: "acceptor_blocked" | "account_disabled" | "address_not_located" | "admin_may_only_block" | "already_acceptor" | "already_paid" | "amount_above_balance" | "attempt_in_progress" | "authentication_failed" | "bank_refused" | "basket_is_empty" | "bill_archived" | "bill_paid" | "blocked_by_admin" | "cancelled" | "cannot_disable_self" | "card_already_activated" | "card_blocked" | "card_declined" | "card_expired" | "card_not_activated" | "card_not_complete" | "card_not_supported" | "card_order_not_refundable" | "card_price_missing" | "card_refused" | "card_settings_locked" | "card_type_missing" | "cardholder_already_registered" | "cashpoint_inactive" | "category_not_empty" | "ccv_pay_key_not_valid" | "ccv_response_invalid" | "code_limit" | "code_resend_too_soon" | "country_supported" | "currency_locked" | "delivery_address_required" | "domain_already_used" | "draft_not_blockable" | "email_already_registered" | "endpoint_inactive" | "entry_conflict" | "expired" | "expired_card" | "failed" | "fieldsValidation" | "file_too_large" | "file_type_not_allowed" | "fraud_detected" | "held" | "idempotency_key_in_progress" | "idempotency_key_reused" | "image_not_jpg_png" | "image_too_large" | "image_unreadable" | "incorrect_cvc" | "insufficient_funds" | "invalid_credentials" | "invalid_currency" | "invalid_date" | "invalid_session" | "invalid_status_transition" | "invalid_sub_account" | "invitation_answered" | "invitation_pending" | "invite_already_sent" | "ladder_full" | "ladder_invalid" | "link_expired" | "malformed_url" | "menu_empty" | "merchant_not_active" | "min_order_amount" | "missing_description" | "missing_source" | "no_receipt" | "no_split" | "no_token" | "no_validated_method" | "notFount" | "not_card_program" | "not_comment_author" | "not_credit_program" | "not_food_program" | "not_paid" | "not_payment_program" | "not_post_author" | "not_program_acceptor" | "not_refundable" | "not_valid_extras" | "not_valid_variants" | "nul_character" | "one_side_per_line" | "open" | "order_amount_zero" | "order_conflict" | "order_in_payment" | "order_limit_reached" | "order_not_paid" | "order_not_payable" | "order_paid" | "order_transition_not_allowed" | "ordering_disabled" | "ordering_paused" | "outside_delivery_area" | "paid" | "payment_expired" | "payment_failed" | "payment_method_is_not_supported" | "payout_refused" | "paypal_not_approved" | "pickup_not_available" | "platform_provider_missing" | "post_not_published" | "processing_error" | "program_blocked" | "program_expired" | "program_not_active" | "program_not_draft" | "program_period_ended" | "rate_limited" | "redemption_reversed" | "refresh_ended" | "refresh_reused" | "refresh_unknown" | "refund_refused" | "refund_too_large" | "rejected" | "released" | "request_claimed" | "request_finished" | "request_uuid_taken" | "requested_time_not_available" | "requires_action" | "resend_too_soon" | "reset_limit" | "reset_too_soon" | "restaurant_closed" | "restaurant_not_complete" | "restaurant_read_only" | "reversal_card_blocked" | "reversal_card_expired" | "reversal_forfeited" | "reversal_of_reversal" | "reversal_too_late" | "sandbox_not_in_production" | "session_ended" | "sign_in_throttled" | "support_request_limit" | "terms_not_accepted" | "token_cancelled" | "token_expired" | "token_invalid" | "token_replaced" | "token_used" | "too_few_lines" | "transfer_too_large" | "unbalanced" | "unknown_account" | "unknown_journal" | "unknown_sub_account" | "unsufficient_balance" | "unsupported_country" | "webhook_bad_signature" | "webhook_malformed" | "webhook_missing_signature" | "webhook_replayed" | "webhook_stale" | "webhook_unknown_event" | "wrong_confirmation_code" | "wrong_password" | "wrong_portal" | "wrong_user_type";
     FeedAdminPost: components["schemas"]["FeedPost"] & ({
       /** Format: date-time */
       deleted: string | null;
@@ -11419,6 +12393,66 @@ export interface components {
       /** Format: uuid */
       uuid: string;
     };
+    FoodBasket: {
+      default_asap: boolean;
+      restaurants: ({
+          details: {
+            address: string;
+            can_pickup_in_rest: boolean;
+            closed: boolean;
+            closed_at: string | null;
+            closed_message: string | null;
+            closed_reason: string | null;
+            currency: string;
+            default_asap: boolean;
+            min_order_amount: number;
+            pickup_fee: number | null;
+            pickup_fee_heading: string;
+            privacy_pdf_url: string | null;
+            tc_pdf_url: string | null;
+            title: string;
+            /** Format: uuid */
+            uuid: string;
+          };
+          order: {
+            can_order: boolean;
+            delivery: number | null;
+            pickup_fee: number;
+            products: number;
+            /** @description Why not (a refusal reason), for the web to word */
+            refusal: string | null;
+            restaurant_available: boolean;
+            total: number;
+            vat: number;
+          };
+          products: ({
+              /** Format: uuid */
+              line_id: string;
+              price: number;
+              product_extras: {
+                  /** @enum {boolean} */
+                  checked: true;
+                  price: number;
+                  title: string;
+                  /** Format: uuid */
+                  uuid: string;
+                }[];
+              /** Format: uuid */
+              product_id: string;
+              product_variant: {
+                price: number;
+                title: string;
+                /** Format: uuid */
+                uuid: string;
+              } | null;
+              quantity: number;
+              title: string;
+              unit_price: number;
+              vat_code: string;
+            })[];
+        })[];
+      session: components["schemas"]["FoodSession"];
+    };
     FoodBrand: components["schemas"]["FoodBranding"] & {
       restaurant: {
         description: string;
@@ -11528,6 +12562,86 @@ export interface components {
       /** Format: uuid */
       uuid: string;
     };
+    FoodOrder: {
+      address: string | null;
+      charge: number | null;
+      comments: string;
+      created: string;
+      currency: string;
+      delivery_asap: boolean;
+      delivery_cost: number;
+      email: string;
+      items: ({
+          extras: string[];
+          quantity: number;
+          title: string;
+          variant: string | null;
+        })[];
+      kitchen_status: string | null;
+      name: string;
+      order_date: string;
+      order_id: number;
+      order_status: number;
+      payout: number | null;
+      phone: string;
+      pickup_fee: number;
+      pickup_in_restaurant: boolean;
+      products_total: number;
+      requested_time: string | null;
+      status_name: string;
+      total: number;
+      /** @enum {string} */
+      type: "delivery" | "pickup";
+      /** Format: uuid */
+      uuid: string;
+      vat: number;
+    };
+    FoodOrderDetail: components["schemas"]["FoodOrder"] & ({
+      history: ({
+          actor: string;
+          created: string;
+          from_status: number | null;
+          to_status: number;
+          user_uuid: string | null;
+        })[];
+      items_detail: ({
+          extras: {
+              price: number;
+              title: string;
+              uuid: string;
+            }[];
+          kind: string;
+          price: number;
+          product: string | null;
+          quantity: number;
+          title: string;
+          total: number;
+          variant: {
+            price: number;
+            title: string;
+            uuid: string;
+          } | null;
+          vat: number;
+          vat_code: string;
+          vat_percentage: number | null;
+        })[];
+      paid_at: string | null;
+      payment_method: string;
+      /** Format: uuid */
+      program_uuid: string;
+      transactions: ({
+          amount: number;
+          created: string;
+          currency: string;
+          description: string;
+          method: string | null;
+          paid_at: string | null;
+          reference: string;
+          refunded_amount: number;
+          transaction_status: string;
+          uuid: string;
+        })[];
+    });
     FoodProduct: {
       /** Format: uuid */
       category_uuid: string;
@@ -11890,6 +13004,17 @@ export interface components {
       title: string;
       /** Format: uuid */
       uuid: string;
+    };
+    FoodSession: {
+      apartment: string | null;
+      created: string;
+      house_number: string | null;
+      lat: number | null;
+      lon: number | null;
+      pickup_in_restaurant: boolean;
+      /** Format: uuid */
+      uuid: string;
+      zip_code: string | null;
     };
     FoodTheme: {
       /** @example #4d7cfe */

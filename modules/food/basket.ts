@@ -1,0 +1,315 @@
+import { sql } from 'kysely'
+import type { VatCode } from '../payments/index.ts'
+import type { DbOrTrx } from '../platform/db.ts'
+import { businessRule, notFound } from '../platform/errors.ts'
+import { newId } from '../platform/ids.ts'
+import { findProgram, programStatuses, programTypes } from '../programs/index.ts'
+import { findRestaurantRow, schedulesOf } from './db/restaurants.ts'
+import { documentUri } from './files.ts'
+import { openingAt } from './hours.ts'
+import type { AreaAnswer } from './orders/area.ts'
+import { type PricedLineInput, priceOrder } from './orders/pricing.ts'
+import { openingJson } from './queries/guest.ts'
+import { areaOfRestaurant, type SessionRow, sessionJson, sessionOf } from './session.ts'
+
+/**
+ * The basket of a food session (spec sections 2, 3, 7): lines per restaurant × product × variant ×
+ * extras with a count. `PUT` sets a line's count (0 removes it; a restaurant without lines is gone
+ * from the answer); a variant or extra that is not the product's is refused (`not_valid_variants`,
+ * `not_valid_extras`). The request names only what is ordered, never a price: every price is read
+ * from the menu each time the basket is shown or checked out.
+ */
+export interface BasketLineInput {
+  product_id: string
+  quantity: number
+  variant_uuid?: string | null | undefined
+  extra_uuids?: readonly string[] | undefined
+}
+
+export const notValidVariants = () =>
+  businessRule('the variant is not one of this product’s', 'not_valid_variants')
+export const notValidExtras = () => businessRule('an extra is not one of this product’s', 'not_valid_extras')
+export const basketIsEmpty = () =>
+  businessRule('the basket has nothing of this restaurant', 'basket_is_empty')
+
+const lineKey = (product: string, variant: string | null, extras: readonly string[]) =>
+  `${product}|${variant ?? ''}|${[...extras].sort().join(',')}`
+
+interface ProductFacts {
+  id: string
+  program_id: string
+  title: string
+  price: bigint
+  is_active: boolean
+  vat_code: string
+  options: { id: string; kind: string; title: string; price: bigint }[]
+}
+
+async function productFacts(db: DbOrTrx, ids: readonly string[]): Promise<Map<string, ProductFacts>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('food_products as p')
+    .select([
+      'p.id',
+      'p.program_id',
+      'p.title',
+      'p.price',
+      'p.is_active',
+      'p.vat_code',
+      sql<ProductFacts['options']>`coalesce((select json_agg(json_build_object('id', o.id, 'kind', o.kind,
+        'title', o.title, 'price', o.price) order by o.position) from food_product_options o
+        where o.product_id = p.id), '[]')`.as('options'),
+    ])
+    .where('p.id', 'in', [...new Set(ids)])
+    .execute()
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { ...r, price: BigInt(r.price), options: r.options.map((o) => ({ ...o, price: BigInt(o.price) })) },
+    ]),
+  )
+}
+
+/** Checks a line against the menu: its variant and extras must be the product's own. */
+function checkLine(product: ProductFacts, variant: string | null, extras: readonly string[]) {
+  if (variant && !product.options.some((o) => o.kind === 'variant' && o.id === variant))
+    throw notValidVariants()
+  if (extras.some((e) => !product.options.some((o) => o.kind === 'extra' && o.id === e)))
+    throw notValidExtras()
+  if (new Set(extras).size !== extras.length) throw notValidExtras()
+}
+
+/** `PUT basket/{sessionUuid}`: sets the count of one line (0 removes it). */
+export async function putBasketLine(db: DbOrTrx, sessionId: string, input: BasketLineInput): Promise<void> {
+  await sessionOf(db, sessionId)
+  const product = (await productFacts(db, [input.product_id])).get(input.product_id)
+  const program = product && (await findProgram(db, product.program_id))
+  if (
+    !product?.is_active ||
+    program?.type !== programTypes.foodsManagement ||
+    program.status !== programStatuses.active
+  )
+    throw notFound('product')
+  const variant = input.variant_uuid ?? null
+  const extras = [...new Set(input.extra_uuids ?? [])].sort()
+  checkLine(product, variant, input.extra_uuids ?? [])
+  const key = lineKey(product.id, variant, extras)
+  if (input.quantity === 0) {
+    await db
+      .deleteFrom('food_basket_lines')
+      .where('session_id', '=', sessionId)
+      .where('line_key', '=', key)
+      .execute()
+    return
+  }
+  await db
+    .insertInto('food_basket_lines')
+    .values({
+      id: newId(),
+      session_id: sessionId,
+      program_id: product.program_id,
+      product_id: product.id,
+      variant_id: variant,
+      extra_ids: extras,
+      line_key: key,
+      quantity: input.quantity,
+    })
+    .onConflict((oc) => oc.constraint('food_basket_lines_key').doUpdateSet({ quantity: input.quantity }))
+    .execute()
+}
+
+/** `POST basket/{sessionUuid}`: empties the basket (or one restaurant's part of it). */
+export async function clearBasket(db: DbOrTrx, sessionId: string, programId?: string): Promise<void> {
+  await sessionOf(db, sessionId)
+  let q = db.deleteFrom('food_basket_lines').where('session_id', '=', sessionId)
+  if (programId) q = q.where('program_id', '=', programId)
+  await q.execute()
+}
+
+export interface BasketProductJson {
+  line_id: string
+  product_id: string
+  title: string
+  quantity: number
+  product_variant: { uuid: string; title: string; price: number } | null
+  product_extras: { uuid: string; title: string; price: number; checked: true }[]
+  unit_price: number
+  price: number
+  vat_code: VatCode
+}
+
+export interface BasketRestaurantJson {
+  details: {
+    uuid: string
+    title: string
+    address: string
+    currency: string
+    can_pickup_in_rest: boolean
+    pickup_fee_heading: string
+    pickup_fee: number | null
+    min_order_amount: number
+    privacy_pdf_url: string | null
+    tc_pdf_url: string | null
+    closed: boolean
+    closed_message: string | null
+    closed_reason: string | null
+    closed_at: string | null
+    default_asap: boolean
+  }
+  products: BasketProductJson[]
+  order: {
+    can_order: boolean
+    /** Why not, for the web to word (first that applies). */
+    refusal: string | null
+    products: number
+    delivery: number | null
+    pickup_fee: number
+    total: number
+    vat: number
+    restaurant_available: boolean
+  }
+}
+
+export interface PricedBasket {
+  program_id: string
+  lines: (PricedLineInput & { line_id: string; variant_id: string | null; extra_ids: string[] })[]
+}
+
+/** The session's lines grouped per restaurant, checked and priced from the menu now. */
+export async function basketLines(
+  db: DbOrTrx,
+  sessionId: string,
+  programId?: string,
+): Promise<PricedBasket[]> {
+  let q = db
+    .selectFrom('food_basket_lines')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .orderBy('created_at')
+    .orderBy('id')
+  if (programId) q = q.where('program_id', '=', programId)
+  const rows = await q.execute()
+  const products = await productFacts(
+    db,
+    rows.map((r) => r.product_id),
+  )
+  const byProgram = new Map<string, PricedBasket>()
+  for (const r of rows) {
+    const p = products.get(r.product_id)
+    if (!p?.is_active) continue
+    const variant = r.variant_id ? p.options.find((o) => o.kind === 'variant' && o.id === r.variant_id) : null
+    const extras = r.extra_ids.map((e) => p.options.find((o) => o.kind === 'extra' && o.id === e))
+    // A variant or extra the owner removed since: the line is no longer orderable as it was.
+    if (variant === undefined || extras.some((e) => !e)) continue
+    const group = byProgram.get(r.program_id) ?? { program_id: r.program_id, lines: [] }
+    byProgram.set(r.program_id, group)
+    group.lines.push({
+      line_id: r.id,
+      product_id: p.id,
+      title: p.title,
+      quantity: r.quantity,
+      base_price: p.price,
+      variant: variant ? { uuid: variant.id, title: variant.title, price: variant.price } : null,
+      extras: extras.map((e) => ({ uuid: e!.id, title: e!.title, price: e!.price })),
+      vat_code: p.vat_code as VatCode,
+      variant_id: r.variant_id,
+      extra_ids: r.extra_ids,
+    })
+  }
+  return [...byProgram.values()]
+}
+
+/** What delivering to the session costs from one restaurant (null: pickup or outside the area). */
+export async function sessionArea(
+  db: DbOrTrx,
+  session: SessionRow,
+  programId: string,
+): Promise<AreaAnswer | null> {
+  if (session.pickup_in_restaurant) return null
+  return areaOfRestaurant(db, programId, session)
+}
+
+/** `GET basket/{sessionUuid}`: the basket as the cart page shows it. */
+export async function basketJson(db: DbOrTrx, sessionId: string, at = new Date()) {
+  const session = await sessionOf(db, sessionId)
+  const groups = await basketLines(db, sessionId)
+  const restaurants: BasketRestaurantJson[] = []
+  let defaultAsap = false
+  for (const g of groups) {
+    const [program, restaurant, schedules] = await Promise.all([
+      findProgram(db, g.program_id),
+      findRestaurantRow(db, g.program_id),
+      schedulesOf(db, g.program_id),
+    ])
+    if (!program || !restaurant || program.status !== programStatuses.active) continue
+    defaultAsap ||= restaurant.default_asap
+    const opening = openingJson(openingAt(at, { time_zone: restaurant.time_zone, ...schedules }), restaurant)
+    const area = await sessionArea(db, session, g.program_id)
+    const pickup = session.pickup_in_restaurant
+    const pickupFee = pickup ? BigInt(restaurant.pickup_fee ?? 0) : 0n
+    const deliveryCost = !pickup && area?.inside ? BigInt(area.cost) : 0n
+    const money = priceOrder(
+      g.lines,
+      { delivery_cost: deliveryCost, pickup_fee: pickupFee },
+      at.toISOString().slice(0, 10),
+    )
+    const available = pickup ? restaurant.can_pickup_in_rest : area?.inside === true
+    const paused = restaurant.paused_until && restaurant.paused_until.getTime() > at.getTime()
+    const refusal = opening.closed
+      ? (opening.closed_reason ?? 'closed_now')
+      : paused
+        ? 'ordering_paused'
+        : !available
+          ? pickup
+            ? 'pickup_not_available'
+            : area && !area.inside && area.why === 'location_needed'
+              ? 'delivery_address_required'
+              : 'outside_delivery_area'
+          : money.products_total < BigInt(restaurant.min_order_amount)
+            ? 'min_order_amount'
+            : null
+    restaurants.push({
+      details: {
+        uuid: program.uuid,
+        title: program.title,
+        address: restaurant.address,
+        currency: program.currency,
+        can_pickup_in_rest: restaurant.can_pickup_in_rest,
+        pickup_fee_heading: restaurant.pickup_fee_heading,
+        pickup_fee: restaurant.pickup_fee === null ? null : Number(restaurant.pickup_fee),
+        min_order_amount: Number(restaurant.min_order_amount),
+        privacy_pdf_url: restaurant.privacy_document_id ? documentUri(restaurant.privacy_document_id) : null,
+        tc_pdf_url: restaurant.tc_document_id ? documentUri(restaurant.tc_document_id) : null,
+        closed: opening.closed,
+        closed_message: opening.closed_message,
+        closed_reason: opening.closed_reason,
+        closed_at: opening.closed_at,
+        default_asap: restaurant.default_asap,
+      },
+      products: money.lines
+        .filter((l) => l.kind === 'product')
+        .map((l, i) => ({
+          line_id: g.lines[i]!.line_id,
+          product_id: l.product_id!,
+          title: l.title,
+          quantity: l.quantity,
+          product_variant: l.variant ? { ...l.variant, price: Number(l.variant.price) } : null,
+          product_extras: l.extras.map((e) => ({ ...e, price: Number(e.price), checked: true as const })),
+          unit_price: Number(l.unit_price),
+          price: Number(l.price),
+          vat_code: l.vat_code,
+        })),
+      order: {
+        can_order: refusal === null,
+        refusal,
+        products: Number(money.products_total),
+        delivery: pickup ? null : area?.inside ? area.cost : null,
+        pickup_fee: Number(pickupFee),
+        total: Number(money.total),
+        vat: Number(money.vat),
+        restaurant_available: available,
+      },
+    })
+  }
+  return { session: sessionJson(session), default_asap: defaultAsap, restaurants }
+}

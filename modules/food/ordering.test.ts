@@ -1,0 +1,540 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type Api,
+  expectStatus,
+  joinProgram,
+  type Member,
+  payWithSandboxCard,
+  seeding,
+  seedMember,
+  until,
+} from '../../tests/support/factories.ts'
+import {
+  checkoutBody,
+  placeFoodOrder,
+  pointNorth,
+  type SeededRestaurant,
+  seedRestaurant,
+  startFoodSession,
+} from '../../tests/support/food.ts'
+import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
+import { type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
+import { system } from '../platform/context.ts'
+import { zonedDate } from '../platform/dates.ts'
+import { applyOrderPaid } from './orders/life.ts'
+
+/**
+ * Ordering through HTTP against real PostgreSQL, Redis, the sandbox provider and the worker: the
+ * session and its area, the basket priced by the server, every refusal code of checkout, the
+ * payment started once, paid exactly once with its ledger entry, the order's life with its
+ * history and e-mails, the owner's books, and the guest's order readable only with its session.
+ */
+
+let t: LiveTestContext
+let smtp: SmtpCapture
+let owner: Member
+let acceptor: Member
+let guest: Api
+let place: SeededRestaurant
+let variant: string
+let extra: string
+
+type ErrorBody = {
+  error: { code: string; reason?: string; params?: Record<string, unknown>; message: string }
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture()
+  t = await createLiveTestContext({ env: { SMTP_URL: smtp.url, PAY_LIMIT_PER_ADDRESS: '1000' } })
+  const s = seeding(t)
+  ;[owner, acceptor] = await Promise.all([
+    seedMember(s, 'owner', { legal_type: 1, company_name: 'Trattoria BV' }),
+    seedMember(s, 'acceptor', { legal_type: 1, company_name: 'Keuken BV' }),
+  ])
+  guest = s.guest
+  place = await seedRestaurant(owner)
+  await joinProgram(owner, place.uuid, acceptor)
+  const product = expectStatus(
+    await guest<{ result: { variants: { uuid: string }[]; extras: { uuid: string }[] } }>(
+      'GET',
+      `/food/products/${place.product}`,
+    ),
+    200,
+    'product',
+  ).result
+  variant = product.variants[0]!.uuid
+  extra = product.extras[0]!.uuid
+}, 180_000)
+afterAll(async () => {
+  await t?.close()
+  await smtp?.close()
+})
+
+const refusal = (res: { status: number; body: unknown }, status: number, reason: string) => {
+  expect(res.status, JSON.stringify(res.body)).toBe(status)
+  expect((res.body as ErrorBody).error.reason, JSON.stringify(res.body)).toBe(reason)
+  return (res.body as ErrorBody).error
+}
+
+const titleOf = async (program: string) =>
+  (
+    await t.services.db
+      .selectFrom('programs')
+      .select('title')
+      .where('id', '=', program)
+      .executeTakeFirstOrThrow()
+  ).title
+
+const orderRow = (id: string) =>
+  t.services.db.selectFrom('food_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+async function paid(placed: { order: string; payment: string }) {
+  await payWithSandboxCard(guest, placed.payment)
+  return until(async () => {
+    const row = await orderRow(placed.order)
+    return row.status === 3 ? row : null
+  }, 'the order to be paid')
+}
+
+describe('the food session', () => {
+  it('is created once, switches to pickup (clearing the address) and back', async () => {
+    const id = await startFoodSession(guest)
+    const read = expectStatus(
+      await guest<{ result: { zip_code: string; house_number: string; orders: unknown[] } }>(
+        'GET',
+        `/food/session?session_id=${id}`,
+      ),
+      200,
+      'session',
+    ).result
+    expect(read).toMatchObject({ zip_code: '1012 LG', house_number: '1', orders: [] })
+    const pickup = expectStatus(
+      await guest<{ pickup_in_restaurant: boolean; zip_code: string | null; lat: number | null }>(
+        'PATCH',
+        `/food/session/${id}?pickup_in_restaurant=true`,
+      ),
+      200,
+      'pickup',
+    )
+    expect(pickup).toMatchObject({ pickup_in_restaurant: true, zip_code: null, lat: null })
+    const back = expectStatus(
+      await guest<{ pickup_in_restaurant: boolean; zip_code: string }>(
+        'PATCH',
+        `/food/session/${id}?pickup_in_restaurant=false&zip_code=1013ab&house_number=12`,
+      ),
+      200,
+      'delivery',
+    )
+    expect(back).toMatchObject({ pickup_in_restaurant: false, zip_code: '1013 AB' })
+    refusal(await guest('GET', `/food/session?session_id=${randomUUID()}`), 404, 'invalid_session')
+  })
+
+  it('answers restaurant_available by distance ranges and by zip code rows', async () => {
+    const near = await startFoodSession(guest)
+    const far = await startFoodSession(guest, {
+      lat: String(pointNorth(7000).lat),
+      lon: String(pointNorth(7000).lon),
+    })
+    const at = (s: string, restaurant: string, zip = '') =>
+      guest<{ restaurant_available: boolean; delivery_cost: number | null; reason: string | null }>(
+        'GET',
+        `/food/session/${s}?restaurant_id=${restaurant}${zip ? `&zip_code=${zip}` : ''}`,
+      )
+    expect((await at(near, place.uuid)).body).toMatchObject({
+      restaurant_available: true,
+      delivery_cost: 250,
+    })
+    expect((await at(far, place.uuid)).body).toMatchObject({
+      restaurant_available: false,
+      reason: 'outside_delivery_area',
+    })
+    const zipPlace = await seedRestaurant(owner, {
+      restaurant: {
+        type_of_delivery: 1,
+        delivery_ranges: [],
+        delivery_range_zip_codes: [
+          { zip_code: '1012', cost: 300 },
+          { zip_code: '1013 AB', cost: 500 },
+        ],
+      },
+    })
+    expect((await at(near, zipPlace.uuid, '1012XY')).body).toMatchObject({
+      restaurant_available: true,
+      delivery_cost: 300,
+    })
+    expect((await at(near, zipPlace.uuid, '1013 AB')).body).toMatchObject({ delivery_cost: 500 })
+    expect((await at(near, zipPlace.uuid, '1014')).body).toMatchObject({ restaurant_available: false })
+  })
+})
+
+describe('the basket', () => {
+  it('keeps a line per product × variant × extras, prices it from the menu, ignores a sent price', async () => {
+    const s = await startFoodSession(guest)
+    const put = (body: Record<string, unknown>) =>
+      guest<{
+        restaurants: {
+          products: { quantity: number; unit_price: number; price: number }[]
+          order: { products: number; delivery: number; total: number; can_order: boolean }
+        }[]
+      }>('PUT', `/food/basket/${s}`, body)
+    await put({ product_id: place.product, quantity: 1 })
+    const tampered = expectStatus(
+      await put({
+        product_id: place.product,
+        quantity: 2,
+        variant_uuid: variant,
+        extra_uuids: [extra],
+        price: 1,
+        total: 1,
+      }),
+      200,
+      'tampered',
+    )
+    const block = tampered.restaurants[0]!
+    // 950 base; Large adds 1250, cheese 100: 2300 a piece.
+    expect(block.products.map((p) => [p.quantity, p.unit_price, p.price])).toEqual([
+      [1, 950, 950],
+      [2, 2300, 4600],
+    ])
+    expect(block.order).toMatchObject({ products: 5550, delivery: 250, total: 5800, can_order: true })
+    const changed = expectStatus(await put({ product_id: place.product, quantity: 3 }), 200, 'count')
+    expect(changed.restaurants[0]!.products.map((p) => p.quantity)).toEqual([3, 2])
+    const removed = expectStatus(
+      await put({ product_id: place.product, quantity: 0, variant_uuid: variant, extra_uuids: [extra] }),
+      200,
+      'remove',
+    )
+    expect(removed.restaurants[0]!.products).toHaveLength(1)
+    refusal(
+      await put({ product_id: place.product, quantity: 1, variant_uuid: randomUUID() }),
+      422,
+      'not_valid_variants',
+    )
+    refusal(
+      await put({ product_id: place.product, quantity: 1, extra_uuids: [variant] }),
+      422,
+      'not_valid_extras',
+    )
+    refusal(
+      await guest('PUT', `/food/basket/${randomUUID()}`, { product_id: place.product, quantity: 1 }),
+      404,
+      'invalid_session',
+    )
+    const cleared = expectStatus(
+      await guest<{ restaurants: unknown[] }>('POST', `/food/basket/${s}`),
+      200,
+      'clear',
+    )
+    expect(cleared.restaurants).toEqual([])
+  })
+})
+
+describe('checkout refusals', () => {
+  it('refuses with the specification’s codes', async () => {
+    const checkout = (s: string, overrides: Record<string, unknown> = {}, restaurant = place.uuid) =>
+      guest('POST', `/food/basket/${s}/checkout`, checkoutBody(restaurant, overrides))
+    refusal(await checkout(randomUUID()), 404, 'invalid_session')
+    const s = await startFoodSession(guest)
+    refusal(await checkout(s), 422, 'basket_is_empty')
+    await guest('PUT', `/food/basket/${s}`, { product_id: place.product, quantity: 1 })
+    const min = refusal(await checkout(s), 422, 'min_order_amount')
+    expect(min.params).toMatchObject({ amount: 1500, currency: 'EUR' })
+    expect(min.message).toBe('minimum order amount is 15.00 EUR')
+    await guest('PUT', `/food/basket/${s}`, { product_id: place.product, quantity: 2 })
+    refusal(await checkout(s, { accept_privacy: false }), 422, 'terms_not_accepted')
+    refusal(await checkout(s, { payment_method: 'bitcoin' }), 422, 'payment_method_is_not_supported')
+    refusal(await checkout(s, { pickup_in_restaurant: true }), 422, 'pickup_not_available')
+    refusal(
+      await checkout(s, { delivery_asap: false, requested_time: '04:17' }),
+      422,
+      'requested_time_not_available',
+    )
+
+    const far = pointNorth(9000)
+    await guest('PATCH', `/food/session/${s}?lat=${far.lat}&lon=${far.lon}`)
+    refusal(await checkout(s), 422, 'outside_delivery_area')
+    await guest('PATCH', `/food/session/${s}?zip_code=1017AA`)
+    refusal(await checkout(s), 422, 'delivery_address_required')
+    const near = pointNorth(500)
+    await guest('PATCH', `/food/session/${s}?zip_code=1012AB&lat=${near.lat}&lon=${near.lon}`)
+
+    const patch = async (body: Record<string, unknown>) =>
+      expectStatus(await owner.api('PATCH', `/food/programs/${place.uuid}`, body), 200, 'restaurant')
+    await patch({ read_only_mode: true, order_limit_message: 'Back at six' })
+    expect(refusal(await checkout(s), 422, 'restaurant_read_only').params).toMatchObject({
+      message: 'Back at six',
+    })
+    await patch({ read_only_mode: false, disable_online_ordering: true })
+    refusal(await checkout(s), 422, 'ordering_disabled')
+    await patch({ disable_online_ordering: false, default_asap: true })
+    refusal(
+      await checkout(s, { delivery_asap: false, requested_time: '18:00' }),
+      422,
+      'requested_time_not_available',
+    )
+    await patch({ default_asap: false })
+    const today = zonedDate(new Date(), 'Europe/Amsterdam')
+    await patch({ working_hours_exceptions: [{ date: today, closed: true }] })
+    refusal(await checkout(s), 422, 'restaurant_closed')
+    await patch({ working_hours_exceptions: [] })
+    expectStatus(
+      await acceptor.api('PATCH', `/food/programs/${place.uuid}/pause`, { minutes: 20 }),
+      200,
+      'pause',
+    )
+    refusal(await checkout(s), 422, 'ordering_paused')
+    expectStatus(
+      await acceptor.api('PATCH', `/food/programs/${place.uuid}/pause`, { until: null }),
+      200,
+      'reopen',
+    )
+
+    // The order limit counts paid orders not yet delivered, under the restaurant's lock.
+    const limited = await seedRestaurant(owner, {
+      restaurant: { order_limit: 1, order_limit_message: 'Full, sorry' },
+    })
+    await paid(await placeFoodOrder(guest, limited))
+    const s2 = await startFoodSession(guest)
+    await guest('PUT', `/food/basket/${s2}`, { product_id: limited.product, quantity: 2 })
+    const full = refusal(await checkout(s2, {}, limited.uuid), 422, 'order_limit_reached')
+    expect(full.message).toBe('Full, sorry')
+  }, 120_000)
+})
+
+describe('an order from checkout to delivered', () => {
+  it('starts its payment once, is paid exactly once with its ledger entry, and moves forward only', async () => {
+    const s = await startFoodSession(guest)
+    await guest('PUT', `/food/basket/${s}`, {
+      product_id: place.product,
+      quantity: 1,
+      variant_uuid: variant,
+      extra_uuids: [extra],
+    })
+    const key = `checkout-${randomUUID()}`
+    const email = `anna.${randomUUID().slice(0, 8)}@example.com`
+    const first = expectStatus(
+      await guest<{
+        result: {
+          uuid: string
+          total: number
+          vat: number
+          items_detail: { vat: number; vat_percentage: number }[]
+        }
+        payment_uuid: string
+      }>('POST', `/food/basket/${s}/checkout`, checkoutBody(place.uuid, { email }), {
+        'idempotency-key': key,
+      }),
+      201,
+      'checkout',
+    )
+    // 2300 + 250 delivery; VAT 9 % per line: 190 + 21.
+    expect(first.result.total).toBe(2550)
+    expect(first.result.items_detail.map((i) => [i.vat, i.vat_percentage])).toEqual([
+      [190, 9],
+      [21, 9],
+    ])
+    expect(first.result.vat).toBe(211)
+    const again = expectStatus(
+      await guest<{ result: { uuid: string }; payment_uuid: string }>(
+        'POST',
+        `/food/basket/${s}/checkout`,
+        checkoutBody(place.uuid, { email }),
+        { 'idempotency-key': key },
+      ),
+      201,
+      'same checkout',
+    )
+    expect(again.result.uuid).toBe(first.result.uuid)
+    expect(again.payment_uuid).toBe(first.payment_uuid)
+    const starts = await Promise.all(
+      [1, 2, 3].map(() =>
+        guest<{ payment_uuid: string }>('POST', `/food/orders/${first.result.uuid}/payment?session_id=${s}`),
+      ),
+    )
+    expect(new Set(starts.map((r) => r.body.payment_uuid))).toEqual(new Set([first.payment_uuid]))
+    const payments = await t.services.db
+      .selectFrom('payments')
+      .select('id')
+      .where('payable_id', '=', first.result.uuid)
+      .execute()
+    expect(payments).toHaveLength(1)
+    const pending = expectStatus(
+      await guest<{ outcome: string }>('GET', `/food/orders/payment/${s}`),
+      200,
+      'outcome before paying',
+    )
+    expect(pending.outcome).toBe('pending')
+
+    const order = await paid({ order: first.result.uuid, payment: first.payment_uuid })
+    expect(order.paid_at).not.toBeNull()
+    expect(
+      expectStatus(
+        await guest<{ outcome: string; next: string }>('GET', `/food/orders/payment/${s}`),
+        200,
+        'outcome',
+      ),
+    ).toEqual(expect.objectContaining({ outcome: 'paid', next: `/orders/${order.id}` }))
+    // The paid lines left the basket.
+    expect(
+      expectStatus(await guest<{ restaurants: unknown[] }>('GET', `/food/basket/${s}`), 200, 'basket')
+        .restaurants,
+    ).toEqual([])
+
+    // A second paid event (a replayed webhook, a second capture) changes nothing.
+    const again2 = await t.services.db
+      .transaction()
+      .execute((trx) =>
+        applyOrderPaid(
+          trx,
+          order.id,
+          first.payment_uuid,
+          { actor: system('test'), requestId: 'r' },
+          'Europe/Amsterdam',
+        ),
+      )
+    expect(again2).toBeNull()
+    const paidRows = await t.services.db
+      .selectFrom('food_order_history')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('to_status', '=', 3)
+      .execute()
+    expect(paidRows).toHaveLength(1)
+
+    const entry = await until(async () => {
+      const lines = await t.services.db
+        .selectFrom('ledger_entries as e')
+        .innerJoin('ledger_lines as l', 'l.entry_id', 'e.id')
+        .select(['e.source_kind', 'l.account', 'l.debit', 'l.credit'])
+        .where('e.source_kind', '=', 'food_order.paid')
+        .where('e.source_id', '=', order.id)
+        .orderBy('l.line_no')
+        .execute()
+      return lines.length ? lines : null
+    }, 'the ledger entry')
+    expect(entry.map((l) => [l.account, Number(l.debit), Number(l.credit)])).toEqual([
+      [230, 2550, 0],
+      [410, 0, 2339],
+      [210, 0, 211],
+    ])
+
+    // The kitchen moves it; back or sideways is 409; every change has its history row.
+    const move = (status: number | string) =>
+      acceptor.api('PATCH', `/food/programs/${place.uuid}/orders/${order.id}/status`, { status })
+    expect((await move('kitchen')).status).toBe(200)
+    refusal(await move(3), 409, 'order_transition_not_allowed')
+    refusal(await move(8), 409, 'order_transition_not_allowed')
+    expect((await move(6)).status).toBe(200)
+    const done = expectStatus(
+      await owner.api<{
+        result: {
+          order_status: number
+          history: { to_status: number; user_uuid: string | null }[]
+          transactions: { transaction_status: string; amount: number }[]
+        }
+      }>('PATCH', `/food/programs/${place.uuid}/orders/${order.id}/status`, { status: 'delivered' }),
+      200,
+      'delivered',
+    ).result
+    expect(done.order_status).toBe(7)
+    expect(done.history.map((h) => h.to_status)).toEqual([1, 2, 3, 5, 6, 7])
+    expect(done.history.slice(3).map((h) => h.user_uuid)).toEqual([acceptor.id, acceptor.id, owner.id])
+    expect(done.transactions).toEqual([expect.objectContaining({ transaction_status: 'paid', amount: 2550 })])
+
+    // The customer heard of paid, out for delivery and delivered, in German.
+    const mails = await smtp.waitFor((m) => m.envelope.to.includes(email), 3)
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [
+        `Ihre Bestellung ${order.order_id} bei ${await titleOf(place.uuid)} ist bezahlt`,
+        `Ihre Bestellung ${order.order_id} ist unterwegs`,
+        `Ihre Bestellung ${order.order_id} wurde geliefert`,
+      ].sort(),
+    )
+
+    // Another owner, naming this order under their own restaurant: 404.
+    const other = await seedMember(seeding(t), 'owner', { legal_type: 1, company_name: 'Concurrent BV' })
+    const theirs = await seedRestaurant(other)
+    expect((await other.api('GET', `/food/programs/${theirs.uuid}/orders/${order.id}`)).status).toBe(404)
+    expect(
+      (await other.api('PATCH', `/food/programs/${theirs.uuid}/orders/${order.id}/status`, { status: 7 }))
+        .status,
+    ).toBe(404)
+
+    // The guest reads it with its session only.
+    expect((await guest('GET', `/food/orders/${order.id}?session_id=${s}`)).status).toBe(200)
+    expect(
+      (await guest('GET', `/food/orders/${order.id}?session_id=${await startFoodSession(guest)}`)).status,
+    ).toBe(404)
+  }, 120_000)
+})
+
+describe('the owner’s books', () => {
+  it('lists the active and date views, counts new orders, sums the day and exports CSV', async () => {
+    const restaurant = await seedRestaurant(owner)
+    const one = await paid(await placeFoodOrder(guest, restaurant))
+    const two = await paid(await placeFoodOrder(guest, restaurant, { quantity: 3 }))
+    await placeFoodOrder(guest, restaurant) // not paid: not in the books
+    type Listed = {
+      count: number
+      results: { uuid: string; order_id: number }[]
+      new_orders: { count: number }
+      last_known_order_id: number
+    }
+    // An acceptor with no place in this restaurant: 404.
+    expect(
+      (await acceptor.api('GET', `/food/programs/${restaurant.uuid}/orders?active_view=true`)).status,
+    ).toBe(404)
+    const list = expectStatus(
+      await owner.api<Listed>(
+        'GET',
+        `/food/programs/${restaurant.uuid}/orders?active_view=true&last_known_order_id=${one.order_id}`,
+      ),
+      200,
+      'active view',
+    )
+    expect(list.results.map((r) => r.uuid)).toEqual([one.id, two.id])
+    expect(list.new_orders.count).toBe(1)
+    expect(list.last_known_order_id).toBe(Number(two.order_id))
+    const today = zonedDate(new Date(), 'Europe/Amsterdam')
+    const dated = expectStatus(
+      await owner.api<Listed>('GET', `/food/programs/${restaurant.uuid}/orders?date=${today}&size=1&page=2`),
+      200,
+      'date view',
+    )
+    expect(dated.count).toBe(2)
+    expect(dated.results.map((r) => r.uuid)).toEqual([one.id])
+    const totals = expectStatus(
+      await owner.api<{ results: Record<string, unknown>[] }>(
+        'GET',
+        `/food/programs/${restaurant.uuid}/daily-totals?date=${today}`,
+      ),
+      200,
+      'totals',
+    )
+    expect(totals.results).toEqual([
+      expect.objectContaining({
+        order_date: today,
+        orders_count: 2,
+        products_total: 1900 + 2850,
+        fees_total: 500,
+        overall: 5250,
+        revenue: 5250 - Number(one.vat) - Number(two.vat),
+      }),
+    ])
+    const csv = await t.h.request(
+      'GET',
+      `/api/v1/food/programs/${restaurant.uuid}/orders.csv?start_date=${today}&end_date=${today}`,
+      {
+        token: owner.api.token as string,
+      },
+    )
+    expect(csv.status).toBe(200)
+    const text = csv.body as string
+    const lines = text.trim().split('\r\n')
+    expect(lines[0]).toMatch(/^order_id,status,date/)
+    expect(lines).toHaveLength(3)
+    expect(lines[1]).toContain(`${one.order_id},paid,${today}`)
+    expect(lines[1]).toContain('2 x Margherita')
+  }, 120_000)
+})

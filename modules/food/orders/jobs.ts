@@ -1,0 +1,100 @@
+import { paymentEnded, paymentPaid } from '../../payments/index.ts'
+import { system } from '../../platform/context.ts'
+import { renderEmail } from '../../platform/mail/render.ts'
+import { defineHandler } from '../../platform/module.ts'
+import { once } from '../../platform/once.ts'
+import { findProgram } from '../../programs/index.ts'
+import { findRestaurantRow } from '../db/restaurants.ts'
+import { foodOrderEmail } from '../mail/index.ts'
+import { statusName } from './codes.ts'
+import { foodOrderStatusChanged } from './events.ts'
+import { applyOrderPaid, applyOrderPaymentEnded, findOrder, foodOrderPayable, nudgeBoards } from './life.ts'
+
+/**
+ * What food does when a food order's payment changes (payments' events, on the payments queue,
+ * once per event: the processed record and the effect share one transaction), and the customer's
+ * e-mails about their order.
+ */
+export const onFoodOrderPaid = defineHandler({
+  name: 'food.order-paid',
+  event: paymentPaid,
+  queue: 'payments',
+  async handle({ event, services, log }) {
+    if (event.payload.payable_kind !== foodOrderPayable) return
+    const ctx = { actor: event.actor ?? system('food'), requestId: event.request_id ?? event.id }
+    let programId: string | null = null
+    await once(services.db, event.id, 'food.order-paid', async (trx) => {
+      const order = await findOrder(trx, event.payload.payable_id)
+      if (!order) return
+      const restaurant = await findRestaurantRow(trx, order.program_id)
+      const paid = await applyOrderPaid(
+        trx,
+        order.id,
+        event.payload.payment_id,
+        ctx,
+        restaurant?.time_zone ?? 'Europe/Amsterdam',
+      )
+      if (paid) programId = paid.program_id
+    })
+    if (programId) {
+      nudgeBoards(services, programId)
+      log.info({ food_order_id: event.payload.payable_id }, 'food order paid')
+    }
+  },
+})
+
+export const onFoodOrderPaymentEnded = defineHandler({
+  name: 'food.order-payment-ended',
+  event: paymentEnded,
+  queue: 'payments',
+  async handle({ event, services }) {
+    if (event.payload.payable_kind !== foodOrderPayable) return
+    const ctx = { actor: event.actor ?? system('food'), requestId: event.request_id ?? event.id }
+    await once(services.db, event.id, 'food.order-payment-ended', async (trx) => {
+      await applyOrderPaymentEnded(trx, event.payload.payable_id, event.payload.payment_id, ctx)
+    })
+  },
+})
+
+/** The statuses the customer hears of: paid, ready / out for delivery, delivered / picked up. */
+const mailedStatuses = new Set([3, 6, 7])
+
+/**
+ * Tells the customer of their order's progress in the language they ordered in. The Message-ID
+ * derives from the order and status, so a retry after a crash between sending and recording is
+ * the same message.
+ */
+export const sendFoodOrderEmail = defineHandler({
+  name: 'food.send-order-email',
+  event: foodOrderStatusChanged,
+  queue: 'notifications',
+  async handle({ event, services, log }) {
+    const { to } = event.payload
+    if (!mailedStatuses.has(to)) return
+    const name = 'food.send-order-email'
+    await once(services.db, event.id, name, async (trx) => {
+      const order = await findOrder(trx, event.payload.order_id)
+      if (!order) return log.warn({ food_order_id: event.payload.order_id }, 'order gone; no e-mail')
+      const program = await findProgram(trx, order.program_id)
+      const items = await trx
+        .selectFrom('food_order_items')
+        .select(['title', 'quantity', 'price'])
+        .where('order_id', '=', order.id)
+        .orderBy('position')
+        .execute()
+      await services.mailer.send({
+        to: order.email,
+        ...renderEmail(foodOrderEmail, order.language, {
+          status: statusName(to as 3 | 6 | 7, order.pickup_in_restaurant) as 'paid',
+          name: order.name,
+          restaurant: program?.title ?? 'Cardpay',
+          number: String(order.order_id),
+          total: { amount: order.total, currency: order.currency },
+          items: items.map((i) => `${i.quantity} × ${i.title}`).slice(0, 50),
+          url: `${services.config.PUBLIC_URL}/orders/${order.id}`,
+        }),
+        messageId: `food-order.${order.id}.${to}@cardpay`,
+      })
+    })
+  },
+})
