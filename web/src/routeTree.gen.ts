@@ -18,7 +18,7 @@ import { Route as DynamicGratitudeRouteImport } from './routes/_dynamic/gratitud
 import { Route as DynamicGreetingRouteImport } from './routes/_dynamic/greeting'
 import { Route as DynamicHelpRouteImport } from './routes/_dynamic/help'
 import { Route as DynamicPayRouteImport } from './routes/_dynamic/pay'
-import { Route as DynamicPostsRouteImport } from './routes/_dynamic/posts'
+import { Route as DynamicPostsRouteRouteImport } from './routes/_dynamic/posts/route'
 import { Route as DynamicSupportRouteImport } from './routes/_dynamic/support'
 import { Route as GuestIndexRouteImport } from './routes/_guest/index'
 import { Route as GuestPasswordRouteImport } from './routes/_guest/password'
@@ -119,7 +119,7 @@ const DynamicPayRoute = DynamicPayRouteImport.update({
   path: '/pay',
   getParentRoute: () => DynamicRoute,
 } as any)
-const DynamicPostsRoute = DynamicPostsRouteImport.update({
+const DynamicPostsRouteRoute = DynamicPostsRouteRouteImport.update({
   id: '/posts',
   path: '/posts',
   getParentRoute: () => DynamicRoute,
@@ -212,22 +212,22 @@ const DynamicPostUrlRoute = DynamicPostUrlRouteImport.update({
 const DynamicPostsIndexRoute = DynamicPostsIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => DynamicPostsRoute,
+  getParentRoute: () => DynamicPostsRouteRoute,
 } as any)
 const DynamicPostsUrlRoute = DynamicPostsUrlRouteImport.update({
   id: '/$url',
   path: '/$url',
-  getParentRoute: () => DynamicPostsRoute,
+  getParentRoute: () => DynamicPostsRouteRoute,
 } as any)
 const DynamicPostsFiltersRoute = DynamicPostsFiltersRouteImport.update({
   id: '/filters',
   path: '/filters',
-  getParentRoute: () => DynamicPostsRoute,
+  getParentRoute: () => DynamicPostsRouteRoute,
 } as any)
 const DynamicPostsNewRoute = DynamicPostsNewRouteImport.update({
   id: '/new',
   path: '/new',
-  getParentRoute: () => DynamicPostsRoute,
+  getParentRoute: () => DynamicPostsRouteRoute,
 } as any)
 const GuestForgotPasswordIndexRoute =
   GuestForgotPasswordIndexRouteImport.update({
@@ -374,12 +374,12 @@ const SandboxOnboardingIdRoute = SandboxOnboardingIdRouteImport.update({
 const DynamicPostsUrlEditRoute = DynamicPostsUrlEditRouteImport.update({
   id: '/$url_/edit',
   path: '/$url/edit',
-  getParentRoute: () => DynamicPostsRoute,
+  getParentRoute: () => DynamicPostsRouteRoute,
 } as any)
 const DynamicPostsTagsTagRoute = DynamicPostsTagsTagRouteImport.update({
   id: '/tags/$tag',
   path: '/tags/$tag',
-  getParentRoute: () => DynamicPostsRoute,
+  getParentRoute: () => DynamicPostsRouteRoute,
 } as any)
 const PortalBillsUuidPaymentRoute = PortalBillsUuidPaymentRouteImport.update({
   id: '/$uuid_/payment',
@@ -423,6 +423,7 @@ const PortalProgramsUuidBillsBillRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof GuestIndexRoute
+  '/posts': typeof DynamicPostsRouteRouteWithChildren
   '/bills': typeof PortalBillsRouteRouteWithChildren
   '/cards': typeof PortalCardsRouteRouteWithChildren
   '/finances': typeof PortalFinancesRouteRouteWithChildren
@@ -434,7 +435,6 @@ export interface FileRoutesByFullPath {
   '/greeting': typeof DynamicGreetingRoute
   '/help': typeof DynamicHelpRoute
   '/pay': typeof DynamicPayRoute
-  '/posts': typeof DynamicPostsRouteWithChildren
   '/support': typeof DynamicSupportRoute
   '/password': typeof GuestPasswordRoute
   '/sign-in': typeof GuestSignInRoute
@@ -552,6 +552,7 @@ export interface FileRoutesById {
   '/_dynamic': typeof DynamicRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
   '/_portal': typeof PortalRouteWithChildren
+  '/_dynamic/posts': typeof DynamicPostsRouteRouteWithChildren
   '/_portal/bills': typeof PortalBillsRouteRouteWithChildren
   '/_portal/cards': typeof PortalCardsRouteRouteWithChildren
   '/_portal/finances': typeof PortalFinancesRouteRouteWithChildren
@@ -563,7 +564,6 @@ export interface FileRoutesById {
   '/_dynamic/greeting': typeof DynamicGreetingRoute
   '/_dynamic/help': typeof DynamicHelpRoute
   '/_dynamic/pay': typeof DynamicPayRoute
-  '/_dynamic/posts': typeof DynamicPostsRouteWithChildren
   '/_dynamic/support': typeof DynamicSupportRoute
   '/_guest/password': typeof GuestPasswordRoute
   '/_guest/sign-in': typeof GuestSignInRoute
@@ -621,6 +621,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/posts'
     | '/bills'
     | '/cards'
     | '/finances'
@@ -632,7 +633,6 @@ export interface FileRouteTypes {
     | '/greeting'
     | '/help'
     | '/pay'
-    | '/posts'
     | '/support'
     | '/password'
     | '/sign-in'
@@ -749,6 +749,7 @@ export interface FileRouteTypes {
     | '/_dynamic'
     | '/_guest'
     | '/_portal'
+    | '/_dynamic/posts'
     | '/_portal/bills'
     | '/_portal/cards'
     | '/_portal/finances'
@@ -760,7 +761,6 @@ export interface FileRouteTypes {
     | '/_dynamic/greeting'
     | '/_dynamic/help'
     | '/_dynamic/pay'
-    | '/_dynamic/posts'
     | '/_dynamic/support'
     | '/_guest/password'
     | '/_guest/sign-in'
@@ -892,7 +892,7 @@ declare module '@tanstack/react-router' {
       id: '/_dynamic/posts'
       path: '/posts'
       fullPath: '/posts'
-      preLoaderRoute: typeof DynamicPostsRouteImport
+      preLoaderRoute: typeof DynamicPostsRouteRouteImport
       parentRoute: typeof DynamicRoute
     }
     '/_dynamic/support': {
@@ -1019,28 +1019,28 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/posts/'
       preLoaderRoute: typeof DynamicPostsIndexRouteImport
-      parentRoute: typeof DynamicPostsRoute
+      parentRoute: typeof DynamicPostsRouteRoute
     }
     '/_dynamic/posts/$url': {
       id: '/_dynamic/posts/$url'
       path: '/$url'
       fullPath: '/posts/$url'
       preLoaderRoute: typeof DynamicPostsUrlRouteImport
-      parentRoute: typeof DynamicPostsRoute
+      parentRoute: typeof DynamicPostsRouteRoute
     }
     '/_dynamic/posts/filters': {
       id: '/_dynamic/posts/filters'
       path: '/filters'
       fullPath: '/posts/filters'
       preLoaderRoute: typeof DynamicPostsFiltersRouteImport
-      parentRoute: typeof DynamicPostsRoute
+      parentRoute: typeof DynamicPostsRouteRoute
     }
     '/_dynamic/posts/new': {
       id: '/_dynamic/posts/new'
       path: '/new'
       fullPath: '/posts/new'
       preLoaderRoute: typeof DynamicPostsNewRouteImport
-      parentRoute: typeof DynamicPostsRoute
+      parentRoute: typeof DynamicPostsRouteRoute
     }
     '/_guest/forgot-password/': {
       id: '/_guest/forgot-password/'
@@ -1236,14 +1236,14 @@ declare module '@tanstack/react-router' {
       path: '/$url/edit'
       fullPath: '/posts/$url/edit'
       preLoaderRoute: typeof DynamicPostsUrlEditRouteImport
-      parentRoute: typeof DynamicPostsRoute
+      parentRoute: typeof DynamicPostsRouteRoute
     }
     '/_dynamic/posts/tags/$tag': {
       id: '/_dynamic/posts/tags/$tag'
       path: '/tags/$tag'
       fullPath: '/posts/tags/$tag'
       preLoaderRoute: typeof DynamicPostsTagsTagRouteImport
-      parentRoute: typeof DynamicPostsRoute
+      parentRoute: typeof DynamicPostsRouteRoute
     }
     '/_portal/bills/$uuid_/payment': {
       id: '/_portal/bills/$uuid_/payment'
@@ -1297,7 +1297,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface DynamicPostsRouteChildren {
+interface DynamicPostsRouteRouteChildren {
   DynamicPostsUrlRoute: typeof DynamicPostsUrlRoute
   DynamicPostsFiltersRoute: typeof DynamicPostsFiltersRoute
   DynamicPostsNewRoute: typeof DynamicPostsNewRoute
@@ -1306,7 +1306,7 @@ interface DynamicPostsRouteChildren {
   DynamicPostsTagsTagRoute: typeof DynamicPostsTagsTagRoute
 }
 
-const DynamicPostsRouteChildren: DynamicPostsRouteChildren = {
+const DynamicPostsRouteRouteChildren: DynamicPostsRouteRouteChildren = {
   DynamicPostsUrlRoute: DynamicPostsUrlRoute,
   DynamicPostsFiltersRoute: DynamicPostsFiltersRoute,
   DynamicPostsNewRoute: DynamicPostsNewRoute,
@@ -1315,31 +1315,30 @@ const DynamicPostsRouteChildren: DynamicPostsRouteChildren = {
   DynamicPostsTagsTagRoute: DynamicPostsTagsTagRoute,
 }
 
-const DynamicPostsRouteWithChildren = DynamicPostsRoute._addFileChildren(
-  DynamicPostsRouteChildren,
-)
+const DynamicPostsRouteRouteWithChildren =
+  DynamicPostsRouteRoute._addFileChildren(DynamicPostsRouteRouteChildren)
 
 interface DynamicRouteChildren {
+  DynamicPostsRouteRoute: typeof DynamicPostsRouteRouteWithChildren
   DynamicSplatRoute: typeof DynamicSplatRoute
   DynamicFoodRoute: typeof DynamicFoodRoute
   DynamicGratitudeRoute: typeof DynamicGratitudeRoute
   DynamicGreetingRoute: typeof DynamicGreetingRoute
   DynamicHelpRoute: typeof DynamicHelpRoute
   DynamicPayRoute: typeof DynamicPayRoute
-  DynamicPostsRoute: typeof DynamicPostsRouteWithChildren
   DynamicSupportRoute: typeof DynamicSupportRoute
   DynamicCheckoutUuidRoute: typeof DynamicCheckoutUuidRoute
   DynamicPostUrlRoute: typeof DynamicPostUrlRoute
 }
 
 const DynamicRouteChildren: DynamicRouteChildren = {
+  DynamicPostsRouteRoute: DynamicPostsRouteRouteWithChildren,
   DynamicSplatRoute: DynamicSplatRoute,
   DynamicFoodRoute: DynamicFoodRoute,
   DynamicGratitudeRoute: DynamicGratitudeRoute,
   DynamicGreetingRoute: DynamicGreetingRoute,
   DynamicHelpRoute: DynamicHelpRoute,
   DynamicPayRoute: DynamicPayRoute,
-  DynamicPostsRoute: DynamicPostsRouteWithChildren,
   DynamicSupportRoute: DynamicSupportRoute,
   DynamicCheckoutUuidRoute: DynamicCheckoutUuidRoute,
   DynamicPostUrlRoute: DynamicPostUrlRoute,
