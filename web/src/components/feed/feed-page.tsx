@@ -12,9 +12,7 @@ import { useSession } from '~/lib/use-session.ts'
 import { useNewPosts } from './live.ts'
 import { PostCard } from './post-card.tsx'
 import { type FeedFilter, feedQueryOptions } from './queries.ts'
-
-/** Program owners, acceptors and admins write posts; card holders like and comment (docs/feed.md). */
-export const mayPost = (type: number | undefined): boolean => type === 1 || type === 2 || type === 4
+import { mayPost } from './roles.ts'
 
 /** The heading of a feed screen, with the ways to filter it and to write a post. */
 export function FeedHeader({ title, description }: { title: ReactNode; description?: ReactNode }) {

@@ -1,12 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { FiltersPage } from '~/components/feed/filters-page.tsx'
+import { searchParams, text, uuid } from '~/lib/search-params.ts'
 
-const searchSchema = z.object({
-  program: z.uuid().optional().catch(undefined),
-  user: z.uuid().optional().catch(undefined),
-  tag: z.string().max(64).optional().catch(undefined),
-})
+const searchSchema = searchParams({ program: uuid, user: uuid, tag: text({ max: 64, trim: true }) })
 
 /** `/posts/filters`: the feed by program, by author or by tag. */
 export const Route = createFileRoute('/_dynamic/posts/filters')({

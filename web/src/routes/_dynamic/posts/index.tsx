@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { AdminPostsPage } from '~/components/feed/admin-posts-page.tsx'
 import { FeedPage } from '~/components/feed/feed-page.tsx'
-import { adminPostStatuses, audiences } from '~/components/feed/queries.ts'
+import { integer, oneOf, orElse, searchParams, text } from '~/lib/search-params.ts'
 
-const searchSchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  status: z.enum(adminPostStatuses).optional().catch(undefined),
-  audience: z.enum(audiences).optional().catch(undefined),
-  search: z.string().max(100).optional().catch(undefined),
+// The admin's filters (queries.ts `adminPostStatuses`, `audiences`), spelled here so that the
+// route's options, which every page loads, do not pull the feed's modules in.
+const searchSchema = searchParams({
+  page: orElse(integer({ min: 1 }), 1),
+  status: oneOf(['published', 'hidden', 'removed', 'deleted'] as const),
+  audience: oneOf(['everyone', 'cardholders', 'private'] as const),
+  search: text({ max: 100, trim: true }),
 })
 
 /** `/posts`: the feed; on the admin portal every post with filters and moderation. */

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { mayPost } from '~/components/feed/feed-page.tsx'
+import { mayPost } from '~/components/feed/roles.ts'
 import { RowsSkeleton } from '~/components/shared/states.tsx'
 import { pageTitle } from '~/lib/head.ts'
 
