@@ -87,6 +87,8 @@ test('an owner posts for card holders; a holder likes and comments; others do no
   await owner.goto(portalUrl('programs', '/posts'))
   await owner.getByTestId('feed-new-post').click()
   await expect(owner.getByTestId('post-editor')).toBeVisible()
+  // Typed only once the editor is hydrated (its button is enabled then).
+  await expect(owner.getByTestId('editor-submit')).toBeEnabled()
   await owner.getByTestId('editor-title').fill(w.title)
   await owner.getByTestId('editor-text').fill('Fresh from the oven.\nSee you at the market #Zuurdesem')
   await expect(owner.getByTestId('editor-tags')).toContainText('#zuurdesem')
@@ -162,7 +164,10 @@ test('an owner posts for card holders; a holder likes and comments; others do no
   await expect(stranger.getByTestId('feed-tag-page')).toBeVisible()
   await expect(stranger.getByTestId('post-card').filter({ hasText: w.title })).toHaveCount(0)
 
-  // A public post: a guest reads it and is sent to sign in to like it, then comes back to it.
+  // A public post: the holder's open feed is told at once and offers it behind a pill (no jump);
+  // a guest reads it and is sent to sign in to like it, then comes back to it.
+  await holder.goto(portalUrl('cardholder', '/posts'))
+  await expect(holder.getByTestId('post-card').filter({ hasText: w.title })).toBeVisible()
   const publicTitle = unique('Open day at the bakery')
   const published = expectStatus(
     await w.owner.api<{ url: string }>('POST', '/feed/posts', {
@@ -173,6 +178,11 @@ test('an owner posts for card holders; a holder likes and comments; others do no
     201,
     'a public post',
   )
+  await expect(holder.getByTestId('feed-new-posts')).toHaveText('1 new post', { timeout: 10_000 })
+  await expect(holder.getByTestId('post-card').first()).toContainText(w.title)
+  await holder.getByTestId('feed-new-posts').click()
+  await expect(holder.getByTestId('post-card').first()).toContainText(publicTitle)
+  await expect(holder.getByTestId('feed-new-posts')).toHaveCount(0)
   const guest = await portalPage(browser, 'cardholder')
   await guest.setViewportSize(phone)
   await guest.goto(portalUrl('cardholder', '/posts'))

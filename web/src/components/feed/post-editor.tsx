@@ -13,6 +13,7 @@ import {
 } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { type FileRejection, useDropzone } from 'react-dropzone'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { type Answer, ApiError, api } from '~/lib/api.ts'
@@ -247,6 +248,8 @@ export function PostEditor({ post }: { post?: FeedPost }) {
         {i18n._(errors[field])}
       </p>
     ) : null
+  // Until the page is hydrated a click would send the form as HTML: the button waits.
+  const hydrated = useHydrated()
   const busy = save.isPending || uploading > 0
 
   return (
@@ -547,7 +550,7 @@ export function PostEditor({ post }: { post?: FeedPost }) {
       )}
 
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy} aria-busy={busy} data-testid="editor-submit">
+        <Button type="submit" disabled={busy || !hydrated} aria-busy={busy} data-testid="editor-submit">
           {busy && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
           {post ? <Trans>Save</Trans> : <Trans>Publish</Trans>}
         </Button>
