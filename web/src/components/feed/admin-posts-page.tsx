@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { EyeIcon, EyeOffIcon, NewspaperIcon, TrashIcon } from 'lucide-react'
+import { EyeIcon, EyeOffIcon, NewspaperIcon, PlusIcon, TrashIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { Pagination } from '~/components/shared/pagination.tsx'
@@ -31,6 +31,7 @@ import {
   feedKeys,
   moderatePost,
 } from './queries.ts'
+import { tagKey } from './text.ts'
 
 const selectClass = 'h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm'
 
@@ -59,8 +60,9 @@ export function AdminPostsPage({
   const posts = useQuery(adminPostsQueryOptions(search))
   const [target, setTarget] = useState<{ post: FeedAdminPost; action: Action } | null>(null)
   const [reason, setReason] = useState('')
-  const ids = { status: useId(), audience: useId(), search: useId(), reason: useId() }
+  const ids = { status: useId(), audience: useId(), search: useId(), tag: useId(), reason: useId() }
   const [title, setTitle] = useState(search.search ?? '')
+  const [tag, setTag] = useState(search.tag ?? '')
 
   const moderate = useMutation({
     mutationFn: ({
@@ -83,23 +85,37 @@ export function AdminPostsPage({
 
   return (
     <div className="grid grid-cols-1 gap-6" data-testid="admin-posts-page">
-      <header className="grid gap-1">
-        <h1 id="screen-title" data-testid="screen-title" className="text-2xl font-semibold tracking-tight">
-          <Trans>Posts</Trans>
-        </h1>
-        <p className="text-sm text-muted-foreground">
-          <Trans>
-            Every post on the platform. Hide or remove a post with a reason: its author reads it on the post.
-          </Trans>
-        </p>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <h1 id="screen-title" data-testid="screen-title" className="text-2xl font-semibold tracking-tight">
+            <Trans>Posts</Trans>
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            <Trans>
+              Every post on the platform. Hide or remove a post with a reason: its author reads it on the
+              post.
+            </Trans>
+          </p>
+        </div>
+        <Button asChild>
+          <Link to="/posts/new" data-testid="feed-new-post">
+            <PlusIcon aria-hidden="true" />
+            <Trans>New post</Trans>
+          </Link>
+        </Button>
       </header>
 
       <form
-        className="grid gap-3 sm:grid-cols-3"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
         aria-label={t`Filters`}
         onSubmit={(event) => {
           event.preventDefault()
-          onSearch({ ...search, search: title.trim() || undefined, page: 1 })
+          onSearch({
+            ...search,
+            search: title.trim() || undefined,
+            tag: tagKey(tag.trim()) || undefined,
+            page: 1,
+          })
         }}
       >
         <div className="grid gap-1">
@@ -150,6 +166,18 @@ export function AdminPostsPage({
               </option>
             ))}
           </select>
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={ids.tag} className="text-sm font-medium">
+            <Trans>Tag</Trans>
+          </label>
+          <Input
+            id={ids.tag}
+            value={tag}
+            onChange={(e) => setTag(e.target.value)}
+            placeholder={t`e.g. #offer`}
+            className="min-w-0"
+          />
         </div>
         <div className="grid gap-1">
           <label htmlFor={ids.search} className="text-sm font-medium">

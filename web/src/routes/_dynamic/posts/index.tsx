@@ -10,6 +10,7 @@ const searchSchema = searchParams({
   status: oneOf(['published', 'hidden', 'removed', 'deleted'] as const),
   audience: oneOf(['everyone', 'cardholders', 'private'] as const),
   search: text({ max: 100, trim: true }),
+  tag: text({ max: 64, trim: true }),
 })
 
 /** `/posts`: the feed; on the admin portal every post with filters and moderation. */
