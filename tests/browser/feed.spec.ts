@@ -124,6 +124,12 @@ test('an owner posts for card holders; a holder likes and comments; others do no
   await expect(card.getByTestId('post-audience')).toBeVisible()
   await expect(card.getByTestId('post-link')).toHaveAttribute('href', 'https://bakkerij.example/zaterdag')
   await expectFitsAndAccessible(owner, 'the post page (owner)')
+  // The owner's feed, with the edit and delete of their own post.
+  await owner.goto(portalUrl('programs', '/posts'))
+  await expect(
+    owner.getByTestId('post-card').filter({ hasText: w.title }).getByTestId('post-edit'),
+  ).toBeVisible()
+  await expectFitsAndAccessible(owner, 'the feed (owner)')
 
   // The holder of the program's card sees it in the feed, likes it (shown at once), comments.
   const holder = await phonePage(browser, 'cardholder', w.holder)

@@ -205,7 +205,7 @@ export function AdminPostsPage({
         <EmptyState icon={NewspaperIcon} title={<Trans>No posts found</Trans>} />
       ) : (
         <>
-          <ul className="grid gap-3" data-testid="admin-posts-list">
+          <ul className="grid min-w-0 grid-cols-1 gap-3" data-testid="admin-posts-list">
             {posts.data.results.map((post) => {
               const status: AdminPostStatus = post.deleted ? 'deleted' : (post.status ?? 'published')
               return (

@@ -91,7 +91,7 @@ export function FeedList({ filter, live = false }: { filter: FeedFilter; live?: 
     return <LoadError onRetry={() => feed.refetch()}>{i18n._(describeApiError(feed.error))}</LoadError>
   }
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-1 gap-4">
       {fresh.uuids.length > 0 && (
         <div className="sticky top-2 z-10 flex justify-center">
           <Button onClick={showNew} className="rounded-full shadow-md" data-testid="feed-new-posts">
@@ -103,9 +103,9 @@ export function FeedList({ filter, live = false }: { filter: FeedFilter; live?: 
       {posts.length === 0 ? (
         <EmptyFeed />
       ) : (
-        <ul className="grid gap-4" data-testid="feed-list">
+        <ul className="grid min-w-0 grid-cols-1 gap-4" data-testid="feed-list">
           {posts.map((post) => (
-            <li key={post.uuid}>
+            <li key={post.uuid} className="min-w-0">
               <PostCard post={post} />
             </li>
           ))}

@@ -159,7 +159,7 @@ export function PostCard({ post, footer }: { post: FeedPost; footer?: ReactNode 
       data-testid="post-card"
       data-post-url={post.url}
     >
-      <div className="flex items-start justify-between gap-2">
+      <div className="flex flex-wrap items-start justify-between gap-2">
         <Byline post={post} />
         <PostActions post={post} afterDelete={() => void navigate({ to: '/posts' })} />
       </div>
