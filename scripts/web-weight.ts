@@ -3,7 +3,7 @@
  * manifest (`web/dist/client/.vite/manifest.json`, `build.manifest` in web/vite.config.ts): the
  * entry chunk, the split components of the page's route and of its layout routes, everything those
  * import statically, and one language's catalogs for the page (the largest language): the common
- * one, and on portal screens (`_portal/…`) the portal one (web/src/lib/i18n.ts; the other areas'
+ * one, and on portal screens (`_portal/…`, and the feed's, which loads it too) the portal one (web/src/lib/i18n.ts; the other areas'
  * catalogs belong to pages not measured here). Each file is counted once per page,
  * raw, gzip (level 9) and brotli (quality 11); the page fails when its brotli total is over the
  * budget. Code behind a dynamic import (a dialog, the QR scanner, the menus, the toasts) is not
@@ -54,6 +54,8 @@ export const pages: Page[] = [
   { url: 'acceptor /home', route: '_portal/home.tsx', kind: 'portal' },
   { url: 'acceptor /terminal', route: '_portal/terminal/index.tsx', kind: 'portal' },
   { url: 'card holder /cards', route: '_portal/cards/index.tsx', kind: 'portal' },
+  { url: '/posts (every portal, feed)', route: '_dynamic/posts/index.tsx', kind: 'portal' },
+  { url: '/posts/new (post editor)', route: '_dynamic/posts/new.tsx', kind: 'portal' },
 ]
 
 interface ManifestChunk {
@@ -175,7 +177,7 @@ export function measure(manifest: Manifest = readManifest()): PageWeight[] {
     if (leaf.length === 0) throw new Error(`web-weight: no split component of ${page.route} in the manifest`)
     const layouts = layoutFiles(page.route).flatMap((file) => componentKeys(manifest, file))
     const keys = closure(manifest, [...entries, ...layouts, ...leaf])
-    const areas = page.route.startsWith('_portal/') ? ['messages', 'portal'] : ['messages']
+    const areas = page.kind === 'portal' ? ['messages', 'portal'] : ['messages']
     const files = [...new Set([...[...keys].map((key) => manifest[key]!.file), ...catalogFiles(areas)])]
       .filter((file) => file.endsWith('.js'))
       .sort()

@@ -80,6 +80,9 @@ interface World {
   /** The owner's active credit program (its bills and ladder) and a credit draft at its review. */
   creditProgram: string
   creditDraft: string
+  /** A public post of the owner (its `url`) with the tag `post.tag`, and one for the card holders. */
+  post: string
+  tag: string
 }
 
 async function seedWorld(browser: Browser): Promise<World> {
@@ -132,6 +135,27 @@ async function seedWorld(browser: Browser): Promise<World> {
     seedProgram(owner, 'food', { status: 'draft' }).then((p) => p.uuid),
   ])
   await activateCards(holder, issued.tokens.slice(0, 2))
+
+  // The feed: a public post with a tag, a link and a comment, and one for the card holders.
+  const writePost = async (body: Record<string, unknown>) =>
+    expectStatus(await owner.api<{ url: string; uuid: string }>('POST', '/feed/posts', body), 201, 'a post')
+  const post = await writePost({
+    title: 'Market day',
+    text: 'Fresh bread and flowers on Saturday. #marketday',
+    link: 'market.example/saturday',
+    program_uuid: cardProgram.uuid,
+  })
+  await writePost({
+    title: 'For our card holders',
+    text: 'A second voucher at half price this week.',
+    program_uuid: cardProgram.uuid,
+    audience: 'cardholders',
+  })
+  expectStatus(
+    await holder.api('POST', `/feed/posts/${post.uuid}/comments`, { text: 'See you there!' }),
+    201,
+    'a comment',
+  )
 
   // The card holder's bills: one to pay, one paid (by card at the sandbox), one archived.
   const credit = await seedCreditProgram(owner, {
@@ -229,6 +253,8 @@ async function seedWorld(browser: Browser): Promise<World> {
     archivedBill: archivedBill as string,
     creditProgram: credit.uuid,
     creditDraft,
+    post: post.url,
+    tag: 'marketday',
   }
 }
 
@@ -324,7 +350,8 @@ const admin: Visit[] = [
   v('/_portal/programs/$uuid', 'admin', 'admin', (w) => `/programs/${w.cardProgram}`),
   v('/_portal/programs/$uuid', 'admin', 'admin', (w) => `/programs/${w.paymentProgram}`),
   v('/_portal/cards/', 'admin', 'admin', '/cards'),
-  v('/_portal/posts', 'admin', 'admin', '/posts'),
+  v('/_dynamic/posts/', 'admin', 'admin', '/posts'),
+  v('/_dynamic/posts/$url', 'admin', 'admin', (w) => `/posts/${w.post}`),
   v('/_portal/profile', 'admin', 'admin', '/profile'),
   v('/_dynamic/help', 'admin', 'admin', '/help'),
 ]
@@ -372,7 +399,9 @@ const owner: Visit[] = [
   v('/_portal/transactions/$uuid', 'owner', 'programs', (w) => `/transactions/${w.payment}`),
   v('/_portal/terminal/', 'owner', 'programs', '/terminal'),
   v('/_portal/terminal/$cashpoint', 'owner', 'programs', (w) => `/terminal/${w.cashpoint}`),
-  v('/_portal/posts', 'owner', 'programs', '/posts'),
+  v('/_dynamic/posts/', 'owner', 'programs', '/posts'),
+  v('/_dynamic/posts/new', 'owner', 'programs', '/posts/new'),
+  v('/_dynamic/posts/$url_/edit', 'owner', 'programs', (w) => `/posts/${w.post}/edit`),
   v('/_portal/profile', 'owner', 'programs', '/profile'),
   v('/_portal/acceptors', 'owner', 'programs', '/acceptors', { redirects: true }),
 ]
@@ -394,7 +423,8 @@ const acceptor: Visit[] = [
   v('/_portal/programs/$uuid', 'acceptor', 'acceptor', (w) => `/programs/${w.paymentProgram}`),
   v('/_portal/programs/$uuid', 'acceptor', 'acceptor', (w) => `/programs/${w.cardProgram}`),
   v('/_portal/statistics', 'acceptor', 'acceptor', '/statistics'),
-  v('/_portal/posts', 'acceptor', 'acceptor', '/posts'),
+  v('/_dynamic/posts/', 'acceptor', 'acceptor', '/posts'),
+  v('/_dynamic/posts/filters', 'acceptor', 'acceptor', '/posts/filters'),
   v('/_portal/profile', 'acceptor', 'acceptor', '/profile'),
   v('/_dynamic/greeting', 'acceptor', 'acceptor', '/greeting'),
 ]
@@ -406,7 +436,9 @@ const holder: Visit[] = [
   v('/_portal/cards/add', 'holder', 'cardholder', '/cards/add'),
   v('/_portal/transactions/', 'holder', 'cardholder', '/transactions'),
   v('/_portal/transactions/$uuid', 'holder', 'cardholder', (w) => `/transactions/${w.payment}`),
-  v('/_portal/posts', 'holder', 'cardholder', '/posts'),
+  v('/_dynamic/posts/', 'holder', 'cardholder', '/posts'),
+  v('/_dynamic/posts/$url', 'holder', 'cardholder', (w) => `/posts/${w.post}`),
+  v('/_dynamic/posts/tags/$tag', 'holder', 'cardholder', (w) => `/posts/tags/${w.tag}`),
   v('/_portal/home', 'holder', 'cardholder', '/home'),
   v('/_portal/programs/', 'holder', 'cardholder', '/programs'),
   v('/_portal/programs/$uuid', 'holder', 'cardholder', (w) => `/programs/${w.cardProgram}`),
@@ -447,6 +479,10 @@ const guestSignIn: Visit[] = [
   v('/_dynamic/support', 'guest', 'acceptor', '/support'),
   v('/_dynamic/greeting', 'guest', 'cardholder', '/greeting'),
   v('/_dynamic/gratitude', 'guest', 'programs', '/gratitude?reference=SUP-12345'),
+  v('/_dynamic/posts/', 'guest', 'cardholder', '/posts'),
+  v('/_dynamic/posts/$url', 'guest', 'cardholder', (w) => `/posts/${w.post}`),
+  // A shared post's link: to sign in, which leads back to the post.
+  v('/_dynamic/post/$url', 'guest', 'cardholder', (w) => `/post/${w.post}`, { redirects: true }),
 ]
 
 const guestRegistration: Visit[] = [

@@ -450,10 +450,13 @@ test.describe('links to pages that do not exist', () => {
     await expect(guest).toHaveURL(portalUrl('cardholder', '/food'))
 
     const admin = await signedInPage(browser, 'admin', await seedUser('admin'))
-    await admin.goto(portalUrl('admin', '/posts/an-old-announcement'))
+    await admin.goto(portalUrl('admin', '/announcements/an-old-announcement'))
     await expect(admin.getByTestId('page-not-found')).toBeVisible()
     await expect(admin.getByTestId('portal-nav')).toBeVisible()
     await admin.getByTestId('not-found-back').click()
     await expect(admin).toHaveURL(portalUrl('admin', '/finances'))
+    // A post that does not exist (or is not for the viewer): its own not-found, back to the feed.
+    await admin.goto(portalUrl('admin', '/posts/an-old-announcement'))
+    await expect(admin.getByTestId('post-not-found')).toBeVisible()
   })
 })

@@ -18,6 +18,7 @@ import { Route as DynamicGratitudeRouteImport } from './routes/_dynamic/gratitud
 import { Route as DynamicGreetingRouteImport } from './routes/_dynamic/greeting'
 import { Route as DynamicHelpRouteImport } from './routes/_dynamic/help'
 import { Route as DynamicPayRouteImport } from './routes/_dynamic/pay'
+import { Route as DynamicPostsRouteRouteImport } from './routes/_dynamic/posts/route'
 import { Route as DynamicSupportRouteImport } from './routes/_dynamic/support'
 import { Route as GuestIndexRouteImport } from './routes/_guest/index'
 import { Route as GuestPasswordRouteImport } from './routes/_guest/password'
@@ -28,13 +29,17 @@ import { Route as PortalCardsRouteRouteImport } from './routes/_portal/cards/rou
 import { Route as PortalFinancesRouteRouteImport } from './routes/_portal/finances/route'
 import { Route as PortalHomeRouteImport } from './routes/_portal/home'
 import { Route as PortalOrdersRouteImport } from './routes/_portal/orders'
-import { Route as PortalPostsRouteImport } from './routes/_portal/posts'
 import { Route as PortalProfileRouteImport } from './routes/_portal/profile'
 import { Route as PortalStatisticsRouteImport } from './routes/_portal/statistics'
 import { Route as PortalTerminalRouteRouteImport } from './routes/_portal/terminal/route'
 import { Route as PortalTransactionsRouteRouteImport } from './routes/_portal/transactions/route'
 import { Route as PortalUsersRouteImport } from './routes/_portal/users'
 import { Route as DynamicCheckoutUuidRouteImport } from './routes/_dynamic/checkout.$uuid'
+import { Route as DynamicPostUrlRouteImport } from './routes/_dynamic/post.$url'
+import { Route as DynamicPostsIndexRouteImport } from './routes/_dynamic/posts/index'
+import { Route as DynamicPostsUrlRouteImport } from './routes/_dynamic/posts/$url'
+import { Route as DynamicPostsFiltersRouteImport } from './routes/_dynamic/posts/filters'
+import { Route as DynamicPostsNewRouteImport } from './routes/_dynamic/posts/new'
 import { Route as GuestForgotPasswordIndexRouteImport } from './routes/_guest/forgot-password/index'
 import { Route as GuestForgotPasswordCheckYourEmailRouteImport } from './routes/_guest/forgot-password/check-your-email'
 import { Route as GuestRegistrationIndexRouteImport } from './routes/_guest/registration/index'
@@ -62,6 +67,8 @@ import { Route as PortalTransactionsUuidRouteImport } from './routes/_portal/tra
 import { Route as PortalUserUuidRouteImport } from './routes/_portal/user.$uuid'
 import { Route as SandboxCheckoutIdRouteImport } from './routes/sandbox/checkout.$id'
 import { Route as SandboxOnboardingIdRouteImport } from './routes/sandbox/onboarding.$id'
+import { Route as DynamicPostsUrlEditRouteImport } from './routes/_dynamic/posts/$url_.edit'
+import { Route as DynamicPostsTagsTagRouteImport } from './routes/_dynamic/posts/tags.$tag'
 import { Route as PortalBillsUuidPaymentRouteImport } from './routes/_portal/bills/$uuid_.payment'
 import { Route as PortalFinancesJournalsUuidRouteImport } from './routes/_portal/finances/journals.$uuid'
 import { Route as PortalProgramsTypeNewRouteImport } from './routes/_portal/programs/$type.new'
@@ -110,6 +117,11 @@ const DynamicHelpRoute = DynamicHelpRouteImport.update({
 const DynamicPayRoute = DynamicPayRouteImport.update({
   id: '/pay',
   path: '/pay',
+  getParentRoute: () => DynamicRoute,
+} as any)
+const DynamicPostsRouteRoute = DynamicPostsRouteRouteImport.update({
+  id: '/posts',
+  path: '/posts',
   getParentRoute: () => DynamicRoute,
 } as any)
 const DynamicSupportRoute = DynamicSupportRouteImport.update({
@@ -162,11 +174,6 @@ const PortalOrdersRoute = PortalOrdersRouteImport.update({
   path: '/orders',
   getParentRoute: () => PortalRoute,
 } as any)
-const PortalPostsRoute = PortalPostsRouteImport.update({
-  id: '/posts',
-  path: '/posts',
-  getParentRoute: () => PortalRoute,
-} as any)
 const PortalProfileRoute = PortalProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -196,6 +203,31 @@ const DynamicCheckoutUuidRoute = DynamicCheckoutUuidRouteImport.update({
   id: '/checkout/$uuid',
   path: '/checkout/$uuid',
   getParentRoute: () => DynamicRoute,
+} as any)
+const DynamicPostUrlRoute = DynamicPostUrlRouteImport.update({
+  id: '/post/$url',
+  path: '/post/$url',
+  getParentRoute: () => DynamicRoute,
+} as any)
+const DynamicPostsIndexRoute = DynamicPostsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DynamicPostsRouteRoute,
+} as any)
+const DynamicPostsUrlRoute = DynamicPostsUrlRouteImport.update({
+  id: '/$url',
+  path: '/$url',
+  getParentRoute: () => DynamicPostsRouteRoute,
+} as any)
+const DynamicPostsFiltersRoute = DynamicPostsFiltersRouteImport.update({
+  id: '/filters',
+  path: '/filters',
+  getParentRoute: () => DynamicPostsRouteRoute,
+} as any)
+const DynamicPostsNewRoute = DynamicPostsNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => DynamicPostsRouteRoute,
 } as any)
 const GuestForgotPasswordIndexRoute =
   GuestForgotPasswordIndexRouteImport.update({
@@ -339,6 +371,16 @@ const SandboxOnboardingIdRoute = SandboxOnboardingIdRouteImport.update({
   path: '/sandbox/onboarding/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DynamicPostsUrlEditRoute = DynamicPostsUrlEditRouteImport.update({
+  id: '/$url_/edit',
+  path: '/$url/edit',
+  getParentRoute: () => DynamicPostsRouteRoute,
+} as any)
+const DynamicPostsTagsTagRoute = DynamicPostsTagsTagRouteImport.update({
+  id: '/tags/$tag',
+  path: '/tags/$tag',
+  getParentRoute: () => DynamicPostsRouteRoute,
+} as any)
 const PortalBillsUuidPaymentRoute = PortalBillsUuidPaymentRouteImport.update({
   id: '/$uuid_/payment',
   path: '/$uuid/payment',
@@ -381,6 +423,7 @@ const PortalProgramsUuidBillsBillRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof GuestIndexRoute
+  '/posts': typeof DynamicPostsRouteRouteWithChildren
   '/bills': typeof PortalBillsRouteRouteWithChildren
   '/cards': typeof PortalCardsRouteRouteWithChildren
   '/finances': typeof PortalFinancesRouteRouteWithChildren
@@ -398,11 +441,14 @@ export interface FileRoutesByFullPath {
   '/acceptors': typeof PortalAcceptorsRoute
   '/home': typeof PortalHomeRoute
   '/orders': typeof PortalOrdersRoute
-  '/posts': typeof PortalPostsRoute
   '/profile': typeof PortalProfileRoute
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
   '/checkout/$uuid': typeof DynamicCheckoutUuidRoute
+  '/post/$url': typeof DynamicPostUrlRoute
+  '/posts/$url': typeof DynamicPostsUrlRoute
+  '/posts/filters': typeof DynamicPostsFiltersRoute
+  '/posts/new': typeof DynamicPostsNewRoute
   '/forgot-password/check-your-email': typeof GuestForgotPasswordCheckYourEmailRoute
   '/registration/check-email': typeof GuestRegistrationCheckEmailRoute
   '/registration/confirm': typeof GuestRegistrationConfirmRoute
@@ -422,6 +468,7 @@ export interface FileRoutesByFullPath {
   '/user/$uuid': typeof PortalUserUuidRoute
   '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
+  '/posts/': typeof DynamicPostsIndexRoute
   '/forgot-password/': typeof GuestForgotPasswordIndexRoute
   '/registration/': typeof GuestRegistrationIndexRoute
   '/bills/': typeof PortalBillsIndexRoute
@@ -430,6 +477,8 @@ export interface FileRoutesByFullPath {
   '/programs/': typeof PortalProgramsIndexRoute
   '/terminal/': typeof PortalTerminalIndexRoute
   '/transactions/': typeof PortalTransactionsIndexRoute
+  '/posts/$url/edit': typeof DynamicPostsUrlEditRoute
+  '/posts/tags/$tag': typeof DynamicPostsTagsTagRoute
   '/bills/$uuid/payment': typeof PortalBillsUuidPaymentRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
@@ -452,11 +501,14 @@ export interface FileRoutesByTo {
   '/acceptors': typeof PortalAcceptorsRoute
   '/home': typeof PortalHomeRoute
   '/orders': typeof PortalOrdersRoute
-  '/posts': typeof PortalPostsRoute
   '/profile': typeof PortalProfileRoute
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
   '/checkout/$uuid': typeof DynamicCheckoutUuidRoute
+  '/post/$url': typeof DynamicPostUrlRoute
+  '/posts/$url': typeof DynamicPostsUrlRoute
+  '/posts/filters': typeof DynamicPostsFiltersRoute
+  '/posts/new': typeof DynamicPostsNewRoute
   '/forgot-password/check-your-email': typeof GuestForgotPasswordCheckYourEmailRoute
   '/registration/check-email': typeof GuestRegistrationCheckEmailRoute
   '/registration/confirm': typeof GuestRegistrationConfirmRoute
@@ -476,6 +528,7 @@ export interface FileRoutesByTo {
   '/user/$uuid': typeof PortalUserUuidRoute
   '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
+  '/posts': typeof DynamicPostsIndexRoute
   '/forgot-password': typeof GuestForgotPasswordIndexRoute
   '/registration': typeof GuestRegistrationIndexRoute
   '/bills': typeof PortalBillsIndexRoute
@@ -484,6 +537,8 @@ export interface FileRoutesByTo {
   '/programs': typeof PortalProgramsIndexRoute
   '/terminal': typeof PortalTerminalIndexRoute
   '/transactions': typeof PortalTransactionsIndexRoute
+  '/posts/$url/edit': typeof DynamicPostsUrlEditRoute
+  '/posts/tags/$tag': typeof DynamicPostsTagsTagRoute
   '/bills/$uuid/payment': typeof PortalBillsUuidPaymentRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
@@ -497,6 +552,7 @@ export interface FileRoutesById {
   '/_dynamic': typeof DynamicRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
   '/_portal': typeof PortalRouteWithChildren
+  '/_dynamic/posts': typeof DynamicPostsRouteRouteWithChildren
   '/_portal/bills': typeof PortalBillsRouteRouteWithChildren
   '/_portal/cards': typeof PortalCardsRouteRouteWithChildren
   '/_portal/finances': typeof PortalFinancesRouteRouteWithChildren
@@ -514,12 +570,15 @@ export interface FileRoutesById {
   '/_portal/acceptors': typeof PortalAcceptorsRoute
   '/_portal/home': typeof PortalHomeRoute
   '/_portal/orders': typeof PortalOrdersRoute
-  '/_portal/posts': typeof PortalPostsRoute
   '/_portal/profile': typeof PortalProfileRoute
   '/_portal/statistics': typeof PortalStatisticsRoute
   '/_portal/users': typeof PortalUsersRoute
   '/_guest/': typeof GuestIndexRoute
   '/_dynamic/checkout/$uuid': typeof DynamicCheckoutUuidRoute
+  '/_dynamic/post/$url': typeof DynamicPostUrlRoute
+  '/_dynamic/posts/$url': typeof DynamicPostsUrlRoute
+  '/_dynamic/posts/filters': typeof DynamicPostsFiltersRoute
+  '/_dynamic/posts/new': typeof DynamicPostsNewRoute
   '/_guest/forgot-password/check-your-email': typeof GuestForgotPasswordCheckYourEmailRoute
   '/_guest/registration/check-email': typeof GuestRegistrationCheckEmailRoute
   '/_guest/registration/confirm': typeof GuestRegistrationConfirmRoute
@@ -539,6 +598,7 @@ export interface FileRoutesById {
   '/_portal/user/$uuid': typeof PortalUserUuidRoute
   '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
+  '/_dynamic/posts/': typeof DynamicPostsIndexRoute
   '/_guest/forgot-password/': typeof GuestForgotPasswordIndexRoute
   '/_guest/registration/': typeof GuestRegistrationIndexRoute
   '/_portal/bills/': typeof PortalBillsIndexRoute
@@ -547,6 +607,8 @@ export interface FileRoutesById {
   '/_portal/programs/': typeof PortalProgramsIndexRoute
   '/_portal/terminal/': typeof PortalTerminalIndexRoute
   '/_portal/transactions/': typeof PortalTransactionsIndexRoute
+  '/_dynamic/posts/$url_/edit': typeof DynamicPostsUrlEditRoute
+  '/_dynamic/posts/tags/$tag': typeof DynamicPostsTagsTagRoute
   '/_portal/bills/$uuid_/payment': typeof PortalBillsUuidPaymentRoute
   '/_portal/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/_portal/programs/$type/new': typeof PortalProgramsTypeNewRoute
@@ -559,6 +621,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/posts'
     | '/bills'
     | '/cards'
     | '/finances'
@@ -576,11 +639,14 @@ export interface FileRouteTypes {
     | '/acceptors'
     | '/home'
     | '/orders'
-    | '/posts'
     | '/profile'
     | '/statistics'
     | '/users'
     | '/checkout/$uuid'
+    | '/post/$url'
+    | '/posts/$url'
+    | '/posts/filters'
+    | '/posts/new'
     | '/forgot-password/check-your-email'
     | '/registration/check-email'
     | '/registration/confirm'
@@ -600,6 +666,7 @@ export interface FileRouteTypes {
     | '/user/$uuid'
     | '/sandbox/checkout/$id'
     | '/sandbox/onboarding/$id'
+    | '/posts/'
     | '/forgot-password/'
     | '/registration/'
     | '/bills/'
@@ -608,6 +675,8 @@ export interface FileRouteTypes {
     | '/programs/'
     | '/terminal/'
     | '/transactions/'
+    | '/posts/$url/edit'
+    | '/posts/tags/$tag'
     | '/bills/$uuid/payment'
     | '/finances/journals/$uuid'
     | '/programs/$type/new'
@@ -630,11 +699,14 @@ export interface FileRouteTypes {
     | '/acceptors'
     | '/home'
     | '/orders'
-    | '/posts'
     | '/profile'
     | '/statistics'
     | '/users'
     | '/checkout/$uuid'
+    | '/post/$url'
+    | '/posts/$url'
+    | '/posts/filters'
+    | '/posts/new'
     | '/forgot-password/check-your-email'
     | '/registration/check-email'
     | '/registration/confirm'
@@ -654,6 +726,7 @@ export interface FileRouteTypes {
     | '/user/$uuid'
     | '/sandbox/checkout/$id'
     | '/sandbox/onboarding/$id'
+    | '/posts'
     | '/forgot-password'
     | '/registration'
     | '/bills'
@@ -662,6 +735,8 @@ export interface FileRouteTypes {
     | '/programs'
     | '/terminal'
     | '/transactions'
+    | '/posts/$url/edit'
+    | '/posts/tags/$tag'
     | '/bills/$uuid/payment'
     | '/finances/journals/$uuid'
     | '/programs/$type/new'
@@ -674,6 +749,7 @@ export interface FileRouteTypes {
     | '/_dynamic'
     | '/_guest'
     | '/_portal'
+    | '/_dynamic/posts'
     | '/_portal/bills'
     | '/_portal/cards'
     | '/_portal/finances'
@@ -691,12 +767,15 @@ export interface FileRouteTypes {
     | '/_portal/acceptors'
     | '/_portal/home'
     | '/_portal/orders'
-    | '/_portal/posts'
     | '/_portal/profile'
     | '/_portal/statistics'
     | '/_portal/users'
     | '/_guest/'
     | '/_dynamic/checkout/$uuid'
+    | '/_dynamic/post/$url'
+    | '/_dynamic/posts/$url'
+    | '/_dynamic/posts/filters'
+    | '/_dynamic/posts/new'
     | '/_guest/forgot-password/check-your-email'
     | '/_guest/registration/check-email'
     | '/_guest/registration/confirm'
@@ -716,6 +795,7 @@ export interface FileRouteTypes {
     | '/_portal/user/$uuid'
     | '/sandbox/checkout/$id'
     | '/sandbox/onboarding/$id'
+    | '/_dynamic/posts/'
     | '/_guest/forgot-password/'
     | '/_guest/registration/'
     | '/_portal/bills/'
@@ -724,6 +804,8 @@ export interface FileRouteTypes {
     | '/_portal/programs/'
     | '/_portal/terminal/'
     | '/_portal/transactions/'
+    | '/_dynamic/posts/$url_/edit'
+    | '/_dynamic/posts/tags/$tag'
     | '/_portal/bills/$uuid_/payment'
     | '/_portal/finances/journals/$uuid'
     | '/_portal/programs/$type/new'
@@ -806,6 +888,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DynamicPayRouteImport
       parentRoute: typeof DynamicRoute
     }
+    '/_dynamic/posts': {
+      id: '/_dynamic/posts'
+      path: '/posts'
+      fullPath: '/posts'
+      preLoaderRoute: typeof DynamicPostsRouteRouteImport
+      parentRoute: typeof DynamicRoute
+    }
     '/_dynamic/support': {
       id: '/_dynamic/support'
       path: '/support'
@@ -876,13 +965,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalOrdersRouteImport
       parentRoute: typeof PortalRoute
     }
-    '/_portal/posts': {
-      id: '/_portal/posts'
-      path: '/posts'
-      fullPath: '/posts'
-      preLoaderRoute: typeof PortalPostsRouteImport
-      parentRoute: typeof PortalRoute
-    }
     '/_portal/profile': {
       id: '/_portal/profile'
       path: '/profile'
@@ -924,6 +1006,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/checkout/$uuid'
       preLoaderRoute: typeof DynamicCheckoutUuidRouteImport
       parentRoute: typeof DynamicRoute
+    }
+    '/_dynamic/post/$url': {
+      id: '/_dynamic/post/$url'
+      path: '/post/$url'
+      fullPath: '/post/$url'
+      preLoaderRoute: typeof DynamicPostUrlRouteImport
+      parentRoute: typeof DynamicRoute
+    }
+    '/_dynamic/posts/': {
+      id: '/_dynamic/posts/'
+      path: '/'
+      fullPath: '/posts/'
+      preLoaderRoute: typeof DynamicPostsIndexRouteImport
+      parentRoute: typeof DynamicPostsRouteRoute
+    }
+    '/_dynamic/posts/$url': {
+      id: '/_dynamic/posts/$url'
+      path: '/$url'
+      fullPath: '/posts/$url'
+      preLoaderRoute: typeof DynamicPostsUrlRouteImport
+      parentRoute: typeof DynamicPostsRouteRoute
+    }
+    '/_dynamic/posts/filters': {
+      id: '/_dynamic/posts/filters'
+      path: '/filters'
+      fullPath: '/posts/filters'
+      preLoaderRoute: typeof DynamicPostsFiltersRouteImport
+      parentRoute: typeof DynamicPostsRouteRoute
+    }
+    '/_dynamic/posts/new': {
+      id: '/_dynamic/posts/new'
+      path: '/new'
+      fullPath: '/posts/new'
+      preLoaderRoute: typeof DynamicPostsNewRouteImport
+      parentRoute: typeof DynamicPostsRouteRoute
     }
     '/_guest/forgot-password/': {
       id: '/_guest/forgot-password/'
@@ -1114,6 +1231,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SandboxOnboardingIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_dynamic/posts/$url_/edit': {
+      id: '/_dynamic/posts/$url_/edit'
+      path: '/$url/edit'
+      fullPath: '/posts/$url/edit'
+      preLoaderRoute: typeof DynamicPostsUrlEditRouteImport
+      parentRoute: typeof DynamicPostsRouteRoute
+    }
+    '/_dynamic/posts/tags/$tag': {
+      id: '/_dynamic/posts/tags/$tag'
+      path: '/tags/$tag'
+      fullPath: '/posts/tags/$tag'
+      preLoaderRoute: typeof DynamicPostsTagsTagRouteImport
+      parentRoute: typeof DynamicPostsRouteRoute
+    }
     '/_portal/bills/$uuid_/payment': {
       id: '/_portal/bills/$uuid_/payment'
       path: '/$uuid/payment'
@@ -1166,7 +1297,29 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface DynamicPostsRouteRouteChildren {
+  DynamicPostsUrlRoute: typeof DynamicPostsUrlRoute
+  DynamicPostsFiltersRoute: typeof DynamicPostsFiltersRoute
+  DynamicPostsNewRoute: typeof DynamicPostsNewRoute
+  DynamicPostsIndexRoute: typeof DynamicPostsIndexRoute
+  DynamicPostsUrlEditRoute: typeof DynamicPostsUrlEditRoute
+  DynamicPostsTagsTagRoute: typeof DynamicPostsTagsTagRoute
+}
+
+const DynamicPostsRouteRouteChildren: DynamicPostsRouteRouteChildren = {
+  DynamicPostsUrlRoute: DynamicPostsUrlRoute,
+  DynamicPostsFiltersRoute: DynamicPostsFiltersRoute,
+  DynamicPostsNewRoute: DynamicPostsNewRoute,
+  DynamicPostsIndexRoute: DynamicPostsIndexRoute,
+  DynamicPostsUrlEditRoute: DynamicPostsUrlEditRoute,
+  DynamicPostsTagsTagRoute: DynamicPostsTagsTagRoute,
+}
+
+const DynamicPostsRouteRouteWithChildren =
+  DynamicPostsRouteRoute._addFileChildren(DynamicPostsRouteRouteChildren)
+
 interface DynamicRouteChildren {
+  DynamicPostsRouteRoute: typeof DynamicPostsRouteRouteWithChildren
   DynamicSplatRoute: typeof DynamicSplatRoute
   DynamicFoodRoute: typeof DynamicFoodRoute
   DynamicGratitudeRoute: typeof DynamicGratitudeRoute
@@ -1175,9 +1328,11 @@ interface DynamicRouteChildren {
   DynamicPayRoute: typeof DynamicPayRoute
   DynamicSupportRoute: typeof DynamicSupportRoute
   DynamicCheckoutUuidRoute: typeof DynamicCheckoutUuidRoute
+  DynamicPostUrlRoute: typeof DynamicPostUrlRoute
 }
 
 const DynamicRouteChildren: DynamicRouteChildren = {
+  DynamicPostsRouteRoute: DynamicPostsRouteRouteWithChildren,
   DynamicSplatRoute: DynamicSplatRoute,
   DynamicFoodRoute: DynamicFoodRoute,
   DynamicGratitudeRoute: DynamicGratitudeRoute,
@@ -1186,6 +1341,7 @@ const DynamicRouteChildren: DynamicRouteChildren = {
   DynamicPayRoute: DynamicPayRoute,
   DynamicSupportRoute: DynamicSupportRoute,
   DynamicCheckoutUuidRoute: DynamicCheckoutUuidRoute,
+  DynamicPostUrlRoute: DynamicPostUrlRoute,
 }
 
 const DynamicRouteWithChildren =
@@ -1311,7 +1467,6 @@ interface PortalRouteChildren {
   PortalAcceptorsRoute: typeof PortalAcceptorsRoute
   PortalHomeRoute: typeof PortalHomeRoute
   PortalOrdersRoute: typeof PortalOrdersRoute
-  PortalPostsRoute: typeof PortalPostsRoute
   PortalProfileRoute: typeof PortalProfileRoute
   PortalStatisticsRoute: typeof PortalStatisticsRoute
   PortalUsersRoute: typeof PortalUsersRoute
@@ -1334,7 +1489,6 @@ const PortalRouteChildren: PortalRouteChildren = {
   PortalAcceptorsRoute: PortalAcceptorsRoute,
   PortalHomeRoute: PortalHomeRoute,
   PortalOrdersRoute: PortalOrdersRoute,
-  PortalPostsRoute: PortalPostsRoute,
   PortalProfileRoute: PortalProfileRoute,
   PortalStatisticsRoute: PortalStatisticsRoute,
   PortalUsersRoute: PortalUsersRoute,

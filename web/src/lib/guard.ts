@@ -1,4 +1,5 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
+import { takePendingPost } from '~/components/feed/pending-post.ts'
 import { type MainPath, portalHasScreen, portalHome } from './navigation.ts'
 import type { Portal } from './portal.ts'
 import type { Session } from './session.ts'
@@ -280,7 +281,11 @@ export function takePendingDestination(
   | { to: '/programs/$uuid'; params: { uuid: string } }
   | { to: '/cards/add'; search: { token: string } }
   | BillDestination
+  | { to: '/posts/$url'; params: { url: string } }
   | null {
+  // A post a guest wanted to like or comment on, or a `/post/{url}` link (components/feed).
+  const post = takePendingPost()
+  if (post) return { to: '/posts/$url', params: { url: post } }
   if (portal === 'cardholder') {
     const card = takePendingCard()
     const bill = takePendingBill()

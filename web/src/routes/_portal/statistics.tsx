@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { FeedStatistics } from '~/components/feed/feed-statistics.tsx'
 import { StatisticsPanel } from '~/components/terminal/statistics-panel.tsx'
 import { requireScreen } from '~/lib/guard.ts'
 import { pageTitle } from '~/lib/head.ts'
@@ -32,6 +33,7 @@ function Statistics() {
         </p>
       </header>
       <StatisticsPanel />
+      {portal === 'admin' && <FeedStatistics />}
     </div>
   )
 }

@@ -1,0 +1,205 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
+import {
+  activateCards,
+  expectStatus,
+  type Member,
+  seedIssuedCards,
+  seedMember,
+  seedProgram,
+  unique,
+} from '../support/factories.ts'
+import { portalUrl } from './portals.ts'
+import { browserSeeding } from './seeding.ts'
+import { portalPage, submitSignIn } from './session.ts'
+import { closeSeedDb, signedInPage } from './users-seed.ts'
+
+/**
+ * The feed in the browser (issue 17): a program owner writes a post for the card holders of their
+ * card program, with an image dropped on the editor and a hashtag in the text; a holder of that
+ * program's card sees it, likes it and comments on it; a card holder without the card does not see
+ * it (not in the feed, and its page is not found); a guest reads a public post and is sent to sign
+ * in when liking it, and comes back to the post. Every screen at 390 px and at desktop width fits
+ * without a horizontal scroll and has no serious or critical axe finding.
+ */
+
+test.afterAll(closeSeedDb)
+
+const phone = { width: 390, height: 844 }
+const desktop = { width: 1280, height: 800 }
+
+async function expectFitsAndAccessible(page: Page, what: string) {
+  for (const size of [phone, desktop]) {
+    await page.setViewportSize(size)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow, `${what} at ${size.width} px scrolls sideways`).toBeLessThanOrEqual(0)
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    expect(serious, `${what} at ${size.width} px`).toEqual([])
+  }
+  await page.setViewportSize(phone)
+}
+
+interface World {
+  owner: Member
+  holder: Member
+  stranger: Member
+  program: string
+  title: string
+}
+
+/** An owner with an active card program, a holder with an activated card of it, and a holder without. */
+async function seedWorld(browser: Browser): Promise<World> {
+  const s = browserSeeding(browser)
+  const owner = await seedMember(s, 'owner', { legal_type: 1, company_name: unique('Bakkerij') })
+  const [holder, stranger, program] = await Promise.all([
+    seedMember(s, 'holder', { first_name: 'Anna', last_name: 'Jansen' }),
+    seedMember(s, 'holder', { first_name: 'Bram', last_name: 'Visser' }),
+    seedProgram(owner, 'card', {
+      title: unique('Bread vouchers'),
+      card: { title: 'Bread voucher', description: 'A loaf a week.' },
+    }),
+  ])
+  const issued = await seedIssuedCards(owner, program.uuid, 1)
+  await activateCards(holder, issued.tokens)
+  return { owner, holder, stranger, program: program.uuid, title: unique('Sourdough Saturday') }
+}
+
+async function phonePage(browser: Browser, portal: 'programs' | 'cardholder', who: Member) {
+  const page = await signedInPage(browser, portal, { ...who, uuid: who.id })
+  await page.setViewportSize(phone)
+  return page
+}
+
+test('an owner posts for card holders; a holder likes and comments; others do not see it; a guest signs in to like', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const w = await seedWorld(browser)
+
+  // The owner writes the post on a phone: title, text with a hashtag, the program, card holders only.
+  const owner = await phonePage(browser, 'programs', w.owner)
+  await owner.goto(portalUrl('programs', '/posts'))
+  await owner.getByTestId('feed-new-post').click()
+  await expect(owner.getByTestId('post-editor')).toBeVisible()
+  // Typed only once the editor is hydrated (its button is enabled then).
+  await expect(owner.getByTestId('editor-submit')).toBeEnabled()
+  await owner.getByTestId('editor-title').fill(w.title)
+  await owner.getByTestId('editor-text').fill('Fresh from the oven.\nSee you at the market #Zuurdesem')
+  await expect(owner.getByTestId('editor-tags')).toContainText('#zuurdesem')
+  await owner.getByTestId('editor-link').fill('http://bakkerij.example/zaterdag')
+  await owner.getByTestId('editor-link').blur()
+  await expect(owner.getByTestId('editor-link')).toHaveValue('https://bakkerij.example/zaterdag')
+  await owner.getByTestId('editor-program').selectOption(w.program)
+  await owner.getByTestId('editor-audience-cardholders').check()
+
+  // An image over 2 MB is refused with the spec's rule; a small PNG is uploaded and shown.
+  await owner.getByTestId('editor-image-input').setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(2_097_152 + 10, 1),
+  })
+  await expect(owner.getByTestId('editor-error-images')).toContainText('larger than 2 MB')
+  const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#d98c3f' } })
+    .png()
+    .toBuffer()
+  await owner
+    .getByTestId('editor-image-input')
+    .setInputFiles({ name: 'bread.png', mimeType: 'image/png', buffer: png })
+  await expect(owner.getByTestId('editor-image')).toHaveCount(1, { timeout: 15_000 })
+  await expectFitsAndAccessible(owner, 'the post editor')
+  await owner.getByTestId('editor-submit').click()
+
+  await expect(owner.getByTestId('post-page')).toBeVisible({ timeout: 15_000 })
+  const url = new URL(owner.url()).pathname.split('/').pop() as string
+  const card = owner.getByTestId('post-card')
+  await expect(card.getByTestId('post-title')).toHaveText(w.title)
+  await expect(card.getByTestId('post-image')).toHaveCount(1)
+  await expect(card.getByTestId('post-hashtag')).toHaveText('#Zuurdesem')
+  await expect(card.getByTestId('post-audience')).toBeVisible()
+  await expect(card.getByTestId('post-link')).toHaveAttribute('href', 'https://bakkerij.example/zaterdag')
+  await expectFitsAndAccessible(owner, 'the post page (owner)')
+  // The owner's feed, with the edit and delete of their own post.
+  await owner.goto(portalUrl('programs', '/posts'))
+  await expect(
+    owner.getByTestId('post-card').filter({ hasText: w.title }).getByTestId('post-edit'),
+  ).toBeVisible()
+  await expectFitsAndAccessible(owner, 'the feed (owner)')
+
+  // The holder of the program's card sees it in the feed, likes it (shown at once), comments.
+  const holder = await phonePage(browser, 'cardholder', w.holder)
+  await holder.goto(portalUrl('cardholder', '/posts'))
+  const inFeed = holder.getByTestId('post-card').filter({ hasText: w.title })
+  await expect(inFeed).toBeVisible()
+  await expect(holder.getByTestId('feed-new-post')).toHaveCount(0)
+  await expectFitsAndAccessible(holder, 'the feed (holder)')
+  await inFeed.getByTestId('post-like').click()
+  await expect(inFeed.getByTestId('post-likes-count')).toHaveText('1')
+  await expect(inFeed.getByTestId('post-like')).toHaveAttribute('aria-pressed', 'true')
+  await inFeed.getByTestId('post-title').click()
+  await expect(holder).toHaveURL(portalUrl('cardholder', `/posts/${url}`))
+  await holder.getByTestId('comment-input').fill('Two loaves for me, please!')
+  await holder.getByTestId('comment-submit').click()
+  await expect(holder.getByTestId('comment')).toContainText('Two loaves for me, please!')
+  await expect(holder.getByTestId('post-comments-count')).toHaveText('1')
+  // Stored, not only shown: after a reload the like and the comment are there.
+  await holder.reload()
+  await expect(holder.getByTestId('comment')).toContainText('Two loaves for me, please!')
+  await expect(holder.getByTestId('post-likes-count')).toHaveText('1')
+  await expectFitsAndAccessible(holder, 'the post page (holder)')
+
+  // The hashtag leads to the tag's feed.
+  await holder.getByTestId('post-hashtag').click()
+  await expect(holder).toHaveURL(portalUrl('cardholder', '/posts/tags/zuurdesem'))
+  await expect(holder.getByTestId('post-card').filter({ hasText: w.title })).toBeVisible()
+
+  // A card holder without the card: not in the feed, and the post's page is not found.
+  const stranger = await phonePage(browser, 'cardholder', w.stranger)
+  await stranger.goto(portalUrl('cardholder', '/posts'))
+  await expect(stranger.getByTestId('feed-page')).toBeVisible()
+  await expect(stranger.locator('[data-slot="skeleton"]')).toHaveCount(0)
+  await expect(stranger.getByTestId('post-card').filter({ hasText: w.title })).toHaveCount(0)
+  await stranger.goto(portalUrl('cardholder', `/posts/${url}`))
+  await expect(stranger.getByTestId('post-not-found')).toBeVisible()
+  await stranger.goto(portalUrl('cardholder', '/posts/tags/zuurdesem'))
+  await expect(stranger.getByTestId('feed-tag-page')).toBeVisible()
+  await expect(stranger.getByTestId('post-card').filter({ hasText: w.title })).toHaveCount(0)
+
+  // A public post: the holder's open feed is told at once and offers it behind a pill (no jump);
+  // a guest reads it and is sent to sign in to like it, then comes back to it.
+  await holder.goto(portalUrl('cardholder', '/posts'))
+  await expect(holder.getByTestId('post-card').filter({ hasText: w.title })).toBeVisible()
+  const publicTitle = unique('Open day at the bakery')
+  const published = expectStatus(
+    await w.owner.api<{ url: string }>('POST', '/feed/posts', {
+      title: publicTitle,
+      text: 'Everyone is welcome. #opendag',
+      program_uuid: w.program,
+    }),
+    201,
+    'a public post',
+  )
+  await expect(holder.getByTestId('feed-new-posts')).toHaveText('1 new post', { timeout: 10_000 })
+  await expect(holder.getByTestId('post-card').first()).toContainText(w.title)
+  await holder.getByTestId('feed-new-posts').click()
+  await expect(holder.getByTestId('post-card').first()).toContainText(publicTitle)
+  await expect(holder.getByTestId('feed-new-posts')).toHaveCount(0)
+  const guest = await portalPage(browser, 'cardholder')
+  await guest.setViewportSize(phone)
+  await guest.goto(portalUrl('cardholder', '/posts'))
+  const publicCard = guest.getByTestId('post-card').filter({ hasText: publicTitle })
+  await expect(publicCard).toBeVisible()
+  await expect(guest.getByTestId('post-card').filter({ hasText: w.title })).toHaveCount(0)
+  await expectFitsAndAccessible(guest, 'the feed (guest)')
+  await publicCard.getByTestId('post-like').click()
+  await expect(guest).toHaveURL(portalUrl('cardholder', '/sign-in'))
+  await submitSignIn(guest, w.holder.email, w.holder.password)
+  await expect(guest).toHaveURL(portalUrl('cardholder', `/posts/${published.url}`))
+  await expect(guest.getByTestId('post-title')).toHaveText(publicTitle)
+  await expect(guest.getByTestId('post-likes-count')).toHaveText('0')
+})

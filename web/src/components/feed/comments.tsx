@@ -1,0 +1,222 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate, useRouteContext } from '@tanstack/react-router'
+import { TrashIcon } from 'lucide-react'
+import { useId, useState } from 'react'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { describeApiError } from '~/lib/api-messages.ts'
+import { signInPath } from '~/lib/guard.ts'
+import { notify } from '~/lib/notify.tsx'
+import { useSession } from '~/lib/use-session.ts'
+import { patchPost } from './cache.ts'
+import { CountedTextarea } from './counted-textarea.tsx'
+import { rememberPendingPost } from './pending-post.ts'
+import { Rows } from './post-body.tsx'
+import {
+  addComment,
+  commentsQueryOptions,
+  deleteComment,
+  type FeedComment,
+  type FeedCommentPage,
+  type FeedPost,
+  feedKeys,
+  withRetries,
+} from './queries.ts'
+import { feedLimits, textRows } from './text.ts'
+
+const commentDeleted = msg`Comment deleted`
+
+/**
+ * A post's comments, oldest first, and the form to add one: shown at once (optimistic) and sent
+ * with an idempotency key, retried after 1, 2 and 3 s when the connection fails. A guest is asked
+ * to sign in and comes back to the post.
+ */
+export function Comments({ post }: { post: FeedPost }) {
+  const { t, i18n } = useLingui()
+  const session = useSession()
+  const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const comments = useQuery(commentsQueryOptions(post.uuid))
+  const [text, setText] = useState('')
+  const inputId = useId()
+  const key = feedKeys.comments(post.uuid)
+
+  const add = useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: string; idempotencyKey: string; pending: FeedComment }) =>
+      withRetries(() => addComment(post.uuid, body, idempotencyKey)),
+    onMutate: async ({ pending }) => {
+      await queryClient.cancelQueries({ queryKey: key })
+      const before = queryClient.getQueryData<FeedCommentPage>(key)
+      if (before)
+        queryClient.setQueryData<FeedCommentPage>(key, { ...before, data: [...before.data, pending] })
+      const restoreCount = patchPost(queryClient, post.uuid, (p) => ({
+        ...p,
+        comments_count: p.comments_count + 1,
+      }))
+      setText('')
+      return { before, restoreCount }
+    },
+    onError: (error, variables, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before)
+      context?.restoreCount()
+      setText(variables.body)
+      notify.error(describeApiError(error))
+    },
+    onSuccess: (saved, { pending }) => {
+      const now = queryClient.getQueryData<FeedCommentPage>(key)
+      if (now) {
+        queryClient.setQueryData<FeedCommentPage>(key, {
+          ...now,
+          data: now.data.map((c) => (c.uuid === pending.uuid ? saved : c)),
+        })
+      }
+    },
+  })
+
+  const remove = useMutation({
+    mutationFn: (comment: FeedComment) => deleteComment(post.uuid, comment.uuid),
+    onMutate: (comment) => {
+      const before = queryClient.getQueryData<FeedCommentPage>(key)
+      if (before) {
+        queryClient.setQueryData<FeedCommentPage>(key, {
+          ...before,
+          data: before.data.filter((c) => c.uuid !== comment.uuid),
+        })
+      }
+      const restoreCount = patchPost(queryClient, post.uuid, (p) => ({
+        ...p,
+        comments_count: Math.max(0, p.comments_count - 1),
+      }))
+      return { before, restoreCount }
+    },
+    onError: (error, _comment, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before)
+      context?.restoreCount()
+      notify.error(describeApiError(error))
+    },
+    onSuccess: () => notify.success(commentDeleted),
+  })
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    const body = text.trim()
+    if (!session || body === '') return
+    const user = session.user
+    const pending: FeedComment = {
+      uuid: `pending-${crypto.randomUUID()}`,
+      post_id: post.uuid,
+      created: new Date().toISOString(),
+      modified: null,
+      is_modified: false,
+      text: { rows: textRows(body) },
+      user_uuid: user.uuid,
+      user: {
+        uuid: user.uuid,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        full_name: user.full_name,
+        avatar: null,
+        email: null,
+        type: user.type,
+      },
+    }
+    add.mutate({ body, idempotencyKey: crypto.randomUUID(), pending })
+  }
+
+  const mayDelete = (comment: FeedComment) =>
+    !comment.uuid.startsWith('pending-') &&
+    session !== null &&
+    (comment.user_uuid === session.user.uuid || session.user.type === 4 || post.can_edit)
+
+  return (
+    <section
+      id="comments"
+      aria-labelledby="comments-title"
+      className="grid gap-4"
+      data-testid="post-comments"
+    >
+      <h2 id="comments-title" className="text-base font-semibold">
+        <Trans>Comments</Trans>
+      </h2>
+      {comments.isPending ? (
+        <RowsSkeleton rows={2} />
+      ) : comments.isError ? (
+        <LoadError onRetry={() => comments.refetch()}>{i18n._(describeApiError(comments.error))}</LoadError>
+      ) : comments.data.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          <Trans>No comments yet.</Trans>
+        </p>
+      ) : (
+        <ul className="grid gap-3">
+          {comments.data.data.map((comment) => (
+            <li key={comment.uuid} className="grid gap-1 rounded-md bg-muted/50 p-3" data-testid="comment">
+              <div className="flex items-center justify-between gap-2">
+                <span className="text-sm font-medium">
+                  {comment.user.full_name}
+                  <span className="ml-2 text-xs font-normal text-muted-foreground">
+                    {i18n.date(new Date(comment.created), { dateStyle: 'medium', timeStyle: 'short' })}
+                    {comment.is_modified && (
+                      <>
+                        {' · '}
+                        <Trans>edited</Trans>
+                      </>
+                    )}
+                  </span>
+                </span>
+                {mayDelete(comment) && (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    aria-label={t`Delete comment`}
+                    onClick={() => remove.mutate(comment)}
+                    data-testid="comment-delete"
+                  >
+                    <TrashIcon aria-hidden="true" />
+                  </Button>
+                )}
+              </div>
+              <Rows rows={comment.text.rows} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {post.status !== 'published' ? null : session ? (
+        <form onSubmit={submit} className="grid gap-2">
+          <label htmlFor={inputId} className="text-sm font-medium">
+            <Trans>Your comment</Trans>
+          </label>
+          <CountedTextarea
+            id={inputId}
+            value={text}
+            onChange={setText}
+            max={feedLimits.comment}
+            rows={3}
+            testId="comment-input"
+          />
+          <div>
+            <Button type="submit" disabled={text.trim() === ''} data-testid="comment-submit">
+              <Trans>Comment</Trans>
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div>
+          <Button
+            variant="outline"
+            onClick={() => {
+              rememberPendingPost(post.url)
+              void navigate({ to: signInPath(portal) })
+            }}
+            data-testid="comment-sign-in"
+          >
+            <Trans>Sign in to comment</Trans>
+          </Button>
+        </div>
+      )}
+    </section>
+  )
+}

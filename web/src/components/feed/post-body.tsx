@@ -1,0 +1,174 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { ExternalLinkIcon, FileTextIcon, PlayIcon } from 'lucide-react'
+import { useState } from 'react'
+import { apiBase } from '~/lib/api.ts'
+import type { FeedPost, FeedVideo } from './queries.ts'
+import { rowParts } from './text.ts'
+
+/** Text rows with their hashtags as links to the tag's feed. */
+export function Rows({ rows }: { rows: readonly string[] }) {
+  return (
+    <div className="grid gap-1 break-words text-sm">
+      {rows.map((row, i) =>
+        row === '' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+          <br key={i} />
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+          <p key={i}>
+            {rowParts(row).map((part, j) =>
+              'tag' in part ? (
+                <Link
+                  // biome-ignore lint/suspicious/noArrayIndexKey: parts of one row
+                  key={j}
+                  to="/posts/tags/$tag"
+                  params={{ tag: part.tag }}
+                  className="font-medium text-primary underline-offset-2 hover:underline"
+                  data-testid="post-hashtag"
+                >
+                  {part.shown}
+                </Link>
+              ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: parts of one row
+                <span key={j}>{part.text}</span>
+              ),
+            )}
+          </p>
+        ),
+      )}
+    </div>
+  )
+}
+
+/**
+ * A video by its address: a still with a play button until the viewer clicks, only then the
+ * player (YouTube's privacy-enhanced host, Vimeo's do-not-track player). No third-party script or
+ * image is loaded before that click.
+ */
+export function VideoEmbed({ video }: { video: FeedVideo }) {
+  const { t } = useLingui()
+  const [playing, setPlaying] = useState(false)
+  const site = video.type === 'youtube' ? 'YouTube' : 'Vimeo'
+  if (playing) {
+    return (
+      <div className="aspect-video w-full overflow-hidden rounded-md bg-black">
+        <iframe
+          src={`${video.url}${video.url.includes('?') ? '&' : '?'}autoplay=1`}
+          title={t`Video on ${site}`}
+          className="h-full w-full"
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          data-testid="post-video-player"
+        />
+      </div>
+    )
+  }
+  return (
+    <div className="grid aspect-video w-full place-items-center rounded-md bg-muted text-center">
+      <div className="grid justify-items-center gap-2 p-4">
+        <button
+          type="button"
+          onClick={() => setPlaying(true)}
+          className="inline-flex items-center gap-2 rounded-full bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus-visible:outline-2 focus-visible:outline-offset-2"
+          data-testid="post-video-play"
+        >
+          <PlayIcon className="size-4" aria-hidden="true" />
+          <Trans>Play video from {site}</Trans>
+        </button>
+        <p className="max-w-xs text-xs text-muted-foreground">
+          <Trans>The video is loaded from {site} only when you play it.</Trans>
+        </p>
+        <a
+          href={video.full_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="text-xs underline underline-offset-2"
+        >
+          <Trans>Open on {site}</Trans>
+        </a>
+      </div>
+    </div>
+  )
+}
+
+const imageUrl = (uuid: string, size: 'small' | 'medium' | 'large') =>
+  `${apiBase}/feed/images/${encodeURIComponent(uuid)}/${size}`
+
+function formatSize(bytes: number, locale: string): string {
+  const units = ['B', 'KB', 'MB'] as const
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`
+}
+
+/** The media and link of a post: images, videos, files, the link with its preview. */
+export function PostMedia({ post }: { post: FeedPost }) {
+  const { t, i18n } = useLingui()
+  return (
+    <>
+      {post.images.length > 0 && (
+        <div className={post.images.length === 1 ? 'grid' : 'grid grid-cols-2 gap-2'}>
+          {post.images.map((image) => (
+            <a key={image.uuid} href={imageUrl(image.uuid, 'large')} target="_blank" rel="noopener">
+              <img
+                src={imageUrl(image.uuid, 'medium')}
+                alt={image.name ? t`Image ${image.name}` : t`Image of the post`}
+                width={image.width}
+                height={image.height}
+                loading="lazy"
+                className="h-auto max-h-96 w-full rounded-md object-cover"
+                data-testid="post-image"
+              />
+            </a>
+          ))}
+        </div>
+      )}
+      {post.videos.map((video) => (
+        <VideoEmbed key={video.uuid} video={video} />
+      ))}
+      {post.files.length > 0 && (
+        <ul className="grid gap-1">
+          {post.files.map((file) => (
+            <li key={file.uuid}>
+              <a
+                href={`${apiBase}/feed/files/${encodeURIComponent(file.uuid)}`}
+                className="inline-flex max-w-full items-center gap-2 text-sm underline underline-offset-2"
+                data-testid="post-file"
+              >
+                <FileTextIcon className="size-4 shrink-0" aria-hidden="true" />
+                <span className="truncate">{file.name}</span>
+                <span className="shrink-0 text-muted-foreground">({formatSize(file.size, i18n.locale)})</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {post.link && (
+        <a
+          href={post.link}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="grid gap-1 rounded-md border p-3 text-sm hover:bg-muted"
+          data-testid="post-link"
+        >
+          {post.link_preview?.site_name && (
+            <span className="text-xs text-muted-foreground">{post.link_preview.site_name}</span>
+          )}
+          <span className="inline-flex items-center gap-1 font-medium break-all">
+            {post.link_preview?.title ?? post.link}
+            <ExternalLinkIcon className="size-3.5 shrink-0" aria-hidden="true" />
+          </span>
+          {post.link_preview?.description && (
+            <span className="line-clamp-3 text-muted-foreground">{post.link_preview.description}</span>
+          )}
+        </a>
+      )}
+    </>
+  )
+}
