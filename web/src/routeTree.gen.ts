@@ -13,7 +13,7 @@ import { Route as DynamicRouteImport } from './routes/_dynamic'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as PortalRouteImport } from './routes/_portal'
 import { Route as DynamicSplatRouteImport } from './routes/_dynamic/$'
-import { Route as DynamicFoodRouteImport } from './routes/_dynamic/food'
+import { Route as DynamicFoodRouteRouteImport } from './routes/_dynamic/food/route'
 import { Route as DynamicGratitudeRouteImport } from './routes/_dynamic/gratitude'
 import { Route as DynamicGreetingRouteImport } from './routes/_dynamic/greeting'
 import { Route as DynamicHelpRouteImport } from './routes/_dynamic/help'
@@ -35,6 +35,7 @@ import { Route as PortalTerminalRouteRouteImport } from './routes/_portal/termin
 import { Route as PortalTransactionsRouteRouteImport } from './routes/_portal/transactions/route'
 import { Route as PortalUsersRouteImport } from './routes/_portal/users'
 import { Route as DynamicCheckoutUuidRouteImport } from './routes/_dynamic/checkout.$uuid'
+import { Route as DynamicFoodIndexRouteImport } from './routes/_dynamic/food/index'
 import { Route as GuestForgotPasswordIndexRouteImport } from './routes/_guest/forgot-password/index'
 import { Route as GuestForgotPasswordCheckYourEmailRouteImport } from './routes/_guest/forgot-password/check-your-email'
 import { Route as GuestRegistrationIndexRouteImport } from './routes/_guest/registration/index'
@@ -62,6 +63,8 @@ import { Route as PortalTransactionsUuidRouteImport } from './routes/_portal/tra
 import { Route as PortalUserUuidRouteImport } from './routes/_portal/user.$uuid'
 import { Route as SandboxCheckoutIdRouteImport } from './routes/sandbox/checkout.$id'
 import { Route as SandboxOnboardingIdRouteImport } from './routes/sandbox/onboarding.$id'
+import { Route as DynamicFoodPlaceUuidRouteImport } from './routes/_dynamic/food/place.$uuid'
+import { Route as DynamicFoodProductUuidRouteImport } from './routes/_dynamic/food/product.$uuid'
 import { Route as PortalBillsUuidPaymentRouteImport } from './routes/_portal/bills/$uuid_.payment'
 import { Route as PortalFinancesJournalsUuidRouteImport } from './routes/_portal/finances/journals.$uuid'
 import { Route as PortalProgramsTypeNewRouteImport } from './routes/_portal/programs/$type.new'
@@ -87,7 +90,7 @@ const DynamicSplatRoute = DynamicSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => DynamicRoute,
 } as any)
-const DynamicFoodRoute = DynamicFoodRouteImport.update({
+const DynamicFoodRouteRoute = DynamicFoodRouteRouteImport.update({
   id: '/food',
   path: '/food',
   getParentRoute: () => DynamicRoute,
@@ -196,6 +199,11 @@ const DynamicCheckoutUuidRoute = DynamicCheckoutUuidRouteImport.update({
   id: '/checkout/$uuid',
   path: '/checkout/$uuid',
   getParentRoute: () => DynamicRoute,
+} as any)
+const DynamicFoodIndexRoute = DynamicFoodIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DynamicFoodRouteRoute,
 } as any)
 const GuestForgotPasswordIndexRoute =
   GuestForgotPasswordIndexRouteImport.update({
@@ -339,6 +347,16 @@ const SandboxOnboardingIdRoute = SandboxOnboardingIdRouteImport.update({
   path: '/sandbox/onboarding/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DynamicFoodPlaceUuidRoute = DynamicFoodPlaceUuidRouteImport.update({
+  id: '/place/$uuid',
+  path: '/place/$uuid',
+  getParentRoute: () => DynamicFoodRouteRoute,
+} as any)
+const DynamicFoodProductUuidRoute = DynamicFoodProductUuidRouteImport.update({
+  id: '/product/$uuid',
+  path: '/product/$uuid',
+  getParentRoute: () => DynamicFoodRouteRoute,
+} as any)
 const PortalBillsUuidPaymentRoute = PortalBillsUuidPaymentRouteImport.update({
   id: '/$uuid_/payment',
   path: '/$uuid/payment',
@@ -381,13 +399,13 @@ const PortalProgramsUuidBillsBillRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof GuestIndexRoute
+  '/food': typeof DynamicFoodRouteRouteWithChildren
   '/bills': typeof PortalBillsRouteRouteWithChildren
   '/cards': typeof PortalCardsRouteRouteWithChildren
   '/finances': typeof PortalFinancesRouteRouteWithChildren
   '/terminal': typeof PortalTerminalRouteRouteWithChildren
   '/transactions': typeof PortalTransactionsRouteRouteWithChildren
   '/$': typeof DynamicSplatRoute
-  '/food': typeof DynamicFoodRoute
   '/gratitude': typeof DynamicGratitudeRoute
   '/greeting': typeof DynamicGreetingRoute
   '/help': typeof DynamicHelpRoute
@@ -422,6 +440,7 @@ export interface FileRoutesByFullPath {
   '/user/$uuid': typeof PortalUserUuidRoute
   '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
+  '/food/': typeof DynamicFoodIndexRoute
   '/forgot-password/': typeof GuestForgotPasswordIndexRoute
   '/registration/': typeof GuestRegistrationIndexRoute
   '/bills/': typeof PortalBillsIndexRoute
@@ -430,6 +449,8 @@ export interface FileRoutesByFullPath {
   '/programs/': typeof PortalProgramsIndexRoute
   '/terminal/': typeof PortalTerminalIndexRoute
   '/transactions/': typeof PortalTransactionsIndexRoute
+  '/food/place/$uuid': typeof DynamicFoodPlaceUuidRoute
+  '/food/product/$uuid': typeof DynamicFoodProductUuidRoute
   '/bills/$uuid/payment': typeof PortalBillsUuidPaymentRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
@@ -441,7 +462,6 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof GuestIndexRoute
   '/$': typeof DynamicSplatRoute
-  '/food': typeof DynamicFoodRoute
   '/gratitude': typeof DynamicGratitudeRoute
   '/greeting': typeof DynamicGreetingRoute
   '/help': typeof DynamicHelpRoute
@@ -476,6 +496,7 @@ export interface FileRoutesByTo {
   '/user/$uuid': typeof PortalUserUuidRoute
   '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
+  '/food': typeof DynamicFoodIndexRoute
   '/forgot-password': typeof GuestForgotPasswordIndexRoute
   '/registration': typeof GuestRegistrationIndexRoute
   '/bills': typeof PortalBillsIndexRoute
@@ -484,6 +505,8 @@ export interface FileRoutesByTo {
   '/programs': typeof PortalProgramsIndexRoute
   '/terminal': typeof PortalTerminalIndexRoute
   '/transactions': typeof PortalTransactionsIndexRoute
+  '/food/place/$uuid': typeof DynamicFoodPlaceUuidRoute
+  '/food/product/$uuid': typeof DynamicFoodProductUuidRoute
   '/bills/$uuid/payment': typeof PortalBillsUuidPaymentRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
@@ -497,13 +520,13 @@ export interface FileRoutesById {
   '/_dynamic': typeof DynamicRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
   '/_portal': typeof PortalRouteWithChildren
+  '/_dynamic/food': typeof DynamicFoodRouteRouteWithChildren
   '/_portal/bills': typeof PortalBillsRouteRouteWithChildren
   '/_portal/cards': typeof PortalCardsRouteRouteWithChildren
   '/_portal/finances': typeof PortalFinancesRouteRouteWithChildren
   '/_portal/terminal': typeof PortalTerminalRouteRouteWithChildren
   '/_portal/transactions': typeof PortalTransactionsRouteRouteWithChildren
   '/_dynamic/$': typeof DynamicSplatRoute
-  '/_dynamic/food': typeof DynamicFoodRoute
   '/_dynamic/gratitude': typeof DynamicGratitudeRoute
   '/_dynamic/greeting': typeof DynamicGreetingRoute
   '/_dynamic/help': typeof DynamicHelpRoute
@@ -539,6 +562,7 @@ export interface FileRoutesById {
   '/_portal/user/$uuid': typeof PortalUserUuidRoute
   '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
+  '/_dynamic/food/': typeof DynamicFoodIndexRoute
   '/_guest/forgot-password/': typeof GuestForgotPasswordIndexRoute
   '/_guest/registration/': typeof GuestRegistrationIndexRoute
   '/_portal/bills/': typeof PortalBillsIndexRoute
@@ -547,6 +571,8 @@ export interface FileRoutesById {
   '/_portal/programs/': typeof PortalProgramsIndexRoute
   '/_portal/terminal/': typeof PortalTerminalIndexRoute
   '/_portal/transactions/': typeof PortalTransactionsIndexRoute
+  '/_dynamic/food/place/$uuid': typeof DynamicFoodPlaceUuidRoute
+  '/_dynamic/food/product/$uuid': typeof DynamicFoodProductUuidRoute
   '/_portal/bills/$uuid_/payment': typeof PortalBillsUuidPaymentRoute
   '/_portal/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
   '/_portal/programs/$type/new': typeof PortalProgramsTypeNewRoute
@@ -559,13 +585,13 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/food'
     | '/bills'
     | '/cards'
     | '/finances'
     | '/terminal'
     | '/transactions'
     | '/$'
-    | '/food'
     | '/gratitude'
     | '/greeting'
     | '/help'
@@ -600,6 +626,7 @@ export interface FileRouteTypes {
     | '/user/$uuid'
     | '/sandbox/checkout/$id'
     | '/sandbox/onboarding/$id'
+    | '/food/'
     | '/forgot-password/'
     | '/registration/'
     | '/bills/'
@@ -608,6 +635,8 @@ export interface FileRouteTypes {
     | '/programs/'
     | '/terminal/'
     | '/transactions/'
+    | '/food/place/$uuid'
+    | '/food/product/$uuid'
     | '/bills/$uuid/payment'
     | '/finances/journals/$uuid'
     | '/programs/$type/new'
@@ -619,7 +648,6 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$'
-    | '/food'
     | '/gratitude'
     | '/greeting'
     | '/help'
@@ -654,6 +682,7 @@ export interface FileRouteTypes {
     | '/user/$uuid'
     | '/sandbox/checkout/$id'
     | '/sandbox/onboarding/$id'
+    | '/food'
     | '/forgot-password'
     | '/registration'
     | '/bills'
@@ -662,6 +691,8 @@ export interface FileRouteTypes {
     | '/programs'
     | '/terminal'
     | '/transactions'
+    | '/food/place/$uuid'
+    | '/food/product/$uuid'
     | '/bills/$uuid/payment'
     | '/finances/journals/$uuid'
     | '/programs/$type/new'
@@ -674,13 +705,13 @@ export interface FileRouteTypes {
     | '/_dynamic'
     | '/_guest'
     | '/_portal'
+    | '/_dynamic/food'
     | '/_portal/bills'
     | '/_portal/cards'
     | '/_portal/finances'
     | '/_portal/terminal'
     | '/_portal/transactions'
     | '/_dynamic/$'
-    | '/_dynamic/food'
     | '/_dynamic/gratitude'
     | '/_dynamic/greeting'
     | '/_dynamic/help'
@@ -716,6 +747,7 @@ export interface FileRouteTypes {
     | '/_portal/user/$uuid'
     | '/sandbox/checkout/$id'
     | '/sandbox/onboarding/$id'
+    | '/_dynamic/food/'
     | '/_guest/forgot-password/'
     | '/_guest/registration/'
     | '/_portal/bills/'
@@ -724,6 +756,8 @@ export interface FileRouteTypes {
     | '/_portal/programs/'
     | '/_portal/terminal/'
     | '/_portal/transactions/'
+    | '/_dynamic/food/place/$uuid'
+    | '/_dynamic/food/product/$uuid'
     | '/_portal/bills/$uuid_/payment'
     | '/_portal/finances/journals/$uuid'
     | '/_portal/programs/$type/new'
@@ -775,7 +809,7 @@ declare module '@tanstack/react-router' {
       id: '/_dynamic/food'
       path: '/food'
       fullPath: '/food'
-      preLoaderRoute: typeof DynamicFoodRouteImport
+      preLoaderRoute: typeof DynamicFoodRouteRouteImport
       parentRoute: typeof DynamicRoute
     }
     '/_dynamic/gratitude': {
@@ -924,6 +958,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/checkout/$uuid'
       preLoaderRoute: typeof DynamicCheckoutUuidRouteImport
       parentRoute: typeof DynamicRoute
+    }
+    '/_dynamic/food/': {
+      id: '/_dynamic/food/'
+      path: '/'
+      fullPath: '/food/'
+      preLoaderRoute: typeof DynamicFoodIndexRouteImport
+      parentRoute: typeof DynamicFoodRouteRoute
     }
     '/_guest/forgot-password/': {
       id: '/_guest/forgot-password/'
@@ -1114,6 +1155,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SandboxOnboardingIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_dynamic/food/place/$uuid': {
+      id: '/_dynamic/food/place/$uuid'
+      path: '/place/$uuid'
+      fullPath: '/food/place/$uuid'
+      preLoaderRoute: typeof DynamicFoodPlaceUuidRouteImport
+      parentRoute: typeof DynamicFoodRouteRoute
+    }
+    '/_dynamic/food/product/$uuid': {
+      id: '/_dynamic/food/product/$uuid'
+      path: '/product/$uuid'
+      fullPath: '/food/product/$uuid'
+      preLoaderRoute: typeof DynamicFoodProductUuidRouteImport
+      parentRoute: typeof DynamicFoodRouteRoute
+    }
     '/_portal/bills/$uuid_/payment': {
       id: '/_portal/bills/$uuid_/payment'
       path: '/$uuid/payment'
@@ -1166,9 +1221,24 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface DynamicFoodRouteRouteChildren {
+  DynamicFoodIndexRoute: typeof DynamicFoodIndexRoute
+  DynamicFoodPlaceUuidRoute: typeof DynamicFoodPlaceUuidRoute
+  DynamicFoodProductUuidRoute: typeof DynamicFoodProductUuidRoute
+}
+
+const DynamicFoodRouteRouteChildren: DynamicFoodRouteRouteChildren = {
+  DynamicFoodIndexRoute: DynamicFoodIndexRoute,
+  DynamicFoodPlaceUuidRoute: DynamicFoodPlaceUuidRoute,
+  DynamicFoodProductUuidRoute: DynamicFoodProductUuidRoute,
+}
+
+const DynamicFoodRouteRouteWithChildren =
+  DynamicFoodRouteRoute._addFileChildren(DynamicFoodRouteRouteChildren)
+
 interface DynamicRouteChildren {
+  DynamicFoodRouteRoute: typeof DynamicFoodRouteRouteWithChildren
   DynamicSplatRoute: typeof DynamicSplatRoute
-  DynamicFoodRoute: typeof DynamicFoodRoute
   DynamicGratitudeRoute: typeof DynamicGratitudeRoute
   DynamicGreetingRoute: typeof DynamicGreetingRoute
   DynamicHelpRoute: typeof DynamicHelpRoute
@@ -1178,8 +1248,8 @@ interface DynamicRouteChildren {
 }
 
 const DynamicRouteChildren: DynamicRouteChildren = {
+  DynamicFoodRouteRoute: DynamicFoodRouteRouteWithChildren,
   DynamicSplatRoute: DynamicSplatRoute,
-  DynamicFoodRoute: DynamicFoodRoute,
   DynamicGratitudeRoute: DynamicGratitudeRoute,
   DynamicGreetingRoute: DynamicGreetingRoute,
   DynamicHelpRoute: DynamicHelpRoute,
