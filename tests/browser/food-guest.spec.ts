@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { AxeBuilder } from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { expectStatus, type Member, seedMember, unique } from '../support/factories.ts'
+import { expectStatus, seedMember, unique } from '../support/factories.ts'
 import { picture, type SeededRestaurant, seedRestaurant, upload } from '../support/food.ts'
 import { portalUrl } from './portals.ts'
 import { browserSeeding } from './seeding.ts'
@@ -25,7 +25,6 @@ const port = Number(process.env.E2E_PORT ?? 3199)
 const brandColour = '#e63946'
 
 interface World {
-  owner: Member
   restaurant: SeededRestaurant
   title: string
   domain: string
@@ -64,7 +63,7 @@ async function seedWorld(browser: Browser): Promise<World> {
     'the brand',
   )
   await s.pageOf(owner).context().close()
-  return { owner, restaurant, title, domain, seoTitle }
+  return { restaurant, title, domain, seoTitle }
 }
 
 let world: Promise<World> | undefined
@@ -80,7 +79,20 @@ async function guestPage(browser: Browser, domain: string, lang: 'nl' | 'en'): P
   const context = await browser.newContext({ viewport: phone })
   await context.addCookies([{ name: 'lang', value: lang, url: on(domain, '/') }])
   await context.route('https://www.googletagmanager.com/**', (route) => route.abort())
-  return context.newPage()
+  const page = await context.newPage()
+  page.on('pageerror', (error) =>
+    console.error(`page error on ${page.url()}: ${error.stack ?? error.message}`),
+  )
+  return page
+}
+
+/** The HTML the server answers for `path` on the domain, before any script ran (Chromium resolves `*.localhost`). */
+async function serverHtml(page: Page, domain: string, path: string): Promise<string> {
+  if (!page.url().startsWith(on(domain, '/'))) await page.goto(on(domain, '/robots.txt'))
+  return page.evaluate(
+    async (url) => (await fetch(url, { headers: { accept: 'text/html' } })).text(),
+    on(domain, path),
+  )
 }
 
 async function expectNoHorizontalScroll(page: Page) {
@@ -100,10 +112,10 @@ async function expectAccessible(page: Page, what: string) {
 
 test('the server renders /food on the restaurant’s domain in its brand, with its JSON-LD', async ({
   browser,
-  request,
 }) => {
   const w = await worldOf(browser)
-  const html = await (await request.get(on(w.domain, '/food'), { headers: { cookie: 'lang=nl' } })).text()
+  const page = await guestPage(browser, w.domain, 'nl')
+  const html = await serverHtml(page, w.domain, '/food')
   // The first HTML, before any script: the brand, the list and the structured data are in it.
   expect(html).toContain(`<title>Restaurants · ${w.seoTitle}</title>`)
   expect(html).toMatch(/<meta name="description" content="Broodjes, soep en pizza aan de gracht"/)
@@ -118,18 +130,20 @@ test('the server renders /food on the restaurant’s domain in its brand, with i
   expect(html).toContain('"@type":"Menu"')
   expect(html).toContain(w.title)
 
-  const place = await (await request.get(on(w.domain, `/food/place/${w.restaurant.uuid}`))).text()
+  const place = await serverHtml(page, w.domain, `/food/place/${w.restaurant.uuid}`)
   expect(place).toContain('application/ld+json')
   expect(place).toContain('"@type":"MenuItem"')
   expect(place).toContain('Margherita')
+  expect(place).toContain('data-testid="hours-today"')
 
   // The domain's sitemap and robots are the restaurant's.
-  const sitemap = await (await request.get(on(w.domain, '/sitemap.xml'))).text()
+  const sitemap = await serverHtml(page, w.domain, '/sitemap.xml')
   expect(sitemap).toContain(`/food/place/${w.restaurant.uuid}`)
   expect(sitemap).toContain(`/food/product/${w.restaurant.product}`)
-  const robots = await (await request.get(on(w.domain, '/robots.txt'))).text()
+  const robots = await serverHtml(page, w.domain, '/robots.txt')
   expect(robots).toContain('Disallow: /api/')
   expect(robots).toContain(`Sitemap: http://${w.domain}`)
+  await page.context().close()
 })
 
 test('a guest finds the restaurant by a dish, opens it and a dish, in Dutch', async ({ browser }) => {

@@ -38,7 +38,7 @@ export function quantityLabel(i18n: I18n, quantity: number, unit: string): strin
     case 'milliliter':
       return `${n} ml`
     default:
-      return i18n._(plural(quantity, { one: '# piece', other: '# pieces' }))
+      return i18n._(msg`${plural(quantity, { one: '# piece', other: '# pieces' })}`)
   }
 }
 
