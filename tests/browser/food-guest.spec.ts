@@ -80,11 +80,15 @@ async function guestPage(browser: Browser, domain: string, lang: 'nl' | 'en'): P
   await context.addCookies([{ name: 'lang', value: lang, url: on(domain, '/') }])
   await context.route('https://www.googletagmanager.com/**', (route) => route.abort())
   const page = await context.newPage()
-  page.on('pageerror', (error) =>
-    console.error(`page error on ${page.url()}: ${error.stack ?? error.message}`),
-  )
+  const errors: string[] = []
+  pageErrors.set(page, errors)
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
   return page
 }
+
+/** Script errors of each guest page: none is expected (a failed hydration, a query's error sent along). */
+const pageErrors = new WeakMap<Page, string[]>()
+const expectNoPageErrors = (page: Page) => expect(pageErrors.get(page) ?? [], 'page errors').toEqual([])
 
 /** The HTML the server answers for `path` on the domain, before any script ran (Chromium resolves `*.localhost`). */
 async function serverHtml(page: Page, domain: string, path: string): Promise<string> {
@@ -213,6 +217,7 @@ test('a guest finds the restaurant by a dish, opens it and a dish, in Dutch', as
   await expectAccessible(page, '/food/product')
   await page.getByTestId('product-restaurant-link').click()
   await expect(page.getByTestId('screen-title')).toHaveText(w.title)
+  expectNoPageErrors(page)
   await page.context().close()
 })
 
@@ -246,6 +251,7 @@ test('the same pages in English, and the not-found pages', async ({ browser }) =
   await expectNoHorizontalScroll(page)
   // The server answered the 404: the browser does not ask again.
   expect(fetched.filter((url) => url.includes(unknown))).toEqual([])
+  expectNoPageErrors(page)
   await page.context().close()
 })
 

@@ -1,12 +1,12 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { StoreIcon } from 'lucide-react'
 import { brandTitle, jsonLdScript } from '~/components/food/brand.ts'
 import { jsonLdQueryOptions, restaurantQueryOptions } from '~/components/food/queries.ts'
 import { RestaurantPage } from '~/components/food/restaurant-page.tsx'
 import { NotFound } from '~/components/not-found.tsx'
-import { loadQuery } from '~/lib/queries/load.ts'
+import { loadQuery, settleQuery } from '~/lib/queries/load.ts'
 
 /**
  * `/food/place/{uuid}`: a restaurant and its menu, rendered on the server with both, and its
@@ -15,10 +15,14 @@ import { loadQuery } from '~/lib/queries/load.ts'
  */
 export const Route = createFileRoute('/_dynamic/food/place/$uuid')({
   loader: async ({ context, params }) => {
-    const [restaurant, jsonLd] = await Promise.all([
-      loadQuery(context.queryClient, restaurantQueryOptions(params.uuid)),
+    // Both at once, and both settled before deciding: a query still running when the page is sent
+    // would travel as a pending promise and fail in the browser.
+    const [settled, jsonLd] = await Promise.all([
+      settleQuery(context.queryClient, restaurantQueryOptions(params.uuid)),
       loadQuery(context.queryClient, jsonLdQueryOptions(params.uuid, context.host), { notFound: false }),
     ])
+    if (settled.status === 'missing') throw notFound()
+    const restaurant = settled.status === 'success' ? settled.data : undefined
     return { title: restaurant?.title, description: restaurant?.description, jsonLd }
   },
   head: ({ match, loaderData }) => {
