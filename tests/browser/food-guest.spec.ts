@@ -199,6 +199,9 @@ test('a guest finds the restaurant by a dish, opens it and a dish, in Dutch', as
   await expect(page.getByTestId('hours-today')).toContainText('Vandaag')
   await expect(page.getByTestId('hours-today')).toContainText('00:00–23:59')
   await expect(page.getByTestId('hours-day')).toHaveCount(6)
+  // The structured data is the server's: in the page as it loads (a navigation does not fetch it).
+  await page.reload()
+  await expect(page.getByTestId('screen-title')).toHaveText(w.title)
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1)
   await expectNoHorizontalScroll(page)
   await expectAccessible(page, '/food/place')

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { isServer, queryOptions } from '@tanstack/react-query'
 import { type Answer, ApiError, api } from '~/lib/api.ts'
 import type { Schema } from '~/lib/api-types.gen.ts'
 
@@ -23,7 +23,6 @@ export const foodKeys = {
     [...foodKeys.all, 'restaurants', { search, domain }] as const,
   restaurant: (uuid: string) => [...foodKeys.all, 'restaurant', uuid] as const,
   product: (uuid: string) => [...foodKeys.all, 'product', uuid] as const,
-  jsonLd: (uuid: string, host: string) => [...foodKeys.all, 'json-ld', uuid, host] as const,
 }
 
 /**
@@ -69,13 +68,19 @@ export const productQueryOptions = (uuid: string) =>
       (await api.get<Answer<'/food/products/{uuid}'>>(`/food/products/${encodeURIComponent(uuid)}`)).result,
   })
 
-/** schema.org Restaurant with its Menu, for the page's head (search engines read it from the HTML). */
-export const jsonLdQueryOptions = (uuid: string, host: string) =>
-  queryOptions({
-    queryKey: foodKeys.jsonLd(uuid, host),
-    queryFn: () =>
-      api.get<Record<string, unknown>>(`/food/restaurants/${encodeURIComponent(uuid)}/json-ld`, {
-        query: { host },
-      }),
-    staleTime: 60_000,
-  })
+/**
+ * schema.org Restaurant with its Menu for the page's head, read while rendering on the server only:
+ * search engines read it from the first HTML, and a navigation in the browser has no use for it. Not
+ * kept in the query cache (the page carries it once, in the head, and once for hydration); null
+ * when it cannot be had.
+ */
+export async function serverJsonLd(uuid: string, host: string): Promise<Record<string, unknown> | null> {
+  if (!isServer) return null
+  try {
+    return await api.get<Record<string, unknown>>(`/food/restaurants/${encodeURIComponent(uuid)}/json-ld`, {
+      query: { host },
+    })
+  } catch {
+    return null
+  }
+}

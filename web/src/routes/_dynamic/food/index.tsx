@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { brandTitle, jsonLdScript } from '~/components/food/brand.ts'
-import { jsonLdQueryOptions, restaurantsQueryOptions } from '~/components/food/queries.ts'
+import { restaurantsQueryOptions, serverJsonLd } from '~/components/food/queries.ts'
 import { RestaurantList } from '~/components/food/restaurant-list.tsx'
 import { loadQuery } from '~/lib/queries/load.ts'
 import { searchParams, text } from '~/lib/search-params.ts'
@@ -18,9 +18,7 @@ export const Route = createFileRoute('/_dynamic/food/')({
     const domain = brand ? host : undefined
     const [, jsonLd] = await Promise.all([
       loadQuery(queryClient, restaurantsQueryOptions(deps.search, domain), { notFound: false }),
-      brand
-        ? loadQuery(queryClient, jsonLdQueryOptions(brand.restaurant.uuid, host), { notFound: false })
-        : undefined,
+      brand ? serverJsonLd(brand.restaurant.uuid, host) : null,
     ])
     return { jsonLd }
   },

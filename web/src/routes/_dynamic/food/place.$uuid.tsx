@@ -3,10 +3,10 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { StoreIcon } from 'lucide-react'
 import { brandTitle, jsonLdScript } from '~/components/food/brand.ts'
-import { jsonLdQueryOptions, restaurantQueryOptions } from '~/components/food/queries.ts'
+import { restaurantQueryOptions, serverJsonLd } from '~/components/food/queries.ts'
 import { RestaurantPage } from '~/components/food/restaurant-page.tsx'
 import { NotFound } from '~/components/not-found.tsx'
-import { loadQuery, settleQuery } from '~/lib/queries/load.ts'
+import { settleQuery } from '~/lib/queries/load.ts'
 
 /**
  * `/food/place/{uuid}`: a restaurant and its menu, rendered on the server with both, and its
@@ -15,11 +15,11 @@ import { loadQuery, settleQuery } from '~/lib/queries/load.ts'
  */
 export const Route = createFileRoute('/_dynamic/food/place/$uuid')({
   loader: async ({ context, params }) => {
-    // Both at once, and both settled before deciding: a query still running when the page is sent
+    // Both at once, and both settled before deciding: a call still running when the page is sent
     // would travel as a pending promise and fail in the browser.
     const [settled, jsonLd] = await Promise.all([
       settleQuery(context.queryClient, restaurantQueryOptions(params.uuid)),
-      loadQuery(context.queryClient, jsonLdQueryOptions(params.uuid, context.host), { notFound: false }),
+      serverJsonLd(params.uuid, context.host),
     ])
     if (settled.status === 'missing') throw notFound()
     const restaurant = settled.status === 'success' ? settled.data : undefined
