@@ -151,6 +151,8 @@ test('the server renders /food on the restaurant’s domain in its brand, with i
 })
 
 test('a guest finds the restaurant by a dish, opens it and a dish, in Dutch', async ({ browser }) => {
+  // Three axe runs and a reload on a phone: more than the default half minute on a busy machine.
+  test.setTimeout(120_000)
   const w = await worldOf(browser)
   const page = await guestPage(browser, w.domain, 'nl')
   await page.goto(on(w.domain, '/food'))
@@ -225,6 +227,7 @@ test('a guest finds the restaurant by a dish, opens it and a dish, in Dutch', as
 })
 
 test('the same pages in English, and the not-found pages', async ({ browser }) => {
+  test.setTimeout(90_000)
   const w = await worldOf(browser)
   const page = await guestPage(browser, w.domain, 'en')
   await page.goto(on(w.domain, '/food?search=margherita'))
