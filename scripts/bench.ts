@@ -12,7 +12,8 @@
  * rotating over 2,000 activated cards, then checked: the amounts taken equal the drop in the cards'
  * balance. Credit: issue 13's reminder planning, 100,000 bills with a 4-step ladder (target < 60 s;
  * alone: `node modules/credit/bench.ts`). Food: a restaurant's guest page with 200 products (issue 14:
- * ≥ 25 % of the bare route's req/s, p99 < 30 ms). Feed: issue 17's feed page of 20 posts (authors,
+ * ≥ 25 % of the bare route's req/s, p99 < 30 ms), and its server-rendered page `/food/place/{uuid}`
+ * when the web is built (≥ 300 req/s, p95 time to first byte < 200 ms). Feed: issue 17's feed page of 20 posts (authors,
  * counts, liked-by-me) with 10,000 and 1,000,000 posts, p95 time to first byte, and new post → open
  * feed (alone: `node scripts/bench-feed.ts`).
  *
@@ -338,6 +339,25 @@ try {
       ],
     }),
   ]
+  // The same restaurant's page as a guest's browser gets it: rendered on the server with the menu,
+  // its JSON-LD and the brand lookup (three loopback calls to the API per page), brotli as browsers
+  // ask. Only when the web is built (the API serves web/dist); `npm run build` first.
+  const placePath = `/food/place/${foodBench.restaurantUuid}`
+  const placeHeaders = { 'accept-encoding': 'br, gzip', accept: 'text/html', 'accept-language': 'nl' }
+  const placePage = await fetch(`http://127.0.0.1:${port}${placePath}`, { headers: placeHeaders })
+  const webBuilt = placePage.ok && (placePage.headers.get('content-type') ?? '').includes('text/html')
+  await placePage.arrayBuffer()
+  if (webBuilt) {
+    rows.push(
+      await measure('GET /food/place/{uuid} (server-rendered page, 200 dishes)', {
+        requests: [{ method: 'GET', path: placePath, headers: placeHeaders }],
+      }),
+    )
+  }
+  const { measureTtfb } = await import('../modules/feed/bench.ts')
+  const placeTtfb = webBuilt
+    ? await measureTtfb(`http://127.0.0.1:${port}${placePath}`, placeHeaders, { seconds, connections })
+    : undefined
   const bare = rows[0]!.rps
   const pad = (s: string | number, w: number) => String(s).padStart(w)
   console.log(
@@ -370,6 +390,21 @@ try {
       : `plain JSON, ${Math.round(menuBytes / 1024)} KiB`
     console.log(
       `  ${how.padEnd(24)} ${String(r.rps).padStart(6)} req/s = ${(ratio * 100).toFixed(0).padStart(3)} % of bare, p99 ${r.p99} ms${ratio >= 0.25 && r.p99 < 30 ? '' : '  (below target)'}`,
+    )
+  }
+
+  console.log(
+    '\nfood: server-rendered /food/place/{uuid}, 200 dishes (target ≥ 300 req/s, p95 TTFB < 200 ms)',
+  )
+  const placeRow = rows.find((r) => r.route.startsWith('GET /food/place/'))
+  if (placeRow && placeTtfb) {
+    const met = placeRow.rps >= 300 && placeTtfb.p95 < 200 && placeTtfb.errors === 0
+    console.log(
+      `  ${String(placeRow.rps).padStart(6)} req/s = ${((placeRow.rps / bare) * 100).toFixed(0).padStart(3)} % of bare; TTFB p50 ${placeTtfb.p50} ms, p95 ${placeTtfb.p95} ms, p99 ${placeTtfb.p99} ms (${placeTtfb.rps} req/s reading each body)${met ? '' : '  (below target)'}`,
+    )
+  } else {
+    console.log(
+      `  not measured: no web build (the page answers ${placePage.status}); run npm run build first`,
     )
   }
 

@@ -3,7 +3,8 @@
  * manifest (`web/dist/client/.vite/manifest.json`, `build.manifest` in web/vite.config.ts): the
  * entry chunk, the split components of the page's route and of its layout routes, everything those
  * import statically, and one language's catalogs for the page (the largest language): the common
- * one, and on portal screens (`_portal/…`, and the feed's, which loads it too) the portal one (web/src/lib/i18n.ts; the other areas'
+ * one, and on portal screens (`_portal/…`, and the feed's, which loads it too) the portal one, on the food area's pages the food one
+ * (web/src/lib/i18n.ts; the other areas'
  * catalogs belong to pages not measured here). Each file is counted once per page,
  * raw, gzip (level 9) and brotli (quality 11); the page fails when its brotli total is over the
  * budget. Code behind a dynamic import (a dialog, the QR scanner, the menus, the toasts) is not
@@ -45,7 +46,8 @@ interface Page {
 export const pages: Page[] = [
   { url: '/checkout/{uuid} (guest)', route: '_dynamic/checkout.$uuid.tsx', kind: 'guest' },
   { url: '/pay (guest)', route: '_dynamic/pay.tsx', kind: 'guest' },
-  { url: '/food (guest, card holder home)', route: '_dynamic/food.tsx', kind: 'guest' },
+  { url: '/food (guest, card holder home)', route: '_dynamic/food/index.tsx', kind: 'guest' },
+  { url: '/food/place/{uuid} (guest)', route: '_dynamic/food/place.$uuid.tsx', kind: 'guest' },
   { url: '/ (sign-in, every portal)', route: '_guest/index.tsx', kind: 'guest' },
   { url: 'admin /finances (home)', route: '_portal/finances/index.tsx', kind: 'portal' },
   { url: 'admin /users', route: '_portal/users.tsx', kind: 'portal' },
@@ -177,7 +179,12 @@ export function measure(manifest: Manifest = readManifest()): PageWeight[] {
     if (leaf.length === 0) throw new Error(`web-weight: no split component of ${page.route} in the manifest`)
     const layouts = layoutFiles(page.route).flatMap((file) => componentKeys(manifest, file))
     const keys = closure(manifest, [...entries, ...layouts, ...leaf])
-    const areas = page.kind === 'portal' ? ['messages', 'portal'] : ['messages']
+    const areas =
+      page.kind === 'portal'
+        ? ['messages', 'portal']
+        : page.route.startsWith('_dynamic/food')
+          ? ['messages', 'food']
+          : ['messages']
     const files = [...new Set([...[...keys].map((key) => manifest[key]!.file), ...catalogFiles(areas)])]
       .filter((file) => file.endsWith('.js'))
       .sort()

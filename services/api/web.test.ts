@@ -29,7 +29,8 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'client', 'version.json'), '{"buildId":"test"}\n')
   await writeFile(
     path.join(dist, 'server', 'server.js'),
-    `export default { fetch: (request) => new Response('<!doctype html><p>' + new URL(request.url).pathname, { headers: { 'content-type': 'text/html; charset=utf-8' } }) }\n`,
+    // Each render numbered, so a test can tell one render from two.
+    `let renders = 0\nexport default { fetch: (request) => new Response('<!doctype html><p>' + new URL(request.url).pathname + ' #' + ++renders, { headers: { 'content-type': 'text/html; charset=utf-8' } }) }\n`,
   )
   const handler = await loadWeb(dist)
   if (!handler) throw new Error('no web handler for the test build')
@@ -142,5 +143,41 @@ describe('what is not served as a file', () => {
     const res = await get('/checkout/123')
     expect(res.headers.get('cache-control')).toBe('no-cache')
     expect(await res.text()).toContain('/checkout/123')
+  })
+})
+
+describe('food guest pages shared by anonymous visitors', () => {
+  const text = async (res: Response) => {
+    const body = await bytes(res)
+    return res.headers.get('content-encoding') === 'br'
+      ? brotliDecompressSync(body).toString()
+      : body.toString()
+  }
+
+  it('renders a food page once a second for every visitor without a session, compressed once', async () => {
+    const first = await get('/food/place/x', { cookie: 'lang=en', 'accept-encoding': 'br' })
+    const second = await get('/food/place/x', { cookie: 'lang=en' })
+    expect(first.headers.get('content-encoding')).toBe('br')
+    expect(first.headers.get('vary')).toContain('Accept-Encoding')
+    const a = await text(first)
+    expect(a).toMatch(/^<!doctype html><p>\/food\/place\/x #\d+$/)
+    expect(await text(second)).toBe(a)
+  })
+
+  it('renders anew for a visitor with a session cookie, another language or another page', async () => {
+    const shared = await text(await get('/food', { cookie: 'lang=en' }))
+    expect(await text(await get('/food', { cookie: 'lang=en; access=abc' }))).not.toBe(shared)
+    expect(await text(await get('/food', { cookie: 'lang=nl' }))).not.toBe(shared)
+    const other = await text(await get('/checkout/x'))
+    expect(await text(await get('/checkout/x'))).not.toBe(other)
+  })
+
+  it('renders anew once the second is over', async () => {
+    const before = await text(await get('/food/product/y'))
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    // The first request after the second may still get the last page while the next one renders.
+    await text(await get('/food/product/y'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await text(await get('/food/product/y'))).not.toBe(before)
   })
 })

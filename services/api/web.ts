@@ -3,6 +3,8 @@ import { access, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import { acceptedEncodings } from './compression.ts'
 
 /**
@@ -85,6 +87,40 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
+interface SharedPage {
+  headers: [string, string][]
+  body: Buffer
+  br: Buffer
+  gzip: Buffer
+}
+
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+/** How long one render of a food guest page serves every anonymous visitor (see `renderShared`). */
+const sharedPageMs = 1000
+
+/**
+ * The key of a page every anonymous visitor gets alike, or null: a GET or HEAD of the food area
+ * with no cookie but the language; the host, the address, the language cookie and the browser's
+ * languages pick the copy.
+ */
+function sharedKey(request: Request, url: URL): string | null {
+  if (request.method !== 'GET') return null
+  if (url.pathname !== '/food' && !url.pathname.startsWith('/food/')) return null
+  const cookies = (request.headers.get('cookie') ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  if (cookies.some((cookie) => !cookie.startsWith('lang='))) return null
+  return [
+    request.headers.get('host') ?? '',
+    url.pathname + url.search,
+    cookies.join(';'),
+    request.headers.get('accept-language') ?? '',
+  ].join('\n')
+}
+
 /**
  * The web app's fetch handler, or null when there is no build (API-only development and tests).
  * `distDir` is the Vite output directory (default web/dist).
@@ -149,6 +185,66 @@ export async function loadWeb(distDir: string = defaultDistDir): Promise<WebHand
     return new Response(stream, { status: 200, headers })
   }
 
+  /**
+   * The food area's guest pages (`/food…`) are what most visitors open, and the same for every
+   * visitor without a session on a host in a language: one render serves them all for a second
+   * (concurrent requests wait for the same render), as the restaurant's JSON is kept for a second.
+   * Only a GET without any cookie but the language, answered 200 without setting a cookie.
+   */
+  const shared = new Map<
+    string,
+    { expires: number; page: Promise<SharedPage | null>; last: SharedPage | null }
+  >()
+  async function renderShared(request: Request, url: URL): Promise<Response> {
+    const key = sharedKey(request, url)
+    if (!key) return render(request)
+    let entry = shared.get(key)
+    let stale: SharedPage | null = null
+    if (!entry || entry.expires <= Date.now()) {
+      if (shared.size >= 500) shared.clear()
+      // While the next render runs, the last one still answers (stale by at most that render).
+      stale = entry?.last ?? null
+      // The second counts from when the render is done, so a slow render still serves a second.
+      const fresh: { expires: number; page: Promise<SharedPage | null>; last: SharedPage | null } = {
+        expires: Number.POSITIVE_INFINITY,
+        last: stale,
+        page: Promise.resolve(render(request))
+          .then(async (response): Promise<SharedPage | null> => {
+            if (response.status !== 200 || response.headers.has('set-cookie')) return null
+            const body = Buffer.from(await response.arrayBuffer())
+            // Compressed once for every visitor, not on the way out of each answer.
+            const [br, gzip] = await Promise.all([
+              brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+              gzipAsync(body, { level: 6 }),
+            ])
+            return { headers: [...response.headers], body, br, gzip }
+          })
+          .catch(() => null)
+          .then((page) => {
+            if (page) {
+              fresh.expires = Date.now() + sharedPageMs
+              fresh.last = page
+            } else shared.delete(key)
+            return page
+          }),
+      }
+      entry = fresh
+      shared.set(key, entry)
+    } else if (entry.expires === Number.POSITIVE_INFINITY) {
+      stale = entry.last
+    }
+    const page = stale ?? (await entry.page)
+    if (!page) return render(request)
+    const headers = new Headers(page.headers)
+    const accepted = acceptedEncodings(request.headers.get('accept-encoding'))
+    const coding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
+    const body = coding ? page[coding] : page.body
+    headers.set('vary', `${headers.get('vary') ?? 'Host, Cookie, Accept-Language'}, Accept-Encoding`)
+    if (coding) headers.set('content-encoding', coding)
+    headers.set('content-length', String(body.byteLength))
+    return new Response(new Uint8Array(body), { status: 200, headers })
+  }
+
   return async (request) => {
     const url = new URL(request.url)
     const asset = await serveStatic(request, url)
@@ -157,7 +253,7 @@ export async function loadWeb(distDir: string = defaultDistDir): Promise<WebHand
     if (url.pathname.startsWith('/assets/')) {
       return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-cache' } })
     }
-    const response = await render(request)
+    const response = await renderShared(request, url)
     // Pages depend on host, language and (later) session: never reuse a stored copy unchecked.
     const type = response.headers.get('content-type') ?? ''
     if (type.startsWith('text/html') && !response.headers.has('cache-control')) {

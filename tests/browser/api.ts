@@ -8,8 +8,8 @@ export interface ApiAnswer<T> {
 
 /**
  * A call to the API from inside a signed-in page: same origin, the page's session cookies and the
- * CSRF header, as the portals' own code calls it. A JSON answer is parsed; CSV and other text
- * answers stay text.
+ * CSRF header, as the portals' own code calls it. A body is sent as JSON, or as multipart when it
+ * is a FormData (uploads). A JSON answer is parsed; CSV and other text answers stay text.
  */
 export async function apiCall<T = unknown>(
   page: Page,
@@ -17,12 +17,43 @@ export async function apiCall<T = unknown>(
   path: string,
   body?: unknown,
 ): Promise<ApiAnswer<T>> {
+  // A multipart body (an upload) crosses into the page as its parts, files as base64.
+  const parts =
+    body instanceof FormData
+      ? await Promise.all(
+          [...body.entries()].map(async ([name, value]) =>
+            typeof value === 'string'
+              ? { name, value, file: undefined }
+              : {
+                  value: undefined,
+                  name,
+                  file: {
+                    base64: Buffer.from(await value.arrayBuffer()).toString('base64'),
+                    type: value.type,
+                    filename: value.name,
+                  },
+                },
+          ),
+        )
+      : undefined
   return page.evaluate(
-    async ({ method, path, body }) => {
+    async ({ method, path, body, parts }) => {
+      let form: FormData | undefined
+      if (parts) {
+        form = new FormData()
+        for (const part of parts) {
+          if (part.file) {
+            const bytes = Uint8Array.from(atob(part.file.base64), (c) => c.charCodeAt(0))
+            form.append(part.name, new Blob([bytes], { type: part.file.type }), part.file.filename)
+          } else form.append(part.name, part.value ?? '')
+        }
+      }
       const res = await fetch(`/api/v1${path}`, {
         method,
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'cardpay' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: form
+          ? { 'x-requested-with': 'cardpay' }
+          : { 'content-type': 'application/json', 'x-requested-with': 'cardpay' },
+        body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
       })
       const text = await res.text()
       let parsed: unknown = text
@@ -33,7 +64,7 @@ export async function apiCall<T = unknown>(
       }
       return { status: res.status, body: parsed as T }
     },
-    { method, path, body },
+    { method, path, body: parts ? undefined : body, parts },
   )
 }
 

@@ -20,6 +20,7 @@ import {
   unique,
   until,
 } from '../support/factories.ts'
+import { seedRestaurant } from '../support/food.ts'
 import { seedSandboxOnboarding } from '../support/sandbox.ts'
 import { type PortalName, portalUrl } from './portals.ts'
 import { browserSeeding } from './seeding.ts'
@@ -60,6 +61,9 @@ interface World {
   cardDraft: string
   paymentDraft: string
   foodDraft: string
+  /** An active restaurant (food program) and one of its dishes. */
+  foodPlace: string
+  foodProduct: string
   cashpoint: string
   cardCashpoint: string
   /** A payment in the payment program, paid by the card holder. */
@@ -88,7 +92,7 @@ interface World {
 async function seedWorld(browser: Browser): Promise<World> {
   const s = browserSeeding(browser)
   const owner = await seedMember(s, 'owner', { legal_type: 1, company_name: unique('Market BV') })
-  const [admin, holder, cardProgram, paymentProgram] = await Promise.all([
+  const [admin, holder, cardProgram, paymentProgram, foodPlace] = await Promise.all([
     seedMember(s, 'admin'),
     seedMember(s, 'holder'),
     seedProgram(owner, 'card', {
@@ -96,6 +100,7 @@ async function seedWorld(browser: Browser): Promise<World> {
       card: { title: 'Gift voucher', description: 'Spend it at any shop of the market.' },
     }),
     seedProgram(owner, 'payment', { title: unique('Market payments') }),
+    seedRestaurant(owner),
   ])
   const acceptor = await seedAcceptor(s, owner, paymentProgram.uuid, {
     legal_type: 1,
@@ -239,6 +244,8 @@ async function seedWorld(browser: Browser): Promise<World> {
     cardDraft,
     paymentDraft,
     foodDraft,
+    foodPlace: foodPlace.uuid,
+    foodProduct: foodPlace.product,
     cashpoint,
     cardCashpoint,
     payment: payment.uuid,
@@ -430,7 +437,9 @@ const acceptor: Visit[] = [
 ]
 
 const holder: Visit[] = [
-  v('/_dynamic/food', 'holder', 'cardholder', '/food'),
+  v('/_dynamic/food/', 'holder', 'cardholder', '/food'),
+  v('/_dynamic/food/place/$uuid', 'holder', 'cardholder', (w) => `/food/place/${w.foodPlace}`),
+  v('/_dynamic/food/product/$uuid', 'holder', 'cardholder', (w) => `/food/product/${w.foodProduct}`),
   v('/_portal/cards/', 'holder', 'cardholder', '/cards'),
   v('/_portal/cards/$token', 'holder', 'cardholder', (w) => `/cards/${w.token}`),
   v('/_portal/cards/add', 'holder', 'cardholder', '/cards/add'),
@@ -529,7 +538,10 @@ const guestPayments: Visit[] = [
   v('/_dynamic/pay', 'guest', 'cardholder', '/pay'),
   v('/_dynamic/checkout/$uuid', 'guest', 'cardholder', (w) => `/checkout/${w.openPayment}`),
   v('/_dynamic/checkout/$uuid', 'guest', 'cardholder', (w) => `/checkout/${w.payment}`),
-  v('/_dynamic/food', 'guest', 'cardholder', '/food'),
+  v('/_dynamic/food/', 'guest', 'cardholder', '/food'),
+  v('/_dynamic/food/place/$uuid', 'guest', 'cardholder', (w) => `/food/place/${w.foodPlace}`),
+  v('/_dynamic/food/place/$uuid', 'guest', 'cardholder', `/food/place/${unknownUuid}`),
+  v('/_dynamic/food/product/$uuid', 'guest', 'cardholder', (w) => `/food/product/${w.foodProduct}`),
   v('/sandbox/checkout/$id', 'guest', 'cardholder', (w) => `/sandbox/checkout/${w.sandboxCheckout}`),
   v('/sandbox/onboarding/$id', 'guest', 'cardholder', (w) => `/sandbox/onboarding/${w.sandboxOnboarding}`),
 ]
@@ -542,8 +554,8 @@ const groups: Record<string, Visit[]> = {
   'program owner: notifications, transactions and terminal': owner.slice(15),
   'acceptor: home, terminal and transactions': acceptor.slice(0, 7),
   'acceptor: programs, statistics and profile': acceptor.slice(7),
-  'card holder: cards and food': holder.slice(0, 7),
-  'card holder: home, programs and profile': holder.slice(7),
+  'card holder: cards and food': holder.slice(0, 9),
+  'card holder: home, programs and profile': holder.slice(9),
   'card holder: bills': holderBills,
   'guest: sign-in and passwords': guestSignIn,
   'guest: registration': guestRegistration,

@@ -13,7 +13,7 @@ import { Route as DynamicRouteImport } from './routes/_dynamic'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as PortalRouteImport } from './routes/_portal'
 import { Route as DynamicSplatRouteImport } from './routes/_dynamic/$'
-import { Route as DynamicFoodRouteImport } from './routes/_dynamic/food'
+import { Route as DynamicFoodRouteRouteImport } from './routes/_dynamic/food/route'
 import { Route as DynamicGratitudeRouteImport } from './routes/_dynamic/gratitude'
 import { Route as DynamicGreetingRouteImport } from './routes/_dynamic/greeting'
 import { Route as DynamicHelpRouteImport } from './routes/_dynamic/help'
@@ -35,6 +35,7 @@ import { Route as PortalTerminalRouteRouteImport } from './routes/_portal/termin
 import { Route as PortalTransactionsRouteRouteImport } from './routes/_portal/transactions/route'
 import { Route as PortalUsersRouteImport } from './routes/_portal/users'
 import { Route as DynamicCheckoutUuidRouteImport } from './routes/_dynamic/checkout.$uuid'
+import { Route as DynamicFoodIndexRouteImport } from './routes/_dynamic/food/index'
 import { Route as DynamicPostUrlRouteImport } from './routes/_dynamic/post.$url'
 import { Route as DynamicPostsIndexRouteImport } from './routes/_dynamic/posts/index'
 import { Route as DynamicPostsUrlRouteImport } from './routes/_dynamic/posts/$url'
@@ -67,6 +68,8 @@ import { Route as PortalTransactionsUuidRouteImport } from './routes/_portal/tra
 import { Route as PortalUserUuidRouteImport } from './routes/_portal/user.$uuid'
 import { Route as SandboxCheckoutIdRouteImport } from './routes/sandbox/checkout.$id'
 import { Route as SandboxOnboardingIdRouteImport } from './routes/sandbox/onboarding.$id'
+import { Route as DynamicFoodPlaceUuidRouteImport } from './routes/_dynamic/food/place.$uuid'
+import { Route as DynamicFoodProductUuidRouteImport } from './routes/_dynamic/food/product.$uuid'
 import { Route as DynamicPostsUrlEditRouteImport } from './routes/_dynamic/posts/$url_.edit'
 import { Route as DynamicPostsTagsTagRouteImport } from './routes/_dynamic/posts/tags.$tag'
 import { Route as PortalBillsUuidPaymentRouteImport } from './routes/_portal/bills/$uuid_.payment'
@@ -94,7 +97,7 @@ const DynamicSplatRoute = DynamicSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => DynamicRoute,
 } as any)
-const DynamicFoodRoute = DynamicFoodRouteImport.update({
+const DynamicFoodRouteRoute = DynamicFoodRouteRouteImport.update({
   id: '/food',
   path: '/food',
   getParentRoute: () => DynamicRoute,
@@ -203,6 +206,11 @@ const DynamicCheckoutUuidRoute = DynamicCheckoutUuidRouteImport.update({
   id: '/checkout/$uuid',
   path: '/checkout/$uuid',
   getParentRoute: () => DynamicRoute,
+} as any)
+const DynamicFoodIndexRoute = DynamicFoodIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DynamicFoodRouteRoute,
 } as any)
 const DynamicPostUrlRoute = DynamicPostUrlRouteImport.update({
   id: '/post/$url',
@@ -371,6 +379,16 @@ const SandboxOnboardingIdRoute = SandboxOnboardingIdRouteImport.update({
   path: '/sandbox/onboarding/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DynamicFoodPlaceUuidRoute = DynamicFoodPlaceUuidRouteImport.update({
+  id: '/place/$uuid',
+  path: '/place/$uuid',
+  getParentRoute: () => DynamicFoodRouteRoute,
+} as any)
+const DynamicFoodProductUuidRoute = DynamicFoodProductUuidRouteImport.update({
+  id: '/product/$uuid',
+  path: '/product/$uuid',
+  getParentRoute: () => DynamicFoodRouteRoute,
+} as any)
 const DynamicPostsUrlEditRoute = DynamicPostsUrlEditRouteImport.update({
   id: '/$url_/edit',
   path: '/$url/edit',
@@ -423,6 +441,7 @@ const PortalProgramsUuidBillsBillRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof GuestIndexRoute
+  '/food': typeof DynamicFoodRouteRouteWithChildren
   '/posts': typeof DynamicPostsRouteRouteWithChildren
   '/bills': typeof PortalBillsRouteRouteWithChildren
   '/cards': typeof PortalCardsRouteRouteWithChildren
@@ -430,7 +449,6 @@ export interface FileRoutesByFullPath {
   '/terminal': typeof PortalTerminalRouteRouteWithChildren
   '/transactions': typeof PortalTransactionsRouteRouteWithChildren
   '/$': typeof DynamicSplatRoute
-  '/food': typeof DynamicFoodRoute
   '/gratitude': typeof DynamicGratitudeRoute
   '/greeting': typeof DynamicGreetingRoute
   '/help': typeof DynamicHelpRoute
@@ -468,6 +486,7 @@ export interface FileRoutesByFullPath {
   '/user/$uuid': typeof PortalUserUuidRoute
   '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
+  '/food/': typeof DynamicFoodIndexRoute
   '/posts/': typeof DynamicPostsIndexRoute
   '/forgot-password/': typeof GuestForgotPasswordIndexRoute
   '/registration/': typeof GuestRegistrationIndexRoute
@@ -477,6 +496,8 @@ export interface FileRoutesByFullPath {
   '/programs/': typeof PortalProgramsIndexRoute
   '/terminal/': typeof PortalTerminalIndexRoute
   '/transactions/': typeof PortalTransactionsIndexRoute
+  '/food/place/$uuid': typeof DynamicFoodPlaceUuidRoute
+  '/food/product/$uuid': typeof DynamicFoodProductUuidRoute
   '/posts/$url/edit': typeof DynamicPostsUrlEditRoute
   '/posts/tags/$tag': typeof DynamicPostsTagsTagRoute
   '/bills/$uuid/payment': typeof PortalBillsUuidPaymentRoute
@@ -490,7 +511,6 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof GuestIndexRoute
   '/$': typeof DynamicSplatRoute
-  '/food': typeof DynamicFoodRoute
   '/gratitude': typeof DynamicGratitudeRoute
   '/greeting': typeof DynamicGreetingRoute
   '/help': typeof DynamicHelpRoute
@@ -528,6 +548,7 @@ export interface FileRoutesByTo {
   '/user/$uuid': typeof PortalUserUuidRoute
   '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
+  '/food': typeof DynamicFoodIndexRoute
   '/posts': typeof DynamicPostsIndexRoute
   '/forgot-password': typeof GuestForgotPasswordIndexRoute
   '/registration': typeof GuestRegistrationIndexRoute
@@ -537,6 +558,8 @@ export interface FileRoutesByTo {
   '/programs': typeof PortalProgramsIndexRoute
   '/terminal': typeof PortalTerminalIndexRoute
   '/transactions': typeof PortalTransactionsIndexRoute
+  '/food/place/$uuid': typeof DynamicFoodPlaceUuidRoute
+  '/food/product/$uuid': typeof DynamicFoodProductUuidRoute
   '/posts/$url/edit': typeof DynamicPostsUrlEditRoute
   '/posts/tags/$tag': typeof DynamicPostsTagsTagRoute
   '/bills/$uuid/payment': typeof PortalBillsUuidPaymentRoute
@@ -552,6 +575,7 @@ export interface FileRoutesById {
   '/_dynamic': typeof DynamicRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
   '/_portal': typeof PortalRouteWithChildren
+  '/_dynamic/food': typeof DynamicFoodRouteRouteWithChildren
   '/_dynamic/posts': typeof DynamicPostsRouteRouteWithChildren
   '/_portal/bills': typeof PortalBillsRouteRouteWithChildren
   '/_portal/cards': typeof PortalCardsRouteRouteWithChildren
@@ -559,7 +583,6 @@ export interface FileRoutesById {
   '/_portal/terminal': typeof PortalTerminalRouteRouteWithChildren
   '/_portal/transactions': typeof PortalTransactionsRouteRouteWithChildren
   '/_dynamic/$': typeof DynamicSplatRoute
-  '/_dynamic/food': typeof DynamicFoodRoute
   '/_dynamic/gratitude': typeof DynamicGratitudeRoute
   '/_dynamic/greeting': typeof DynamicGreetingRoute
   '/_dynamic/help': typeof DynamicHelpRoute
@@ -598,6 +621,7 @@ export interface FileRoutesById {
   '/_portal/user/$uuid': typeof PortalUserUuidRoute
   '/sandbox/checkout/$id': typeof SandboxCheckoutIdRoute
   '/sandbox/onboarding/$id': typeof SandboxOnboardingIdRoute
+  '/_dynamic/food/': typeof DynamicFoodIndexRoute
   '/_dynamic/posts/': typeof DynamicPostsIndexRoute
   '/_guest/forgot-password/': typeof GuestForgotPasswordIndexRoute
   '/_guest/registration/': typeof GuestRegistrationIndexRoute
@@ -607,6 +631,8 @@ export interface FileRoutesById {
   '/_portal/programs/': typeof PortalProgramsIndexRoute
   '/_portal/terminal/': typeof PortalTerminalIndexRoute
   '/_portal/transactions/': typeof PortalTransactionsIndexRoute
+  '/_dynamic/food/place/$uuid': typeof DynamicFoodPlaceUuidRoute
+  '/_dynamic/food/product/$uuid': typeof DynamicFoodProductUuidRoute
   '/_dynamic/posts/$url_/edit': typeof DynamicPostsUrlEditRoute
   '/_dynamic/posts/tags/$tag': typeof DynamicPostsTagsTagRoute
   '/_portal/bills/$uuid_/payment': typeof PortalBillsUuidPaymentRoute
@@ -621,6 +647,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/food'
     | '/posts'
     | '/bills'
     | '/cards'
@@ -628,7 +655,6 @@ export interface FileRouteTypes {
     | '/terminal'
     | '/transactions'
     | '/$'
-    | '/food'
     | '/gratitude'
     | '/greeting'
     | '/help'
@@ -666,6 +692,7 @@ export interface FileRouteTypes {
     | '/user/$uuid'
     | '/sandbox/checkout/$id'
     | '/sandbox/onboarding/$id'
+    | '/food/'
     | '/posts/'
     | '/forgot-password/'
     | '/registration/'
@@ -675,6 +702,8 @@ export interface FileRouteTypes {
     | '/programs/'
     | '/terminal/'
     | '/transactions/'
+    | '/food/place/$uuid'
+    | '/food/product/$uuid'
     | '/posts/$url/edit'
     | '/posts/tags/$tag'
     | '/bills/$uuid/payment'
@@ -688,7 +717,6 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$'
-    | '/food'
     | '/gratitude'
     | '/greeting'
     | '/help'
@@ -726,6 +754,7 @@ export interface FileRouteTypes {
     | '/user/$uuid'
     | '/sandbox/checkout/$id'
     | '/sandbox/onboarding/$id'
+    | '/food'
     | '/posts'
     | '/forgot-password'
     | '/registration'
@@ -735,6 +764,8 @@ export interface FileRouteTypes {
     | '/programs'
     | '/terminal'
     | '/transactions'
+    | '/food/place/$uuid'
+    | '/food/product/$uuid'
     | '/posts/$url/edit'
     | '/posts/tags/$tag'
     | '/bills/$uuid/payment'
@@ -749,6 +780,7 @@ export interface FileRouteTypes {
     | '/_dynamic'
     | '/_guest'
     | '/_portal'
+    | '/_dynamic/food'
     | '/_dynamic/posts'
     | '/_portal/bills'
     | '/_portal/cards'
@@ -756,7 +788,6 @@ export interface FileRouteTypes {
     | '/_portal/terminal'
     | '/_portal/transactions'
     | '/_dynamic/$'
-    | '/_dynamic/food'
     | '/_dynamic/gratitude'
     | '/_dynamic/greeting'
     | '/_dynamic/help'
@@ -795,6 +826,7 @@ export interface FileRouteTypes {
     | '/_portal/user/$uuid'
     | '/sandbox/checkout/$id'
     | '/sandbox/onboarding/$id'
+    | '/_dynamic/food/'
     | '/_dynamic/posts/'
     | '/_guest/forgot-password/'
     | '/_guest/registration/'
@@ -804,6 +836,8 @@ export interface FileRouteTypes {
     | '/_portal/programs/'
     | '/_portal/terminal/'
     | '/_portal/transactions/'
+    | '/_dynamic/food/place/$uuid'
+    | '/_dynamic/food/product/$uuid'
     | '/_dynamic/posts/$url_/edit'
     | '/_dynamic/posts/tags/$tag'
     | '/_portal/bills/$uuid_/payment'
@@ -857,7 +891,7 @@ declare module '@tanstack/react-router' {
       id: '/_dynamic/food'
       path: '/food'
       fullPath: '/food'
-      preLoaderRoute: typeof DynamicFoodRouteImport
+      preLoaderRoute: typeof DynamicFoodRouteRouteImport
       parentRoute: typeof DynamicRoute
     }
     '/_dynamic/gratitude': {
@@ -1006,6 +1040,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/checkout/$uuid'
       preLoaderRoute: typeof DynamicCheckoutUuidRouteImport
       parentRoute: typeof DynamicRoute
+    }
+    '/_dynamic/food/': {
+      id: '/_dynamic/food/'
+      path: '/'
+      fullPath: '/food/'
+      preLoaderRoute: typeof DynamicFoodIndexRouteImport
+      parentRoute: typeof DynamicFoodRouteRoute
     }
     '/_dynamic/post/$url': {
       id: '/_dynamic/post/$url'
@@ -1231,6 +1272,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SandboxOnboardingIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_dynamic/food/place/$uuid': {
+      id: '/_dynamic/food/place/$uuid'
+      path: '/place/$uuid'
+      fullPath: '/food/place/$uuid'
+      preLoaderRoute: typeof DynamicFoodPlaceUuidRouteImport
+      parentRoute: typeof DynamicFoodRouteRoute
+    }
+    '/_dynamic/food/product/$uuid': {
+      id: '/_dynamic/food/product/$uuid'
+      path: '/product/$uuid'
+      fullPath: '/food/product/$uuid'
+      preLoaderRoute: typeof DynamicFoodProductUuidRouteImport
+      parentRoute: typeof DynamicFoodRouteRoute
+    }
     '/_dynamic/posts/$url_/edit': {
       id: '/_dynamic/posts/$url_/edit'
       path: '/$url/edit'
@@ -1297,6 +1352,21 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface DynamicFoodRouteRouteChildren {
+  DynamicFoodIndexRoute: typeof DynamicFoodIndexRoute
+  DynamicFoodPlaceUuidRoute: typeof DynamicFoodPlaceUuidRoute
+  DynamicFoodProductUuidRoute: typeof DynamicFoodProductUuidRoute
+}
+
+const DynamicFoodRouteRouteChildren: DynamicFoodRouteRouteChildren = {
+  DynamicFoodIndexRoute: DynamicFoodIndexRoute,
+  DynamicFoodPlaceUuidRoute: DynamicFoodPlaceUuidRoute,
+  DynamicFoodProductUuidRoute: DynamicFoodProductUuidRoute,
+}
+
+const DynamicFoodRouteRouteWithChildren =
+  DynamicFoodRouteRoute._addFileChildren(DynamicFoodRouteRouteChildren)
+
 interface DynamicPostsRouteRouteChildren {
   DynamicPostsUrlRoute: typeof DynamicPostsUrlRoute
   DynamicPostsFiltersRoute: typeof DynamicPostsFiltersRoute
@@ -1319,9 +1389,9 @@ const DynamicPostsRouteRouteWithChildren =
   DynamicPostsRouteRoute._addFileChildren(DynamicPostsRouteRouteChildren)
 
 interface DynamicRouteChildren {
+  DynamicFoodRouteRoute: typeof DynamicFoodRouteRouteWithChildren
   DynamicPostsRouteRoute: typeof DynamicPostsRouteRouteWithChildren
   DynamicSplatRoute: typeof DynamicSplatRoute
-  DynamicFoodRoute: typeof DynamicFoodRoute
   DynamicGratitudeRoute: typeof DynamicGratitudeRoute
   DynamicGreetingRoute: typeof DynamicGreetingRoute
   DynamicHelpRoute: typeof DynamicHelpRoute
@@ -1332,9 +1402,9 @@ interface DynamicRouteChildren {
 }
 
 const DynamicRouteChildren: DynamicRouteChildren = {
+  DynamicFoodRouteRoute: DynamicFoodRouteRouteWithChildren,
   DynamicPostsRouteRoute: DynamicPostsRouteRouteWithChildren,
   DynamicSplatRoute: DynamicSplatRoute,
-  DynamicFoodRoute: DynamicFoodRoute,
   DynamicGratitudeRoute: DynamicGratitudeRoute,
   DynamicGreetingRoute: DynamicGreetingRoute,
   DynamicHelpRoute: DynamicHelpRoute,

@@ -53,7 +53,8 @@ export function negotiateLocale(
  * `common` (what any page can show) and the areas' own, each loaded by the routes that show it:
  * `portal` (the signed-in screens, the `_portal` layout route), `help` (the `/help` page's
  * answers), `sandbox` (the sandbox provider's pages), `registration` and `support` (the support,
- * help, welcome and thank-you pages). A guest page downloads the common one only.
+ * help, welcome and thank-you pages), `food` (the food area's guest pages, the card holder's home).
+ * A guest page downloads the common one and its own area's only.
  */
 const fileOfArea = {
   common: 'messages',
@@ -62,6 +63,7 @@ const fileOfArea = {
   sandbox: 'sandbox',
   registration: 'registration',
   support: 'support',
+  food: 'food',
 } as const
 export type CatalogArea = keyof typeof fileOfArea
 

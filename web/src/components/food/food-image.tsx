@@ -1,0 +1,50 @@
+import { UtensilsIcon } from 'lucide-react'
+import { cn } from '~/lib/utils.ts'
+import type { FoodImage, FoodThumbnail } from './queries.ts'
+
+/**
+ * A restaurant's or a dish's picture in the sizes the API makes (WebP in `srcset`, JPG for the
+ * rest): the browser picks the width the box needs. `eager` for what is in the first screen (the
+ * page's hero, the first tiles); the rest loads when it scrolls near. Without a picture, a quiet
+ * tile with a plate icon keeps the layout the same.
+ */
+export function FoodPicture({
+  image,
+  sizes,
+  eager = false,
+  className,
+}: {
+  image: FoodImage | FoodThumbnail | null
+  sizes: string
+  eager?: boolean
+  className?: string
+}) {
+  if (!image) {
+    return (
+      <div
+        aria-hidden="true"
+        className={cn('grid place-content-center bg-muted text-muted-foreground', className)}
+      >
+        <UtensilsIcon className="size-6" />
+      </div>
+    )
+  }
+  const fallback = 'srcset_fallback' in image ? image.srcset_fallback : ''
+  return (
+    <picture className="contents">
+      {image.srcset ? <source type="image/webp" srcSet={image.srcset} sizes={sizes} /> : null}
+      <img
+        src={image.url}
+        srcSet={fallback || undefined}
+        sizes={fallback ? sizes : undefined}
+        width={image.width}
+        height={image.height}
+        alt=""
+        loading={eager ? 'eager' : 'lazy'}
+        decoding={eager ? 'sync' : 'async'}
+        fetchPriority={eager ? 'high' : undefined}
+        className={cn('bg-muted object-cover', className)}
+      />
+    </picture>
+  )
+}

@@ -1,0 +1,69 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { formatMoney } from '~/lib/money.ts'
+import type { ClosedReason, ProductOption } from './queries.ts'
+
+/** Why guests cannot order now, as the API says it (`closed_reason`), in words. */
+export const closedReasons: Record<NonNullable<ClosedReason>, MessageDescriptor> = {
+  closed_now: msg`Closed now`,
+  closed_today: msg`Closed today`,
+  read_only: msg`Menu only: no orders online`,
+  ordering_disabled: msg`Online ordering is off`,
+}
+
+/** A restaurant's state in one line: open (until when), or closed and why. */
+export function openingLine(
+  i18n: I18n,
+  r: { closed: boolean; closed_reason: ClosedReason; opened_at: string | null; closed_at: string | null },
+): string {
+  if (!r.closed) return r.closed_at ? i18n._(msg`Open until ${r.closed_at}`) : i18n._(msg`Open now`)
+  return i18n._(closedReasons[r.closed_reason ?? 'closed_now'])
+}
+
+/** Today's hours, `12:00–22:00`, or nothing when closed all day. */
+export function todayHours(r: { opened_at: string | null; closed_at: string | null }): string | null {
+  return r.opened_at && r.closed_at ? `${r.opened_at}–${r.closed_at}` : null
+}
+
+/** `250 g`, `0,5 l`, `2 pieces`: a dish's amount in the reader's language. */
+export function quantityLabel(i18n: I18n, quantity: number, unit: string): string {
+  const n = new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 2 }).format(quantity)
+  switch (unit) {
+    case 'gram':
+      return `${n} g`
+    case 'kilogram':
+      return `${n} kg`
+    case 'liter':
+      return `${n} l`
+    case 'milliliter':
+      return `${n} ml`
+    default:
+      return i18n._(msg`${plural(quantity, { one: '# piece', other: '# pieces' })}`)
+  }
+}
+
+export const money = (i18n: I18n, amount: number, currency: string) =>
+  formatMoney(amount, currency, i18n.locale)
+
+/** What an option adds to the price: `+ € 1,50`, or nothing for the base size. */
+export function optionPrice(i18n: I18n, option: ProductOption, currency: string): string | null {
+  return option.price > 0 ? `+ ${money(i18n, option.price, currency)}` : null
+}
+
+/** The name of a weekday (Monday 1 … Sunday 7) in the reader's language. */
+export function weekdayName(locale: string, day: number, style: 'long' | 'short' = 'long'): string {
+  // 1 January 2024 was a Monday.
+  return new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' }).format(Date.UTC(2024, 0, day))
+}
+
+/** A date of the restaurant's calendar (`2026-12-25`) as the reader writes it. */
+export function calendarDate(locale: string, date: string): string {
+  const [y, m, d] = date.split('-').map(Number)
+  if (!y || !m || !d) return date
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(Date.UTC(y, m - 1, d))
+}

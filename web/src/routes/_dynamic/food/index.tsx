@@ -1,0 +1,36 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { brandTitle, jsonLdScript } from '~/components/food/brand.ts'
+import { restaurantsQueryOptions, serverJsonLd } from '~/components/food/queries.ts'
+import { RestaurantList } from '~/components/food/restaurant-list.tsx'
+import { loadQuery } from '~/lib/queries/load.ts'
+import { searchParams, text } from '~/lib/search-params.ts'
+
+/**
+ * `/food`: the restaurants (the card holder's home), rendered on the server with the list. On a
+ * restaurant's own domain only that restaurant, with its schema.org JSON-LD in the head.
+ */
+export const Route = createFileRoute('/_dynamic/food/')({
+  validateSearch: searchParams({ search: text({ max: 100 }) }),
+  loaderDeps: ({ search }) => ({ search: search.search ?? '' }),
+  loader: async ({ context, deps }) => {
+    const { brand, host, queryClient } = context
+    const domain = brand ? host : undefined
+    const [, jsonLd] = await Promise.all([
+      loadQuery(queryClient, restaurantsQueryOptions(deps.search, domain), { notFound: false }),
+      brand ? serverJsonLd(brand.restaurant.uuid, host) : null,
+    ])
+    return { jsonLd }
+  },
+  head: ({ match, loaderData }) => ({
+    meta: [{ title: brandTitle(match.context.i18n, match.context.brand, msg`Restaurants`) }],
+    scripts: loaderData?.jsonLd ? [jsonLdScript(loaderData.jsonLd)] : [],
+  }),
+  component: Food,
+})
+
+function Food() {
+  const search = Route.useSearch({ select: (s) => s.search ?? '' })
+  const domain = Route.useRouteContext({ select: (c) => (c.brand ? c.host : undefined) })
+  return <RestaurantList search={search} domain={domain} />
+}
