@@ -154,6 +154,12 @@ export interface CreditBillPayments {
   status: string;
 }
 
+export interface CreditBillQr {
+  bill_id: string;
+  png: Buffer;
+  url: string;
+}
+
 export interface CreditBills {
   archived_at: Timestamp | null;
   archived_reason: string | null;
@@ -1062,6 +1068,7 @@ export interface DB {
   credit_bill_events: CreditBillEvents;
   credit_bill_lines: CreditBillLines;
   credit_bill_payments: CreditBillPayments;
+  credit_bill_qr: CreditBillQr;
   credit_bills: CreditBills;
   credit_programs: CreditPrograms;
   credit_reminder_steps: CreditReminderSteps;
