@@ -10,6 +10,7 @@ import type { DbOrTrx } from '../../platform/db.ts'
 export async function payQrCodes(
   db: DbOrTrx,
   bills: readonly { id: string; url: string }[],
+  opts: { draw?: boolean } = {},
 ): Promise<Map<string, Buffer>> {
   const codes = new Map<string, Buffer>()
   if (bills.length === 0) return codes
@@ -30,6 +31,8 @@ export async function payQrCodes(
       codes.set(bill.id, k.png)
       continue
     }
+    // Only the kept ones: the caller draws the missing ones itself.
+    if (opts.draw === false) continue
     const png = await drawPayQr(bill.url)
     codes.set(bill.id, png)
     drawn.push({ bill_id: bill.id, url: bill.url, png })

@@ -214,16 +214,21 @@ export async function sendClaimed(
     db,
     [...bills.values()].map((b) => b.holder_user_id),
   )
+  // Codes kept since the bills' first e-mail; one missing is drawn by its own reminder below, so
+  // that the batch's first e-mail does not wait for the others' drawings.
   const codes = await payQrCodes(
     db,
     [...bills.values()].map((b) => ({ id: b.id, url: billPayUrl(services.config, b.id) })),
+    { draw: false },
   )
   return Promise.all(
     claimed.map(async (c): Promise<Outcome> => {
       try {
         const bill = bills.get(c.bill_id)
         const holder = bill && holders.get(bill.holder_user_id)
-        const qr = bill && codes.get(bill.id)
+        const url = bill && billPayUrl(services.config, bill.id)
+        const qr =
+          bill && url && (codes.get(bill.id) ?? (await payQrCodes(db, [{ id: bill.id, url }])).get(bill.id))
         const prepared = bill && holder && qr && (await prepare(services, engine, round, c, bill, holder, qr))
         if (!prepared) {
           await release(services, c, 'skipped', 'stopped')
