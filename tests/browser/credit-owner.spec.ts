@@ -184,13 +184,13 @@ test('an owner sets up a credit program with a two-step ladder, bills a new hold
   await page.getByTestId('bills-filter-all').click()
   await page.getByTestId('import-bills').click()
   const importDialog = page.getByTestId('import-bills-dialog')
-  await dialog
+  await importDialog
     .getByTestId('import-bills-file')
     .setInputFiles({ name: 'bills.csv', mimeType: 'text/csv', buffer: csv('tien') })
   await importDialog.getByTestId('import-bills-submit').click()
   await expect(importDialog.getByTestId('import-bills-problems')).toContainText('Line 3 · Unit price')
   await expectNoHorizontalScroll(page)
-  await dialog
+  await importDialog
     .getByTestId('import-bills-file')
     .setInputFiles({ name: 'bills.csv', mimeType: 'text/csv', buffer: csv('10') })
   await importDialog.getByTestId('import-bills-submit').click()
