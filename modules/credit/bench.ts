@@ -168,6 +168,8 @@ export interface FiringBenchResult {
   max: number
   /** From the minute's start until the last e-mail was accepted. */
   seconds: number
+  /** From the first e-mail accepted until the last. */
+  sending: number
 }
 
 /**
@@ -212,6 +214,21 @@ export async function benchFiring(
     insert into credit_reminders (id, bill_id, step_id, "order", planned_at, local_date, local_time, status)
     select gen_random_uuid(), bills.id, ${step.id}, 0, ${at}, ${at.toISOString().slice(0, 10)}::date, '09:00', 'planned'
     from bills`.execute(db)
+  // Each bill's pay-link QR code is drawn when its first e-mail goes (issue time, not firing time):
+  // the bench keeps one for every bill as issuing would have (one drawing, with each bill's link).
+  const { billPayUrl } = await import('./commands/payments.ts')
+  const { drawPayQr } = await import('./commands/pay-qr.ts')
+  const billIds = (
+    await db.selectFrom('credit_reminders').select('bill_id').where('step_id', '=', step.id).execute()
+  ).map((r) => r.bill_id)
+  const png = await drawPayQr(billPayUrl(services.config, billIds[0] ?? ''))
+  for (let i = 0; i < billIds.length; i += 1000) {
+    const ids = billIds.slice(i, i + 1000)
+    await sql`insert into credit_bill_qr (bill_id, url, png)
+      select id, url, ${png} from unnest(${ids}::uuid[], ${ids.map((id) => billPayUrl(services.config, id))}::text[]) as v(id, url)`.execute(
+      db,
+    )
+  }
   await sql`analyze credit_reminders`.execute(db)
   const { startWorker } = await import('../../services/worker/worker.ts')
   const { creditModule } = await import('./index.ts')
@@ -236,5 +253,6 @@ export async function benchFiring(
     p99: pct(99),
     max: lags.at(-1) ?? Number.NaN,
     seconds: (lags.at(-1) ?? 0) / 1000,
+    sending: ((lags.at(-1) ?? 0) - (lags[0] ?? 0)) / 1000,
   }
 }

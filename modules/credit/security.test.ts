@@ -86,6 +86,18 @@ runRouteSecurityTests<CreditObjects>({
         request: (o) => ({ body: { program: o.program, holder: o.holder, due_date: due(), items: [item] } }),
       },
     },
+    'POST /manager/bills/import': {
+      roles: ['owner'],
+      foreign: {
+        as: 'owner',
+        request: (o) => ({
+          body: {
+            program: o.program,
+            csv: `holder_email,due_date,description,unit_price,vat\nx@example.com,${due()},x,1,high\n`,
+          },
+        }),
+      },
+    },
     'GET /manager/bills': {
       roles: ['owner', 'admin'],
       foreign: { as: 'owner', request: (o) => ({ query: { program: o.program } }) },

@@ -31,6 +31,7 @@ export {
   type UserContact,
   userContactByEmail,
   userContactById,
+  userContactsByIds,
 } from './queries/contacts.ts'
 export { companyName, displayNames } from './queries/display-names.ts'
 export { type PublicUser, publicUsers } from './queries/public-users.ts'

@@ -52,7 +52,7 @@ export {
 } from './queries/facts.ts'
 export type { Split } from './splits.ts'
 export { type PaymentStatus, paymentStatuses } from './state.ts'
-export { splitGross, type VatCode, vatRateOn } from './vat.ts'
+export { isVatCode, splitGross, type VatCode, vatCodes, vatRateOn } from './vat.ts'
 
 export const paymentsModule = defineModule({
   name: 'payments',

@@ -129,6 +129,15 @@ export interface CreditBillEvents {
   reminder_id: string | null;
 }
 
+export interface CreditBillImports {
+  bill_ids: string[];
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  digest: string;
+  id: string;
+  program_id: string;
+}
+
 export interface CreditBillLines {
   bill_id: string;
   created_at: Generated<Timestamp>;
@@ -152,6 +161,12 @@ export interface CreditBillPayments {
   paid_at: Timestamp | null;
   payment_id: string;
   status: string;
+}
+
+export interface CreditBillQr {
+  bill_id: string;
+  png: Buffer;
+  url: string;
 }
 
 export interface CreditBills {
@@ -1161,8 +1176,10 @@ export interface DB {
   country_interests: CountryInterests;
   credit_bill_counts: CreditBillCounts;
   credit_bill_events: CreditBillEvents;
+  credit_bill_imports: CreditBillImports;
   credit_bill_lines: CreditBillLines;
   credit_bill_payments: CreditBillPayments;
+  credit_bill_qr: CreditBillQr;
   credit_bills: CreditBills;
   credit_programs: CreditPrograms;
   credit_reminder_steps: CreditReminderSteps;

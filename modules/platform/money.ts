@@ -101,11 +101,19 @@ function decimalString(amount: bigint, currency: string): `${number}` {
 
 /** Human form in a language, e.g. `€ 12,50` in nl, exact to the cent for any amount. */
 export function formatMoney(locale: string, value: Money): string {
-  const exp = currencyExponent(value.currency)
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: value.currency,
-    minimumFractionDigits: exp,
-    maximumFractionDigits: exp,
-  }).format(decimalString(value.amount, value.currency))
+  const key = `${locale}|${value.currency}`
+  let format = moneyFormats.get(key)
+  if (!format) {
+    const exp = currencyExponent(value.currency)
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: value.currency,
+      minimumFractionDigits: exp,
+      maximumFractionDigits: exp,
+    })
+    // Making a format costs about a millisecond (a reminder e-mail formats several amounts).
+    if (moneyFormats.size < 1000) moneyFormats.set(key, format)
+  }
+  return format.format(decimalString(value.amount, value.currency))
 }
+const moneyFormats = new Map<string, Intl.NumberFormat>()

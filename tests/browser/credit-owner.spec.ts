@@ -173,4 +173,28 @@ test('an owner sets up a credit program with a two-step ladder, bills a new hold
   await page.getByTestId('bills-filter-paid').click()
   await expect(page.getByTestId('bill-row')).toHaveCount(1)
   await expectNoHorizontalScroll(page)
+
+  // Two more bills to the holder from a CSV file: a wrong row first (nothing is issued, the line
+  // and field are named), then the file put right.
+  const due = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10)
+  const csv = (price: string) =>
+    Buffer.from(
+      `holder_email;due_date;description;unit_price;vat\n${holderEmail};${due};Contributie 2028;50,00;high\n${holderEmail};${due};Boete;${price};zero\n`,
+    )
+  await page.getByTestId('bills-filter-all').click()
+  await page.getByTestId('import-bills').click()
+  const importDialog = page.getByTestId('import-bills-dialog')
+  await importDialog
+    .getByTestId('import-bills-file')
+    .setInputFiles({ name: 'bills.csv', mimeType: 'text/csv', buffer: csv('tien') })
+  await importDialog.getByTestId('import-bills-submit').click()
+  await expect(importDialog.getByTestId('import-bills-problems')).toContainText('Line 3 · Unit price')
+  await expectNoHorizontalScroll(page)
+  await importDialog
+    .getByTestId('import-bills-file')
+    .setInputFiles({ name: 'bills.csv', mimeType: 'text/csv', buffer: csv('10') })
+  await importDialog.getByTestId('import-bills-submit').click()
+  await expect(page.getByText('2 bills issued.')).toBeVisible()
+  await expect(importDialog).toHaveCount(0)
+  await expect(page.getByTestId('bill-row')).toHaveCount(3)
 })

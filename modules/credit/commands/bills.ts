@@ -4,6 +4,7 @@ import type { VatCode } from '../../payments/index.ts'
 import type { Caller } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { zonedDate } from '../../platform/dates.ts'
+import type { Trx } from '../../platform/db.ts'
 import { AppError, invalidField } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
 import { newId } from '../../platform/ids.ts'
@@ -40,101 +41,105 @@ export interface IssueBillInput {
  * reminder rows of the program's ladder.
  */
 export async function issueBill(services: Pick<Services, 'db'>, ctx: Ctx, me: Caller, input: IssueBillInput) {
-  return services.db.transaction().execute(async (trx) => {
-    const program = await creditProgramOf(trx, me, input.program, { lock: trx })
-    if (program.status !== programStatuses.active) throw creditProgramNotActive()
-    const settings = await lockCreditProgram(trx, program.uuid)
-    const holder = await userContactById(trx, input.holder)
-    if (holder?.type !== 3 || !holder.is_active) {
-      throw invalidField('holder', 'not_card_holder', 'no card holder with this id')
-    }
-    if (input.time_zone !== undefined && !isTimeZone(input.time_zone)) {
-      throw invalidField('time_zone', 'invalid_time_zone', 'not a known time zone')
-    }
-    const zone = input.time_zone ?? settings.time_zone
-    const today = zonedDate(new Date(), zone)
-    const issueDate = input.issue_date ?? today
-    if (input.due_date < today) throw invalidField('due_date', 'date_in_past', 'the due date has passed')
-    if (input.due_date < issueDate) {
-      throw invalidField('due_date', 'due_before_issue', 'the due date is before the issue date')
-    }
-    let totals: ReturnType<typeof priceItems>
-    try {
-      totals = priceItems(
-        input.items.map((i) => ({ ...i, unit_price: BigInt(i.unit_price) })),
-        issueDate,
-      )
-    } catch (err) {
-      if (err instanceof RangeError) throw invalidField('issue_date', 'vat_rate_unknown', err.message)
-      throw err
-    }
-    if (totals.total <= 0n) {
-      throw new AppError('validation_failed', 'validation failed', {
-        fields: {
-          items: [
-            { code: 'too_small', message: 'a bill must come to more than zero', params: { minimum: 1 } },
-          ],
-        },
-      })
-    }
-    const number = await takeBillNumber(trx, program.uuid)
-    const bill = await insertBill(trx, {
-      id: newId(),
-      program_id: program.uuid,
-      number,
-      owner_user_id: program.owner_user_id,
-      holder_user_id: holder.id,
-      holder_name: holder.name,
-      holder_email: holder.email,
-      currency: program.currency,
-      issue_date: issueDate,
-      due_date: input.due_date,
-      status: 'unpaid',
-      reference: input.reference ?? '',
-      subtotal: totals.subtotal,
-      vat: totals.vat,
-      total: totals.total,
-      time_zone: zone,
-      language: holder.language,
-      created_by: me.user_id,
+  return services.db.transaction().execute((trx) => issueBillIn(trx, ctx, me, input))
+}
+
+/**
+ * `issueBill` inside the caller's transaction (the CSV import issues all its rows in one). Every
+ * check that refuses the bill comes before its first write.
+ */
+export async function issueBillIn(trx: Trx, ctx: Ctx, me: Caller, input: IssueBillInput): Promise<BillRow> {
+  const program = await creditProgramOf(trx, me, input.program, { lock: trx })
+  if (program.status !== programStatuses.active) throw creditProgramNotActive()
+  const settings = await lockCreditProgram(trx, program.uuid)
+  const holder = await userContactById(trx, input.holder)
+  if (holder?.type !== 3 || !holder.is_active) {
+    throw invalidField('holder', 'not_card_holder', 'no card holder with this id')
+  }
+  if (input.time_zone !== undefined && !isTimeZone(input.time_zone)) {
+    throw invalidField('time_zone', 'invalid_time_zone', 'not a known time zone')
+  }
+  const zone = input.time_zone ?? settings.time_zone
+  const today = zonedDate(new Date(), zone)
+  const issueDate = input.issue_date ?? today
+  if (input.due_date < today) throw invalidField('due_date', 'date_in_past', 'the due date has passed')
+  if (input.due_date < issueDate) {
+    throw invalidField('due_date', 'due_before_issue', 'the due date is before the issue date')
+  }
+  let totals: ReturnType<typeof priceItems>
+  try {
+    totals = priceItems(
+      input.items.map((i) => ({ ...i, unit_price: BigInt(i.unit_price) })),
+      issueDate,
+    )
+  } catch (err) {
+    if (err instanceof RangeError) throw invalidField('issue_date', 'vat_rate_unknown', err.message)
+    throw err
+  }
+  if (totals.total <= 0n) {
+    throw new AppError('validation_failed', 'validation failed', {
+      fields: {
+        items: [{ code: 'too_small', message: 'a bill must come to more than zero', params: { minimum: 1 } }],
+      },
     })
-    await insertLines(
-      trx,
-      totals.items.map((item, position) => ({
-        bill_id: bill.id,
-        position,
-        kind: 'item' as const,
-        description: item.description,
-        quantity: item.quantity,
-        unit_price: item.unit_price,
-        vat_code: item.vat,
-        vat_rate_bp: item.vat_rate_bp,
-        net: item.net,
-        reminder_id: null,
-      })),
-    )
-    await publish(trx, ledgerEntryRequested, issuedEntry(bill, issueDate), ctx)
-    await publish(
-      trx,
-      billIssued,
-      { bill_id: bill.id, program_id: bill.program_id, holder_user_id: holder.id },
-      ctx,
-    )
-    await addBillEvent(trx, bill.id, 'issued', {
-      number: Number(bill.number),
-      total: Number(bill.total),
-      currency: bill.currency,
-    })
-    await planBillReminders(
-      trx,
-      bill,
-      settings,
-      await ladderSteps(trx, program.uuid),
-      new Date(),
-      'issued_after',
-    )
-    return bill
+  }
+  const number = await takeBillNumber(trx, program.uuid)
+  const bill = await insertBill(trx, {
+    id: newId(),
+    program_id: program.uuid,
+    number,
+    owner_user_id: program.owner_user_id,
+    holder_user_id: holder.id,
+    holder_name: holder.name,
+    holder_email: holder.email,
+    currency: program.currency,
+    issue_date: issueDate,
+    due_date: input.due_date,
+    status: 'unpaid',
+    reference: input.reference ?? '',
+    subtotal: totals.subtotal,
+    vat: totals.vat,
+    total: totals.total,
+    time_zone: zone,
+    language: holder.language,
+    created_by: me.user_id,
   })
+  await insertLines(
+    trx,
+    totals.items.map((item, position) => ({
+      bill_id: bill.id,
+      position,
+      kind: 'item' as const,
+      description: item.description,
+      quantity: item.quantity,
+      unit_price: item.unit_price,
+      vat_code: item.vat,
+      vat_rate_bp: item.vat_rate_bp,
+      net: item.net,
+      reminder_id: null,
+    })),
+  )
+  await publish(trx, ledgerEntryRequested, issuedEntry(bill, issueDate), ctx)
+  await publish(
+    trx,
+    billIssued,
+    { bill_id: bill.id, program_id: bill.program_id, holder_user_id: holder.id },
+    ctx,
+  )
+  await addBillEvent(trx, bill.id, 'issued', {
+    number: Number(bill.number),
+    total: Number(bill.total),
+    currency: bill.currency,
+  })
+  await planBillReminders(
+    trx,
+    bill,
+    settings,
+    await ladderSteps(trx, program.uuid),
+    new Date(),
+    'issued_after',
+  )
+  return bill
 }
 
 /**

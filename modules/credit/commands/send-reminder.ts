@@ -1,28 +1,35 @@
-import { sql } from 'kysely'
-import QRCode from 'qrcode'
-import { userContactById } from '../../identity/index.ts'
+import { type Insertable, sql } from 'kysely'
+import { type UserContact, userContactById, userContactsByIds } from '../../identity/index.ts'
 import { ledgerEntryRequested } from '../../ledger/index.ts'
 import { system } from '../../platform/context.ts'
 import { zonedDate } from '../../platform/dates.ts'
-import type { Trx } from '../../platform/db.ts'
+import type { DB, Trx } from '../../platform/db.ts'
 import { publish } from '../../platform/events.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Logger } from '../../platform/logger.ts'
-import { HeldSendError, sendHeld } from '../../platform/mail/held-send.ts'
+import { type HeldMailPool, type HeldMessage, HeldSendError } from '../../platform/mail/held-send.ts'
 import { mailI18n, resolveMailLocale } from '../../platform/mail/i18n.ts'
 import { renderEmail } from '../../platform/mail/render.ts'
 import type { Services } from '../../platform/module.ts'
 import { formatMoney } from '../../platform/money.ts'
 import { findProgram, reminderPlaceholders, reminderTemplates } from '../../programs/index.ts'
 import { openAmount, openOfBill, penaltyEntry } from '../billing.ts'
-import { addBillEvent, type BillRow, findBill, lockBill, nextLinePosition, updateBill } from '../db/bills.ts'
+import {
+  addBillEvent,
+  type BillRow,
+  billEvent,
+  findBills,
+  lockBill,
+  nextLinePosition,
+  updateBill,
+} from '../db/bills.ts'
 import { findCreditProgram, findStep, normalizePercent, type StepRow } from '../db/programs.ts'
 import { remindersStopped } from '../events.ts'
 import { billReminderEmail } from '../mail/index.ts'
 import { percentPenalty } from '../planning.ts'
+import { payQrCodes } from './pay-qr.ts'
 import { billDisplayNumber, billPayUrl, hasUnrecordedPayment } from './payments.ts'
 
-/** A reminder row claimed for sending (status `sending`, with this worker's claim). */
 /**
  * How late a reminder may go without being timed again: a backlog of a busy minute is sent as
  * soon as senders get to it (a minute's 10,000 reminders take minutes on a small machine), while
@@ -30,6 +37,7 @@ import { billDisplayNumber, billPayUrl, hasUnrecordedPayment } from './payments.
  */
 export const lateMinutes = 10
 
+/** A reminder row claimed for sending (status `sending`, with this worker's claim). */
 export interface ClaimedReminder {
   id: string
   bill_id: string
@@ -109,23 +117,19 @@ export function penaltyNow(step: StepRow, bill: BillRow): bigint {
 type Outcome = 'sent' | 'skipped' | 'lost' | 'failed' | 'retry'
 
 class NotSending extends Error {
-  readonly outcome: 'skipped' | 'lost'
-  constructor(outcome: 'skipped' | 'lost') {
-    super(outcome === 'lost' ? 'the reminder was taken from this worker' : 'the reminder is no longer due')
+  readonly outcome: 'skipped' | 'lost' | 'retry'
+  constructor(outcome: 'skipped' | 'lost' | 'retry') {
+    super(
+      outcome === 'lost'
+        ? 'the reminder was taken from this worker'
+        : outcome === 'retry'
+          ? 'the bill changed since the reminder was written'
+          : 'the reminder is no longer due',
+    )
     this.outcome = outcome
   }
 }
 
-/**
- * Sends one claimed reminder exactly once (docs/credit.md, "Sending"). The e-mail goes to the
- * mail server in full but for its final dot (`sendHeld`); then, in one transaction with the row
- * locked, the claim is checked, the bill is checked to be still open and unpaid, the step's
- * penalty is added as a bill line with its ledger request, the row becomes `sent` and the timeline
- * says so; only after that commit is the dot written. A crash before the commit delivers nothing
- * and the claim lapses; a row taken meanwhile, a bill paid or archived meanwhile: the connection
- * is dropped and nothing is delivered. A permanent refusal (5xx) stops the bill's ladder and tells
- * its owner.
- */
 /**
  * What the reminders of one round of sending share, read once per round: a program's title and
  * code, a step, an owner. A round lasts seconds, so a change made meanwhile is seen next round.
@@ -150,32 +154,130 @@ export class SendingRound {
   contact = (id: string) => this.once(`user:${id}`, () => userContactById(this.db, id))
 }
 
-export async function sendReminder(
+/** A claimed reminder written and ready to go: the e-mail composed, what it states remembered. */
+interface Prepared {
+  claimed: ClaimedReminder
+  step: StepRow
+  messageId: string
+  message: HeldMessage
+  raw: Buffer
+  /** The penalty and the open amount before it, as the e-mail states them. */
+  penalty: bigint
+  openBefore: bigint
+}
+
+/**
+ * What one process shares among its senders: SMTP sessions kept open across messages (the held
+ * dot works per message on a session) and one committer that makes many held sends final in one
+ * transaction. Made on first use, per set of services.
+ */
+interface Engine {
+  pool: HeldMailPool
+  committer: SendCommitter
+}
+const engines = new WeakMap<Services, Engine>()
+function engineOf(services: Services): Engine {
+  let engine = engines.get(services)
+  if (!engine) {
+    engine = { pool: services.mailer.held(), committer: new SendCommitter(services) }
+    engines.set(services, engine)
+  }
+  return engine
+}
+
+/**
+ * Sends claimed reminders, each exactly once (docs/credit.md, "Sending"). They are written first,
+ * outside any transaction: the batch's bills and holders read in one query each, the e-mails
+ * rendered and composed with the pay link's QR code. Each then goes to the mail server in full but
+ * for its final dot (`HeldMailPool.send`); while the server waits, the committer locks the rows
+ * and bills of every send waiting at that moment, checks each claim is still this worker's and
+ * each bill still open, unpaid and as the e-mail states it, adds the step's penalty as a bill line
+ * with its ledger request, marks the rows `sent` and writes the timeline, in one transaction; only
+ * after that commit are the dots written. A crash before the commit delivers nothing and the claims
+ * lapse; a row taken meanwhile, a bill paid, archived or changed meanwhile: that session is closed
+ * without the dot and nothing is delivered. A permanent refusal (5xx) stops the bill's ladder and
+ * tells its owner.
+ */
+export async function sendClaimed(
   services: Services,
-  claimed: ClaimedReminder,
+  claimed: readonly ClaimedReminder[],
   log: Logger,
   round: SendingRound = new SendingRound(services.db),
-): Promise<Outcome> {
-  const { db, config } = services
-  const [bill, step] = await Promise.all([findBill(db, claimed.bill_id), round.step(claimed.step_id)])
-  if (!bill || !step) {
-    await release(services, claimed, 'skipped', 'stopped')
-    return 'skipped'
+): Promise<Outcome[]> {
+  const { db } = services
+  const engine = engineOf(services)
+  const bills = await findBills(
+    db,
+    claimed.map((c) => c.bill_id),
+  )
+  const holders = await userContactsByIds(
+    db,
+    [...bills.values()].map((b) => b.holder_user_id),
+  )
+  // Codes kept since the bills' first e-mail; one missing is drawn by its own reminder below, so
+  // that the batch's first e-mail does not wait for the others' drawings.
+  const codes = await payQrCodes(
+    db,
+    [...bills.values()].map((b) => ({ id: b.id, url: billPayUrl(services.config, b.id) })),
+    { draw: false },
+  )
+  return Promise.all(
+    claimed.map(async (c): Promise<Outcome> => {
+      try {
+        const bill = bills.get(c.bill_id)
+        const holder = bill && holders.get(bill.holder_user_id)
+        const url = bill && billPayUrl(services.config, bill.id)
+        const qr =
+          bill && url && (codes.get(bill.id) ?? (await payQrCodes(db, [{ id: bill.id, url }])).get(bill.id))
+        const prepared = bill && holder && qr && (await prepare(services, engine, round, c, bill, holder, qr))
+        if (!prepared) {
+          await release(services, c, 'skipped', 'stopped')
+          return 'skipped'
+        }
+        return await deliver(services, engine, prepared, bill, log)
+      } catch (err) {
+        log.error({ reminder_id: c.id, err: String(err) }, 'reminder send failed')
+        await release(services, c, 'retry').catch(() => {})
+        return 'retry'
+      }
+    }),
+  )
+}
+
+const dueDateFormats = new Map<string, Intl.DateTimeFormat>()
+/** Made once per language: making a format costs about a millisecond, a minute sends thousands. */
+function dueDateFormat(locale: string): Intl.DateTimeFormat {
+  let format = dueDateFormats.get(locale)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })
+    dueDateFormats.set(locale, format)
   }
-  const [program, settings, holder, owner] = await Promise.all([
+  return format
+}
+
+/** Renders one reminder in the holder's language, with the pay link's QR code, and composes it. */
+async function prepare(
+  services: Services,
+  engine: Engine,
+  round: SendingRound,
+  claimed: ClaimedReminder,
+  bill: BillRow,
+  holder: UserContact,
+  qr: Buffer,
+): Promise<Prepared | undefined> {
+  const { config } = services
+  const [step, program, settings, owner] = await Promise.all([
+    round.step(claimed.step_id),
     round.program(bill.program_id),
     round.settings(bill.program_id),
-    userContactById(db, bill.holder_user_id),
     round.contact(bill.owner_user_id),
   ])
-  if (!holder) {
-    await release(services, claimed, 'skipped', 'stopped')
-    return 'skipped'
-  }
+  if (!step) return undefined
   const number = billDisplayNumber(settings?.code, bill.number)
   const company = program?.title || owner?.name || 'Cardpay'
   const penalty = penaltyNow(step, bill)
-  const open = { amount: openAmount(bill) + penalty, currency: bill.currency }
+  const openBefore = openAmount(bill)
+  const open = { amount: openBefore + penalty, currency: bill.currency }
   const payUrl = billPayUrl(config, bill.id)
   const locale = resolveMailLocale(bill.language)
   const words = stepWords(step, bill.language)
@@ -183,9 +285,7 @@ export async function sendReminder(
     name: holder.name || holder.email,
     invoice_number: number,
     amount: formatMoney(locale, open),
-    due_date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-      new Date(`${bill.due_date}T12:00:00Z`),
-    ),
+    due_date: dueDateFormat(locale).format(new Date(`${bill.due_date}T12:00:00Z`)),
     company,
     pay_link: payUrl,
   }
@@ -206,27 +306,31 @@ export async function sendReminder(
     pay_url: payUrl,
     qr_cid: qrCid,
   })
-  // Four to five pixels a module: crisp when shown at 180 px, and a fifth of the time a 360 px
-  // image takes to encode (the largest cost of a reminder).
-  const qr = await QRCode.toBuffer(payUrl, { type: 'png', scale: 5, margin: 1, errorCorrectionLevel: 'M' })
   // The Message-ID derives from (bill, step): the same reminder always carries the same id.
   const messageId = `reminder.${bill.id}.${step.id}`
+  const message: HeldMessage = {
+    to: holder.email,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    messageId,
+    headers: { 'X-Cardpay-Bill': bill.id },
+    attachments: [{ filename: 'pay.png', content: qr, contentType: 'image/png', cid: qrCid }],
+  }
+  return { claimed, step, messageId, message, raw: await engine.pool.compose(message), penalty, openBefore }
+}
 
+async function deliver(
+  services: Services,
+  engine: Engine,
+  p: Prepared,
+  bill: BillRow,
+  log: Logger,
+): Promise<Outcome> {
+  const { claimed } = p
   try {
-    await sendHeld(
-      config,
-      {
-        to: holder.email,
-        subject: rendered.subject,
-        text: rendered.text,
-        html: rendered.html,
-        messageId,
-        headers: { 'X-Cardpay-Bill': bill.id },
-        attachments: [{ filename: 'pay.png', content: qr, contentType: 'image/png', cid: qrCid }],
-      },
-      () => commitSend(services, claimed, step, messageId),
-    )
-    log.info({ reminder_id: claimed.id, bill_id: bill.id, penalty: Number(penalty) }, 'reminder sent')
+    await engine.pool.send(p.message, () => engine.committer.commit(p), p.raw)
+    log.info({ reminder_id: claimed.id, bill_id: bill.id, penalty: Number(p.penalty) }, 'reminder sent')
     return 'sent'
   } catch (err) {
     if (err instanceof HeldSendError && err.cause instanceof NotSending) return err.cause.outcome
@@ -254,33 +358,141 @@ export async function sendReminder(
   }
 }
 
-/** The transaction that makes a send final, run while the server waits for the final dot. */
-async function commitSend(services: Services, claimed: ClaimedReminder, step: StepRow, messageId: string) {
-  const outcome = await services.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('credit_reminders')
-      .select(['status', 'claim'])
-      .where('id', '=', claimed.id)
-      .forUpdate()
-      .executeTakeFirst()
-    if (row?.status !== 'sending' || row.claim !== claimed.claim) return 'lost' as const
-    const bill = await lockBill(trx, claimed.bill_id)
+/**
+ * Group commit of held sends: every send waiting at its final dot while a transaction runs goes
+ * into the next one, so a busy minute costs a transaction per batch, not per e-mail. A failed
+ * transaction fails its whole batch (each session is closed without its dot, each reminder tried
+ * again); a row that cannot be sent fails alone with its reason.
+ */
+class SendCommitter {
+  private readonly services: Services
+  private queue: { p: Prepared; resolve: () => void; reject: (err: unknown) => void }[] = []
+  private running = false
+  constructor(services: Services) {
+    this.services = services
+  }
+
+  commit(p: Prepared): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ p, resolve, reject })
+      if (!this.running) void this.drain()
+    })
+  }
+
+  private async drain() {
+    this.running = true
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, 200)
+        try {
+          const outcomes = await this.services.db.transaction().execute((trx) =>
+            commitSends(
+              trx,
+              batch.map((b) => b.p),
+            ),
+          )
+          batch.forEach((b, i) => {
+            const outcome = outcomes[i]
+            if (outcome === 'sent') b.resolve()
+            else b.reject(new NotSending(outcome ?? 'lost'))
+          })
+        } catch (err) {
+          for (const b of batch) b.reject(err)
+        }
+      }
+    } finally {
+      this.running = false
+    }
+  }
+}
+
+/**
+ * The transaction that makes sends final, run while the server waits for their final dots. Rows
+ * and bills are locked in id order (as every batch locks them), so two batches never deadlock.
+ */
+async function commitSends(
+  trx: Trx,
+  batch: readonly Prepared[],
+): Promise<('sent' | 'skipped' | 'lost' | 'retry')[]> {
+  const ids = batch.map((p) => p.claimed.id)
+  const rows = await trx
+    .selectFrom('credit_reminders')
+    .select(['id', 'status', 'claim'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute()
+  const rowById = new Map(rows.map((r) => [r.id, r]))
+  const mine = batch.filter((p) => {
+    const row = rowById.get(p.claimed.id)
+    return row?.status === 'sending' && row.claim === p.claimed.claim
+  })
+  const bills = await findBills(
+    trx,
+    mine.map((p) => p.claimed.bill_id),
+    { lock: true },
+  )
+  // Bills with a payment under way: one of them may be paid at the provider already.
+  const withOpenPayment = new Set(
+    mine.length === 0
+      ? []
+      : (
+          await trx
+            .selectFrom('credit_bill_payments')
+            .select('bill_id')
+            .where(
+              'bill_id',
+              'in',
+              mine.map((p) => p.claimed.bill_id),
+            )
+            .where('status', '=', 'open')
+            .execute()
+        ).map((r) => r.bill_id),
+  )
+  const now = new Date()
+  const sent: Prepared[] = []
+  const events: Insertable<DB['credit_bill_events']>[] = []
+  const outcomes = new Map<string, 'sent' | 'skipped' | 'lost' | 'retry'>()
+  for (const p of mine) {
+    const { claimed, step } = p
+    const bill = bills.get(claimed.bill_id)
     const skip = async (reason: string) => {
       await trx
         .updateTable('credit_reminders')
-        .set({ status: 'skipped', reason, claim: null, claimed_until: null, updated_at: new Date() })
+        .set({ status: 'skipped', reason, claim: null, claimed_until: null, updated_at: now })
         .where('id', '=', claimed.id)
         .execute()
       await addBillEvent(trx, claimed.bill_id, 'reminder_skipped', { step: step.title, reason }, claimed.id)
-      return 'skipped' as const
+      outcomes.set(claimed.id, 'skipped')
     }
-    if (!bill || bill.status === 'archived') return skip('archived')
-    if (bill.status === 'paid' || openAmount(bill) <= 0n) return skip('paid')
-    if (bill.reminders_stopped) return skip('stopped')
+    if (!bill || bill.status === 'archived') {
+      await skip('archived')
+      continue
+    }
+    if (bill.status === 'paid' || openAmount(bill) <= 0n) {
+      await skip('paid')
+      continue
+    }
+    if (bill.reminders_stopped) {
+      await skip('stopped')
+      continue
+    }
     // Paid at the provider but not recorded yet: the payment stops the ladder now.
-    if (await hasUnrecordedPayment(trx, bill.id)) return skip('paid')
-    const now = new Date()
+    if (withOpenPayment.has(bill.id) && (await hasUnrecordedPayment(trx, bill.id))) {
+      await skip('paid')
+      continue
+    }
     const penalty = penaltyNow(step, bill)
+    if (penalty !== p.penalty || openAmount(bill) !== p.openBefore) {
+      // Paid in part (or changed) since the e-mail was written: written again from the bill as it is.
+      await trx
+        .updateTable('credit_reminders')
+        .set({ status: 'planned', claim: null, claimed_until: null, updated_at: now })
+        .where('id', '=', claimed.id)
+        .execute()
+      outcomes.set(claimed.id, 'retry')
+      continue
+    }
     if (penalty > 0n) {
       await trx
         .insertInto('credit_bill_lines')
@@ -298,45 +510,44 @@ async function commitSend(services: Services, claimed: ClaimedReminder, step: St
           reminder_id: claimed.id,
         })
         .execute()
-      await updateBill(trx, bill.id, { penalties: bill.penalties + penalty })
+      bills.set(bill.id, await updateBill(trx, bill.id, { penalties: bill.penalties + penalty }))
       await publish(trx, ledgerEntryRequested, penaltyEntry(bill, claimed.id, penalty, zonedDate(now)), {
         actor: system('credit.reminders'),
         requestId: claimed.id,
       })
-      await addBillEvent(
-        trx,
-        bill.id,
-        'penalty_added',
-        { step: step.title, amount: Number(penalty), currency: bill.currency },
-        claimed.id,
-        now,
+      events.push(
+        billEvent(
+          bill.id,
+          'penalty_added',
+          { step: step.title, amount: Number(penalty), currency: bill.currency },
+          claimed.id,
+          now,
+        ),
       )
     }
-    await trx
-      .updateTable('credit_reminders')
-      .set({
-        status: 'sent',
-        sent_at: now,
-        message_id: messageId,
-        penalty,
-        claim: null,
-        claimed_until: null,
-        error: null,
-        updated_at: now,
-      })
-      .where('id', '=', claimed.id)
-      .execute()
-    await addBillEvent(
-      trx,
-      bill.id,
-      'reminder_sent',
-      { step: step.title, penalty: Number(penalty), currency: bill.currency },
-      claimed.id,
-      now,
+    events.push(
+      billEvent(
+        bill.id,
+        'reminder_sent',
+        { step: step.title, penalty: Number(penalty), currency: bill.currency },
+        claimed.id,
+        now,
+      ),
     )
-    return 'sent' as const
-  })
-  if (outcome !== 'sent') throw new NotSending(outcome)
+    sent.push(p)
+    outcomes.set(claimed.id, 'sent')
+  }
+  if (sent.length > 0) {
+    await sql`
+      update credit_reminders r
+      set status = 'sent', sent_at = ${now}, message_id = v.message_id, penalty = v.penalty,
+          claim = null, claimed_until = null, error = null, updated_at = ${now}
+      from unnest(${sent.map((p) => p.claimed.id)}::uuid[], ${sent.map((p) => p.messageId)}::text[],
+                  ${sent.map((p) => p.penalty.toString())}::bigint[]) as v(id, message_id, penalty)
+      where r.id = v.id`.execute(trx)
+  }
+  if (events.length > 0) await trx.insertInto('credit_bill_events').values(events).execute()
+  return batch.map((p) => outcomes.get(p.claimed.id) ?? 'lost')
 }
 
 /** Gives a claimed reminder back: planned again (tried later), or skipped with a reason. */

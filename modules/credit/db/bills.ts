@@ -69,6 +69,23 @@ export async function findBill(db: DbOrTrx, id: string): Promise<BillRow | undef
     | undefined
 }
 
+/** Several bills by id, in id order; `lock` locks them for the rest of the transaction (in that order). */
+export async function findBills(
+  db: DbOrTrx,
+  ids: readonly string[],
+  opts: { lock?: boolean } = {},
+): Promise<Map<string, BillRow>> {
+  if (ids.length === 0) return new Map()
+  let query = db
+    .selectFrom('credit_bills')
+    .select(billColumns)
+    .where('id', 'in', [...new Set(ids)])
+    .orderBy('id')
+  if (opts.lock) query = query.forUpdate()
+  const rows = (await query.execute()) as BillRow[]
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
 /** The bill row, locked for the rest of the transaction: every change of a bill goes through this. */
 export async function lockBill(trx: Trx, id: string): Promise<BillRow | undefined> {
   return (await trx
@@ -172,6 +189,17 @@ export interface BillEventRow {
   kind: BillEventKind
   reminder_id: string | null
   params: Record<string, string | number | boolean | null>
+}
+
+/** A timeline row to insert (several at once: the reminder engine writes a batch's in one statement). */
+export function billEvent(
+  billId: string,
+  kind: BillEventKind,
+  params: Record<string, string | number | boolean | null>,
+  reminderId: string | null,
+  at: Date,
+) {
+  return { id: newId(), bill_id: billId, kind, params: JSON.stringify(params), reminder_id: reminderId, at }
 }
 
 export async function addBillEvent(

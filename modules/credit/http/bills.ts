@@ -7,6 +7,7 @@ import { pageSchema, paginationQuery, toPage } from '../../platform/pagination.t
 import { creditProgramOf, ownersBill } from '../access.ts'
 import { billStatuses } from '../codes.ts'
 import { archiveBill, issueBill, moveDueDate } from '../commands/bills.ts'
+import { importBills, importColumns, importMaxRows } from '../commands/import-bills.ts'
 import { billDetail, listBills, programTitles, toBillJson } from '../queries/bills.ts'
 import { billPreview } from '../queries/preview.ts'
 import {
@@ -55,6 +56,48 @@ export const postBill = createRoute({
   responses: {
     201: { description: 'The bill', content: { 'application/json': { schema: resultOf(billDetailSchema) } } },
     ...errorResponses(400, 401, 403, 404, 409, 422),
+  },
+})
+
+const importBody = z
+  .object({
+    program: z.uuid('not a program id'),
+    csv: z
+      .string()
+      .min(1)
+      .max(1_000_000)
+      .openapi({ description: 'The file’s text (UTF-8): a header row, then one bill per row' }),
+  })
+  .strict()
+  .openapi('BillImportInput')
+
+const importResult = z
+  .object({
+    imported: z
+      .number()
+      .int()
+      .openapi({ description: 'Bills issued by this upload (0 when already imported)' }),
+    already_imported: z.boolean(),
+    bills: z.array(z.object({ uuid: z.uuid(), number: z.string() })),
+  })
+  .openapi('BillImportResult')
+
+export const postBillImport = createRoute({
+  method: 'post',
+  path: '/manager/bills/import',
+  tags: ['manager'],
+  summary: 'Issue bills from a CSV file',
+  description: [
+    `Columns (header row, any order, comma or semicolon): ${importColumns.join(', ')}; required: holder_email (a card holder’s account), due_date, description, unit_price (net, e.g. 12.50), vat (${['high', 'low', 'zero', 'exempt'].join(', ')}); quantity defaults to 1. One row is one bill with one item, issued as \`POST manager/bills\` issues it. At most ${importMaxRows} rows.`,
+    'All or nothing: when any row is wrong nothing is issued and 400 names each wrong field as `rows.<line>.<column>` (the line in the file) with its code. The same file uploaded again for the program issues nothing and answers the first import’s bills with `already_imported: true`.',
+  ].join('\n\n'),
+  security: bearerSecurity,
+  middleware: [signedIn('owner')] as const,
+  request: { body: { required: true, content: { 'application/json': { schema: importBody } } } },
+  responses: {
+    201: { description: 'The bills issued', content: { 'application/json': { schema: importResult } } },
+    200: { description: 'Imported before', content: { 'application/json': { schema: importResult } } },
+    ...errorResponses(400, 401, 403, 404, 422),
   },
 })
 
@@ -217,6 +260,17 @@ export function registerBillRoutes(app: ApiApp) {
     const services = c.get('services')
     const bill = await moveDueDate(services, me, c.req.valid('param').uuid, c.req.valid('json').due_date)
     return c.json({ result: await billDetail(services.db, bill, me) }, 200)
+  })
+
+  app.openapi(postBillImport, async (c) => {
+    const me = requireUser(c, 'owner')
+    const r = await importBills(c.get('services'), requestContext(c), me, c.req.valid('json'))
+    const body = {
+      imported: r.already_imported ? 0 : r.bills.length,
+      already_imported: r.already_imported,
+      bills: r.bills.map((b) => ({ uuid: b.uuid, number: String(b.number) })),
+    }
+    return r.already_imported ? c.json(body, 200) : c.json(body, 201)
   })
 
   app.openapi(postBillArchive, async (c) => {

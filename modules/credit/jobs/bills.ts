@@ -1,5 +1,4 @@
 import { sql } from 'kysely'
-import QRCode from 'qrcode'
 import { z } from 'zod'
 import { portalUrl, userContactById } from '../../identity/index.ts'
 import { paymentEnded, paymentPaid } from '../../payments/index.ts'
@@ -9,6 +8,7 @@ import { defineHandler, defineJob } from '../../platform/module.ts'
 import { once } from '../../platform/once.ts'
 import { findProgram } from '../../programs/index.ts'
 import { billPayable } from '../codes.ts'
+import { payQrCodes } from '../commands/pay-qr.ts'
 import { applyBillPayment, billDisplayNumber, billPayUrl, endBillPayment } from '../commands/payments.ts'
 import { planBillReminders } from '../commands/plan-reminders.ts'
 import { findBill, lockBill } from '../db/bills.ts'
@@ -183,12 +183,8 @@ export const sendBillIssued = defineHandler({
       if (!holder) return
       const payUrl = billPayUrl(services.config, bill.id)
       const qrCid = `pay-${bill.id}@cardpay`
-      const qr = await QRCode.toBuffer(payUrl, {
-        type: 'png',
-        width: 360,
-        margin: 1,
-        errorCorrectionLevel: 'M',
-      })
+      // Drawn once and kept: the bill's reminders attach the same image.
+      const qr = (await payQrCodes(trx, [{ id: bill.id, url: payUrl }])).get(bill.id)!
       await services.mailer.send({
         to: holder.email,
         ...renderEmail(billIssuedEmail, bill.language, {

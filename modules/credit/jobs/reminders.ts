@@ -7,7 +7,7 @@ import {
   claimDueReminders,
   lateMinutes,
   SendingRound,
-  sendReminder,
+  sendClaimed,
 } from '../commands/send-reminder.ts'
 import { wallClock } from '../dates.ts'
 import { scheduleOf } from '../db/programs.ts'
@@ -31,8 +31,13 @@ const lookAheadMs = 150_000
 const minuteMs = 60_000
 /** Fire jobs per minute: senders working side by side on that minute's reminders. */
 export const fireShards = 4
-/** Rows claimed at a time by one fire job, sent side by side. */
-const claimBatch = 8
+/**
+ * Rows claimed at a time by one fire job, written and sent side by side (the process's SMTP
+ * sessions and its committer are shared by every fire job it runs, so four jobs keep 64 sends in
+ * flight). Small enough that a claim's first e-mail goes out at once: with 64 a claim, a worker
+ * spent its first second writing e-mails before committing any.
+ */
+const claimBatch = 16
 
 export const fireReminders = defineJob({
   name: 'credit.fire-reminders',
@@ -53,11 +58,8 @@ export async function sendDue(services: Services, log: Logger): Promise<number> 
       .transaction()
       .execute((trx) => claimDueReminders(trx, claimBatch, services.config.REMINDER_CLAIM_MS))
     if (claimed.length === 0) return sent
-    const outcomes = await Promise.allSettled(claimed.map((c) => sendReminder(services, c, log, round)))
-    for (const o of outcomes) {
-      if (o.status === 'fulfilled' && o.value === 'sent') sent++
-      if (o.status === 'rejected') log.error({ err: String(o.reason) }, 'reminder send failed')
-    }
+    const outcomes = await sendClaimed(services, claimed, log, round)
+    sent += outcomes.filter((o) => o === 'sent').length
   }
 }
 

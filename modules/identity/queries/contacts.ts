@@ -56,6 +56,20 @@ export async function userContactById(db: DbOrTrx, id: string): Promise<UserCont
   return row && toContact(row)
 }
 
+/** Several accounts at once, by id (the reminder engine reads a batch of holders in one query). */
+export async function userContactsByIds(
+  db: DbOrTrx,
+  ids: readonly string[],
+): Promise<Map<string, UserContact>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('users')
+    .select(columns)
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+  return new Map(rows.map((r) => [r.id, toContact(r)]))
+}
+
 /** The account of an e-mail address (any case), if there is one. */
 export async function userContactByEmail(db: DbOrTrx, email: string): Promise<UserContact | undefined> {
   const row = await db

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer'
 import type { Config } from '../config.ts'
+import { HeldMailPool } from './held-send.ts'
 
 /** An e-mail ready to send: rendered subject, plain text and HTML. */
 export interface MailMessage {
@@ -24,6 +25,12 @@ export interface MailAttachment {
 
 export interface Mailer {
   send(message: MailMessage): Promise<{ messageId: string }>
+  /**
+   * The process's held sends (`held-send.ts`: delivered only when the caller's record commits), on
+   * SMTP sessions of their own kept open across messages; made on first use, closed with the mailer.
+   * `?maxConnections=` in `SMTP_URL` bounds them too (default 16).
+   */
+  held(): HeldMailPool
   close(): void
 }
 
@@ -67,7 +74,14 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Ma
     disableFileAccess: true,
     disableUrlAccess: true,
   })
+  let held: HeldMailPool | undefined
   return {
+    held() {
+      held ??= new HeldMailPool(config, {
+        maxConnections: Number(new URL(config.SMTP_URL).searchParams.get('maxConnections') ?? 16),
+      })
+      return held
+    },
     async send(message) {
       const info = await transport.sendMail({
         from: config.MAIL_FROM,
@@ -83,6 +97,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Ma
     },
     close() {
       transport.close()
+      held?.close()
     },
   }
 }

@@ -60,8 +60,20 @@ function context(locale: MailLocale): RenderContext {
     locale,
     t: (descriptor, values) => i18n._({ ...descriptor, ...(values ? { values } : {}) }),
     money: (value) => formatMoney(locale, value),
-    date: (value, style = 'long') => new Intl.DateTimeFormat(locale, { dateStyle: style }).format(value),
+    date: (value, style = 'long') => dateFormat(locale, style).format(value),
   }
+}
+
+/** Formats made once per language and style (making one costs about a millisecond). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+function dateFormat(locale: string, style: 'full' | 'long' | 'medium' | 'short'): Intl.DateTimeFormat {
+  const key = `${locale}|${style}`
+  let format = dateFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: style })
+    dateFormats.set(key, format)
+  }
+  return format
 }
 
 /**

@@ -5118,6 +5118,65 @@ export interface paths {
       };
     };
   };
+  "/api/v1/manager/bills/import": {
+    /**
+     * Issue bills from a CSV file
+     * @description Columns (header row, any order, comma or semicolon): holder_email, due_date, description, quantity, unit_price, vat, reference, issue_date, time_zone; required: holder_email (a card holder’s account), due_date, description, unit_price (net, e.g. 12.50), vat (high, low, zero, exempt); quantity defaults to 1. One row is one bill with one item, issued as `POST manager/bills` issues it. At most 1000 rows.
+     *
+     * All or nothing: when any row is wrong nothing is issued and 400 names each wrong field as `rows.<line>.<column>` (the line in the file) with its code. The same file uploaded again for the program issues nothing and answers the first import’s bills with `already_imported: true`.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["BillImportInput"];
+        };
+      };
+      responses: {
+        /** @description Imported before */
+        200: {
+          content: {
+            "application/json": components["schemas"]["BillImportResult"];
+          };
+        };
+        /** @description The bills issued */
+        201: {
+          content: {
+            "application/json": components["schemas"]["BillImportResult"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/manager/card-expiries": {
     /**
      * Expiry types of a card valid for a period after activation
@@ -11504,6 +11563,22 @@ export interface components {
           vat_rate: number | null;
         })[];
     });
+    BillImportInput: {
+      /** @description The file’s text (UTF-8): a header row, then one bill per row */
+      csv: string;
+      /** Format: uuid */
+      program: string;
+    };
+    BillImportResult: {
+      already_imported: boolean;
+      bills: {
+          number: string;
+          /** Format: uuid */
+          uuid: string;
+        }[];
+      /** @description Bills issued by this upload (0 when already imported) */
+      imported: number;
+    };
     BillInput: {
       /** @example 2026-12-31 */
       due_date: string;

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { AlertTriangleIcon, PlusIcon, ReceiptTextIcon, SearchIcon } from 'lucide-react'
+import { AlertTriangleIcon, PlusIcon, ReceiptTextIcon, SearchIcon, UploadIcon } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import type { Program } from '~/components/programs/queries.ts'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
@@ -14,6 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Input } from '~/components/ui/input.tsx'
 import { formatMoney } from '~/lib/money.ts'
 import { cn } from '~/lib/utils.ts'
+import { ImportBillsDialog } from './import-bills-dialog.tsx'
 import { IssueBillDialog } from './issue-bill-dialog.tsx'
 import { BillStatusBadge, billStatusNames } from './labels.tsx'
 import { type BillStatus, type BillsFilter, billStatuses, billsQueryOptions } from './queries.ts'
@@ -45,6 +46,7 @@ export function CreditBillsSection({ program, canIssue }: { program: Program; ca
   const [filter, setFilter] = useState<BillsFilter>({ program: program.uuid, page: 1 })
   const [text, setText] = useState('')
   const [issuing, setIssuing] = useState(false)
+  const [importing, setImporting] = useState(false)
   const bills = useQuery(billsQueryOptions(filter))
 
   useEffect(() => {
@@ -72,10 +74,21 @@ export function CreditBillsSection({ program, canIssue }: { program: Program; ca
           </CardDescription>
         </div>
         {canIssue && (
-          <Button onClick={() => setIssuing(true)} disabled={!hydrated} data-testid="issue-bill">
-            <PlusIcon aria-hidden="true" />
-            <Trans>Issue a bill</Trans>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              onClick={() => setImporting(true)}
+              disabled={!hydrated}
+              data-testid="import-bills"
+            >
+              <UploadIcon aria-hidden="true" />
+              <Trans>Import CSV</Trans>
+            </Button>
+            <Button onClick={() => setIssuing(true)} disabled={!hydrated} data-testid="issue-bill">
+              <PlusIcon aria-hidden="true" />
+              <Trans>Issue a bill</Trans>
+            </Button>
+          </div>
         )}
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -177,6 +190,7 @@ export function CreditBillsSection({ program, canIssue }: { program: Program; ca
         )}
       </CardContent>
       {issuing && <IssueBillDialog program={program} onClose={() => setIssuing(false)} />}
+      {importing && <ImportBillsDialog program={program.uuid} onClose={() => setImporting(false)} />}
     </Card>
   )
 }

@@ -196,3 +196,10 @@ export function billChanged(queryClient: QueryClient, bill: BillDetail): void {
   void queryClient.invalidateQueries({ queryKey: creditKeys.bills() })
   void queryClient.invalidateQueries({ queryKey: creditKeys.billPreview(bill.uuid) })
 }
+
+export type BillImportResult = Answer<'/manager/bills/import', 'post', 201>
+
+/** Issues the bills of a CSV file (all or nothing; the same file again issues nothing). */
+export async function importBills(program: string, csv: string): Promise<BillImportResult> {
+  return api.post<BillImportResult>('/manager/bills/import', { program, csv })
+}
