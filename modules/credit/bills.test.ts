@@ -182,6 +182,50 @@ describe('bills', () => {
     ])
   })
 
+  it('issues once when the process died after the bill committed and before it answered', async () => {
+    const { uuid } = await seedCreditProgram(owner)
+    const key = `bill-${Date.now()}`
+    const body = {
+      program: uuid,
+      holder: holder.id,
+      due_date: addDays(today(), 14),
+      items: [{ description: 'Consulting', quantity: 1, unit_price: 5000, vat: 'high' }],
+    }
+    const first = expectStatus(
+      await owner.api<{ result: { uuid: string } }>('POST', '/manager/bills', body, {
+        'idempotency-key': key,
+      }),
+      201,
+      'issue',
+    )
+    // What a SIGKILL between the bill's commit and the stored answer leaves: the key claimed,
+    // unfinished and old enough for a retry to take it over.
+    await t.services.db
+      .updateTable('idempotency_keys')
+      .set({
+        completed_at: null,
+        status_code: null,
+        response_body: null,
+        created_at: sql`now() - interval '2 minutes'`,
+      })
+      .where('key', '=', key)
+      .execute()
+    const again = expectStatus(
+      await owner.api<{ result: { uuid: string } }>('POST', '/manager/bills', body, {
+        'idempotency-key': key,
+      }),
+      201,
+      'retry',
+    )
+    expect(again.result.uuid).toBe(first.result.uuid)
+    const bills = await t.services.db
+      .selectFrom('credit_bills')
+      .select('id')
+      .where('program_id', '=', uuid)
+      .execute()
+    expect(bills).toHaveLength(1)
+  })
+
   it('refuses bad input on the field and changes nothing', async () => {
     const { uuid } = await seedCreditProgram(owner)
     const before = await t.services.db

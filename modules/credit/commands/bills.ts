@@ -7,13 +7,14 @@ import { zonedDate } from '../../platform/dates.ts'
 import type { Trx } from '../../platform/db.ts'
 import { AppError, invalidField } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
+import { committedEffect, recordEffect } from '../../platform/idempotency.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { programStatuses } from '../../programs/index.ts'
 import { creditProgramOf, ownersBill } from '../access.ts'
 import { issuedEntry, priceItems } from '../billing.ts'
 import { isTimeZone } from '../dates.ts'
-import { addBillEvent, type BillRow, insertBill, insertLines, updateBill } from '../db/bills.ts'
+import { addBillEvent, type BillRow, findBill, insertBill, insertLines, updateBill } from '../db/bills.ts'
 import { ladderSteps, lockCreditProgram, takeBillNumber } from '../db/programs.ts'
 import { skipPendingReminders } from '../db/reminders.ts'
 import { billRefused, creditProgramNotActive } from '../errors.ts'
@@ -21,7 +22,7 @@ import { billArchived, billIssued } from '../events.ts'
 import { billTransition } from '../status-machine.ts'
 import { planBillReminders } from './plan-reminders.ts'
 
-type Ctx = Pick<RequestContext, 'actor' | 'requestId'>
+type Ctx = Pick<RequestContext, 'actor' | 'requestId' | 'idempotency'>
 
 export interface IssueBillInput {
   program: string
@@ -41,7 +42,15 @@ export interface IssueBillInput {
  * reminder rows of the program's ladder.
  */
 export async function issueBill(services: Pick<Services, 'db'>, ctx: Ctx, me: Caller, input: IssueBillInput) {
-  return services.db.transaction().execute((trx) => issueBillIn(trx, ctx, me, input))
+  return services.db.transaction().execute(async (trx) => {
+    // A retry of a request that issued the bill and died before answering: that bill, not another.
+    const committed = await committedEffect(trx, ctx.idempotency)
+    const earlier = committed ? await findBill(trx, committed) : undefined
+    if (earlier) return earlier
+    const bill = await issueBillIn(trx, ctx, me, input)
+    await recordEffect(trx, ctx.idempotency, bill.id)
+    return bill
+  })
 }
 
 /**

@@ -12,6 +12,7 @@ export const requestContext = (c: Context<AppEnv>): RequestContext => ({
   actor: c.get('actor'),
   requestId: c.get('requestId'),
   log: c.get('log'),
+  idempotency: c.get('idempotencyClaim'),
 })
 
 export const resultOf = <T extends z.ZodType>(schema: T) => z.object({ result: schema })
