@@ -8,6 +8,7 @@ import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card.tsx'
 import { notify } from '~/lib/notify.tsx'
+import { OrderBooksCard } from '~/components/food-orders/order-books.tsx'
 import { AnnouncementsSection } from './announcements-section.tsx'
 import { foodProgramQueryOptions } from './api.ts'
 import { BrandSection } from './brand-section.tsx'
@@ -22,6 +23,7 @@ export function FoodProgramSections({ program }: { program: Program }) {
   return (
     <>
       <RestaurantSettingsCard program={program} />
+      <OrderBooksCard program={program.uuid} />
       <MenuCard program={program.uuid} currency={program.currency} />
       <BrandSection program={program.uuid} />
       <AnnouncementsSection program={program.uuid} />
