@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { DownloadIcon } from 'lucide-react'
 import { useState } from 'react'
@@ -203,7 +203,7 @@ function OrderRow({ order, onOpen }: { order: FoodOrder; onOpen: () => void }) {
       <td className="px-3 py-2">{order.address ?? '—'}</td>
       <td className="px-3 py-2 whitespace-nowrap">{order.phone}</td>
       <td className="px-3 py-2">
-        <Trans>{count} items</Trans>
+        <Plural value={count} one="# item" other="# items" />
       </td>
       <td className="px-3 py-2 text-end tabular-nums">
         <Money amount={order.total} currency={order.currency} />
