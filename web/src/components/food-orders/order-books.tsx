@@ -1,8 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { DownloadIcon } from 'lucide-react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Pagination } from '~/components/shared/pagination.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -117,7 +118,7 @@ function OrdersTable({ program, active }: { program: string; active: boolean }) 
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border">
+          <ScrollRegion label={active ? msg`Active orders` : msg`Orders of the date`}>
             <table
               className="w-full min-w-[56rem] text-sm"
               data-testid={active ? 'orders-active' : 'orders-by-date'}
@@ -162,7 +163,7 @@ function OrdersTable({ program, active }: { program: string; active: boolean }) 
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <Pagination
             page={page}
             pages={orders.data.pages}
@@ -227,7 +228,7 @@ function DailyTotals({ program }: { program: string }) {
   const day = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' })
   return (
     <div className="space-y-3">
-      <div className="overflow-x-auto rounded-lg border">
+      <ScrollRegion label={msg`Daily totals`}>
         <table className="w-full min-w-[44rem] text-sm" data-testid="daily-totals">
           <thead className="bg-muted/50 text-muted-foreground">
             <tr>
@@ -275,7 +276,7 @@ function DailyTotals({ program }: { program: string }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <Pagination page={page} pages={totals.data.pages} count={totals.data.count} onPageChange={setPage} />
     </div>
   )
@@ -337,6 +338,21 @@ function CsvExport({ program }: { program: string }) {
           </p>
         )}
       </div>
+    </section>
+  )
+}
+
+/** A table that may scroll sideways on a phone: a named region the keyboard can reach and scroll. */
+function ScrollRegion({ label, children }: { label: MessageDescriptor; children: ReactNode }) {
+  const { i18n } = useLingui()
+  return (
+    <section
+      className="overflow-x-auto rounded-lg border focus-visible:ring-[3px] focus-visible:ring-ring/40"
+      aria-label={i18n._(label)}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+    >
+      {children}
     </section>
   )
 }

@@ -125,7 +125,7 @@ function OrderDetailBody({
           <Trans>Items</Trans>
         </h3>
         <div className="overflow-x-auto">
-          <table className="w-full text-sm">
+          <table className="w-full text-sm" aria-labelledby="order-items-title">
             <thead className="text-muted-foreground">
               <tr>
                 <th className="py-1 text-start font-normal">
