@@ -26,10 +26,12 @@ export function KitchenPage({
   return (
     <section aria-labelledby="screen-title" className="grid min-w-0 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 id="screen-title" data-testid="screen-title" className="font-semibold text-2xl tracking-tight">
-          {i18n._(mainScreens['/orders'].label)}
-          {chosen && list.length === 1 && <span className="text-muted-foreground"> · {chosen.title}</span>}
-        </h1>
+        <div>
+          <h1 id="screen-title" data-testid="screen-title" className="font-semibold text-2xl tracking-tight">
+            {i18n._(mainScreens['/orders'].label)}
+          </h1>
+          {chosen && list.length === 1 && <p className="text-muted-foreground">{chosen.title}</p>}
+        </div>
         {list.length > 1 && chosen && (
           <div className="grid gap-1">
             <Label htmlFor="kitchen-restaurant">
