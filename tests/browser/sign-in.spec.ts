@@ -24,6 +24,10 @@ test.describe('sign-in on each portal', () => {
       // one starts); the other homes are still empty for a new account.
       if (portal === 'admin') await expect(page.getByTestId('finances-tabs')).toBeVisible()
       else if (portal === 'programs') await expect(page.getByTestId('new-program').first()).toBeVisible()
+      // The acceptor lands on the kitchen board of the restaurant they work at, or is told they
+      // work at none yet.
+      else if (portal === 'acceptor')
+        await expect(page.getByTestId('kitchen-board').or(page.getByTestId('empty-state'))).toBeVisible()
       else await expect(page.getByTestId('empty-state')).toContainText('Nothing here yet')
 
       // The session survives a reload: the server renders the signed-in page from the cookie.

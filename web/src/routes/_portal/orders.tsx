@@ -1,22 +1,29 @@
-import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
-import { ReceiptIcon } from 'lucide-react'
-import { MainScreenPlaceholder } from '~/components/main-screen.tsx'
+import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router'
+import { KitchenPage } from '~/components/food-orders/kitchen-page.tsx'
 import { requireScreen } from '~/lib/guard.ts'
 import { pageTitle } from '~/lib/head.ts'
 import { mainScreens } from '~/lib/navigation.ts'
+import { searchParams, uuid } from '~/lib/search-params.ts'
 
-/** The acceptor's orders. Its content arrives with its own issue; until then an honest empty state. */
+/**
+ * The acceptor's orders: the kitchen board of a restaurant they work at (`?restaurant=` when they
+ * work at more than one). An order's detail opens in a dialog on the board.
+ */
 export const Route = createFileRoute('/_portal/orders')({
   beforeLoad: ({ context }) => requireScreen(context.portal, '/orders'),
+  validateSearch: searchParams({ restaurant: uuid }),
+  search: { middlewares: [stripSearchParams({})] },
   head: ({ match }) => pageTitle(match.context.i18n, mainScreens['/orders'].label),
   component: Orders,
 })
 
 function Orders() {
+  const search = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
   return (
-    <MainScreenPlaceholder path={'/orders'} icon={ReceiptIcon}>
-      <Trans>Orders will appear here as soon as customers place them.</Trans>
-    </MainScreenPlaceholder>
+    <KitchenPage
+      restaurant={search.restaurant}
+      onRestaurantChange={(restaurant) => navigate({ search: { restaurant }, replace: true })}
+    />
   )
 }

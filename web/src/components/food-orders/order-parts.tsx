@@ -1,0 +1,123 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { Badge } from '~/components/ui/badge.tsx'
+import { formatMoney } from '~/lib/money.ts'
+import { type FoodOrder, orderTypeMessage, statusMessage } from './api.ts'
+
+/** An order's status as a badge, worded from its code. */
+export function StatusBadge({ order }: { order: Pick<FoodOrder, 'order_status' | 'type'> }) {
+  const { i18n } = useLingui()
+  const s = order.order_status
+  const variant =
+    s === 3
+      ? 'warning'
+      : s === 5
+        ? 'primary'
+        : s === 6
+          ? 'secondary'
+          : s === 4
+            ? 'destructive'
+            : s >= 7
+              ? 'success'
+              : 'muted'
+  return (
+    <Badge variant={variant} data-testid="order-status" data-status={s}>
+      {i18n._(statusMessage(s, order.type === 'pickup'))}
+    </Badge>
+  )
+}
+
+export function Money({ amount, currency }: { amount: number; currency: string }) {
+  const { i18n } = useLingui()
+  return <>{formatMoney(amount, currency, i18n.locale)}</>
+}
+
+export function OrderType({ type }: { type: string }) {
+  const { i18n } = useLingui()
+  return <>{i18n._(orderTypeMessage(type))}</>
+}
+
+/** When the customer wants it: as soon as possible, or the time they chose. */
+export function RequestedTime({ order }: { order: Pick<FoodOrder, 'delivery_asap' | 'requested_time'> }) {
+  if (order.delivery_asap || !order.requested_time) return <Trans>As soon as possible</Trans>
+  return <>{order.requested_time.slice(0, 5)}</>
+}
+
+export function DateTime({ value }: { value: string }) {
+  const { i18n } = useLingui()
+  return (
+    <time dateTime={value}>
+      {new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(
+        new Date(value),
+      )}
+    </time>
+  )
+}
+
+export function OrderItems({ items }: { items: FoodOrder['items'] }) {
+  return (
+    <ul className="space-y-0.5">
+      {items.map((item, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id and never reorder
+        <li key={i}>
+          <span className="font-semibold tabular-nums">{item.quantity}×</span> {item.title}
+          {item.variant ? ` (${item.variant})` : ''}
+          {item.extras.length > 0 && (
+            <span className="block ps-6 text-muted-foreground text-sm">+ {item.extras.join(', ')}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * The printable kitchen ticket (80 mm roll), rendered straight under <body> and shown only when
+ * printing; the print styles hide every other child of <body> while it prints.
+ */
+export function OrderTicket({ order }: { order: FoodOrder }) {
+  return createPortal(
+    <div className="order-ticket-root hidden bg-white text-black print:block" data-testid="order-ticket">
+      <p className="font-bold text-xl">#{order.order_id}</p>
+      <p>
+        <OrderType type={order.type} /> · <RequestedTime order={order} />
+      </p>
+      <p>
+        <DateTime value={order.created} />
+      </p>
+      <hr className="my-1 border-black border-dashed" />
+      <OrderItems items={order.items} />
+      {order.comments && <p className="mt-1 italic">{order.comments}</p>}
+      <hr className="my-1 border-black border-dashed" />
+      <p>{order.name}</p>
+      <p>{order.phone}</p>
+      {order.address && <p>{order.address}</p>}
+      <p className="mt-1 font-bold">
+        <Trans>Total</Trans> <Money amount={order.total} currency={order.currency} />
+      </p>
+    </div>,
+    document.body,
+  )
+}
+
+/**
+ * Prints one order's ticket: `print(order)` renders its ticket, marks <html> so the print styles
+ * (web/src/styles/app.css, 80 mm) show only the ticket, opens the print dialog and clears after.
+ */
+export function usePrintTicket(): { ticket: FoodOrder | null; print: (order: FoodOrder) => void } {
+  const [ticket, setTicket] = useState<FoodOrder | null>(null)
+  useEffect(() => {
+    if (!ticket) return
+    const root = document.documentElement
+    root.dataset.printTicket = ticket.uuid
+    const done = () => {
+      delete root.dataset.printTicket
+      setTicket(null)
+    }
+    window.addEventListener('afterprint', done, { once: true })
+    window.print()
+    return () => window.removeEventListener('afterprint', done)
+  }, [ticket])
+  return { ticket, print: setTicket }
+}
