@@ -95,7 +95,8 @@ describe('bills as an audience of card-holder posts', () => {
   it('counts a bill for nothing once the program is blocked', async () => {
     await setStatus('unpaid')
     expect(await sees(billed)).toEqual({ detail: 200, listed: true })
-    await sql`update programs set status = ${11007} where id = ${program}`.execute(t.services.db)
+    await sql`update programs set status_before_block = status, status = ${11007}, blocked_by_type = 4,
+      blocked_at = now() where id = ${program}`.execute(t.services.db)
     expect((await sees(billed)).detail).toBe(404)
   })
 })
