@@ -5,6 +5,7 @@
  * with its penalty, and card holders paying bills through `payments`. Programs, identity, payments
  * and the ledger are used through their public surfaces only.
  */
+import { audienceSources } from '../feed/index.ts'
 import { defineModule } from '../platform/module.ts'
 import { provide } from '../platform/ports.ts'
 import { programStatuses, programStepChecks, programTypes, type StepCheck } from '../programs/index.ts'
@@ -21,6 +22,7 @@ import {
 } from './jobs/bills.ts'
 import { fireReminders, sweepReminders } from './jobs/reminders.ts'
 import './mail/index.ts'
+import { billAudienceSource } from './queries/held-programs.ts'
 
 export { type BillStatus, billPayable, billStatuses } from './codes.ts'
 export { billArchived, billIssued, billPaid, ladderChanged, remindersStopped } from './events.ts'
@@ -40,7 +42,11 @@ const creditProgramSteps: StepCheck = async (db, programId, to) => {
 export const creditModule = defineModule({
   name: 'credit',
   errors: creditErrors,
-  provides: [provide(programStepChecks, { type: programTypes.creditManagement, check: creditProgramSteps })],
+  provides: [
+    provide(programStepChecks, { type: programTypes.creditManagement, check: creditProgramSteps }),
+    // Holders of a bill that is not archived see the program's card-holder posts (docs/feed.md).
+    provide(audienceSources, billAudienceSource),
+  ],
   routes: (app) => registerCreditRoutes(app),
   handlers: [onBillPaymentPaid, onBillPaymentEnded, replanProgram, notifyRemindersStopped, sendBillIssued],
   jobs: [sweepReminders, fireReminders, markOverdue],

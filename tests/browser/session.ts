@@ -21,7 +21,12 @@ export const demoUsers: Record<PortalName, { email: string; name: string; home: 
       home: '/orders',
       homeTitle: 'Orders',
     },
-    cardholder: { email: 'holder@cardpay.localhost', name: 'Hanna Holder', home: '/food', homeTitle: 'Food' },
+    cardholder: {
+      email: 'holder@cardpay.localhost',
+      name: 'Hanna Holder',
+      home: '/food',
+      homeTitle: 'Restaurants',
+    },
   }
 
 export function signInCard(page: Page) {

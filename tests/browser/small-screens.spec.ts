@@ -237,7 +237,7 @@ test.describe('the card holder', () => {
     const response = await page.goto(portalUrl('cardholder', '/'))
     await expect(page).toHaveURL(portalUrl('cardholder', '/food'))
     expect(response?.status()).toBe(200)
-    await expect(page.getByTestId('screen-title')).toHaveText('Food')
+    await expect(page.getByTestId('screen-title')).toHaveText('Restaurants')
     await expect(page.getByTestId('portal-nav')).toHaveCount(0)
     await expectFits(page)
 

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouteContext } from '@tanstack/react-router'
-import { TrashIcon } from 'lucide-react'
+import { PencilIcon, TrashIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -18,6 +18,7 @@ import {
   addComment,
   commentsQueryOptions,
   deleteComment,
+  editComment,
   type FeedComment,
   type FeedCommentPage,
   type FeedPost,
@@ -27,6 +28,7 @@ import {
 import { feedLimits, textRows } from './text.ts'
 
 const commentDeleted = msg`Comment deleted`
+const commentSaved = msg`Comment saved`
 
 /**
  * A post's comments, oldest first, and the form to add one: shown at once (optimistic) and sent
@@ -100,6 +102,29 @@ export function Comments({ post }: { post: FeedPost }) {
     onSuccess: () => notify.success(commentDeleted),
   })
 
+  // Editing one comment inline (its author only): the text being changed, saved or given up.
+  const [editing, setEditing] = useState<{ uuid: string; text: string } | null>(null)
+  const edit = useMutation({
+    mutationFn: ({ uuid, text }: { uuid: string; text: string }) => editComment(post.uuid, uuid, text),
+    onError: (error) => notify.error(describeApiError(error)),
+    onSuccess: (saved) => {
+      const now = queryClient.getQueryData<FeedCommentPage>(key)
+      if (now) {
+        queryClient.setQueryData<FeedCommentPage>(key, {
+          ...now,
+          data: now.data.map((c) => (c.uuid === saved.uuid ? saved : c)),
+        })
+      }
+      setEditing(null)
+      notify.success(commentSaved)
+    },
+  })
+  const saveEdit = (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!editing || editing.text.trim() === '') return
+    edit.mutate({ uuid: editing.uuid, text: editing.text.trim() })
+  }
+
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
     const body = text.trim()
@@ -130,6 +155,12 @@ export function Comments({ post }: { post: FeedPost }) {
     !comment.uuid.startsWith('pending-') &&
     session !== null &&
     (comment.user_uuid === session.user.uuid || session.user.type === 4 || post.can_edit)
+
+  const mayEdit = (comment: FeedComment) =>
+    !comment.uuid.startsWith('pending-') &&
+    session !== null &&
+    comment.user_uuid === session.user.uuid &&
+    post.status === 'published'
 
   return (
     <section
@@ -166,20 +197,69 @@ export function Comments({ post }: { post: FeedPost }) {
                     )}
                   </span>
                 </span>
-                {mayDelete(comment) && (
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-8"
-                    aria-label={t`Delete comment`}
-                    onClick={() => remove.mutate(comment)}
-                    data-testid="comment-delete"
-                  >
-                    <TrashIcon aria-hidden="true" />
-                  </Button>
-                )}
+                <span className="flex items-center gap-1">
+                  {mayEdit(comment) && editing?.uuid !== comment.uuid && (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8"
+                      aria-label={t`Edit comment`}
+                      onClick={() => setEditing({ uuid: comment.uuid, text: comment.text.rows.join('\n') })}
+                      data-testid="comment-edit"
+                    >
+                      <PencilIcon aria-hidden="true" />
+                    </Button>
+                  )}
+                  {mayDelete(comment) && (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8"
+                      aria-label={t`Delete comment`}
+                      onClick={() => remove.mutate(comment)}
+                      data-testid="comment-delete"
+                    >
+                      <TrashIcon aria-hidden="true" />
+                    </Button>
+                  )}
+                </span>
               </div>
-              <Rows rows={comment.text.rows} />
+              {editing?.uuid === comment.uuid ? (
+                <form onSubmit={saveEdit} className="grid gap-2" data-testid="comment-edit-form">
+                  <label htmlFor={`${inputId}-edit`} className="sr-only">
+                    <Trans>Edit comment</Trans>
+                  </label>
+                  <CountedTextarea
+                    id={`${inputId}-edit`}
+                    value={editing.text}
+                    onChange={(value) => setEditing({ uuid: comment.uuid, text: value })}
+                    max={feedLimits.comment}
+                    rows={3}
+                    testId="comment-edit-input"
+                  />
+                  <div className="flex gap-2">
+                    <Button
+                      type="submit"
+                      size="sm"
+                      disabled={editing.text.trim() === '' || edit.isPending}
+                      data-testid="comment-edit-save"
+                    >
+                      <Trans>Save</Trans>
+                    </Button>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setEditing(null)}
+                      data-testid="comment-edit-cancel"
+                    >
+                      <Trans>Cancel</Trans>
+                    </Button>
+                  </div>
+                </form>
+              ) : (
+                <Rows rows={comment.text.rows} />
+              )}
             </li>
           ))}
         </ul>

@@ -1,8 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ExternalLinkIcon, FileTextIcon, PlayIcon } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { billQueryOptions } from '~/components/bills/queries.ts'
+import { restaurantQueryOptions } from '~/components/food/queries.ts'
 import { apiBase } from '~/lib/api.ts'
+import { useSession } from '~/lib/use-session.ts'
+import { type OwnLink, ownLink } from './own-link.ts'
 import type { FeedPost, FeedVideo } from './queries.ts'
 import { rowParts } from './text.ts'
 
@@ -149,26 +154,88 @@ export function PostMedia({ post }: { post: FeedPost }) {
           ))}
         </ul>
       )}
-      {post.link && (
-        <a
-          href={post.link}
-          target="_blank"
-          rel="noopener noreferrer nofollow"
-          className="grid gap-1 rounded-md border p-3 text-sm hover:bg-muted"
-          data-testid="post-link"
-        >
-          {post.link_preview?.site_name && (
-            <span className="text-xs text-muted-foreground">{post.link_preview.site_name}</span>
-          )}
-          <span className="inline-flex items-center gap-1 font-medium break-all">
-            {post.link_preview?.title ?? post.link}
-            <ExternalLinkIcon className="size-3.5 shrink-0" aria-hidden="true" />
-          </span>
-          {post.link_preview?.description && (
-            <span className="line-clamp-3 text-muted-foreground">{post.link_preview.description}</span>
-          )}
-        </a>
-      )}
+      {post.link && <PostLink link={post.link} preview={post.link_preview} />}
     </>
+  )
+}
+
+/**
+ * A post's link: to one of the platform's own pages (own-link.ts) a compact card read from the
+ * platform's API with the viewer's rights (a bill only for whom the API shows it), otherwise, and
+ * while that card loads or when the API refuses, the link with its fetched preview. Recognised
+ * after mounting, on the host the viewer is on, so the server's render is the plain link.
+ */
+function PostLink({ link, preview }: { link: string; preview: FeedPost['link_preview'] }) {
+  const [own, setOwn] = useState<OwnLink | null>(null)
+  useEffect(() => setOwn(ownLink(link, window.location.host)), [link])
+  const session = useSession()
+  const restaurant = useQuery({
+    ...restaurantQueryOptions(own?.uuid ?? ''),
+    enabled: own?.kind === 'restaurant',
+    retry: false,
+  })
+  const bill = useQuery({
+    ...billQueryOptions(own?.uuid ?? ''),
+    enabled: own?.kind === 'bill' && session !== null,
+    retry: false,
+  })
+  if (own?.kind === 'restaurant' && restaurant.data) {
+    const r = restaurant.data
+    return (
+      <a
+        href={link}
+        className="flex items-center gap-3 rounded-md border p-3 text-sm hover:bg-muted"
+        data-testid="post-link-restaurant"
+      >
+        {r.image && (
+          <img
+            src={r.image.url}
+            alt=""
+            width={64}
+            height={64}
+            className="size-16 shrink-0 rounded object-cover"
+          />
+        )}
+        <span className="grid gap-0.5">
+          <span className="text-xs text-muted-foreground">
+            <Trans>Restaurant</Trans>
+          </span>
+          <span className="font-medium break-words">{r.title}</span>
+        </span>
+      </a>
+    )
+  }
+  if (own?.kind === 'bill' && bill.data) {
+    const number = bill.data.number
+    return (
+      <a
+        href={link}
+        className="grid gap-0.5 rounded-md border p-3 text-sm hover:bg-muted"
+        data-testid="post-link-bill"
+      >
+        <span className="text-xs text-muted-foreground">{bill.data.program.title}</span>
+        <span className="font-medium">
+          <Trans>Bill {number}</Trans>
+        </span>
+      </a>
+    )
+  }
+  return (
+    <a
+      href={link}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="grid gap-1 rounded-md border p-3 text-sm hover:bg-muted"
+      data-testid="post-link"
+    >
+      {preview?.site_name && <span className="text-xs text-muted-foreground">{preview.site_name}</span>}
+      <span className="inline-flex items-center gap-1 font-medium break-all">
+        {preview?.title ?? link}
+        <ExternalLinkIcon className="size-3.5 shrink-0" aria-hidden="true" />
+      </span>
+      {preview?.description && (
+        <span className="line-clamp-3 text-muted-foreground">{preview.description}</span>
+      )}
+    </a>
   )
 }

@@ -113,6 +113,9 @@ export const addComment = (uuid: string, text: string, idempotencyKey: string) =
     { headers: { 'idempotency-key': idempotencyKey } },
   )
 
+export const editComment = (uuid: string, comment: string, text: string) =>
+  api.post<FeedComment>(`/feed/posts/${path(uuid)}/comments/${path(comment)}`, { text })
+
 export const deleteComment = (uuid: string, comment: string) =>
   api.delete<undefined>(`/feed/posts/${path(uuid)}/comments/${path(comment)}`)
 
