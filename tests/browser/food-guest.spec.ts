@@ -171,10 +171,15 @@ test('a guest finds the restaurant by a dish, opens it and a dish, in Dutch', as
   await expect(tiles.getByTestId('restaurant-title')).toHaveText(w.title)
   await expect(tiles.getByTestId('restaurant-state')).toHaveText(/Open tot \d\d:\d\d|Nu open/)
   await expect(tiles.getByTestId('restaurant-delivery')).toContainText('Bezorging vanaf € 2,50')
+  // Enter submits the search form: typed before the page is live (a phone on a slow line), the
+  // browser sends it as a plain GET; once live, the app navigates.
   await page.getByTestId('food-search').fill('geen-gerecht-zo')
+  await page.getByTestId('food-search').press('Enter')
   await expect(page.getByTestId('empty-state')).toContainText('Geen restaurant gevonden')
   await expect(page).toHaveURL(/search=geen-gerecht-zo/)
   await page.getByTestId('food-search').fill('margherita')
+  await page.getByTestId('food-search').press('Enter')
+  await expect(page).toHaveURL(/search=margherita/)
   await expect(tiles).toHaveCount(1)
   await expectNoHorizontalScroll(page)
   await expectAccessible(page, '/food')
