@@ -96,12 +96,12 @@ test.describe('interface language', () => {
     )
     await page.getByRole('menuitem', { name: 'Nederlands' }).click()
     expect((await saved).status()).toBe(200)
-    await expect(page.getByTestId('screen-title')).toHaveText('Eten')
+    await expect(page.getByTestId('portal-nav').getByRole('link', { name: 'Eten' })).toBeVisible()
     const profile = await page.request.get(portalUrl('cardholder', '/api/v1/user/profile'))
     expect(((await profile.json()) as { language: string }).language).toBe('nl')
     await page.reload()
     await expect(page.getByTestId('user-menu')).toContainText(demoUsers.cardholder.name)
-    await expect(page.getByTestId('screen-title')).toHaveText('Eten')
+    await expect(page.getByTestId('portal-nav').getByRole('link', { name: 'Eten' })).toBeVisible()
 
     // Put it back for the other tests that sign this user in.
     await page.request.put(portalUrl('cardholder', '/api/v1/user/profile'), {
