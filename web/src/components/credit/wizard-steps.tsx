@@ -1,17 +1,12 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { ArrowRightIcon, LoaderCircleIcon, SaveIcon } from 'lucide-react'
+import { ArrowRightIcon, LoaderCircleIcon } from 'lucide-react'
 import { useState } from 'react'
 import { programChanged, updateProgram } from '~/components/programs/actions.ts'
 import { ActivateStep } from '~/components/programs/activate-step.tsx'
-import { MethodsSaveButton, MethodsWithKeys } from '~/components/programs/methods-with-keys.tsx'
-import {
-  type Program,
-  programKeys,
-  programMethodsQueryOptions,
-  programStatuses,
-} from '~/components/programs/queries.ts'
+import { ReviewMethods } from '~/components/programs/methods-with-keys.tsx'
+import { type Program, programMethodsQueryOptions, programStatuses } from '~/components/programs/queries.ts'
 import { ReviewItem, StepButtons, StepCard } from '~/components/programs/wizard-parts.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
@@ -161,7 +156,6 @@ export function CreditLadderStep({
 
 export function CreditReviewStep({ program, onBack }: { program: Program; onBack: () => void }) {
   const { i18n } = useLingui()
-  const queryClient = useQueryClient()
   const ladder = useQuery(ladderQueryOptions(program.uuid))
   const methods = useQuery(programMethodsQueryOptions(program.uuid))
   const payable = methods.data?.results.some((m) => m.is_used && m.validated) ?? false
@@ -210,43 +204,14 @@ export function CreditReviewStep({ program, onBack }: { program: Program; onBack
           </ReviewItem>
         </dl>
       )}
-      <section className="grid gap-3 border-t pt-5" aria-labelledby="credit-methods-title">
-        <div>
-          <h3 id="credit-methods-title" className="font-medium">
-            <Trans>How card holders pay</Trans>
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            <Trans>The payment methods a bill's pay link offers, each with the provider that takes it.</Trans>
-          </p>
-        </div>
-        {methods.isPending ? (
-          <RowsSkeleton rows={3} />
-        ) : methods.isError ? (
-          <LoadError onRetry={() => methods.refetch()} />
-        ) : (
-          <MethodsWithKeys
-            key={program.uuid}
-            program={program}
-            methods={methods.data.results}
-            afterSave={async () => {
-              await queryClient.invalidateQueries({ queryKey: programKeys.methods(program.uuid) })
-              notify.success(msg`Payment methods saved`)
-            }}
-          >
-            {(state) => (
-              <div>
-                <MethodsSaveButton
-                  {...state}
-                  testId="credit-methods-save"
-                  icon={<SaveIcon aria-hidden="true" />}
-                >
-                  <Trans>Save payment methods</Trans>
-                </MethodsSaveButton>
-              </div>
-            )}
-          </MethodsWithKeys>
-        )}
-      </section>
+      <ReviewMethods
+        program={program}
+        id="credit"
+        title=<Trans>How card holders pay</Trans>
+        description={
+          <Trans>The payment methods a bill's pay link offers, each with the provider that takes it.</Trans>
+        }
+      />
       <ActivateStep
         program={program}
         complete={program.status.id === programStatuses.draftStep3 && steps.length > 0 && payable}

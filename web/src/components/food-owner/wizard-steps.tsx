@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { programChanged, updateProgram } from '~/components/programs/actions.ts'
 import { ActivateStep } from '~/components/programs/activate-step.tsx'
 import { programErrorMessage } from '~/components/programs/errors.ts'
-import { MethodsSaveButton, MethodsWithKeys } from '~/components/programs/methods-with-keys.tsx'
+import { ReviewMethods } from '~/components/programs/methods-with-keys.tsx'
 import {
   type Program,
   programKeys,
@@ -154,10 +154,9 @@ export function FoodMenuStep({
 
 export function FoodReviewStep({ program, onBack }: { program: Program; onBack: () => void }) {
   const { i18n } = useLingui()
-  const queryClient = useQueryClient()
   const restaurant = useQuery(foodProgramQueryOptions(program.uuid))
   const products = useQuery(productsQueryOptions(program.uuid))
-  const methods = useQuery(programMethodsQueryOptions(program.uuid))
+  const _methods = useQuery(programMethodsQueryOptions(program.uuid))
   const r = restaurant.data
   const open = r?.working_hours.filter((h) => h.enabled) ?? []
   return (
@@ -208,46 +207,17 @@ export function FoodReviewStep({ program, onBack }: { program: Program; onBack: 
           </ReviewItem>
         </dl>
       )}
-      <section className="grid gap-3 border-t pt-5" aria-labelledby="food-methods-title">
-        <div>
-          <h3 id="food-methods-title" className="font-medium">
-            <Trans>How guests pay</Trans>
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            <Trans>
-              The payment methods of online orders, each with the provider that takes it, with its test and
-              live keys.
-            </Trans>
-          </p>
-        </div>
-        {methods.isPending ? (
-          <RowsSkeleton rows={3} />
-        ) : methods.isError ? (
-          <LoadError onRetry={() => methods.refetch()} />
-        ) : (
-          <MethodsWithKeys
-            key={program.uuid}
-            program={program}
-            methods={methods.data.results}
-            afterSave={async () => {
-              await queryClient.invalidateQueries({ queryKey: programKeys.methods(program.uuid) })
-              notify.success(msg`Payment methods saved`)
-            }}
-          >
-            {(state) => (
-              <div>
-                <MethodsSaveButton
-                  {...state}
-                  testId="food-methods-save"
-                  icon={<SaveIcon aria-hidden="true" />}
-                >
-                  <Trans>Save payment methods</Trans>
-                </MethodsSaveButton>
-              </div>
-            )}
-          </MethodsWithKeys>
-        )}
-      </section>
+      <ReviewMethods
+        program={program}
+        id="food"
+        title=<Trans>How guests pay</Trans>
+        description={
+          <Trans>
+            The payment methods of online orders, each with the provider that takes it, with its test and live
+            keys.
+          </Trans>
+        }
+      />
       <ActivateStep
         program={program}
         complete={program.status.id === programStatuses.draftStep3}

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { LoaderCircleIcon } from 'lucide-react'
+import { LoaderCircleIcon, SaveIcon } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
 import { methodTitles, providerNames } from '~/components/shared/program-labels.tsx'
+import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Form } from '~/components/ui/form.tsx'
@@ -12,7 +14,13 @@ import { saveProgramMethods } from './actions.ts'
 import { programErrorMessage } from './errors.ts'
 import { MethodsList, noMethodMessage, useMethodsForm } from './methods-editor.tsx'
 import { keysMissingMessage, missingKeys, ProviderKeysPanel, panelProvidersOf } from './provider-keys.tsx'
-import { type Program, type ProgramMethod, programKeys, programProvidersQueryOptions } from './queries.ts'
+import {
+  type Program,
+  type ProgramMethod,
+  programKeys,
+  programMethodsQueryOptions,
+  programProvidersQueryOptions,
+} from './queries.ts'
 
 /**
  * A payment program's methods form with its provider keys panel beside it (forms do not nest, so
@@ -135,5 +143,62 @@ export function UsedMethods({
         </li>
       ))}
     </ul>
+  )
+}
+
+/**
+ * A wizard's review section with the program's payment methods and their provider keys (the credit
+ * and food wizards): its own heading and explanation, the editor, and a save button.
+ */
+export function ReviewMethods({
+  program,
+  id,
+  title,
+  description,
+}: {
+  program: Program
+  /** Prefix of the heading's id and the save button's test id (`<id>-methods-save`). */
+  id: string
+  title: ReactNode
+  description: ReactNode
+}) {
+  const queryClient = useQueryClient()
+  const methods = useQuery(programMethodsQueryOptions(program.uuid))
+  return (
+    <section className="grid gap-3 border-t pt-5" aria-labelledby={`${id}-methods-title`}>
+      <div>
+        <h3 id={`${id}-methods-title`} className="font-medium">
+          {title}
+        </h3>
+        <p className="text-sm text-muted-foreground">{description}</p>
+      </div>
+      {methods.isPending ? (
+        <RowsSkeleton rows={3} />
+      ) : methods.isError ? (
+        <LoadError onRetry={() => methods.refetch()} />
+      ) : (
+        <MethodsWithKeys
+          key={program.uuid}
+          program={program}
+          methods={methods.data.results}
+          afterSave={async () => {
+            await queryClient.invalidateQueries({ queryKey: programKeys.methods(program.uuid) })
+            notify.success(msg`Payment methods saved`)
+          }}
+        >
+          {(state) => (
+            <div>
+              <MethodsSaveButton
+                {...state}
+                testId={`${id}-methods-save`}
+                icon={<SaveIcon aria-hidden="true" />}
+              >
+                <Trans>Save payment methods</Trans>
+              </MethodsSaveButton>
+            </div>
+          )}
+        </MethodsWithKeys>
+      )}
+    </section>
   )
 }
