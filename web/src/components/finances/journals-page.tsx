@@ -9,7 +9,7 @@ import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent } from '~/components/ui/card.tsx'
 import { DataTable, dataColumns } from '~/components/ui/data-table.tsx'
-import { Tabs, TabsList, TabsTrigger, useFilterTabs } from '~/components/ui/tabs.tsx'
+import { Tabs, TabsList, TabsScroll, TabsTrigger, useFilterTabs } from '~/components/ui/tabs.tsx'
 import { type Journal, journals } from '../../../../modules/ledger/shared.ts'
 import { BookingDate, Money } from './amount.tsx'
 import { RangePresets } from './date-presets.tsx'
@@ -37,7 +37,7 @@ export function JournalsPage({
       <FinancesHeader />
 
       <Tabs value={filter.journal} onValueChange={(v) => onFilterChange({ journal: v as Journal, page: 1 })}>
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <TabsScroll>
           <TabsList aria-label={t`Journal`}>
             {journals.map((journal) => (
               <TabsTrigger
@@ -50,7 +50,7 @@ export function JournalsPage({
               </TabsTrigger>
             ))}
           </TabsList>
-        </div>
+        </TabsScroll>
       </Tabs>
 
       <Card className="gap-4" {...tabs.panel}>

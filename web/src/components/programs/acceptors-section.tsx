@@ -37,7 +37,7 @@ import {
 } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
-import { Tabs, TabsList, TabsTrigger, useFilterTabs } from '~/components/ui/tabs.tsx'
+import { Tabs, TabsList, TabsScroll, TabsTrigger, useFilterTabs } from '~/components/ui/tabs.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { notify } from '~/lib/notify.tsx'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
@@ -99,7 +99,7 @@ export function AcceptorsSection({ program, canManage }: { program: Program; can
             setFilter({ status: v === 'all' ? undefined : (v as AcceptorStatusFilter), page: 1 })
           }
         >
-          <div className="-mx-1 overflow-x-auto px-1">
+          <TabsScroll className="-mx-1 px-1 sm:-mx-1 sm:px-1">
             <TabsList aria-label={t`Acceptor status`}>
               <TabsTrigger value="all" {...tabs.trigger('all')} data-testid="acceptors-tab-all">
                 <Trans>All</Trans>
@@ -115,7 +115,7 @@ export function AcceptorsSection({ program, canManage }: { program: Program; can
                 </TabsTrigger>
               ))}
             </TabsList>
-          </div>
+          </TabsScroll>
         </Tabs>
 
         <div className="grid grid-cols-1 gap-5" {...tabs.panel}>

@@ -54,6 +54,26 @@ export function TabsContent({ className, ...props }: React.ComponentProps<typeof
 }
 
 /**
+ * The row that holds a tab list which may be wider than a phone: it scrolls sideways instead of
+ * widening the page. The row itself takes keyboard focus, so arrow keys scroll it even before the
+ * tab list has hydrated (until then Radix leaves every tab out of the tab order).
+ */
+export function TabsScroll({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="tabs-scroll"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={0}
+      className={cn(
+        '-mx-4 overflow-x-auto rounded-lg px-4 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none sm:mx-0 sm:px-0',
+        className,
+      )}
+      {...props}
+    />
+  )
+}
+
+/**
  * Tabs that filter one list (Programs, Users, Journals, a program's acceptors): every tab controls
  * the same panel, the list below, which the chosen tab labels. Radix points each tab at a panel of
  * its own, which such a screen never renders, so a screen reader would follow a dead reference.

@@ -13,7 +13,7 @@ import { Card, CardContent } from '~/components/ui/card.tsx'
 import { DataTable, dataColumns, type ServerPages } from '~/components/ui/data-table.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
-import { Tabs, TabsList, TabsTrigger, useFilterTabs } from '~/components/ui/tabs.tsx'
+import { Tabs, TabsList, TabsScroll, TabsTrigger, useFilterTabs } from '~/components/ui/tabs.tsx'
 import {
   type UsersFilter,
   type UserTypeFilter,
@@ -119,7 +119,7 @@ export function UsersPage({
       </header>
 
       <Tabs value={filter.type} onValueChange={(v) => onFilterChange({ type: v as UserTypeFilter, page: 1 })}>
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <TabsScroll>
           <TabsList aria-label={t`User type`}>
             {userTypeFilters.map((type) => (
               <TabsTrigger key={type} value={type} {...tabs.trigger(type)} data-testid={`users-type-${type}`}>
@@ -127,7 +127,7 @@ export function UsersPage({
               </TabsTrigger>
             ))}
           </TabsList>
-        </div>
+        </TabsScroll>
       </Tabs>
 
       <Card className="gap-4" {...tabs.panel}>
