@@ -1,10 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Job } from 'bullmq'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
 import type { z } from 'zod'
 import type { Config } from './config.ts'
-import type { Actor, IdempotencyClaim } from './context.ts'
+import type { Actor, IdempotencyClaim, RequestContext } from './context.ts'
 import type { Db } from './db.ts'
 import type { ModuleErrors } from './errors.ts'
 import type { EventEnvelope, EventType } from './events.ts'
@@ -36,6 +36,18 @@ export interface AppEnv {
 }
 
 export type ApiApp = OpenAPIHono<AppEnv>
+
+/**
+ * The command context of a request: who acts, the request id that ties logs, events and jobs
+ * together, its logger, and the request's Idempotency-Key when it has one (a money-moving command
+ * ties its effect to it: `committedEffect` / `recordEffect`).
+ */
+export const requestContext = (c: Context<AppEnv>): RequestContext => ({
+  actor: c.get('actor'),
+  requestId: c.get('requestId'),
+  log: c.get('log'),
+  idempotency: c.get('idempotencyClaim'),
+})
 
 /**
  * Reacts to one event type in one queue. `name` is stable (it keys `processed_events` and the

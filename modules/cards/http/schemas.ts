@@ -1,6 +1,5 @@
 import type { Context } from 'hono'
 import { paymentFacts } from '../../payments/index.ts'
-import type { RequestContext } from '../../platform/context.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { withCode } from '../../platform/errors.ts'
 import { z } from '../../platform/http.ts'
@@ -42,13 +41,7 @@ export const langQuery = z.object({
   }),
 })
 
-/** The command context of a request: who acts, the request id and its logger. */
-export const requestContext = (c: Context<AppEnv>): RequestContext => ({
-  actor: c.get('actor'),
-  requestId: c.get('requestId'),
-  log: c.get('log'),
-  idempotency: c.get('idempotencyClaim'),
-})
+export { requestContext } from '../../platform/module.ts'
 
 export const resultOf = <T extends z.ZodType>(schema: T) => z.object({ result: schema })
 export const resultsOf = <T extends z.ZodType>(schema: T) => z.object({ results: z.array(schema) })

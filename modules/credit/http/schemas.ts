@@ -1,19 +1,11 @@
-import type { Context } from 'hono'
-import type { RequestContext } from '../../platform/context.ts'
 import { isCalendarDate } from '../../platform/dates.ts'
 import { withCode } from '../../platform/errors.ts'
 import { z } from '../../platform/http.ts'
-import type { AppEnv } from '../../platform/module.ts'
 import { billEventKinds, billLimits, billStatuses, reminderStatuses } from '../codes.ts'
 import type { CreditProgramRow, StepRow } from '../db/programs.ts'
 import { normalizePercent } from '../db/programs.ts'
 
-export const requestContext = (c: Context<AppEnv>): RequestContext => ({
-  actor: c.get('actor'),
-  requestId: c.get('requestId'),
-  log: c.get('log'),
-  idempotency: c.get('idempotencyClaim'),
-})
+export { requestContext } from '../../platform/module.ts'
 
 export const resultOf = <T extends z.ZodType>(schema: T) => z.object({ result: schema })
 

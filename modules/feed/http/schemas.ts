@@ -1,7 +1,6 @@
 import type { Context } from 'hono'
 import { type PublicUser, requireUser } from '../../identity/index.ts'
 import { type Caller, isAdmin } from '../../platform/access.ts'
-import type { RequestContext } from '../../platform/context.ts'
 import { withCode } from '../../platform/errors.ts'
 import { z } from '../../platform/http.ts'
 import type { AppEnv } from '../../platform/module.ts'
@@ -12,11 +11,7 @@ import { isTag, tagLimits } from '../rules/tags.ts'
 import { postTitle, rowsLength, textLimits, textRows } from '../rules/text.ts'
 import { videoEmbedUrl, videoPageUrl } from '../rules/videos.ts'
 
-export const requestContext = (c: Context<AppEnv>): RequestContext => ({
-  requestId: c.get('requestId'),
-  actor: c.get('actor'),
-  log: c.get('log'),
-})
+export { requestContext } from '../../platform/module.ts'
 
 /**
  * The caller of a route guests may use too: the signed-in user, or null for a guest (no token).

@@ -1,15 +1,7 @@
-import type { Context } from 'hono'
-import type { RequestContext } from '../../platform/context.ts'
 import { z } from '../../platform/http.ts'
-import type { AppEnv } from '../../platform/module.ts'
 import { units } from '../shared.ts'
 
-/** The command context of a request: who acts, the request id and its logger. */
-export const requestContext = (c: Context<AppEnv>): RequestContext => ({
-  actor: c.get('actor'),
-  requestId: c.get('requestId'),
-  log: c.get('log'),
-})
+export { requestContext } from '../../platform/module.ts'
 
 export const resultOf = <T extends z.ZodType>(schema: T) => z.object({ result: schema })
 export const resultsOf = <T extends z.ZodType>(schema: T) => z.object({ results: z.array(schema) })

@@ -1,5 +1,4 @@
 import type { Context } from 'hono'
-import type { RequestContext } from '../../platform/context.ts'
 import { withCode } from '../../platform/errors.ts'
 import { z } from '../../platform/http.ts'
 import { type Locale, localeFromAcceptLanguage, localeSchema } from '../../platform/locales.ts'
@@ -219,9 +218,4 @@ const text = (max: number) => z.string().trim().max(max, `at most ${max} charact
 export const programTitle = text(200).min(1, 'title is required')
 export const programDescription = text(5000)
 
-/** The command context of a request: who acts, the request id and its logger. */
-export const requestContext = (c: Context<AppEnv>): RequestContext => ({
-  actor: c.get('actor'),
-  requestId: c.get('requestId'),
-  log: c.get('log'),
-})
+export { requestContext } from '../../platform/module.ts'

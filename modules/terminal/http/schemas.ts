@@ -1,6 +1,5 @@
 import type { Context } from 'hono'
 import { bearerSecurity } from '../../identity/index.ts'
-import type { RequestContext } from '../../platform/context.ts'
 import { AppError } from '../../platform/errors.ts'
 import { errorBody, fieldProblems, z } from '../../platform/http.ts'
 import type { AppEnv } from '../../platform/module.ts'
@@ -10,13 +9,8 @@ import type { NotificationRow } from '../db/notifications.ts'
 import { type TerminalRequestRow, terminalStatuses } from '../db/terminal-requests.ts'
 import { payUrl } from '../tokens.ts'
 
+export { requestContext } from '../../platform/module.ts'
 export { bearerSecurity }
-
-export const requestContext = (c: Context<AppEnv>): RequestContext => ({
-  actor: c.get('actor'),
-  requestId: c.get('requestId'),
-  log: c.get('log'),
-})
 
 export const uuidParam = (what: string) =>
   z.object({ uuid: z.uuid(`not a ${what} id`).openapi({ param: { name: 'uuid', in: 'path' } }) })
