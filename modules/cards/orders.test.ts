@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cardProgram } from '../../tests/support/card-program.ts'
 import { type SignedIn, seedUser, signInAs } from '../../tests/support/factories.ts'
+import { loseAnswer } from '../../tests/support/idempotency.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { eventually } from '../../tests/support/smtp.ts'
 import { paymentEnded, paymentPaid } from '../payments/index.ts'
@@ -190,6 +191,24 @@ describe('ordering cards', () => {
       .where('program_id', '=', program)
       .execute()
     expect(count).toHaveLength(1)
+  })
+
+  it('places one order when the process died after it committed and before it answered', async () => {
+    const { program } = await cardProgram(t, owner)
+    const key = `order-lost-${program}`
+    const a = await order(program, 4, owner, { 'idempotency-key': key })
+    expect(a.status).toBe(200)
+    await loseAnswer(t.services.db, key)
+    const b = await order(program, 4, owner, { 'idempotency-key': key })
+    expect(b.status).toBe(200)
+    expect(b.headers.get('idempotent-replayed')).toBeNull()
+    expect(b.body.result).toMatchObject({ uuid: a.body.result.uuid, status: 'open' })
+    const orders = await t.services.db
+      .selectFrom('card_orders')
+      .select('id')
+      .where('program_id', '=', program)
+      .execute()
+    expect(orders).toHaveLength(1)
   })
 
   it('refuses an order while the open one is being paid (409 order_in_payment)', async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   acceptorAtCashpoint,
@@ -19,6 +18,7 @@ import {
   seedUser,
   signInAs,
 } from '../../tests/support/factories.ts'
+import { loseAnswer } from '../../tests/support/idempotency.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { type RouteRule, runRouteSecurityTests, type Tenants } from '../../tests/support/route-security.ts'
 import { eventually } from '../../tests/support/smtp.ts'
@@ -484,18 +484,7 @@ describe('concurrency and retries', () => {
     const retryKey = key()
     const a = await redeem(at.gift, token, 300, acceptor, retryKey)
     expect(a.status, JSON.stringify(a.body)).toBe(201)
-    // What a SIGKILL between the redemption's commit and the stored answer leaves behind: the key
-    // claimed and unfinished, old enough for a retry to take it over (found by `npm run chaos`).
-    await t.services.db
-      .updateTable('idempotency_keys')
-      .set({
-        completed_at: null,
-        status_code: null,
-        response_body: null,
-        created_at: sql`now() - interval '2 minutes'`,
-      })
-      .where('key', '=', retryKey)
-      .execute()
+    await loseAnswer(t.services.db, retryKey)
     const b = await redeem(at.gift, token, 300, acceptor, retryKey)
     expect(b.status, JSON.stringify(b.body)).toBe(201)
     expect(b.headers.get('idempotent-replayed')).toBeNull()

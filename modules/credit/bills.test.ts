@@ -9,6 +9,7 @@ import {
   seedMember,
   until,
 } from '../../tests/support/factories.ts'
+import { loseAnswer } from '../../tests/support/idempotency.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
 import { zonedDate } from '../platform/dates.ts'
@@ -198,18 +199,7 @@ describe('bills', () => {
       201,
       'issue',
     )
-    // What a SIGKILL between the bill's commit and the stored answer leaves: the key claimed,
-    // unfinished and old enough for a retry to take it over.
-    await t.services.db
-      .updateTable('idempotency_keys')
-      .set({
-        completed_at: null,
-        status_code: null,
-        response_body: null,
-        created_at: sql`now() - interval '2 minutes'`,
-      })
-      .where('key', '=', key)
-      .execute()
+    await loseAnswer(t.services.db, key)
     const again = expectStatus(
       await owner.api<{ result: { uuid: string } }>('POST', '/manager/bills', body, {
         'idempotency-key': key,

@@ -9,6 +9,7 @@ import {
   seedUser,
   signInAs,
 } from '../../tests/support/factories.ts'
+import { loseAnswer } from '../../tests/support/idempotency.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { type RouteRule, runRouteSecurityTests, type Tenants } from '../../tests/support/route-security.ts'
 import { eventually } from '../../tests/support/smtp.ts'
@@ -270,6 +271,47 @@ describe('paying a payment link on the sandbox hosted page', () => {
       },
     )
     expect(holderRefund.status).toBe(403)
+  })
+
+  it('refunds once when the process died after the refund committed and before it answered', async () => {
+    const link = await createLink(1800)
+    await hostedCard(await startCheckout(link.uuid), '5555 5555 5555 4444')
+    await waitFor(link.uuid, 'paid')
+    const key = `refund-${link.uuid}-lost`
+    const refund = () =>
+      t.h.post<unknown, { uuid: string; payment: Payment }>(
+        `/api/v1/payment/payments/${link.uuid}/refunds`,
+        { amount: 300 },
+        { token: owner.token, headers: { 'idempotency-key': key } },
+      )
+    const first = await refund()
+    expect(first.status).toBe(202)
+    await loseAnswer(t.services.db, key)
+    const retry = await refund()
+    expect(retry.status).toBe(202)
+    expect(retry.headers.get('idempotent-replayed')).toBeNull()
+    expect(retry.body.uuid).toBe(first.body.uuid)
+    expect(retry.body.payment.refunded_amount).toBe(300)
+    const rows = await t.services.db
+      .selectFrom('payment_refunds')
+      .select('id')
+      .where('payment_id', '=', link.uuid)
+      .execute()
+    expect(rows).toHaveLength(1)
+  })
+
+  it('makes one payment link when the process died after it committed and before it answered', async () => {
+    const key = `link-${randomUUID()}`
+    const first = await createLink(990, key)
+    await loseAnswer(t.services.db, key)
+    const retry = await t.h.post<unknown, Payment>(
+      '/api/v1/payment/payments',
+      { amount: 990, description: 'Taart voor 8 personen' },
+      { token: owner.token, headers: { 'idempotency-key': key } },
+    )
+    expect(retry.status).toBe(201)
+    expect(retry.headers.get('idempotent-replayed')).toBeNull()
+    expect(retry.body.uuid).toBe(first.uuid)
   })
 })
 

@@ -3,13 +3,14 @@ import { closePayment, createPayment } from '../../payments/index.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { businessRule, conflict } from '../../platform/errors.ts'
+import { committedEffect, recordEffect } from '../../platform/idempotency.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { type ProgramSummary, programStatuses } from '../../programs/index.ts'
 import { type Caller, cardProgramOf } from '../access.ts'
 import { cardOrderPayable } from '../codes.ts'
 import { zonedDate } from '../dates.ts'
-import { findOpenOrder, insertOrder, type OrderRow, updateOrder } from '../db/orders.ts'
+import { findOpenOrder, findOrder, insertOrder, type OrderRow, updateOrder } from '../db/orders.ts'
 import { findPrice } from '../db/prices.ts'
 import { findCardOfProgram, type ProgramCardRow } from '../db/program-cards.ts'
 import {
@@ -72,6 +73,11 @@ export async function placeOrder(
   input: { program_uuid: string; quantity: number },
 ): Promise<OrderRow> {
   const { db, config } = services
+  // A retry of a request that placed its order and died before answering: that order. Checked
+  // before anything else, since the order it placed is the open one a new order would replace.
+  const committed = await db.transaction().execute((trx) => committedEffect(trx, ctx.idempotency))
+  const earlier = committed ? await findOrder(db, committed) : undefined
+  if (earlier) return earlier
   for (let round = 0; round < 3; round++) {
     const program = await cardProgramOf(db, me, input.program_uuid)
     await orderable(db, program, input.quantity, new Date())
@@ -128,6 +134,7 @@ export async function placeOrder(
         },
         trx,
       )
+      await recordEffect(trx, ctx.idempotency, id)
       return { order, superseded: current?.id ?? null }
     })
     if (placed) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { RequestContext } from '../../platform/context.ts'
 import { AppError, fieldProblem } from '../../platform/errors.ts'
+import { committedEffect, recordEffect } from '../../platform/idempotency.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { findAccount } from '../db/accounts.ts'
@@ -24,12 +25,31 @@ export interface RefundRequest {
  */
 export async function refundPayment(
   services: Services,
-  ctx: Pick<RequestContext, 'actor' | 'requestId'>,
+  ctx: Pick<RequestContext, 'actor' | 'requestId' | 'idempotency'>,
   paymentId: string,
   input: RefundRequest,
 ): Promise<{ refund_id: string; status: string }> {
   const { db } = services
   const refund = await db.transaction().execute(async (trx) => {
+    // A retry of a request that committed its refund and died before answering: that refund
+    // (sent to the provider again below, with its own id as the key), never a second one.
+    const committed = await committedEffect(trx, ctx.idempotency)
+    if (committed) {
+      // A refund split over several captures is rows written by one transaction: one created_at.
+      const earlier = await trx
+        .selectFrom('payment_refunds')
+        .select('id')
+        .where('payment_id', '=', paymentId)
+        .where('created_at', '=', (eb) =>
+          eb
+            .selectFrom('payment_refunds as first')
+            .select('first.created_at')
+            .where('first.id', '=', committed),
+        )
+        .orderBy(sql`id = ${committed}::uuid`, 'desc')
+        .execute()
+      if (earlier.length > 0) return { ids: earlier.map((r) => r.id) }
+    }
     const payment = await trx
       .selectFrom('payments')
       .selectAll()
@@ -107,6 +127,7 @@ export async function refundPayment(
       ids.push(id)
       rest -= part
     }
+    await recordEffect(trx, ctx.idempotency, ids[0] as string)
     return { ids }
   })
   for (const id of refund.ids) await sendRefund(services, id, ctx)

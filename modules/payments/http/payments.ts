@@ -2,8 +2,8 @@ import { bearerSecurity, requireUser, signedIn } from '../../identity/index.ts'
 import { isAcceptor, isOwner } from '../../platform/access.ts'
 import { AppError } from '../../platform/errors.ts'
 import { createRoute, errorResponses, idempotencyKeyHeader, z } from '../../platform/http.ts'
-import { idempotency } from '../../platform/idempotency.ts'
-import type { ApiApp } from '../../platform/module.ts'
+import { committedEffect, idempotency, recordEffect } from '../../platform/idempotency.ts'
+import { type ApiApp, requestContext } from '../../platform/module.ts'
 import { currencyCode } from '../../platform/money.ts'
 import { createPayment } from '../commands/create-payment.ts'
 import { refundPayment } from '../commands/refund-payment.ts'
@@ -190,21 +190,31 @@ export function registerPaymentRoutes(app: ApiApp) {
           caller: user,
         })
       : undefined
-    const id = await createPayment(
-      services,
-      { actor: c.get('actor') },
-      {
-        payable: { kind: 'payment_link' },
-        amount: BigInt(input.amount),
-        currency: input.currency,
-        description: input.description,
-        program_uuid: input.program_uuid ?? null,
-        owner_user_id: program?.owner_user_id ?? (isOwner(user) ? user.user_id : null),
-        acceptor_user_id: isAcceptor(user) ? user.user_id : null,
-        return_url: input.return_url ?? null,
-        expires_in_ms: input.expires_in_days * 24 * 3600 * 1000,
-      },
-    )
+    const ctx = requestContext(c)
+    // The link is recorded against the request's Idempotency-Key in its own transaction: a retry
+    // after a crash between the two gets that link, never a second one.
+    const id = await services.db.transaction().execute(async (trx) => {
+      const committed = await committedEffect(trx, ctx.idempotency)
+      if (committed) return committed
+      const made = await createPayment(
+        services,
+        ctx,
+        {
+          payable: { kind: 'payment_link' },
+          amount: BigInt(input.amount),
+          currency: input.currency,
+          description: input.description,
+          program_uuid: input.program_uuid ?? null,
+          owner_user_id: program?.owner_user_id ?? (isOwner(user) ? user.user_id : null),
+          acceptor_user_id: isAcceptor(user) ? user.user_id : null,
+          return_url: input.return_url ?? null,
+          expires_in_ms: input.expires_in_days * 24 * 3600 * 1000,
+        },
+        trx,
+      )
+      await recordEffect(trx, ctx.idempotency, made)
+      return made
+    })
     const row = await findPaymentRow(services.db, id)
     return c.json(toPaymentJson(services, row as NonNullable<typeof row>), 201)
   })
@@ -255,7 +265,7 @@ export function registerPaymentRoutes(app: ApiApp) {
     if (!canRefund(actor, row))
       throw new AppError('forbidden', 'only the program owner or an admin may refund')
     const body = c.req.valid('json') ?? {}
-    const refund = await refundPayment(services, { actor, requestId: c.get('requestId') }, row.id, {
+    const refund = await refundPayment(services, requestContext(c), row.id, {
       amount: body.amount === undefined ? undefined : BigInt(body.amount),
       reason: body.reason,
     })
