@@ -2,7 +2,8 @@
  * The one test command (`npm test`, also run by `.ci/run`): lint and format check, module
  * boundaries (dependency-cruiser, .dependency-cruiser.mjs), type check, the web's API types in step
  * with the OpenAPI document, database types in step with the migrations, unit and integration tests
- * (Vitest, against real PostgreSQL and Redis), then browser tests (Playwright with Debian's Chromium).
+ * (Vitest, against real PostgreSQL and Redis), the short fault run (scripts/chaos.ts --short), then
+ * browser tests (Playwright with Debian's Chromium).
  *
  * After the browser tests, their platform's database and log file are scanned for card numbers
  * and CVCs (scripts/scan-card-data.ts).
@@ -14,7 +15,7 @@
  * embedded ones started here. Ends with one line `tests: N passed, N failed`.
  *
  *   npm test                 everything
- *   npm test -- --only unit  one step: lint (with deps), deps, types, dbtypes, unit, browser, weight
+ *   npm test -- --only unit  one step: lint (with deps), deps, types, dbtypes, unit, chaos, browser, weight
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -92,7 +93,7 @@ try {
     countStep(await run('API types match the OpenAPI document', 'node', ['scripts/openapi.ts', '--verify']))
   }
 
-  const needServices = want('dbtypes') || want('unit') || want('browser')
+  const needServices = want('dbtypes') || want('unit') || want('chaos') || want('browser')
   const env: NodeJS.ProcessEnv = {}
   if (needServices) {
     const dataDir = path.join(root, '.data', 'test')
@@ -130,6 +131,12 @@ try {
     }
     // A runner that failed without a failed test (crash, set-up error) still counts as a failure.
     if (!ok && failed === before) failed++
+  }
+
+  if (want('chaos')) {
+    // The short fault run (issue 18): three APIs and three workers killed at random under load, then
+    // nothing lost or doubled. `npm run chaos` is the long one.
+    countStep(await run('fault run (short)', process.execPath, ['scripts/chaos.ts', '--short'], env))
   }
 
   if (want('browser')) {

@@ -37,6 +37,20 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .default('postgres://postgres@127.0.0.1:5432/cardpay'),
+  /**
+   * Connections of one process's PostgreSQL pool. PostgreSQL must allow (API processes + worker
+   * processes) × this + a few for maintenance: docs/running.md "Connections".
+   */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** How long a query waits for a free pooled connection before its request is answered 503. */
+  DB_POOL_WAIT_MS: z.coerce.number().int().min(100).default(3000),
+  /**
+   * Back-pressure of one API process (docs/running.md "Back-pressure"): past this many API requests
+   * in progress, or this many queries waiting for a pooled connection, a new request is answered
+   * 503 with Retry-After at once instead of queueing until it times out.
+   */
+  API_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(256),
+  API_MAX_DB_WAITING: z.coerce.number().int().min(0).default(40),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

@@ -14,12 +14,34 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => BigInt(v))
 export interface DbOptions {
   url: string
   max?: number
+  /** How long a query waits for a free connection before it fails (`isPoolTimeout`); 0: no limit. */
+  waitMs?: number
   applicationName?: string
 }
 
-export function createDb({ url, max = 10, applicationName = 'cardpay' }: DbOptions): Db {
-  const pool = new pg.Pool({ connectionString: url, max, application_name: applicationName })
+const pools = new WeakMap<Db, pg.Pool>()
+
+export function createDb({ url, max = 10, waitMs = 0, applicationName = 'cardpay' }: DbOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: waitMs,
+    application_name: applicationName,
+  })
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on('error', () => {})
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+  pools.set(db, pool)
+  return db
+}
+
+/** How busy a handle's pool is: queries waiting for a connection, and connections open. */
+export function poolLoad(db: Db): { waiting: number; open: number; max: number } | null {
+  const pool = pools.get(db)
+  return pool ? { waiting: pool.waitingCount, open: pool.totalCount, max: pool.options.max } : null
+}
+
+/** pg's refusal when no pooled connection came free within `waitMs`. */
+export function isPoolTimeout(err: unknown): boolean {
+  return err instanceof Error && err.message === 'timeout exceeded when trying to connect'
 }

@@ -78,6 +78,7 @@ export const platformReasons = [
   'rate_limited',
   'not_program_acceptor',
   'cashpoint_inactive',
+  'overloaded',
 ] as const
 
 /**

@@ -13,7 +13,12 @@ export function createServices(config: Config, name: string): Services {
   return {
     config,
     log,
-    db: createDb({ url: config.DATABASE_URL, applicationName: `cardpay-${name}` }),
+    db: createDb({
+      url: config.DATABASE_URL,
+      max: config.DB_POOL_MAX,
+      waitMs: config.DB_POOL_WAIT_MS,
+      applicationName: `cardpay-${name}`,
+    }),
     redis,
     queues: createQueues(redis, config.REDIS_PREFIX),
     mailer: createMailer(config),

@@ -7,10 +7,12 @@ import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { refuseNulInAddress } from '../../modules/platform/bad-input.ts'
 import { guest } from '../../modules/platform/context.ts'
+import { isPoolTimeout } from '../../modules/platform/db.ts'
 import { AppError, platformFieldCodes, platformReasons } from '../../modules/platform/errors.ts'
 import { errorBody, newRouter, validationHook } from '../../modules/platform/http.ts'
 import { newId } from '../../modules/platform/ids.ts'
 import type { AppEnv, ModuleDefinition, Services } from '../../modules/platform/module.ts'
+import { overloaded, shedLoad } from './back-pressure.ts'
 import { compressAnswers } from './compression.ts'
 import { healthRoutes } from './health.ts'
 
@@ -148,10 +150,19 @@ export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHo
 
   app.use('/api/*', refuseNulInAddress)
 
+  // Overloaded: 503 with Retry-After at once rather than a queue that ends in timeouts.
+  app.use('/api/*', shedLoad(services, [`${apiBase}/health`, `${apiBase}/ready`]))
+
   app.onError((err, c) => {
     if (err instanceof AppError) {
       if (err.retryAfter) c.header('Retry-After', String(err.retryAfter))
       return c.json(errorBody(c, err), err.status)
+    }
+    if (isPoolTimeout(err)) {
+      // No database connection came free in DB_POOL_WAIT_MS: nothing was done, try again shortly.
+      c.get('log').warn({ path: c.req.path }, 'no database connection free: answered 503')
+      c.header('Retry-After', '1')
+      return c.json(errorBody(c, overloaded()), 503)
     }
     if (err instanceof HTTPException && err.status < 500) {
       // Hono's own 4xx: malformed JSON, wrong content type.

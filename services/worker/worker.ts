@@ -75,8 +75,15 @@ export async function startWorker(
   const workerOptions: WorkerOptions = {
     connection: services.redis.duplicate(),
     prefix: services.config.REDIS_PREFIX,
+    // A job's lock lasts lockDuration (BullMQ's 30 s, renewed while it runs); every stalledInterval
+    // (30 s) a worker puts jobs whose lock ran out, their process dead, back to be run by another.
     ...(opts.lockDuration ? { lockDuration: opts.lockDuration } : {}),
     ...(opts.stalledInterval ? { stalledInterval: opts.stalledInterval } : {}),
+    // BullMQ fails a job stalled more than once. Every handler here is safe to run again (`once()`,
+    // row locks, provider idempotency keys), so a job whose process was killed a few times in a row
+    // (deploys, a crash loop of a neighbour) is run again; five stalls in a row fail it for a person
+    // to look at (`npm run jobs -- failed`), since a job that kills its process each time must stop.
+    maxStalledCount: 5,
   }
   const workers = queueNames
     .filter((q) => used.has(q))
