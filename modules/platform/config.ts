@@ -43,14 +43,14 @@ const schema = z.object({
    */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** How long a query waits for a free pooled connection before its request is answered 503. */
-  DB_POOL_WAIT_MS: z.coerce.number().int().min(100).default(3000),
+  DB_POOL_WAIT_MS: z.coerce.number().int().min(100).default(5000),
   /**
    * Back-pressure of one API process (docs/running.md "Back-pressure"): past this many API requests
    * in progress, or this many queries waiting for a pooled connection, a new request is answered
    * 503 with Retry-After at once instead of queueing until it times out.
    */
-  API_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(256),
-  API_MAX_DB_WAITING: z.coerce.number().int().min(0).default(40),
+  API_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(512),
+  API_MAX_DB_WAITING: z.coerce.number().int().min(0).default(200),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

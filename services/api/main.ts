@@ -11,7 +11,7 @@ import { loadWeb } from './web.ts'
 const config = exitOnConfigError()
 // Before anything else: a module whose needed piece nobody provides stops start-up here.
 const wiring = exitOnWiringError(modules)
-const services = createServices(config, 'api')
+const services = createServices(config, 'api', { servesRequests: true })
 const { log } = services
 log.info({ modules: wiring.order }, 'modules wired')
 

@@ -84,7 +84,8 @@ export async function createTestContext(
     OUTBOX_SWEEP_MS: '500',
     ...opts.env,
   })
-  const services = createServices(config, 'test')
+  // Back-pressure's pool wait only where a test asks for it: the in-process workers share this pool.
+  const services = createServices(config, 'test', { servesRequests: opts.env?.DB_POOL_WAIT_MS !== undefined })
   const app = newApp({ services, modules })
 
   const request = async <T>(method: string, path: string, init: RequestOptions & { json?: unknown } = {}) => {
