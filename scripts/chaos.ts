@@ -22,8 +22,9 @@
  * or when fewer processes were killed than the run promises.
  *
  * The load so far: sign-ins, card payments at the sandbox and card redemptions at a cashpoint (with
- * their ledger postings, outbox events and webhooks). Bills with reminders, food and court orders,
- * posts and likes join as their modules are finished (issue 18 lists them).
+ * their ledger postings, outbox events and webhooks), and bill reminders coming due all through the
+ * run (each e-mailed exactly once). Food and court orders, posts and likes join as their modules
+ * are finished (issue 18 lists them).
  */
 import { randomInt } from 'node:crypto'
 import { mkdirSync, rmSync } from 'node:fs'
@@ -95,6 +96,8 @@ const env: NodeJS.ProcessEnv = {
   // A killed worker's jobs go back to the queue after 5 s rather than BullMQ's 30.
   WORKER_LOCK_MS: '5000',
   WORKER_STALLED_MS: '5000',
+  // A killed worker's reminder claims lapse after 5 s rather than 2 minutes.
+  REMINDER_CLAIM_MS: '5000',
   // All load comes from one address, one device and the sandbox's one test card.
   PAY_LIMIT_PER_ADDRESS: '100000000',
   PAY_LIMIT_PER_PAYMENT: '100000000',
@@ -117,6 +120,8 @@ const cardBench = await prepareCardBench(db, config, { quantity: 1000 })
 await benchIssuing(db, cardBench)
 const redemptions = await prepareRedemptionBench(db, cardBench, { cards: 500 })
 const cardsBefore = await cardTotals(db, cardBench)
+const { planChaosReminders, prepareBillBench } = await import('../modules/credit/bench.ts')
+const billBench = await prepareBillBench(db, { bills: short ? 160 : 800 })
 const { createUser } = await import('../modules/identity/index.ts')
 await createUser(db, { email: 'chaos@example.com', password: 'Chaos-Pass-1', type: 3 })
 
@@ -295,13 +300,13 @@ async function faultPlan() {
     at(0.65).then(async () => {
       // Every connection to the run's database at once; again a moment later should the processes
       // have had none open (all of them starting after kills).
-      for (let tries = 0; tries < 20; tries++) {
+      for (let tries = 0; tries < 120; tries++) {
         const cut = await admin.query(
           'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
           [dbName],
         )
         pgCut = cut.rows[0].n
-        if (pgCut > 0 || tries === 19) {
+        if (pgCut > 0 || tries === 119) {
           faults.push(`${cut.rows[0].n} PostgreSQL connections terminated`)
           break
         }
@@ -312,6 +317,12 @@ async function faultPlan() {
 }
 
 let pgCut = 0
+// Bill reminders come due all through the load, one per unpaid bill, each to be e-mailed once.
+const reminders = await planChaosReminders(db, billBench, {
+  reminders: short ? 120 : 600,
+  from: new Date(Date.now() + 3000),
+  to: new Date(Date.now() + seconds * 900),
+})
 const startedAt = new Date()
 const killer = setInterval(killOne, killEveryMs)
 say(`load: ${clients} clients for ${seconds} s; a process killed every ${killEveryMs} ms`)
@@ -352,7 +363,14 @@ async function busy() {
       ]),
     )
     .executeTakeFirstOrThrow()
-  return Number(unsent.n) + jobs + Number(unfinished.n)
+  // Reminders due and not yet sent (a killed worker's claim lapses after REMINDER_CLAIM_MS).
+  const reminding = await db
+    .selectFrom('credit_reminders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('step_id', '=', reminders.stepId)
+    .where('status', 'in', ['planned', 'sending'])
+    .executeTakeFirstOrThrow()
+  return Number(unsent.n) + jobs + Number(unfinished.n) + Number(reminding.n)
 }
 // The reconciliation runs every minute for attempts older than 2 minutes; with the load over, the
 // drain asks it at once for attempts older than a few seconds (the same job, a shorter threshold),
@@ -480,6 +498,26 @@ for (const q of queues) {
 }
 check(failed === 0, `jobs failed for good: ${failed}`)
 for (const [why, n] of failedWhy) say(`     ${n} × ${why}`)
+// Reminders: every one due sent, and e-mailed exactly once (the capture's Message-IDs).
+const reminderRows = await db
+  .selectFrom('credit_reminders')
+  .select(['bill_id', 'status'])
+  .where('step_id', '=', reminders.stepId)
+  .execute()
+const reminderSent = reminderRows.filter((r) => r.status === 'sent').length
+check(
+  reminderRows.length === reminders.planned && reminderSent === reminders.planned,
+  `reminders due sent: ${reminderSent} of ${reminders.planned}`,
+)
+const reminderMails = smtp.messages
+  .map((m) => m.messageId ?? '')
+  .filter((id) => id.includes(`.${reminders.stepId}`))
+const reminderTwice = reminderMails.length - new Set(reminderMails).size
+check(
+  reminderTwice === 0 && new Set(reminderMails).size === reminders.planned,
+  `reminder e-mails: ${reminderMails.length} for ${reminders.planned} reminders, ${reminderTwice} twice`,
+)
+
 check(kills >= minKills, `processes killed: ${kills} (at least ${minKills})`)
 check(pgCut > 0, `PostgreSQL connections cut during the load: ${pgCut}`)
 for (const f of faults) say(`fault: ${f}`)

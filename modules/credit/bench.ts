@@ -256,3 +256,49 @@ export async function benchFiring(
     sending: ((lags.at(-1) ?? 0) - (lags[0] ?? 0)) / 1000,
   }
 }
+
+/**
+ * Reminders for the fault run (`npm run chaos`, issue 18): one reminder step and one reminder per
+ * open bill (unpaid or overdue: the workers' overdue run may have marked them) of `bench` (at most `reminders`), planned at instants spread evenly from `from` to
+ * `to`, so that workers fire them while processes are being killed. Answers the step's id; each
+ * reminder's e-mail carries the Message-ID `reminder.<bill>.<step>`.
+ */
+export async function planChaosReminders(
+  db: Db,
+  bench: BillBench,
+  opts: { reminders: number; from: Date; to: Date },
+): Promise<{ stepId: string; planned: number }> {
+  const step = await insertStep(db, bench.programId, {
+    title: 'Chaos reminder',
+    description: '',
+    is_alive: true,
+    is_system: false,
+    is_formal: false,
+    template_id: null,
+    subject: 'Invoice {invoice_number}',
+    text: 'Dear {name}, please pay {amount}: {pay_link}',
+    sender_type: 2,
+    days: 1,
+    send_time: '09:00',
+    period_type: null,
+    period_value: null,
+    contact: '',
+    image_id: null,
+    penalty_type: null,
+    penalty_amount: null,
+    penalty_percent: null,
+  })
+  const span = Math.max(0, opts.to.getTime() - opts.from.getTime())
+  const rows = await sql<{ n: number }>`
+    with bills as (
+      select id, row_number() over (order by number) - 1 as i, count(*) over () as total
+      from (select id, number from credit_bills where program_id = ${bench.programId}
+            and status in ('unpaid', 'overdue') order by number limit ${opts.reminders}) b)
+    insert into credit_reminders (id, bill_id, step_id, "order", planned_at, local_date, local_time, status)
+    select gen_random_uuid(), bills.id, ${step.id}, 0,
+      ${opts.from}::timestamptz + make_interval(secs => ${span / 1000} * i / greatest(total - 1, 1)),
+      ${opts.from.toISOString().slice(0, 10)}::date, '09:00', 'planned'
+    from bills
+    returning 1 as n`.execute(db)
+  return { stepId: step.id, planned: rows.rows.length }
+}

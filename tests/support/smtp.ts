@@ -65,6 +65,9 @@ export async function startSmtpCapture(
       })
     },
   })
+  // A sender that dies mid-session (a killed worker, `npm run chaos`) resets its connection: that
+  // session is over, the server goes on.
+  server.on('error', () => {})
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
   return {
