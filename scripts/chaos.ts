@@ -188,11 +188,14 @@ for (let i = 0; ; i++) {
 // that is not a server error, as a client behind a load balancer would.
 
 const counts = { requests: 0, answered: 0, gaveUp: 0, inProgress: 0 }
+/** Milliseconds from sending to an answer, of every try that was answered. */
+const latencies: number[] = []
 const accepted = { signIns: 0, paid: new Set<string>(), redemptions: new Map<string, number>() }
 
 async function send(pathName: string, init: { body: unknown; headers?: Record<string, string> }) {
   for (let attempt = 1; attempt <= 80; attempt++) {
     counts.requests++
+    const sentAt = performance.now()
     try {
       const res = await fetch(`${base}${pathName}`, {
         method: 'POST',
@@ -206,6 +209,7 @@ async function send(pathName: string, init: { body: unknown; headers?: Record<st
         res.status === 409 &&
         (body?.error as { reason?: string } | undefined)?.reason === 'idempotency_key_in_progress'
       if (res.status < 500 && !inProgress) {
+        latencies.push(performance.now() - sentAt)
         counts.answered++
         return { status: res.status, body }
       }
@@ -330,6 +334,7 @@ await Promise.all([...Array.from({ length: clients }, client), faultPlan()])
 clearInterval(killer)
 const loadEndedAt = new Date()
 while ([...running].filter((r) => r.kind === 'worker').length < processesOfEachKind) start('worker')
+const loadSeconds = (loadEndedAt.getTime() - startedAt.getTime()) / 1000
 say(`load done: ${counts.requests} requests, ${kills} kills; draining`)
 
 // ------------------------------------------------------------------------------------------------
@@ -388,6 +393,8 @@ for (let quiet = 0; quiet < 3; ) {
   }
   await new Promise((r) => setTimeout(r, 1000))
 }
+
+const drainSeconds = (Date.now() - loadEndedAt.getTime()) / 1000
 
 // ------------------------------------------------------------------------------------------------
 // Checks
@@ -523,6 +530,12 @@ check(pgCut > 0, `PostgreSQL connections cut during the load: ${pgCut}`)
 for (const f of faults) say(`fault: ${f}`)
 say(
   `answered ${counts.answered}, unanswered ${counts.gaveUp}; sign-ins ${accepted.signIns}, paid ${accepted.paid.size}, redemptions ${accepted.redemptions.size}; e-mails ${smtp.messages.length}`,
+)
+latencies.sort((a, b) => a - b)
+const pct = (q: number) =>
+  Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0)
+say(
+  `held ${(counts.requests / loadSeconds).toFixed(1)} requests/s over ${loadSeconds.toFixed(0)} s of kills; answered tries p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms; drained ${drainSeconds.toFixed(1)} s after the last kill`,
 )
 
 // ------------------------------------------------------------------------------------------------
