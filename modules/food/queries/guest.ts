@@ -499,7 +499,7 @@ function detailHead(doc: RestaurantDoc, at: Date): Omit<RestaurantDetail, 'categ
     time_zone: doc.time_zone,
     tc_pdf_url: doc.tc_pdf_url,
     privacy_pdf_url: doc.privacy_pdf_url,
-    // A pause ends on a whole minute, so the minute's cached body is right for all of it.
+    // Made once a minute: a pause that ends inside the minute shows until the minute turns.
     paused_until:
       doc.paused_until && doc.paused_until.getTime() > at.getTime() ? doc.paused_until.toISOString() : null,
     ...openingJson(opening, doc),
