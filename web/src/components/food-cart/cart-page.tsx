@@ -185,10 +185,10 @@ function RestaurantBlock({
           />
         )}
         <Row label={<Trans>Total</Trans>} value={m(o.total)} strong testId="cart-total" />
-        <p className="text-[13px] text-muted-foreground">
-          <Trans>Including VAT {m(o.vat)}</Trans>
-        </p>
       </dl>
+      <p className="-mt-2 text-[13px] text-muted-foreground">
+        <Trans>Including VAT {m(o.vat)}</Trans>
+      </p>
       {d.min_order_amount > 0 && o.refusal !== 'min_order_amount' ? (
         <p className="text-[13px] text-muted-foreground">
           <Trans>Minimum order amount: {m(d.min_order_amount)}</Trans>
