@@ -25,7 +25,10 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 /** Opens the stream and hands each `status` event's data to `seen` until it answers true. */
-async function readStatuses(url: string, seen: (status: number) => boolean | Promise<boolean>): Promise<void> {
+async function readStatuses(
+  url: string,
+  seen: (status: number) => boolean | Promise<boolean>,
+): Promise<void> {
   const abort = new AbortController()
   const timer = setTimeout(() => abort.abort(), 20_000)
   try {
