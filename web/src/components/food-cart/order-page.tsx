@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CheckIcon, ReceiptTextIcon } from 'lucide-react'
 import { LoadError } from '~/components/shared/states.tsx'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { type Answer, ApiError, api } from '~/lib/api.ts'
 import { formatMoney } from '~/lib/money.ts'
@@ -20,7 +21,7 @@ import { useOrderStatus } from './use-order-status.ts'
  */
 export function OrderPage({ uuid }: { uuid: string }) {
   const session = useFoodSessionId()
-  const hydrated = typeof window !== 'undefined'
+  const hydrated = useHydrated()
   if (!session) {
     return hydrated ? (
       <NoSession />

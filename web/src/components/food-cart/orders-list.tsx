@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { LoadError } from '~/components/shared/states.tsx'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { formatMoney } from '~/lib/money.ts'
 import { sessionQueryOptions } from './queries.ts'
 import { useFoodSessionId } from './session.ts'
@@ -10,12 +11,21 @@ import { guestStatusMessage } from './status.ts'
 /** `/orders` (spec section 2): the orders of this device's food session, newest first. */
 export function GuestOrdersPage() {
   const session = useFoodSessionId()
+  const hydrated = useHydrated()
   return (
     <div className="grid gap-5" data-testid="guest-orders">
       <h1 id="screen-title" data-testid="screen-title" className="text-2xl font-semibold tracking-tight">
         <Trans>Your orders</Trans>
       </h1>
-      {session ? <OrdersOf session={session} /> : <Nothing />}
+      {session ? (
+        <OrdersOf session={session} />
+      ) : hydrated ? (
+        <Nothing />
+      ) : (
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          <Trans>Loading your orders…</Trans>
+        </p>
+      )}
     </div>
   )
 }
