@@ -212,15 +212,18 @@ function CheckoutForm({
             {refusalText(i18n, part.order.refusal, { amount: d.min_order_amount, currency: d.currency })}
           </p>
         ) : null}
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-time`}>
-            <Trans>When</Trans>
-          </Label>
-          {slots.data?.asap_only ? (
-            <p id={`${id}-time`} className="text-sm" data-testid="checkout-asap-only">
-              <Trans>As soon as possible</Trans>
-            </p>
-          ) : (
+        {slots.data?.asap_only ? (
+          <p className="text-sm" data-testid="checkout-asap-only">
+            <span className="font-medium">
+              <Trans>When</Trans>:
+            </span>{' '}
+            <Trans>As soon as possible</Trans>
+          </p>
+        ) : (
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-time`}>
+              <Trans>When</Trans>
+            </Label>
             <select
               id={`${id}-time`}
               value={time}
@@ -235,8 +238,8 @@ function CheckoutForm({
                 </option>
               ))}
             </select>
-          )}
-        </div>
+          </div>
+        )}
       </section>
 
       <section className="grid gap-3" aria-labelledby={`${id}-you`}>
