@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
@@ -6,11 +5,9 @@ import { MinusIcon, PlusIcon, ShoppingBasketIcon } from 'lucide-react'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button.tsx'
 import { formatMoney } from '~/lib/money.ts'
-import { notify } from '~/lib/notify.tsx'
 import { cn } from '~/lib/utils.ts'
-import { clampQuantity, quantityInBasket } from './basket-lines.ts'
-import { basketQueryOptions, cartKeys, ensureSession, putBasketLine } from './queries.ts'
-import { describeOrderingError, orderingErrorMessage } from './refusals.ts'
+import { clampQuantity } from './basket-lines.ts'
+import { describeOrderingError } from './refusals.ts'
 import { useFoodSessionId } from './session.ts'
 
 interface Option {
@@ -63,17 +60,8 @@ export function AddToBasket({
     setBusy(true)
     setProblem(null)
     try {
-      const uuid = await ensureSession({ product_uuid: product })
-      const basket = await queryClient.fetchQuery({ ...basketQueryOptions(uuid), staleTime: 5_000 })
-      const had = quantityInBasket(basket, product, variant, chosen)
-      const next = await putBasketLine(uuid, {
-        product_id: product,
-        quantity: clampQuantity(had + count),
-        variant_uuid: variant,
-        extra_uuids: chosen,
-      })
-      queryClient.setQueryData(cartKeys.basket(uuid), next)
-      notify.success(msg`Added to your basket`)
+      const { addToBasket } = await import('./basket-actions.ts')
+      await addToBasket(queryClient, { product, variant, extras: chosen, count })
       setCount(1)
     } catch (error) {
       setProblem(describeOrderingError(i18n, error))
@@ -256,46 +244,5 @@ export function Stepper({
         <PlusIcon aria-hidden="true" />
       </Button>
     </div>
-  )
-}
-
-/** The menu's quick add for a dish without choices: one more of it, no page change. */
-export function QuickAdd({ product, title }: { product: string; title: string }) {
-  const { t } = useLingui()
-  const queryClient = useQueryClient()
-  const [busy, setBusy] = useState(false)
-  async function add() {
-    if (busy) return
-    setBusy(true)
-    try {
-      const uuid = await ensureSession({ product_uuid: product })
-      const basket = await queryClient.fetchQuery({ ...basketQueryOptions(uuid), staleTime: 5_000 })
-      const next = await putBasketLine(uuid, {
-        product_id: product,
-        quantity: clampQuantity(quantityInBasket(basket, product, null, []) + 1),
-        variant_uuid: null,
-        extra_uuids: [],
-      })
-      queryClient.setQueryData(cartKeys.basket(uuid), next)
-      notify.success(msg`Added to your basket`)
-    } catch (error) {
-      notify.error(orderingErrorMessage(error))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <Button
-      variant="secondary"
-      size="icon"
-      className="size-9 rounded-full shadow-sm"
-      onClick={() => void add()}
-      disabled={busy}
-      aria-busy={busy || undefined}
-      aria-label={t`Add ${title} to your basket`}
-      data-testid="quick-add"
-    >
-      <PlusIcon aria-hidden="true" />
-    </Button>
   )
 }

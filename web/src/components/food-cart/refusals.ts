@@ -1,7 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { ApiError } from '~/lib/api.ts'
-import { describeApiError } from '~/lib/api-messages.ts'
 import { refusalValues } from './refusal-values.ts'
 
 /**
@@ -56,16 +55,25 @@ export function refusalText(i18n: I18n, reason: string, params: Params = {}, tim
   return values.own ? `${base} ${values.own}` : base
 }
 
-/** A failed ordering call in words: its refusal when the API gave one, else the general wording. */
-export function describeOrderingError(i18n: I18n, error: unknown, timeZone?: string): string {
-  if (error instanceof ApiError && error.reason && isOrderingRefusal(error.reason))
-    return refusalText(i18n, error.reason, error.params as Params, timeZone)
-  return i18n._(describeApiError(error))
+/** What any other failure is called here (the common `api-messages` stay off the guest's pages). */
+const otherFailures = {
+  network: msg`No connection. Check your connection and try again.`,
+  busy: msg`Too many tries at once. Wait a moment and try again.`,
+  other: msg`This did not work. Please try again.`,
 }
 
 /** The same as a message (a toast's), without the refusal's numbers. */
 export function orderingErrorMessage(error: unknown): MessageDescriptor {
   if (error instanceof ApiError && error.reason && isOrderingRefusal(error.reason))
     return orderingRefusals[error.reason]
-  return describeApiError(error)
+  if (error instanceof ApiError && error.code === 'network') return otherFailures.network
+  if (error instanceof ApiError && error.status === 429) return otherFailures.busy
+  return otherFailures.other
+}
+
+/** A failed ordering call in words: its refusal with its numbers when the API gave one. */
+export function describeOrderingError(i18n: I18n, error: unknown, timeZone?: string): string {
+  if (error instanceof ApiError && error.reason && isOrderingRefusal(error.reason))
+    return refusalText(i18n, error.reason, error.params as Params, timeZone)
+  return i18n._(orderingErrorMessage(error))
 }
