@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { notify } from '~/lib/notify.tsx'
 import { clampQuantity, quantityInBasket } from './basket-lines.ts'
 import { basketQueryOptions, cartKeys, ensureSession, putBasketLine } from './queries.ts'
+import { orderingErrorMessage } from './refusals.ts'
 
 /**
  * Puts `count` more of a dish (with its variant and extras) into the device's basket: the line's
@@ -25,4 +26,13 @@ export async function addToBasket(
   })
   queryClient.setQueryData(cartKeys.basket(uuid), next)
   notify.success(msg`Added to your basket`)
+}
+
+/** The menu's quick add: one more of a dish without choices; a refusal is said in a toast. */
+export async function quickAdd(queryClient: QueryClient, product: string): Promise<void> {
+  try {
+    await addToBasket(queryClient, { product, variant: null, extras: [], count: 1 })
+  } catch (error) {
+    notify.error(orderingErrorMessage(error))
+  }
 }

@@ -3,8 +3,6 @@ import { useQueryClient } from '@tanstack/react-query'
 import { PlusIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button.tsx'
-import { notify } from '~/lib/notify.tsx'
-import { orderingErrorMessage } from './refusals.ts'
 
 /** The menu's quick add for a dish without choices: one more of it, no page change. */
 export function QuickAdd({ product, title }: { product: string; title: string }) {
@@ -15,10 +13,9 @@ export function QuickAdd({ product, title }: { product: string; title: string })
     if (busy) return
     setBusy(true)
     try {
-      const { addToBasket } = await import('./basket-actions.ts')
-      await addToBasket(queryClient, { product, variant: null, extras: [], count: 1 })
-    } catch (error) {
-      notify.error(orderingErrorMessage(error))
+      // The action (and its words for refusals) loads on the first add.
+      const { quickAdd } = await import('./basket-actions.ts')
+      await quickAdd(queryClient, product)
     } finally {
       setBusy(false)
     }
