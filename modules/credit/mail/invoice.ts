@@ -288,13 +288,13 @@ export function renderInvoicePdf(content: InvoiceContent): Promise<Buffer> {
       .fontSize(8.5)
       .fillColor(colours.muted)
       .text(label.toUpperCase(), x, doc.y, { width: half })
-    lines.forEach((line, i) =>
+    for (const [i, line] of lines.entries()) {
       doc
         .font(i === 0 ? 'bold' : 'regular')
         .fontSize(i === 0 ? 11 : 9.5)
         .fillColor(colours.text)
-        .text(line, x, doc.y, { width: half }),
-    )
+        .text(line, x, doc.y, { width: half })
+    }
   }
   block(left, content.from.label, content.from.lines)
   const fromBottom = doc.y
