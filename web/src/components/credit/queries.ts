@@ -1,5 +1,5 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query'
-import { type Answer, api, type Body } from '~/lib/api.ts'
+import { type Answer, api, apiUrl, type Body } from '~/lib/api.ts'
 import type { Schema } from '~/lib/api-types.gen.ts'
 
 /**
@@ -203,3 +203,9 @@ export type BillImportResult = Answer<'/manager/bills/import', 'post', 201>
 export async function importBills(program: string, csv: string): Promise<BillImportResult> {
   return api.post<BillImportResult>('/manager/bills/import', { program, csv })
 }
+
+/**
+ * A bill's invoice as a PDF (`GET manager/bills/{uuid}/invoice`): the document its holder gets, in
+ * the holder's language.
+ */
+export const ownerInvoiceHref = (uuid: string) => apiUrl(`/manager/bills/${encodeURIComponent(uuid)}/invoice`)
