@@ -122,6 +122,10 @@ runRouteSecurityTests<CreditObjects>({
       roles: ['owner', 'admin'],
       foreign: { as: 'owner', request: (o) => ({ params: { uuid: o.bill } }) },
     },
+    'GET /manager/bill-statistics': {
+      roles: ['owner', 'admin'],
+      foreign: { as: 'owner', request: (o) => ({ query: { program: o.program } }) },
+    },
     'GET /user/cardholders/autocomplete': { roles: ['owner'] },
     'POST /user/cardholders/create': { roles: ['owner'] },
     'GET /payment/bills': { roles: ['holder'] },

@@ -4,6 +4,7 @@ import { registerCardholderRoutes } from './cardholders.ts'
 import { registerHolderBillRoutes } from './holder-bills.ts'
 import { registerInvoiceRoutes } from './invoice.ts'
 import { registerReminderRoutes } from './reminders.ts'
+import { registerStatisticsRoutes } from './statistics.ts'
 
 /**
  * The credit module's routes:
@@ -12,6 +13,7 @@ import { registerReminderRoutes } from './reminders.ts'
  *                PATCH /manager/reminder-settings/{uuid}; PATCH /manager/reminder-periods/{uuid}
  *   bills        GET, POST /manager/bills; GET, PATCH …/{uuid}; POST …/{uuid}/archive;
  *                GET …/{uuid}/preview, …/{uuid}/invoice (PDF)               (program owner, admin reads)
+ *   figures      GET /manager/bill-statistics                               (program owner, admin)
  *   card holders GET /user/cardholders/autocomplete; POST /user/cardholders/create (program owner)
  *   holder       GET /payment/bills, …/{uuid}, …/{uuid}/invoice (PDF);
  *                POST …/{uuid}/payment                                      (card holder)
@@ -25,4 +27,5 @@ export function registerCreditRoutes(app: ApiApp) {
   registerCardholderRoutes(app)
   registerHolderBillRoutes(app)
   registerInvoiceRoutes(app)
+  registerStatisticsRoutes(app)
 }
