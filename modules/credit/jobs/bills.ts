@@ -42,7 +42,9 @@ export const markOverdue = defineJob({
         with due as (
           select id from credit_bills
           where status = 'unpaid' and due_date < (now() at time zone time_zone)::date
-          limit 1000 for update skip locked
+          -- No key update: a transaction that inserts a row referring to the bill (its kept QR code,
+          -- while its e-mail goes out) holds a key-share lock, which must not make this pass it by.
+          limit 1000 for no key update skip locked
         ), moved as (
           update credit_bills b set status = 'overdue', updated_at = now()
           from due where b.id = due.id
