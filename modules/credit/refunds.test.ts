@@ -118,6 +118,7 @@ describe('a refund of a bill’s payment', () => {
     ])
     expect(reopened.reminders[1]!.local_date).toBe(addDays(addDays(today(), 5), 8))
     expect(reopened.timeline.map((e) => e.kind)).toContain('payment_refunded')
+    expect(reopened.payments.map((p) => [p.status, p.refunded])).toEqual([['paid', 1000]])
 
     // The rest refunded too: still unpaid, all of it open; the refund is counted once.
     await refund(payment, issued.total + 700 - 1000)

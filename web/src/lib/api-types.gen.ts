@@ -11679,6 +11679,8 @@ export interface components {
           amount: number;
           currency: string;
           paid_at: string | null;
+          /** @description Refunded of it since, minor units */
+          refunded: number;
           status: string;
           /** Format: uuid */
           uuid: string;
