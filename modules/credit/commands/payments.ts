@@ -153,7 +153,7 @@ export async function applyBillPayment(
  * in its zone. Its ladder resumes: the reminders the payment skipped are planned again as after a
  * due-date move (steps whose moment passed meanwhile are skipped, the latest of them goes now);
  * reminders sent before stay sent, their penalties stay on the bill. An archived bill only records
- * the money. A refund of a payment the bill never counted (or counted for less) counts what it had.
+ * the money. A refund never takes back more than the payment brought in or the bill counts as paid.
  */
 export async function applyBillRefund(
   trx: Trx,
@@ -164,7 +164,11 @@ export async function applyBillRefund(
   now = new Date(),
 ): Promise<{ reopened: boolean } | null> {
   const row = await lockBillPayment(trx, paymentId)
-  if (row?.status !== 'paid') return null
+  // A refund comes after its payment was paid; the bill not counting that payment yet means its
+  // paid event is still on its way: fail, so the job is tried again after it, never drop the refund.
+  if (!row || row.status === 'open')
+    throw new Error(`payment ${paymentId} refunded before the bill counted it`)
+  if (row.status !== 'paid') return null
   const bill = await lockBill(trx, row.bill_id)
   if (!bill) return null
   // Never more than the payment brought in, nor more than the bill counts as paid.
