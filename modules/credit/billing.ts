@@ -186,3 +186,36 @@ export function paidEntry(
     ],
   }
 }
+
+/**
+ * A refund of a bill's payment: the reverse of its `paidEntry`. Payments posts the refund itself
+ * (230 the program's / 120 provider), so the bill moves the amount back from 230 onto the holder's
+ * receivable: together 110 / 120, the holder owes it again.
+ */
+export function refundEntry(
+  bill: BillFacts,
+  refundId: string,
+  amount: bigint,
+  date: string,
+): LedgerEntryRequest {
+  return {
+    journal: 'bank',
+    date,
+    description: `Bill ${bill.number} payment refunded`,
+    source: { kind: 'credit_bill.refunded', id: refundId },
+    lines: [
+      {
+        account: accounts.receivables,
+        sub_account: customer(bill),
+        currency: bill.currency,
+        debit: Number(amount),
+      },
+      {
+        account: accounts.acceptor,
+        sub_account: program(bill),
+        currency: bill.currency,
+        credit: Number(amount),
+      },
+    ],
+  }
+}

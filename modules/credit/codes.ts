@@ -37,6 +37,7 @@ export const billEventKinds = [
   'reminder_failed',
   'penalty_added',
   'payment_received',
+  'payment_refunded',
   'paid',
   'overdue',
   'due_date_moved',

@@ -6,9 +6,11 @@
  * and the ledger are used through their public surfaces only.
  */
 import { audienceSources } from '../feed/index.ts'
+import { alwaysRefundable, payableRefunds } from '../payments/index.ts'
 import { defineModule } from '../platform/module.ts'
 import { provide } from '../platform/ports.ts'
 import { programStatuses, programStepChecks, programTypes, type StepCheck } from '../programs/index.ts'
+import { billPayable } from './codes.ts'
 import { ladderSteps } from './db/programs.ts'
 import { creditErrors } from './errors.ts'
 import { registerCreditRoutes } from './http/routes.ts'
@@ -17,6 +19,7 @@ import {
   notifyRemindersStopped,
   onBillPaymentEnded,
   onBillPaymentPaid,
+  onBillPaymentRefunded,
   replanProgram,
   sendBillIssued,
 } from './jobs/bills.ts'
@@ -46,8 +49,18 @@ export const creditModule = defineModule({
     provide(programStepChecks, { type: programTypes.creditManagement, check: creditProgramSteps }),
     // Holders of a bill that is not archived see the program's card-holder posts (docs/feed.md).
     provide(audienceSources, billAudienceSource),
+    // The owner may refund a bill's payment (also of an archived bill); the bill counts the refund
+    // when it succeeds (`payments.payment.refunded`, docs/credit.md "Refunds").
+    provide(payableRefunds, { kind: billPayable, rule: alwaysRefundable }),
   ],
   routes: (app) => registerCreditRoutes(app),
-  handlers: [onBillPaymentPaid, onBillPaymentEnded, replanProgram, notifyRemindersStopped, sendBillIssued],
+  handlers: [
+    onBillPaymentPaid,
+    onBillPaymentRefunded,
+    onBillPaymentEnded,
+    replanProgram,
+    notifyRemindersStopped,
+    sendBillIssued,
+  ],
   jobs: [sweepReminders, fireReminders, markOverdue],
 })

@@ -118,10 +118,22 @@ runRouteSecurityTests<CreditObjects>({
       roles: ['owner', 'admin'],
       foreign: { as: 'owner', request: (o) => ({ params: { uuid: o.bill } }) },
     },
+    'GET /manager/bills/{uuid}/invoice': {
+      roles: ['owner', 'admin'],
+      foreign: { as: 'owner', request: (o) => ({ params: { uuid: o.bill } }) },
+    },
+    'GET /manager/bill-statistics': {
+      roles: ['owner', 'admin'],
+      foreign: { as: 'owner', request: (o) => ({ query: { program: o.program } }) },
+    },
     'GET /user/cardholders/autocomplete': { roles: ['owner'] },
     'POST /user/cardholders/create': { roles: ['owner'] },
     'GET /payment/bills': { roles: ['holder'] },
     'GET /payment/bills/{uuid}': {
+      roles: ['holder'],
+      foreign: { as: 'holder', request: (o) => ({ params: { uuid: o.bill } }) },
+    },
+    'GET /payment/bills/{uuid}/invoice': {
       roles: ['holder'],
       foreign: { as: 'holder', request: (o) => ({ params: { uuid: o.bill } }) },
     },

@@ -11,10 +11,12 @@ import type { BillStatus } from './codes.ts'
  * | overdue               | unpaid    | `due_moved`: the owner moves the due date to today or later |
  * | unpaid, overdue       | paid      | `paid`: payments cover the open amount                      |
  * | unpaid, overdue, paid | archived  | `archive`: the owner archives (or cancels) it; final        |
+ * | paid                  | unpaid    | `refunded`: a payment refunded, its due date not yet past   |
+ * | paid                  | overdue   | `refunded`: the same, its due date past                     |
  *
  * Anything else is refused with a reason from the module's list. A partial payment keeps the state.
  */
-export type BillAction = 'due_passed' | 'due_moved' | 'paid' | 'archive'
+export type BillAction = 'due_passed' | 'due_moved' | 'paid' | 'archive' | 'refunded'
 
 export type BillTransition =
   | { ok: true; status: BillStatus; changed: boolean }
@@ -41,5 +43,8 @@ export function billTransition(
       return to('paid')
     case 'archive':
       return to('archived')
+    case 'refunded':
+      // Open again: a paid bill goes back; an unpaid or overdue one (a part refunded) stays.
+      return from === 'paid' ? to(facts.dueDatePassed ? 'overdue' : 'unpaid') : to(from)
   }
 }

@@ -160,6 +160,7 @@ export interface CreditBillPayments {
   currency: string;
   paid_at: Timestamp | null;
   payment_id: string;
+  refunded: Generated<bigint>;
   status: string;
 }
 

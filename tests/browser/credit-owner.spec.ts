@@ -157,12 +157,29 @@ test('an owner sets up a credit program with a two-step ladder, bills a new hold
   await holder.getByTestId('sandbox-card-pay').click()
   await expect(holder).toHaveURL(new RegExp(`/bills/${billUuid}$`), { timeout: 30_000 })
   await expect(holder.getByTestId('bill-paid')).toBeVisible({ timeout: 30_000 })
+  // The holder's invoice as a PDF, from the bill's page.
+  const [held] = await Promise.all([
+    holder.waitForEvent('download'),
+    holder.getByTestId('bill-invoice-pdf').click(),
+  ])
+  expect(held.suggestedFilename()).toBe(`invoice-${billNumber}.pdf`)
 
   // The owner sees it paid, and its reminders will not go out.
   await page.goto(billUrl)
   await expect(page.getByTestId('bill-page')).toHaveAttribute('data-status', 'paid', { timeout: 30_000 })
   await expect(page.getByTestId('bill-open')).toHaveText('€0.00')
   await expect(page.getByTestId('bill-reminders-status')).toHaveText(['Not sent', 'Not sent'])
+  // The owner downloads the same invoice.
+  const [invoice] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('bill-invoice-pdf').click(),
+  ])
+  expect(invoice.suggestedFilename()).toBe(`invoice-${billNumber}.pdf`)
+  const pdf = await invoice.createReadStream()
+  const head = await new Promise<string>((resolve) =>
+    pdf.once('data', (c: Buffer) => resolve(c.toString('latin1', 0, 5))),
+  )
+  expect(head).toBe('%PDF-')
 
   // Back on the program, the bill is listed, found by the holder's name and filed as paid.
   await page.getByTestId('bill-back').click()
@@ -197,4 +214,16 @@ test('an owner sets up a credit program with a two-step ladder, bills a new hold
   await expect(page.getByText('2 bills issued.')).toBeVisible()
   await expect(importDialog).toHaveCount(0)
   await expect(page.getByTestId('bill-row')).toHaveCount(3)
+
+  // Home: the credit figures, the paid bill and the two open ones.
+  await page.goto(portalUrl('programs', '/home'))
+  const figures = page.getByTestId('credit-figures')
+  await expect(figures.getByTestId('credit-figures-open-count')).toHaveText('2 bills')
+  await expect(figures.getByTestId('credit-figures-open')).toContainText('€70.50')
+  await expect(figures.getByTestId('credit-figures-overdue-count')).toHaveText('0 bills')
+  await expect(figures.getByTestId('credit-figures-paid-count')).toHaveText('1 bill')
+  await expect(figures.getByTestId('credit-figures-paid')).toContainText('€121.00')
+  await expect(figures.getByTestId('credit-figures-chart')).toBeVisible()
+  await expect(figures.getByTestId('credit-figures-program')).toContainText(`Contributie ${tag}`)
+  await expectNoHorizontalScroll(page)
 })

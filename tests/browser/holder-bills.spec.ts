@@ -157,6 +157,11 @@ test.describe('card holder bills', () => {
     await expect(invoice.getByTestId('invoice-total')).toHaveText('€113.74')
     await expect(invoice.getByTestId('invoice-open')).toHaveText('€113.74')
     await expect(page.getByTestId('bill-reminders')).toContainText('No reminder has been sent')
+    // The invoice as a PDF, in the holder's language.
+    await expect(page.getByTestId('bill-invoice-pdf')).toHaveAttribute(
+      'href',
+      `/api/v1/payment/bills/${soon.uuid}/invoice?lang=en`,
+    )
     await expectNoHorizontalScroll(page)
 
     // Pay: on to the payment's checkout, where the holder picks the card.

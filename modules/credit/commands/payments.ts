@@ -8,14 +8,15 @@ import type { Trx } from '../../platform/db.ts'
 import { publish } from '../../platform/events.ts'
 import type { Services } from '../../platform/module.ts'
 import { holdersBill } from '../access.ts'
-import { openAmount, paidEntry } from '../billing.ts'
+import { openAmount, paidEntry, refundEntry } from '../billing.ts'
 import { billPayable } from '../codes.ts'
 import { addBillEvent, billPayments, lockBill, lockBillPayment, updateBill } from '../db/bills.ts'
-import { findCreditProgram } from '../db/programs.ts'
+import { findCreditProgram, ladderSteps, lockCreditProgram } from '../db/programs.ts'
 import { skipPendingReminders } from '../db/reminders.ts'
 import { billRefused } from '../errors.ts'
 import { billPaid } from '../events.ts'
 import { billTransition } from '../status-machine.ts'
+import { planBillReminders } from './plan-reminders.ts'
 
 type Ctx = Pick<RequestContext, 'actor' | 'requestId'>
 
@@ -142,6 +143,66 @@ export async function applyBillPayment(
   await addBillEvent(trx, bill.id, 'paid', { reminders_skipped: skipped.length })
   await publish(trx, billPaid, { bill_id: bill.id, program_id: bill.program_id }, ctx)
   return { paid: true }
+}
+
+/**
+ * A refund of a bill's payment succeeded (payments' `payments.payment.refunded`), in the handler's
+ * `once()` transaction (docs/credit.md, "Refunds"): the amount no longer counts as paid, the
+ * ledger moves it back onto the holder's receivable (110 / 230, against the payment's 230 / 110),
+ * and a paid bill that is open again goes back to unpaid, or overdue when its due date has passed
+ * in its zone. Its ladder resumes: the reminders the payment skipped are planned again as after a
+ * due-date move (steps whose moment passed meanwhile are skipped, the latest of them goes now);
+ * reminders sent before stay sent, their penalties stay on the bill. An archived bill only records
+ * the money. A refund never takes back more than the payment brought in or the bill counts as paid.
+ */
+export async function applyBillRefund(
+  trx: Trx,
+  paymentId: string,
+  refundId: string,
+  amount: bigint,
+  ctx: Ctx,
+  now = new Date(),
+): Promise<{ reopened: boolean } | null> {
+  const row = await lockBillPayment(trx, paymentId)
+  // A refund comes after its payment was paid; the bill not counting that payment yet means its
+  // paid event is still on its way: fail, so the job is tried again after it, never drop the refund.
+  if (!row || row.status === 'open')
+    throw new Error(`payment ${paymentId} refunded before the bill counted it`)
+  if (row.status !== 'paid') return null
+  const bill = await lockBill(trx, row.bill_id)
+  if (!bill) return null
+  // Never more than the payment brought in, nor more than the bill counts as paid.
+  const back = [amount, row.amount - row.refunded, bill.paid_amount].reduce((a, b) => (b < a ? b : a))
+  if (back <= 0n) return null
+  await trx
+    .updateTable('credit_bill_payments')
+    .set({ refunded: row.refunded + back })
+    .where('payment_id', '=', paymentId)
+    .execute()
+  let updated = await updateBill(trx, bill.id, { paid_amount: bill.paid_amount - back })
+  await publish(trx, ledgerEntryRequested, refundEntry(bill, refundId, back, zonedDate(now)), ctx)
+  await addBillEvent(trx, bill.id, 'payment_refunded', {
+    amount: Number(back),
+    currency: bill.currency,
+    payment: paymentId,
+  })
+  if (bill.status !== 'paid' || openAmount(updated) <= 0n) return { reopened: false }
+  const move = billTransition(bill.status, 'refunded', {
+    dueDatePassed: zonedDate(now, bill.time_zone) > bill.due_date,
+  })
+  if (!move.ok) return { reopened: false }
+  updated = await updateBill(trx, bill.id, { status: move.status, paid_at: null })
+  if (move.status === 'overdue') await addBillEvent(trx, bill.id, 'overdue', {})
+  // The reminders the payment stopped never went out: they are planned again with the ladder.
+  await trx
+    .deleteFrom('credit_reminders')
+    .where('bill_id', '=', bill.id)
+    .where('status', '=', 'skipped')
+    .where('reason', '=', 'paid')
+    .execute()
+  const settings = await lockCreditProgram(trx, bill.program_id)
+  await planBillReminders(trx, updated, settings, await ladderSteps(trx, bill.program_id), now, 'replanned')
+  return { reopened: true }
 }
 
 /** A payment of a bill ended without money: it no longer counts as open. */

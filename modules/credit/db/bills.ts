@@ -242,6 +242,8 @@ export interface BillPaymentRow {
   currency: string
   status: 'open' | 'paid' | 'ended'
   paid_at: Date | null
+  /** What was refunded of it since (payments' `payments.payment.refunded`). */
+  refunded: bigint
   created_at: Date
 }
 

@@ -399,6 +399,7 @@ export const billDetailSchema = billSchema
         currency: z.string(),
         status: z.string(),
         paid_at: z.string().nullable(),
+        refunded: z.number().int().openapi({ description: 'Refunded of it since, minor units' }),
       }),
     ),
     timeline: z.array(timelineSchema),

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { z } from 'zod'
 import { portalUrl, userContactById } from '../../identity/index.ts'
-import { paymentEnded, paymentPaid } from '../../payments/index.ts'
+import { paymentEnded, paymentPaid, paymentRefunded } from '../../payments/index.ts'
 import { system } from '../../platform/context.ts'
 import { renderEmail } from '../../platform/mail/render.ts'
 import { defineHandler, defineJob } from '../../platform/module.ts'
@@ -9,7 +9,13 @@ import { once } from '../../platform/once.ts'
 import { findProgram } from '../../programs/index.ts'
 import { billPayable } from '../codes.ts'
 import { payQrCodes } from '../commands/pay-qr.ts'
-import { applyBillPayment, billDisplayNumber, billPayUrl, endBillPayment } from '../commands/payments.ts'
+import {
+  applyBillPayment,
+  applyBillRefund,
+  billDisplayNumber,
+  billPayUrl,
+  endBillPayment,
+} from '../commands/payments.ts'
 import { planBillReminders } from '../commands/plan-reminders.ts'
 import { findBill, lockBill } from '../db/bills.ts'
 import { findCreditProgram, findStep, ladderSteps, lockCreditProgram } from '../db/programs.ts'
@@ -36,7 +42,9 @@ export const markOverdue = defineJob({
         with due as (
           select id from credit_bills
           where status = 'unpaid' and due_date < (now() at time zone time_zone)::date
-          limit 1000 for update skip locked
+          -- No key update: a transaction that inserts a row referring to the bill (its kept QR code,
+          -- while its e-mail goes out) holds a key-share lock, which must not make this pass it by.
+          limit 1000 for no key update skip locked
         ), moved as (
           update credit_bills b set status = 'overdue', updated_at = now()
           from due where b.id = due.id
@@ -109,6 +117,27 @@ export const onBillPaymentPaid = defineHandler({
         ctx,
       )
       if (done) log.info({ bill_id: event.payload.payable_id, paid: done.paid }, 'bill payment recorded')
+    })
+  },
+})
+
+export const onBillPaymentRefunded = defineHandler({
+  name: 'credit.bill-payment-refunded',
+  event: paymentRefunded,
+  queue: 'payments',
+  async handle({ event, services, log }) {
+    if (event.payload.payable_kind !== billPayable) return
+    const ctx = { actor: event.actor ?? system('credit'), requestId: event.request_id ?? event.id }
+    await once(services.db, event.id, 'credit.bill-payment-refunded', async (trx) => {
+      const done = await applyBillRefund(
+        trx,
+        event.payload.payment_id,
+        event.payload.refund_id,
+        BigInt(event.payload.amount),
+        ctx,
+      )
+      if (done)
+        log.info({ bill_id: event.payload.payable_id, reopened: done.reopened }, 'bill refund recorded')
     })
   },
 })

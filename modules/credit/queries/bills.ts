@@ -202,6 +202,7 @@ export async function billDetail(db: DbOrTrx, bill: BillRow, me: Caller): Promis
       currency: p.currency,
       status: p.status,
       paid_at: p.paid_at?.toISOString() ?? null,
+      refunded: Number(p.refunded),
     })),
     timeline: events.map((e) => ({
       at: e.at.toISOString(),

@@ -4818,6 +4818,63 @@ export interface paths {
       };
     };
   };
+  "/api/v1/manager/bill-statistics": {
+    /**
+     * Credit figures: open, overdue, paid, penalties and reminders
+     * @description For a program owner their credit programs’ bills (optionally one program; another owner’s: 404), for an admin every program’s. Per currency the totals and every day of the period (at most 366 days, counted in `tz`): open and overdue at the day’s end, collected, penalties, reminders sent; per program and currency the totals. Open and overdue are now; paid, penalties and reminders within the period.
+     */
+    get: {
+      parameters: {
+        query?: {
+          program?: string;
+          /** @description First day (default: 29 days before `to`) */
+          from?: string;
+          /** @description Last day, inclusive (default: today) */
+          to?: string;
+          /** @description The days are counted in this time zone */
+          tz?: string;
+        };
+      };
+      responses: {
+        /** @description The figures */
+        200: {
+          content: {
+            "application/json": components["schemas"]["BillStatistics"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/manager/bills": {
     /**
      * Bills of the owner’s credit programs
@@ -5103,6 +5160,55 @@ export interface paths {
         };
         /** @description A business rule refused the request */
         422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/manager/bills/{uuid}/invoice": {
+    /**
+     * A bill’s invoice as a PDF
+     * @description The bill as a PDF invoice (A4): number, invoice and due date, the sender with the bill contact when the owner shows it, the items with quantity, unit price and VAT rate, subtotal, VAT per rate, total, penalties, payments and the open amount, and while something is open the pay link with its QR code. In the holder’s language unless `lang` says otherwise, worded formally or informally as the program is; dates as days in the bill’s time zone. Another owner’s bill: 404.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of the invoice; default the holder’s */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The invoice */
+        200: {
+          content: {
+            "application/pdf": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
           content: {
             "application/json": components["schemas"]["Error"];
           };
@@ -8481,6 +8587,55 @@ export interface paths {
       };
     };
   };
+  "/api/v1/payment/bills/{uuid}/invoice": {
+    /**
+     * The invoice of one of the card holder’s bills as a PDF
+     * @description The bill as a PDF invoice (A4): number, invoice and due date, the sender with the bill contact when the owner shows it, the items with quantity, unit price and VAT rate, subtotal, VAT per rate, total, penalties, payments and the open amount, and while something is open the pay link with its QR code. In the holder’s language unless `lang` says otherwise, worded formally or informally as the program is; dates as days in the bill’s time zone. Another holder’s bill: 404.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Language of the invoice; default the holder’s */
+          lang?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The invoice */
+        200: {
+          content: {
+            "application/pdf": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/payment/bills/{uuid}/payment": {
     /**
      * Start paying a bill’s open amount
@@ -11560,6 +11715,8 @@ export interface components {
           amount: number;
           currency: string;
           paid_at: string | null;
+          /** @description Refunded of it since, minor units */
+          refunded: number;
           status: string;
           /** Format: uuid */
           uuid: string;
@@ -11586,7 +11743,7 @@ export interface components {
       timeline: ({
           at: string;
           /** @enum {string} */
-          kind: "issued" | "reminder_sent" | "reminder_skipped" | "reminder_failed" | "penalty_added" | "payment_received" | "paid" | "overdue" | "due_date_moved" | "archived" | "reminders_stopped";
+          kind: "issued" | "reminder_sent" | "reminder_skipped" | "reminder_failed" | "penalty_added" | "payment_received" | "payment_refunded" | "paid" | "overdue" | "due_date_moved" | "archived" | "reminders_stopped";
           params: {
             [key: string]: string | number | boolean | null;
           };
@@ -11656,6 +11813,77 @@ export interface components {
       currency: string;
       /** Format: uuid */
       payment_uuid: string;
+    };
+    BillStatistics: {
+      from: string;
+      /** Format: uuid */
+      program: string | null;
+      programs: {
+          currency: string;
+          /** @description Bills unpaid or overdue now; the amount open of them, penalties included */
+          open: {
+            amount: number;
+            count: number;
+          };
+          /** @description Of those, the overdue ones */
+          overdue: {
+            amount: number;
+            count: number;
+          };
+          /** @description Payments received in the period; their sum less refunds */
+          paid: {
+            amount: number;
+            count: number;
+          };
+          /** @description Penalties added in the period */
+          penalties: {
+            amount: number;
+            count: number;
+          };
+          /** @description Reminders sent in the period */
+          reminders_sent: number;
+          title: string;
+          /** Format: uuid */
+          uuid: string;
+        }[];
+      results: {
+          currency: string;
+          days: {
+              /** @description Received that day, less refunds */
+              collected: number;
+              date: string;
+              /** @description Open at the end of the day */
+              open: number;
+              /** @description Of it, past its due date */
+              overdue: number;
+              penalties: number;
+              reminders_sent: number;
+            }[];
+          /** @description Bills unpaid or overdue now; the amount open of them, penalties included */
+          open: {
+            amount: number;
+            count: number;
+          };
+          /** @description Of those, the overdue ones */
+          overdue: {
+            amount: number;
+            count: number;
+          };
+          /** @description Payments received in the period; their sum less refunds */
+          paid: {
+            amount: number;
+            count: number;
+          };
+          /** @description Penalties added in the period */
+          penalties: {
+            amount: number;
+            count: number;
+          };
+          /** @description Reminders sent in the period */
+          reminders_sent: number;
+        }[];
+      time_zone: string;
+      to: string;
     };
     CardActivation: {
       /** @example K7QM-2XRT-9HWC-4NPA */

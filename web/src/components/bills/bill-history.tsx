@@ -5,6 +5,7 @@ import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card.tsx'
+import { formatMoney } from '~/lib/money.ts'
 import { type BillDetail, type BillPayment, billReceiptHref } from './queries.ts'
 
 /**
@@ -92,6 +93,7 @@ export function Payments({ bill }: { bill: BillDetail }) {
 function PaymentItem({ payment }: { payment: BillPayment }) {
   const { i18n } = useLingui()
   const paid = payment.status === 'paid'
+  const refunded = formatMoney(payment.refunded, payment.currency, i18n.locale)
   return (
     <li
       className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm"
@@ -115,6 +117,11 @@ function PaymentItem({ payment }: { payment: BillPayment }) {
         {payment.paid_at && (
           <span className="text-[13px] text-muted-foreground">
             <time dateTime={payment.paid_at}>{i18n.date(payment.paid_at, dateTime)}</time>
+          </span>
+        )}
+        {payment.refunded > 0 && (
+          <span className="text-[13px] text-muted-foreground" data-testid="bill-payment-refunded">
+            <Trans>{refunded} refunded</Trans>
           </span>
         )}
       </div>

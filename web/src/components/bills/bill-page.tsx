@@ -29,7 +29,14 @@ import { BillNotFound } from './bill-not-found.tsx'
 import { billLoadErrorMessage } from './errors.ts'
 import { Invoice } from './invoice.tsx'
 import { BillStatusBadge, CalendarDate, DueWords } from './labels.tsx'
-import { type BillDetail, type BillPayment, billQueryOptions, billReceiptHref, isOpen } from './queries.ts'
+import {
+  type BillDetail,
+  type BillPayment,
+  billInvoiceHref,
+  billQueryOptions,
+  billReceiptHref,
+  isOpen,
+} from './queries.ts'
 
 /** How often and how long the page asks again while a payment's outcome is on its way. */
 const pollEveryMs = 1500
@@ -54,6 +61,7 @@ export function BillPage({ uuid }: { uuid: string }) {
 
 function BillView({ bill }: { bill: BillDetail }) {
   const hydrated = useHydrated()
+  const { i18n } = useLingui()
   return (
     <div
       className="grid grid-cols-1 gap-6"
@@ -68,16 +76,24 @@ function BillView({ bill }: { bill: BillDetail }) {
             <Trans>Bills</Trans>
           </Link>
         </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => window.print()}
-          disabled={!hydrated}
-          data-testid="bill-print"
-        >
-          <PrinterIcon aria-hidden="true" />
-          <Trans>Print</Trans>
-        </Button>
+        <div className="flex flex-wrap gap-1">
+          <Button variant="ghost" size="sm" asChild>
+            <a href={billInvoiceHref(bill.uuid, i18n.locale)} download data-testid="bill-invoice-pdf">
+              <FileDownIcon aria-hidden="true" />
+              <Trans>Invoice (PDF)</Trans>
+            </a>
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => window.print()}
+            disabled={!hydrated}
+            data-testid="bill-print"
+          >
+            <PrinterIcon aria-hidden="true" />
+            <Trans>Print</Trans>
+          </Button>
+        </div>
       </div>
       <Summary bill={bill} />
       <Invoice bill={bill} />

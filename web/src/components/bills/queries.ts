@@ -92,3 +92,7 @@ export const startBillPayment = async (uuid: string, idempotencyKey: string): Pr
  */
 export const billReceiptHref = (paymentUuid: string, locale: string) =>
   apiUrl(`/payment/transactions/${encodeURIComponent(paymentUuid)}/receipt`, { lang: locale })
+
+/** The bill's invoice as a PDF (`GET payment/bills/{uuid}/invoice`), in the reader's language. */
+export const billInvoiceHref = (uuid: string, locale: string) =>
+  apiUrl(`/payment/bills/${encodeURIComponent(uuid)}/invoice`, { lang: locale })

@@ -7,6 +7,7 @@ import {
   ArchiveIcon,
   ArrowLeftIcon,
   CalendarClockIcon,
+  FileDownIcon,
   LoaderCircleIcon,
   SearchXIcon,
 } from 'lucide-react'
@@ -38,6 +39,7 @@ import {
   billPreviewQueryOptions,
   billQueryOptions,
   moveDueDate,
+  ownerInvoiceHref,
 } from './queries.ts'
 
 /**
@@ -106,12 +108,16 @@ function BillView({ program, bill }: { program: string; bill: BillDetail }) {
             <span>{bill.holder.name || bill.holder.email}</span>
           </p>
         </div>
-        {bill.status !== 'archived' && (
-          <div className="flex flex-wrap gap-2">
-            {open && <MoveDueDate bill={bill} />}
-            <ArchiveBill bill={bill} />
-          </div>
-        )}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <a href={ownerInvoiceHref(bill.uuid)} download data-testid="bill-invoice-pdf">
+              <FileDownIcon aria-hidden="true" />
+              <Trans>Invoice (PDF)</Trans>
+            </a>
+          </Button>
+          {open && <MoveDueDate bill={bill} />}
+          {bill.status !== 'archived' && <ArchiveBill bill={bill} />}
+        </div>
       </header>
 
       {bill.reminders_stopped && (

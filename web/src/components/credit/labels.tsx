@@ -41,6 +41,7 @@ export const timelineNames: Record<TimelineKind, MessageDescriptor> = {
   reminder_failed: msg`Reminder could not be delivered`,
   penalty_added: msg`Penalty added`,
   payment_received: msg`Payment received`,
+  payment_refunded: msg`Payment refunded`,
   paid: msg`Paid in full`,
   overdue: msg`Past its due date`,
   due_date_moved: msg`Due date moved`,

@@ -1,5 +1,5 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query'
-import { type Answer, api, type Body } from '~/lib/api.ts'
+import { type Answer, api, apiUrl, type Body } from '~/lib/api.ts'
 import type { Schema } from '~/lib/api-types.gen.ts'
 
 /**
@@ -46,7 +46,26 @@ export const creditKeys = {
   bill: (uuid: string) => [...creditKeys.all, 'bill', uuid] as const,
   billPreview: (uuid: string) => [...creditKeys.bill(uuid), 'preview'] as const,
   holders: (search: string) => [...creditKeys.all, 'holders', search] as const,
+  // Under bills: a bill issued, paid or archived changes the figures too.
+  statistics: (q: BillStatisticsQuery) => [...creditKeys.bills(), 'statistics', q] as const,
 }
+
+export interface BillStatisticsQuery {
+  from: string
+  to: string
+  tz: string
+}
+
+export type BillStatistics = Answer<'/manager/bill-statistics'>
+
+/** The credit figures (`GET manager/bill-statistics`): the owner's own, every program's for an admin. */
+export const billStatisticsQueryOptions = (q: BillStatisticsQuery) =>
+  queryOptions({
+    queryKey: creditKeys.statistics(q),
+    queryFn: () =>
+      api.get<BillStatistics>('/manager/bill-statistics', { query: { from: q.from, to: q.to, tz: q.tz } }),
+    placeholderData: keepPreviousData,
+  })
 
 const path = (uuid: string) => encodeURIComponent(uuid)
 
@@ -203,3 +222,9 @@ export type BillImportResult = Answer<'/manager/bills/import', 'post', 201>
 export async function importBills(program: string, csv: string): Promise<BillImportResult> {
   return api.post<BillImportResult>('/manager/bills/import', { program, csv })
 }
+
+/**
+ * A bill's invoice as a PDF (`GET manager/bills/{uuid}/invoice`): the document its holder gets, in
+ * the holder's language.
+ */
+export const ownerInvoiceHref = (uuid: string) => apiUrl(`/manager/bills/${encodeURIComponent(uuid)}/invoice`)

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { ArrowLeftRightIcon, QrCodeIcon } from 'lucide-react'
 import { heldCardsQueryOptions } from '~/components/cards/queries.ts'
+import { CreditFigures } from '~/components/credit/credit-figures.tsx'
 import { HolderHomePage } from '~/components/holder/home-page.tsx'
 import { StatisticsPanel } from '~/components/terminal/statistics-panel.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -13,7 +14,8 @@ import { loadSignedIn } from '~/lib/queries/load.ts'
 /**
  * The signed-in start page of the program-owner, acceptor and card-holder portals. Owners and
  * acceptors see the payments of their payment programs per day, with the way to the terminal;
- * card holders their cards and what they can do next (components/holder/home-page.tsx).
+ * owners also the figures of their credit programs' bills (when they have any); card holders their
+ * cards and what they can do next (components/holder/home-page.tsx).
  */
 export const Route = createFileRoute('/_portal/home')({
   beforeLoad: ({ context }) => requireScreen(context.portal, '/home'),
@@ -58,6 +60,7 @@ function Home() {
         </div>
       </header>
       <StatisticsPanel compact />
+      {portal === 'programs' && <CreditFigures hideWhenEmpty />}
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { CreditFigures } from '~/components/credit/credit-figures.tsx'
 import { FeedStatistics } from '~/components/feed/feed-statistics.tsx'
 import { StatisticsPanel } from '~/components/terminal/statistics-panel.tsx'
 import { requireScreen } from '~/lib/guard.ts'
@@ -33,6 +34,7 @@ function Statistics() {
         </p>
       </header>
       <StatisticsPanel />
+      {portal === 'admin' && <CreditFigures />}
       {portal === 'admin' && <FeedStatistics />}
     </div>
   )
