@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { vatCodes } from '../../payments/index.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { z } from '../../platform/http.ts'
 import type { AppEnv } from '../../platform/module.ts'
@@ -170,6 +171,7 @@ export const productSchema = z
     is_active: z.boolean(),
     nutrition_facts: z.string(),
     notes: z.string(),
+    vat_code: z.enum(vatCodes),
     keywords: z.array(z.string()),
     position: z.number().int(),
     variants: z.array(optionSchema),
