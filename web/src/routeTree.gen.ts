@@ -28,6 +28,7 @@ import { Route as PortalBillsRouteRouteImport } from './routes/_portal/bills/rou
 import { Route as PortalCardsRouteRouteImport } from './routes/_portal/cards/route'
 import { Route as PortalFinancesRouteRouteImport } from './routes/_portal/finances/route'
 import { Route as PortalHomeRouteImport } from './routes/_portal/home'
+import { Route as PortalNewOrderRouteImport } from './routes/_portal/new-order'
 import { Route as PortalOrdersRouteImport } from './routes/_portal/orders'
 import { Route as PortalProfileRouteImport } from './routes/_portal/profile'
 import { Route as PortalStatisticsRouteImport } from './routes/_portal/statistics'
@@ -170,6 +171,11 @@ const PortalFinancesRouteRoute = PortalFinancesRouteRouteImport.update({
 const PortalHomeRoute = PortalHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => PortalRoute,
+} as any)
+const PortalNewOrderRoute = PortalNewOrderRouteImport.update({
+  id: '/new-order',
+  path: '/new-order',
   getParentRoute: () => PortalRoute,
 } as any)
 const PortalOrdersRoute = PortalOrdersRouteImport.update({
@@ -458,6 +464,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof GuestSignInRoute
   '/acceptors': typeof PortalAcceptorsRoute
   '/home': typeof PortalHomeRoute
+  '/new-order': typeof PortalNewOrderRoute
   '/orders': typeof PortalOrdersRoute
   '/profile': typeof PortalProfileRoute
   '/statistics': typeof PortalStatisticsRoute
@@ -520,6 +527,7 @@ export interface FileRoutesByTo {
   '/sign-in': typeof GuestSignInRoute
   '/acceptors': typeof PortalAcceptorsRoute
   '/home': typeof PortalHomeRoute
+  '/new-order': typeof PortalNewOrderRoute
   '/orders': typeof PortalOrdersRoute
   '/profile': typeof PortalProfileRoute
   '/statistics': typeof PortalStatisticsRoute
@@ -592,6 +600,7 @@ export interface FileRoutesById {
   '/_guest/sign-in': typeof GuestSignInRoute
   '/_portal/acceptors': typeof PortalAcceptorsRoute
   '/_portal/home': typeof PortalHomeRoute
+  '/_portal/new-order': typeof PortalNewOrderRoute
   '/_portal/orders': typeof PortalOrdersRoute
   '/_portal/profile': typeof PortalProfileRoute
   '/_portal/statistics': typeof PortalStatisticsRoute
@@ -664,6 +673,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/acceptors'
     | '/home'
+    | '/new-order'
     | '/orders'
     | '/profile'
     | '/statistics'
@@ -726,6 +736,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/acceptors'
     | '/home'
+    | '/new-order'
     | '/orders'
     | '/profile'
     | '/statistics'
@@ -797,6 +808,7 @@ export interface FileRouteTypes {
     | '/_guest/sign-in'
     | '/_portal/acceptors'
     | '/_portal/home'
+    | '/_portal/new-order'
     | '/_portal/orders'
     | '/_portal/profile'
     | '/_portal/statistics'
@@ -990,6 +1002,13 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof PortalHomeRouteImport
+      parentRoute: typeof PortalRoute
+    }
+    '/_portal/new-order': {
+      id: '/_portal/new-order'
+      path: '/new-order'
+      fullPath: '/new-order'
+      preLoaderRoute: typeof PortalNewOrderRouteImport
       parentRoute: typeof PortalRoute
     }
     '/_portal/orders': {
@@ -1536,6 +1555,7 @@ interface PortalRouteChildren {
   PortalTransactionsRouteRoute: typeof PortalTransactionsRouteRouteWithChildren
   PortalAcceptorsRoute: typeof PortalAcceptorsRoute
   PortalHomeRoute: typeof PortalHomeRoute
+  PortalNewOrderRoute: typeof PortalNewOrderRoute
   PortalOrdersRoute: typeof PortalOrdersRoute
   PortalProfileRoute: typeof PortalProfileRoute
   PortalStatisticsRoute: typeof PortalStatisticsRoute
@@ -1558,6 +1578,7 @@ const PortalRouteChildren: PortalRouteChildren = {
   PortalTransactionsRouteRoute: PortalTransactionsRouteRouteWithChildren,
   PortalAcceptorsRoute: PortalAcceptorsRoute,
   PortalHomeRoute: PortalHomeRoute,
+  PortalNewOrderRoute: PortalNewOrderRoute,
   PortalOrdersRoute: PortalOrdersRoute,
   PortalProfileRoute: PortalProfileRoute,
   PortalStatisticsRoute: PortalStatisticsRoute,
@@ -1586,12 +1607,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { createStart } from '@tanstack/react-start'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-  }
-}
