@@ -184,7 +184,8 @@ function BoardCard({
             <StatusBadge order={order} />
           </CardTitle>
           <p className="text-muted-foreground text-sm">
-            <OrderType type={order.type} /> · <RequestedTime order={order} /> · {order.name}
+            {order.eat_in ? <Trans>Eat in</Trans> : <OrderType type={order.type} />} ·{' '}
+            <RequestedTime order={order} /> · {order.name}
           </p>
         </CardHeader>
         <CardContent className="space-y-3">
