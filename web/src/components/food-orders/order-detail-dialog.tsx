@@ -83,7 +83,8 @@ function OrderDetailBody({
           <Trans>Order #{o.order_id}</Trans>
         </DialogTitle>
         <DialogDescription className="flex flex-wrap items-center gap-2">
-          <StatusBadge order={o} /> <OrderType type={o.type} /> · <RequestedTime order={o} />
+          <StatusBadge order={o} /> {o.eat_in ? <Trans>Eat in</Trans> : <OrderType type={o.type} />} ·{' '}
+          <RequestedTime order={o} />
         </DialogDescription>
       </DialogHeader>
       <StatusButtons program={program} order={o} />
@@ -92,18 +93,27 @@ function OrderDetailBody({
           <Trans>Name</Trans>
         </dt>
         <dd>{o.name}</dd>
-        <dt className="text-muted-foreground">
-          <Trans>Phone</Trans>
-        </dt>
-        <dd>
-          <a className="underline" href={`tel:${o.phone}`}>
-            {o.phone}
-          </a>
-        </dd>
-        <dt className="text-muted-foreground">
-          <Trans>E-mail</Trans>
-        </dt>
-        <dd className="break-all">{o.email}</dd>
+        {/* A counter order may have no phone or e-mail. */}
+        {o.phone && (
+          <>
+            <dt className="text-muted-foreground">
+              <Trans>Phone</Trans>
+            </dt>
+            <dd>
+              <a className="underline" href={`tel:${o.phone}`}>
+                {o.phone}
+              </a>
+            </dd>
+          </>
+        )}
+        {o.email && (
+          <>
+            <dt className="text-muted-foreground">
+              <Trans>E-mail</Trans>
+            </dt>
+            <dd className="break-all">{o.email}</dd>
+          </>
+        )}
         {o.address && (
           <>
             <dt className="text-muted-foreground">
