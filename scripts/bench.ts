@@ -208,11 +208,48 @@ try {
   const { prepareFoodBench } = await import('../modules/food/bench.ts')
   const foodDb = createDb({ url: dbUrl.toString(), max: 1 })
   const foodBench = await prepareFoodBench(foodDb, { products: 200 })
+  // Ordering (issue 15): pickup and the sandbox's card payments at the same restaurant.
+  const { prepareOrderingBench } = await import('../modules/food/bench.ts')
+  const { prepareSandboxAccount } = await import('../modules/payments/bench.ts')
+  await prepareOrderingBench(foodDb, foodBench.restaurantUuid)
+  await prepareSandboxAccount(foodDb, cardsConfig, {
+    uuid: foodBench.restaurantUuid,
+    owner_user_id: foodBench.ownerId,
+  })
   await foodDb.destroy()
   const restaurantPath = `/api/v1/food/restaurants/${foodBench.restaurantUuid}`
   const menu = await fetch(`http://127.0.0.1:${port}${restaurantPath}`)
   if (!menu.ok) throw new Error(`the bench restaurant answers ${menu.status}: ${await menu.text()}`)
   const menuBytes = (await menu.arrayBuffer()).byteLength
+  // 200 guests' sessions (pickup), each with 4 of the first dish in the basket (over the minimum):
+  // the basket row updates their counts, the checkout row checks them out again and again (a
+  // checkout leaves the basket until the order is paid), each with an Idempotency-Key of its own.
+  const foodApi = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    })
+    if (!res.ok) throw new Error(`${method} ${path} answers ${res.status}: ${await res.text()}`)
+    return (await res.json()) as { uuid?: string }
+  }
+  const foodSessions: string[] = []
+  for (let i = 0; i < 200; i++) {
+    const { uuid } = await foodApi('POST', '/food/session?pickup_in_restaurant=true')
+    await foodApi('PUT', `/food/basket/${uuid}`, { product_id: foodBench.productUuid, quantity: 4 })
+    foodSessions.push(uuid as string)
+  }
+  await foodApi('POST', `/food/basket/${foodSessions[0]}/checkout`, {
+    restaurant_uuid: foodBench.restaurantUuid,
+    pickup_in_restaurant: true,
+    delivery_asap: true,
+    name: 'Bench Guest',
+    phone: '+31 6 1234 5678',
+    email: 'bench-guest@example.com',
+    accept_terms: true,
+    accept_privacy: true,
+    payment_method: 'card',
+  })
 
   let n = 0
   const rows = [
@@ -296,6 +333,62 @@ try {
     // As browsers ask for it: the brotli answer the route keeps for the minute.
     await measure('GET /api/v1/food/restaurants/{uuid} (200 products, br)', {
       requests: [{ method: 'GET', path: restaurantPath, headers: { 'accept-encoding': 'br, gzip' } }],
+    }),
+    // Food ordering (issue 15): a guest's session, a basket line's count, and a checkout that
+    // writes the order with its items and starts its sandbox payment.
+    await measure('POST /api/v1/food/session (session create)', {
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v1/food/session?pickup_in_restaurant=true',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        },
+      ],
+    }),
+    await measure('PUT /api/v1/food/basket/{session} (basket line)', {
+      requests: [
+        {
+          method: 'PUT',
+          path: '/api/v1/food/basket',
+          setupRequest: (req) => {
+            const i = n++
+            return {
+              ...req,
+              path: `/api/v1/food/basket/${foodSessions[i % foodSessions.length]}`,
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ product_id: foodBench.productUuid, quantity: 4 + (i % 5) }),
+            }
+          },
+        },
+      ],
+    }),
+    await measure('POST /api/v1/food/basket/{session}/checkout (order + payment)', {
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v1/food/basket',
+          setupRequest: (req) => {
+            const i = n++
+            return {
+              ...req,
+              path: `/api/v1/food/basket/${foodSessions[i % foodSessions.length]}/checkout`,
+              headers: { 'content-type': 'application/json', 'idempotency-key': `bench-checkout-${i}` },
+              body: JSON.stringify({
+                restaurant_uuid: foodBench.restaurantUuid,
+                pickup_in_restaurant: true,
+                delivery_asap: true,
+                name: 'Bench Guest',
+                phone: '+31 6 1234 5678',
+                email: 'bench-guest@example.com',
+                accept_terms: true,
+                accept_privacy: true,
+                payment_method: 'card',
+              }),
+            }
+          },
+        },
+      ],
     }),
     // Each request a new Idempotency-Key, the next card of 2,000 and 1.00 to 9.99: none is refused.
     await measure('POST /api/v1/card/redemptions (card spent at a till)', {

@@ -41,6 +41,7 @@ const publicRoutes = new Set([
   'GET /api/v1/food/orders/payment/{sessionId}',
   'GET /api/v1/food/orders/{uuid}',
   'GET /api/v1/food/orders/{uuid}/events',
+  'GET /api/v1/food/orders/{uuid}/receipt',
 ])
 const publicPrefixes = [
   // Reference data is read before anyone signs in (registration forms).

@@ -35,7 +35,7 @@ export const basketIsEmpty = () =>
 const lineKey = (product: string, variant: string | null, extras: readonly string[]) =>
   `${product}|${variant ?? ''}|${[...extras].sort().join(',')}`
 
-interface ProductFacts {
+export interface ProductFacts {
   id: string
   program_id: string
   title: string
@@ -45,7 +45,7 @@ interface ProductFacts {
   options: { id: string; kind: string; title: string; price: bigint }[]
 }
 
-async function productFacts(db: DbOrTrx, ids: readonly string[]): Promise<Map<string, ProductFacts>> {
+export async function productFacts(db: DbOrTrx, ids: readonly string[]): Promise<Map<string, ProductFacts>> {
   if (ids.length === 0) return new Map()
   const rows = await db
     .selectFrom('food_products as p')
@@ -71,7 +71,7 @@ async function productFacts(db: DbOrTrx, ids: readonly string[]): Promise<Map<st
 }
 
 /** Checks a line against the menu: its variant and extras must be the product's own. */
-function checkLine(product: ProductFacts, variant: string | null, extras: readonly string[]) {
+export function checkLine(product: ProductFacts, variant: string | null, extras: readonly string[]) {
   if (variant && !product.options.some((o) => o.kind === 'variant' && o.id === variant))
     throw notValidVariants()
   if (extras.some((e) => !product.options.some((o) => o.kind === 'extra' && o.id === e)))

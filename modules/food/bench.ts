@@ -14,7 +14,7 @@ import { daysOfWeek, imageWidths, units } from './shared.ts'
 export async function prepareFoodBench(
   db: Db,
   opts: { products: number },
-): Promise<{ restaurantUuid: string }> {
+): Promise<{ restaurantUuid: string; ownerId: string; productUuid: string }> {
   const owner = await createUser(db, {
     email: 'bench-food-owner@example.com',
     password: 'Bench-Pass-1',
@@ -136,5 +136,29 @@ export async function prepareFoodBench(
       })),
     )
   if (options.length) await db.insertInto('food_product_options').values(options).execute()
-  return { restaurantUuid: programId }
+  return { restaurantUuid: programId, ownerId: owner.id, productUuid: products[0]!.id }
+}
+
+/**
+ * Set-up for the ordering rows of `npm run bench` (issue 15): the bench restaurant also takes
+ * pickup orders and card and iDEAL payments at the sandbox (its program's payment methods; the
+ * sandbox account itself comes from payments' bench set-up).
+ */
+export async function prepareOrderingBench(db: Db, restaurantUuid: string): Promise<void> {
+  await db
+    .updateTable('food_restaurants')
+    .set({ can_pickup_in_rest: true })
+    .where('program_id', '=', restaurantUuid)
+    .execute()
+  await db
+    .insertInto('program_methods')
+    .values(
+      ['card', 'ideal'].map((method_id) => ({
+        program_id: restaurantUuid,
+        method_id,
+        provider_id: 'sandbox',
+        is_used: true,
+      })),
+    )
+    .execute()
 }

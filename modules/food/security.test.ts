@@ -167,6 +167,18 @@ const routes: Record<string, Rule> = {
       query: { start_date: '2026-01-01', end_date: '2026-01-31' },
     })),
   },
+  'GET /food/programs/{uuid}/pause': {
+    roles: staff,
+    foreign: foreign((f) => ({ params: { uuid: f.shop } })),
+  },
+  'GET /food/programs/{uuid}/orders/{orderUuid}/receipt': {
+    roles: staff,
+    foreign: foreign((f) => ({ params: { uuid: f.shop, orderUuid: f.order } })),
+  },
+  'POST /food/programs/{uuid}/counter-orders': {
+    roles: staff,
+    foreign: foreign((f) => ({ params: { uuid: f.shop }, body: { lines: [], payment: 'cash' } })),
+  },
   'PATCH /food/programs/{uuid}/pause': {
     roles: staff,
     foreign: foreign((f) => ({ params: { uuid: f.shop }, body: { minutes: 10 } })),

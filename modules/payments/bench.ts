@@ -60,3 +60,21 @@ export async function preparePaymentBench(
     returning id`.execute(db)
   return { ownerEmail, ownerPassword, programUuid, orderIds: rows.rows.map((r) => r.id) }
 }
+
+/**
+ * A sandbox account of an existing program's own (production mode has no platform sandbox), for
+ * benches of modules whose payments run in their programs (food orders).
+ */
+export async function prepareSandboxAccount(
+  db: Db,
+  config: Pick<Config, 'DATA_ENCRYPTION_KEY' | 'DATA_DIR' | 'NODE_ENV'>,
+  program: { uuid: string; owner_user_id: string },
+): Promise<void> {
+  await insertAccount(db, config, {
+    owner_user_id: program.owner_user_id,
+    program_uuid: program.uuid,
+    provider: 'sandbox',
+    mode: 'test',
+    credentials: { mode: 'test', api_key: newSandboxKey() },
+  })
+}

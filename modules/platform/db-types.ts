@@ -491,6 +491,7 @@ export interface FoodOrders {
   currency: string;
   delivery_asap: boolean;
   delivery_cost: Generated<bigint>;
+  eat_in: Generated<boolean>;
   email: string;
   house_number: string | null;
   id: string;
@@ -511,7 +512,9 @@ export interface FoodOrders {
   program_id: string;
   requested_time: Timestamp | null;
   session_id: string | null;
+  source: Generated<string>;
   status: number;
+  taken_by: string | null;
   total: bigint;
   updated_at: Generated<Timestamp>;
   user_id: string | null;

@@ -436,6 +436,7 @@ const owner: Visit[] = [
 const acceptor: Visit[] = [
   v('/_portal/home', 'acceptor', 'acceptor', '/home'),
   v('/_dynamic/_food-orders/orders/', 'acceptor', 'acceptor', '/orders'),
+  v('/_portal/new-order', 'acceptor', 'acceptor', '/new-order'),
   v('/_portal/terminal/', 'acceptor', 'acceptor', '/terminal'),
   v('/_portal/terminal/$cashpoint', 'acceptor', 'acceptor', (w) => `/terminal/${w.cashpoint}`),
   v(

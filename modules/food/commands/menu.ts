@@ -1,3 +1,4 @@
+import type { VatCode } from '../../payments/index.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db, Trx } from '../../platform/db.ts'
 import { conflict, notFound } from '../../platform/errors.ts'
@@ -118,6 +119,7 @@ export interface ProductChange {
   is_active?: boolean | undefined
   nutrition_facts?: string | undefined
   notes?: string | undefined
+  vat_code?: VatCode | undefined
   keywords?: string[] | undefined
   position?: number | undefined
   variants?: OptionInput[] | undefined
@@ -257,6 +259,7 @@ async function saveProduct(
     ...(change.is_active !== undefined ? { is_active: change.is_active } : {}),
     ...(change.nutrition_facts !== undefined ? { nutrition_facts: change.nutrition_facts.trim() } : {}),
     ...(change.notes !== undefined ? { notes: change.notes.trim() } : {}),
+    ...(change.vat_code !== undefined ? { vat_code: change.vat_code } : {}),
   }
   let row: ProductRow
   if (existing) {

@@ -1,4 +1,5 @@
 import { bearerSecurity, requireUser, signedIn } from '../../identity/index.ts'
+import { vatCodes } from '../../payments/index.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { findProgram } from '../../programs/index.ts'
@@ -141,6 +142,10 @@ const productFields = {
   is_active: z.boolean().optional(),
   nutrition_facts: z.string().max(2000).optional(),
   notes: z.string().max(2000).optional(),
+  vat_code: z.enum(vatCodes, 'one of high, low, zero, exempt').optional().openapi({
+    description:
+      'The VAT rate the dish is sold at (the platform’s codes: high, low, zero, exempt); new products: low',
+  }),
   keywords: z
     .array(z.string().max(100))
     .max(50)

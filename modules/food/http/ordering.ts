@@ -289,6 +289,8 @@ const orderSchema = z
     order_date: z.string(),
     type: z.enum(['delivery', 'pickup']),
     pickup_in_restaurant: z.boolean(),
+    source: z.enum(['online', 'counter']).openapi({ description: 'counter: taken by staff at the counter' }),
+    eat_in: z.boolean().openapi({ description: 'A counter order eaten in the restaurant' }),
     delivery_asap: z.boolean(),
     requested_time: z.string().nullable(),
     name: z.string(),

@@ -218,6 +218,21 @@ export const patchPause = createRoute({
   },
 })
 
+export const getPause = createRoute({
+  method: 'get',
+  path: '/food/programs/{uuid}/pause',
+  tags: ['food'],
+  summary: 'Whether new orders are paused now, and until when',
+  description: `\`paused_until\` is null when the restaurant takes new orders (never paused, reopened, or the pause has run out). ${who}`,
+  security: bearerSecurity,
+  middleware: [signedIn(...staff)] as const,
+  request: { params: uuidParam('program') },
+  responses: {
+    200: { description: 'Paused until', ...json(z.object({ paused_until: z.string().nullable() })) },
+    ...errorResponses(400, 401, 403, 404, 422),
+  },
+})
+
 function serverClosing(c: Context<AppEnv>): boolean {
   const env = c.env as { incoming?: { socket?: { server?: { listening?: boolean } } } } | undefined
   return env?.incoming?.socket?.server?.listening === false
@@ -345,6 +360,19 @@ export function registerOrderRoutes(app: ApiApp) {
     return stream(c, async (s) => {
       for await (const chunk of ordersCsv(db, program.uuid, start_date, end_date)) await s.write(chunk)
     }) as never
+  })
+
+  app.openapi(getPause, async (c) => {
+    const me = requireUser(c, ...staff)
+    const { db } = c.get('services')
+    const program = await foodProgramOf(db, me, c.req.valid('param').uuid, { who: 'staff' })
+    const row = await db
+      .selectFrom('food_restaurants')
+      .select('paused_until')
+      .where('program_id', '=', program.uuid)
+      .executeTakeFirst()
+    const until = row?.paused_until && row.paused_until.getTime() > Date.now() ? row.paused_until : null
+    return c.json({ paused_until: until?.toISOString() ?? null }, 200)
   })
 
   app.openapi(patchPause, async (c) => {

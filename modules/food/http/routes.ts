@@ -1,11 +1,13 @@
 import type { ApiApp } from '../../platform/module.ts'
 import { registerBrandAndFileRoutes } from './brand-and-files.ts'
+import { registerCounterRoutes } from './counter.ts'
 import { registerGuestRoutes } from './guest.ts'
 import { registerGuestOrderEvents } from './guest-order-events.ts'
 import { registerMenuRoutes } from './menu.ts'
 import { registerOrderingRoutes } from './ordering.ts'
 import { registerOrderRoutes } from './orders.ts'
 import { registerProgramRoutes } from './programs.ts'
+import { registerReceiptRoutes } from './receipts.ts'
 
 /**
  * The food module's routes, all in the `food` group (spec section 7):
@@ -25,7 +27,8 @@ import { registerProgramRoutes } from './programs.ts'
  *                GET /food/orders/payment/{sessionId}; GET /food/orders/{uuid};
  *                GET /food/orders/{uuid}/events (SSE)
  *   order books  GET /food/programs/{uuid}/orders, …/orders/events (SSE), …/orders/{orderUuid};
- *                PATCH …/orders/{orderUuid}/status; GET …/daily-totals, …/orders.csv; PATCH …/pause
+ *                PATCH …/orders/{orderUuid}/status; GET …/daily-totals, …/orders.csv; GET, PATCH …/pause;
+ *                GET …/orders/{orderUuid}/receipt; POST …/counter-orders; GET /food/orders/{uuid}/receipt
  */
 export function registerFoodRoutes(app: ApiApp) {
   registerProgramRoutes(app)
@@ -35,4 +38,6 @@ export function registerFoodRoutes(app: ApiApp) {
   registerOrderingRoutes(app)
   registerGuestOrderEvents(app)
   registerOrderRoutes(app)
+  registerReceiptRoutes(app)
+  registerCounterRoutes(app)
 }

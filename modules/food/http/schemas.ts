@@ -1,3 +1,4 @@
+import { vatCodes } from '../../payments/index.ts'
 import { z } from '../../platform/http.ts'
 import { units } from '../shared.ts'
 
@@ -162,6 +163,7 @@ export const productSchema = z
     is_active: z.boolean(),
     nutrition_facts: z.string(),
     notes: z.string(),
+    vat_code: z.enum(vatCodes),
     keywords: z.array(z.string()),
     position: z.number().int(),
     variants: z.array(optionSchema),

@@ -47,6 +47,8 @@ export async function boardEventsAfter(
       'o.created_at',
       sql<string>`o.order_date::text`.as('order_date'),
       'o.pickup_in_restaurant',
+      'o.source',
+      'o.eat_in',
       'o.delivery_asap',
       'o.requested_time',
       'o.name',

@@ -24,6 +24,8 @@ export interface OrderListItem {
   order_date: string
   type: 'delivery' | 'pickup'
   pickup_in_restaurant: boolean
+  source: 'online' | 'counter'
+  eat_in: boolean
   delivery_asap: boolean
   requested_time: string | null
   name: string
@@ -58,6 +60,8 @@ const listColumns = [
   'o.created_at',
   sql<string>`o.order_date::text`.as('order_date'),
   'o.pickup_in_restaurant',
+  'o.source',
+  'o.eat_in',
   'o.delivery_asap',
   'o.requested_time',
   'o.name',
@@ -99,7 +103,7 @@ type ListRow = Pick<
   | 'total'
   | 'vat'
   | 'payout_amount'
-> & { items: OrderListItem['items']; order_date: string }
+> & { items: OrderListItem['items']; order_date: string; source: string; eat_in: boolean }
 
 export const addressOf = (
   o: Pick<OrderRow, 'zip_code' | 'house_number' | 'apartment' | 'pickup_in_restaurant'>,
@@ -121,6 +125,8 @@ export function listItemJson(o: ListRow): OrderListItem {
     order_date: o.order_date,
     type: o.pickup_in_restaurant ? 'pickup' : 'delivery',
     pickup_in_restaurant: o.pickup_in_restaurant,
+    source: o.source === 'counter' ? 'counter' : 'online',
+    eat_in: o.eat_in,
     delivery_asap: o.delivery_asap,
     requested_time: o.requested_time?.toISOString() ?? null,
     name: o.name,

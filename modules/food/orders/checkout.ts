@@ -310,8 +310,10 @@ export async function startOrderPayment(
         .forUpdate()
         .executeTakeFirst()
       if (!locked || (locked.payment_id ?? null) !== (order.payment_id ?? null)) return null
+      // All of the payment's reads and writes in this transaction: a second pool connection per
+      // checkout deadlocks the pool when as many checkouts as connections run at once (bench).
       await createPayment(
-        services,
+        { db: trx, config },
         ctx,
         {
           id: paymentId,

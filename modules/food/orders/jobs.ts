@@ -75,6 +75,8 @@ export const sendFoodOrderEmail = defineHandler({
     await once(services.db, event.id, name, async (trx) => {
       const order = await findOrder(trx, event.payload.order_id)
       if (!order) return log.warn({ food_order_id: event.payload.order_id }, 'order gone; no e-mail')
+      // A counter order's customer may have left no address: nothing to send.
+      if (!order.email) return
       const program = await findProgram(trx, order.program_id)
       const items = await trx
         .selectFrom('food_order_items')

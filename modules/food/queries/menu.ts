@@ -1,3 +1,4 @@
+import type { VatCode } from '../../payments/index.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
 import { type Caller, foodProgramOf } from '../access.ts'
@@ -43,6 +44,7 @@ export interface ProductJson {
   is_active: boolean
   nutrition_facts: string
   notes: string
+  vat_code: VatCode
   keywords: string[]
   position: number
   variants: OptionJson[]
@@ -97,6 +99,7 @@ export async function productsJson(
       is_active: r.is_active,
       nutrition_facts: r.nutrition_facts,
       notes: r.notes,
+      vat_code: r.vat_code as VatCode,
       keywords: r.keywords,
       position: r.position,
       variants: own.filter((o) => o.kind === 'variant').map(optionJson),

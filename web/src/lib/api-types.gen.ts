@@ -2885,6 +2885,41 @@ export interface paths {
       };
     };
   };
+  "/api/v1/food/orders/{uuid}/receipt": {
+    /** The receipt of an order of the session (PDF; readable only with its session) */
+    get: {
+      parameters: {
+        query: {
+          session_id: string;
+          /** @description The reader’s language; default the language the order was placed in */
+          language?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The receipt */
+        200: {
+          content: {
+            "application/pdf": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/food/orders/payment/{sessionId}": {
     /** Where the payment of the session’s newest order stands, and where to send the guest */
     get: {
@@ -3182,6 +3217,11 @@ export interface paths {
                  */
                 uuid?: string | null;
               })[];
+            /**
+             * @description The VAT rate the dish is sold at (the platform’s codes: high, low, zero, exempt); new products: low
+             * @enum {string}
+             */
+            vat_code?: "high" | "low" | "zero" | "exempt";
           };
         };
       };
@@ -3588,6 +3628,80 @@ export interface paths {
       };
     };
   };
+  "/api/v1/food/programs/{uuid}/counter-orders": {
+    /**
+     * Take an order at the counter (paid by the payment QR or in cash)
+     * @description `payment: terminal` answers `payment_url`, the payment page the staff screen shows as a QR code for the customer’s phone; the order reaches the kitchen board when it is paid. `payment: cash` records the cash the staff member took: the order is paid at once. Prices come from the menu only. Refusals: 422 `basket_is_empty` (no lines), `not_valid_variants`/`not_valid_extras`, `payment_method_is_not_supported` (terminal without card or iDEAL switched on), `program_not_active`; 404 a product not of this restaurant. With an `Idempotency-Key` a retry answers the same order. The restaurant’s owner and its acceptors (staff); another restaurant’s: 404.
+     */
+    post: {
+      parameters: {
+        header?: {
+          "idempotency-key"?: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FoodCounterOrderInput"];
+        };
+      };
+      responses: {
+        /** @description Taken */
+        201: {
+          content: {
+            "application/json": {
+              /** @description The payment page to show as a QR code (null for cash) */
+              payment_url: string | null;
+              result: components["schemas"]["FoodOrderDetail"];
+              /**
+               * Format: uuid
+               * @description The order’s own session (its guest order page)
+               */
+              session_id: string;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/food/programs/{uuid}/daily-totals": {
     /**
      * Daily totals of paid orders (amounts in minor units)
@@ -3858,6 +3972,62 @@ export interface paths {
       };
     };
   };
+  "/api/v1/food/programs/{uuid}/orders/{orderUuid}/receipt": {
+    /**
+     * An order’s receipt (PDF)
+     * @description Restaurant, order number, date and time on the restaurant’s clock, items with their VAT rate, VAT per rate, totals and payment. The restaurant’s owner and its acceptors (staff); another restaurant’s: 404.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The reader’s language; default the language the order was placed in */
+          language?: "nl" | "en" | "de" | "ru" | "uk";
+        };
+        path: {
+          uuid: string;
+          orderUuid: string;
+        };
+      };
+      responses: {
+        /** @description The receipt */
+        200: {
+          content: {
+            "application/pdf": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/food/programs/{uuid}/orders/{orderUuid}/status": {
     /**
      * Move an order (the kitchen’s choice or the status number)
@@ -3974,6 +4144,57 @@ export interface paths {
     };
   };
   "/api/v1/food/programs/{uuid}/pause": {
+    /**
+     * Whether new orders are paused now, and until when
+     * @description `paused_until` is null when the restaurant takes new orders (never paused, reopened, or the pause has run out). The restaurant’s owner and its acceptors (staff); another restaurant’s: 404.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Paused until */
+        200: {
+          content: {
+            "application/json": {
+              paused_until: string | null;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
     /**
      * Pause new orders until a minute of the restaurant’s clock (or for some minutes); null reopens
      * @description The restaurant’s owner and its acceptors (staff); another restaurant’s: 404.
@@ -12828,6 +13049,24 @@ export interface components {
       /** Format: uuid */
       uuid: string;
     };
+    FoodCounterOrderInput: {
+      comment?: string;
+      /** @default false */
+      eat_in?: boolean;
+      /** @enum {string} */
+      language?: "nl" | "en" | "de" | "ru" | "uk";
+      lines: ({
+          extra_uuids?: string[];
+          /** Format: uuid */
+          product_id: string;
+          quantity: number;
+          /** Format: uuid */
+          variant_uuid?: string | null;
+        })[];
+      name?: string;
+      /** @enum {string} */
+      payment: "terminal" | "cash";
+    };
     FoodDocumentUri: {
       uri: string;
     };
@@ -12909,6 +13148,8 @@ export interface components {
       currency: string;
       delivery_asap: boolean;
       delivery_cost: number;
+      /** @description A counter order eaten in the restaurant */
+      eat_in: boolean;
       email: string;
       items: ({
           extras: string[];
@@ -12927,6 +13168,11 @@ export interface components {
       pickup_in_restaurant: boolean;
       products_total: number;
       requested_time: string | null;
+      /**
+       * @description counter: taken by staff at the counter
+       * @enum {string}
+       */
+      source: "online" | "counter";
       status_name: string;
       total: number;
       /** @enum {string} */
@@ -13002,6 +13248,8 @@ export interface components {
       /** Format: uuid */
       uuid: string;
       variants: components["schemas"]["FoodProductOption"][];
+      /** @enum {string} */
+      vat_code: "high" | "low" | "zero" | "exempt";
     };
     FoodProductInput: {
       category_uuid?: string;
@@ -13047,6 +13295,11 @@ export interface components {
            */
           uuid?: string | null;
         })[];
+      /**
+       * @description The VAT rate the dish is sold at (the platform’s codes: high, low, zero, exempt); new products: low
+       * @enum {string}
+       */
+      vat_code?: "high" | "low" | "zero" | "exempt";
     };
     FoodProductOption: {
       /** @description Price, minor units */

@@ -107,6 +107,16 @@ export async function changeOrderStatus(
   ).result
 }
 
+/** Whether new orders are paused now: the instant they reopen, or null (`GET …/pause`). */
+export const pauseQueryOptions = (program: string) =>
+  queryOptions({
+    queryKey: ['food-orders', program, 'pause'] as const,
+    queryFn: async () =>
+      (await api.get<{ paused_until: string | null }>(`${base(program)}/pause`)).paused_until,
+    // A pause ends by itself; another screen may set or lift it.
+    refetchInterval: 30_000,
+  })
+
 /** Pauses new orders until `until` (HH:MM on the restaurant's clock); null reopens. */
 export async function pauseOrdering(program: string, until: string | null): Promise<string | null> {
   return (await api.patch<{ paused_until: string | null }>(`${base(program)}/pause`, { until })).paused_until
@@ -115,6 +125,12 @@ export async function pauseOrdering(program: string, until: string | null): Prom
 /** The board's stream (same origin: the session cookie goes with it). */
 export const boardEventsUrl = (program: string, lastEventId?: number) =>
   apiUrl(`${base(program)}/orders/events`, { last_event_id: lastEventId })
+
+/** An order's receipt (PDF) in the reader's language (the session cookie authenticates the download). */
+export const orderReceiptUrl = (program: string, order: string, language: string) =>
+  apiUrl(`${base(program)}/orders/${at(order)}/receipt`, {
+    language: ['nl', 'en', 'de', 'ru', 'uk'].includes(language) ? language : undefined,
+  })
 
 /** The streamed CSV export of a date range (the session cookie authenticates the download). */
 export const ordersCsvUrl = (program: string, start: string, end: string) =>

@@ -11,7 +11,14 @@ import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
-import { type BoardEvent, type FoodOrder, ordersKeys, ordersQueryOptions, pauseOrdering } from './api.ts'
+import {
+  type BoardEvent,
+  type FoodOrder,
+  ordersKeys,
+  ordersQueryOptions,
+  pauseOrdering,
+  pauseQueryOptions,
+} from './api.ts'
 import { OrderAlarm } from './beep.ts'
 import { OrderDetailDialog } from './order-detail-dialog.tsx'
 import {
@@ -177,7 +184,8 @@ function BoardCard({
             <StatusBadge order={order} />
           </CardTitle>
           <p className="text-muted-foreground text-sm">
-            <OrderType type={order.type} /> · <RequestedTime order={order} /> · {order.name}
+            {order.eat_in ? <Trans>Eat in</Trans> : <OrderType type={order.type} />} ·{' '}
+            <RequestedTime order={order} /> · {order.name}
           </p>
         </CardHeader>
         <CardContent className="space-y-3">
@@ -205,21 +213,22 @@ function BoardCard({
 
 /**
  * Pauses new orders until a minute the kitchen chooses (the restaurant's clock), or reopens.
- * The API does not say whether the restaurant is paused now, so the switch shows what this screen
- * last set.
+ * Shows the pause the API reports (`GET …/pause`), so a reload or another screen sees the truth.
  */
 function PauseSwitch({ program }: { program: string }) {
   const { i18n } = useLingui()
+  const queryClient = useQueryClient()
   const [until, setUntil] = useState('')
   // The browser's clock: set after hydration so the server's render does not differ.
   useEffect(() => setUntil(inOneHour()), [])
-  const [pausedUntil, setPausedUntil] = useState<string | null>(null)
+  const pause = useQuery(pauseQueryOptions(program))
+  const pausedUntil = pause.data && Date.parse(pause.data) > Date.now() ? pause.data : null
   const [busy, setBusy] = useState(false)
   const save = async (value: string | null) => {
     setBusy(true)
     try {
       const answer = await pauseOrdering(program, value)
-      setPausedUntil(answer)
+      queryClient.setQueryData(pauseQueryOptions(program).queryKey, answer)
       notify.success(answer ? msg`New orders are paused.` : msg`New orders are welcome again.`)
     } catch (error) {
       notify.error(describeApiError(error))

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { ReceiptIcon } from 'lucide-react'
+import { Link } from '@tanstack/react-router'
+import { PlusIcon, ReceiptIcon } from 'lucide-react'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { mainScreens } from '~/lib/navigation.ts'
 import { staffRestaurantsQueryOptions } from './api.ts'
@@ -32,6 +34,18 @@ export function KitchenPage({
           </h1>
           {chosen && list.length === 1 && <p className="text-muted-foreground">{chosen.title}</p>}
         </div>
+        {chosen && (
+          <Button asChild size="lg">
+            <Link
+              to="/new-order"
+              search={list.length > 1 ? { restaurant: chosen.uuid } : {}}
+              data-testid="new-order-link"
+            >
+              <PlusIcon aria-hidden="true" />
+              <Trans>New order</Trans>
+            </Link>
+          </Button>
+        )}
         {list.length > 1 && chosen && (
           <div className="grid gap-1">
             <Label htmlFor="kitchen-restaurant">

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { PrinterIcon } from 'lucide-react'
+import { DownloadIcon, PrinterIcon } from 'lucide-react'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import {
@@ -10,8 +10,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '~/components/ui/dialog.tsx'
-import { actorMessage, type FoodOrderDetail, orderDetailQueryOptions, statusMessage } from './api.ts'
+import {
+  actorMessage,
+  type FoodOrderDetail,
+  orderDetailQueryOptions,
+  orderReceiptUrl,
+  statusMessage,
+} from './api.ts'
 import { DateTime, Money, OrderType, RequestedTime, StatusBadge } from './order-parts.tsx'
+import { freshSession } from './session-fresh.ts'
 import { StatusButtons } from './status-buttons.tsx'
 
 /**
@@ -76,7 +83,8 @@ function OrderDetailBody({
           <Trans>Order #{o.order_id}</Trans>
         </DialogTitle>
         <DialogDescription className="flex flex-wrap items-center gap-2">
-          <StatusBadge order={o} /> <OrderType type={o.type} /> · <RequestedTime order={o} />
+          <StatusBadge order={o} /> {o.eat_in ? <Trans>Eat in</Trans> : <OrderType type={o.type} />} ·{' '}
+          <RequestedTime order={o} />
         </DialogDescription>
       </DialogHeader>
       <StatusButtons program={program} order={o} />
@@ -85,18 +93,27 @@ function OrderDetailBody({
           <Trans>Name</Trans>
         </dt>
         <dd>{o.name}</dd>
-        <dt className="text-muted-foreground">
-          <Trans>Phone</Trans>
-        </dt>
-        <dd>
-          <a className="underline" href={`tel:${o.phone}`}>
-            {o.phone}
-          </a>
-        </dd>
-        <dt className="text-muted-foreground">
-          <Trans>E-mail</Trans>
-        </dt>
-        <dd className="break-all">{o.email}</dd>
+        {/* A counter order may have no phone or e-mail. */}
+        {o.phone && (
+          <>
+            <dt className="text-muted-foreground">
+              <Trans>Phone</Trans>
+            </dt>
+            <dd>
+              <a className="underline" href={`tel:${o.phone}`}>
+                {o.phone}
+              </a>
+            </dd>
+          </>
+        )}
+        {o.email && (
+          <>
+            <dt className="text-muted-foreground">
+              <Trans>E-mail</Trans>
+            </dt>
+            <dd className="break-all">{o.email}</dd>
+          </>
+        )}
         {o.address && (
           <>
             <dt className="text-muted-foreground">
@@ -218,12 +235,37 @@ function OrderDetailBody({
           </ul>
         )}
       </section>
-      <div>
+      <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={() => onPrint(o)}>
           <PrinterIcon aria-hidden="true" />
           <Trans>Print ticket</Trans>
         </Button>
+        <ReceiptLink program={program} order={o} />
       </div>
     </>
+  )
+}
+
+/** The order's receipt as a PDF, in the reader's language (a plain download: the cookie signs it). */
+function ReceiptLink({ program, order }: { program: string; order: FoodOrderDetail }) {
+  const { i18n } = useLingui()
+  const href = orderReceiptUrl(program, order.uuid, i18n.locale)
+  return (
+    <Button asChild variant="outline">
+      <a
+        href={href}
+        download={`receipt-${order.order_id}.pdf`}
+        data-testid="order-receipt"
+        onClick={(e) => {
+          e.preventDefault()
+          void freshSession().finally(() => {
+            window.location.assign(href)
+          })
+        }}
+      >
+        <DownloadIcon aria-hidden="true" />
+        <Trans>Download receipt</Trans>
+      </a>
+    </Button>
   )
 }

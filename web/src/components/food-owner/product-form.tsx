@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
@@ -59,9 +60,20 @@ interface ProductValues {
   is_active: boolean
   nutrition_facts: string
   notes: string
+  vat_code: VatCode
   keywords: string[]
   variants: OptionRow[]
   extras: OptionRow[]
+}
+
+type VatCode = FoodProduct['vat_code']
+/** The VAT codes the platform knows (payments' `vatCodes`), as the owner reads them. */
+const vatCodes: readonly VatCode[] = ['low', 'high', 'zero', 'exempt']
+const vatNames: Record<VatCode, MessageDescriptor> = {
+  low: msg`Low rate (9 %)`,
+  high: msg`High rate (21 %)`,
+  zero: msg`Zero rate (0 %)`,
+  exempt: msg`Exempt from VAT`,
 }
 
 const qty = (n: number) => String(n).replace('.', ',')
@@ -86,6 +98,7 @@ function valuesOf(p: FoodProduct | null, category: string): ProductValues {
     is_active: p?.is_active ?? true,
     nutrition_facts: p?.nutrition_facts ?? '',
     notes: p?.notes ?? '',
+    vat_code: p?.vat_code ?? 'low',
     keywords: p?.keywords ?? [],
     variants: p ? rows(p.variants) : [],
     extras: p ? rows(p.extras) : [],
@@ -141,6 +154,7 @@ export function ProductForm({
       is_active: v.is_active,
       nutrition_facts: v.nutrition_facts.trim(),
       notes: v.notes.trim(),
+      vat_code: v.vat_code,
       keywords: v.keywords,
       variants: v.variants.map(optionOut),
       extras: v.extras.map(optionOut),
@@ -242,6 +256,30 @@ export function ProductForm({
             />
             <Text name="quantity" label={<Trans>Quantity</Trans>} inputMode="decimal" />
             <UnitSelect name="unit" label={<Trans>Unit</Trans>} />
+            <FormField
+              control={form.control}
+              name="vat_code"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>
+                    <Trans>VAT rate</Trans>
+                  </FormLabel>
+                  <FormControl>
+                    <NativeSelect {...field} data-testid="product-vat">
+                      {vatCodes.map((code) => (
+                        <option key={code} value={code}>
+                          {i18n._(vatNames[code])}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormControl>
+                  <FormDescription>
+                    <Trans>Food is usually at the low rate, alcoholic drinks at the high rate.</Trans>
+                  </FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
           </div>
           <FormField
             control={form.control}

@@ -1,0 +1,174 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { type Api, type Caller, joinProgram, payWithSandboxCard } from '../support/factories.ts'
+import { seedRestaurant } from '../support/food.ts'
+import { portalUrl } from './portals.ts'
+import { callerOf, pageApi } from './seeding.ts'
+import { portalPage } from './session.ts'
+import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
+
+/**
+ * Counter orders (issue 15 item 6, the acceptor's `/new-order`): on a 390 px phone an acceptor
+ * working at a restaurant opens the new order screen from the kitchen board, adds a dish with a
+ * size and an extra, takes it as paid in cash, then a second one paid by the customer's phone
+ * through the payment QR; both appear on the kitchen board, and the order's receipt downloads as
+ * a PDF from its detail. No horizontal scroll, no serious or critical axe finding.
+ */
+
+test.afterAll(closeSeedDb)
+
+async function expectNoHorizontalScroll(page: Page) {
+  const { overflow, widest } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const widest = [...document.body.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .slice(-5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}[${el.getAttribute('data-testid') ?? ''}]`)
+    return { overflow: document.documentElement.scrollWidth - width, widest }
+  })
+  expect(overflow, widest.join('\n')).toBeLessThanOrEqual(0)
+}
+
+async function expectAccessible(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page })
+    .include(selector)
+    .exclude('.bg-primary-500')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(serious, `axe on ${selector}`).toEqual([])
+}
+
+/**
+ * The owner as a caller of the food factories: JSON from inside the page (`pageApi`), multipart
+ * uploads (restaurant and dish pictures) rebuilt inside the page too (the portals' host names
+ * resolve only in the browser), with its cookies and CSRF header.
+ */
+function ownerCaller(page: Page): Caller {
+  const json = pageApi(page)
+  const api: Api = async <T>(method: string, path: string, body?: unknown) => {
+    if (!(body instanceof FormData)) return json<T>(method, path, body)
+    const parts: { name: string; text?: string; b64?: string; filename?: string; type?: string }[] = []
+    for (const [name, value] of body.entries()) {
+      parts.push(
+        typeof value === 'string'
+          ? { name, text: value }
+          : {
+              name,
+              b64: Buffer.from(await value.arrayBuffer()).toString('base64'),
+              filename: value.name,
+              type: value.type,
+            },
+      )
+    }
+    return page.evaluate(
+      async ({ method, path, parts }) => {
+        const form = new FormData()
+        for (const p of parts) {
+          if (p.text !== undefined) form.append(p.name, p.text)
+          else {
+            const bytes = Uint8Array.from(atob(p.b64 ?? ''), (c) => c.charCodeAt(0))
+            form.append(p.name, new Blob([bytes], { type: p.type }), p.filename)
+          }
+        }
+        const res = await fetch(`/api/v1${path}`, {
+          method,
+          body: form,
+          headers: { 'x-requested-with': 'cardpay' },
+        })
+        return { status: res.status, body: (await res.json()) as T }
+      },
+      { method, path, parts },
+    )
+  }
+  return { api }
+}
+
+test('an acceptor takes counter orders on a phone and they reach the kitchen board', async ({ browser }) => {
+  test.setTimeout(300_000)
+  const tag = Math.random().toString(16).slice(2, 8)
+  const owner = await seedUser('programs', { legal_type: 1, company_name: `Balie ${tag}` })
+  const ownerPage = await signedInPage(browser, 'programs', owner)
+  await ownerPage.goto(portalUrl('programs', '/programs'))
+  const restaurant = await seedRestaurant(ownerCaller(ownerPage))
+
+  const acceptor = await seedUser('acceptor', { legal_type: 1, company_name: `Toonbank ${tag}` })
+  const staff = await signedInPage(browser, 'acceptor', acceptor)
+  await joinProgram(callerOf(ownerPage), restaurant.uuid, { ...callerOf(staff), email: acceptor.email })
+
+  await staff.setViewportSize({ width: 390, height: 844 })
+  await staff.goto(portalUrl('acceptor', '/orders'))
+  await expect(staff.getByText('No orders to prepare right now')).toBeVisible({ timeout: 30_000 })
+  await staff.getByTestId('new-order-link').click()
+  await expect(staff.getByRole('heading', { name: 'New order', level: 1 })).toBeVisible()
+  await expect(staff.getByTestId('counter-empty')).toBeVisible()
+
+  // A Margherita, large, with extra cheese, twice: (9.50 + 12.50 + 1.00) × 2.
+  await staff.getByTestId('counter-product').filter({ hasText: 'Margherita' }).click()
+  const options = staff.getByTestId('counter-options')
+  await options.getByLabel('Large').check()
+  await options.getByLabel('Extra cheese').check()
+  await options.getByRole('button', { name: 'More' }).click()
+  await expectAccessible(staff, '[data-testid="counter-options"]')
+  await options.getByTestId('counter-options-add').click()
+  await expect(staff.getByTestId('counter-line')).toHaveCount(1)
+  await expect(staff.getByTestId('counter-line')).toContainText('Margherita (Large)')
+  await expect(staff.getByTestId('counter-total')).toHaveText('€46.00')
+  await staff.getByLabel('Eat in').check()
+  await staff.getByTestId('counter-name').fill(`Ben ${tag}`)
+  await expectNoHorizontalScroll(staff)
+  await expectAccessible(staff, 'main')
+
+  // Cash in hand: paid at once, on the board.
+  await staff.getByTestId('counter-pay-cash').click()
+  const placed = staff.getByTestId('counter-placed')
+  await expect(placed.getByTestId('counter-paid')).toBeVisible()
+  const cashOrder = (await placed.getAttribute('data-order-id')) as string
+  await expect(placed).toContainText('€46.00')
+  await expectAccessible(staff, 'main')
+
+  // The next one, paid with the customer's phone: the QR holds the payment page.
+  await placed.getByTestId('counter-next').click()
+  await staff.getByTestId('counter-product').filter({ hasText: 'Margherita' }).click()
+  await staff.getByTestId('counter-options').getByTestId('counter-options-add').click()
+  await expect(staff.getByTestId('counter-total')).toHaveText('€9.50')
+  await staff.getByTestId('counter-pay-qr').click()
+  const qr = staff.getByTestId('terminal-qr')
+  await expect(qr).toBeVisible()
+  await expect(staff.getByText('Waiting for the payment…')).toBeVisible()
+  await expectNoHorizontalScroll(staff)
+  await expectAccessible(staff, 'main')
+  const payUrl = (await qr.getAttribute('data-value')) as string
+  expect(payUrl).toMatch(/\/checkout\/[0-9a-f-]{36}$/)
+  const qrOrder = (await staff.getByTestId('counter-placed').getAttribute('data-order-id')) as string
+  const customer = await portalPage(browser, 'cardholder')
+  await customer.goto(portalUrl('cardholder', '/'))
+  const customerApi: Api = pageApi(customer)
+  await payWithSandboxCard(customerApi, payUrl.split('/').pop() as string)
+  await expect(staff.getByTestId('counter-paid')).toBeVisible({ timeout: 30_000 })
+
+  // Both on the kitchen board, like any other order.
+  await staff.getByRole('link', { name: 'Kitchen board' }).click()
+  const board = staff.getByTestId('kitchen-board')
+  await expect(board.getByTestId('board-order')).toHaveCount(2, { timeout: 30_000 })
+  const cashCard = board.locator(`[data-testid="board-order"][data-order-id="${cashOrder}"]`)
+  await expect(cashCard).toContainText(`Ben ${tag}`)
+  await expect(board.locator(`[data-testid="board-order"][data-order-id="${qrOrder}"]`)).toBeVisible()
+
+  // Its receipt, from the detail.
+  await cashCard.getByRole('button', { name: 'Details' }).click()
+  const detail = staff.getByTestId('order-detail')
+  const href = (await detail.getByTestId('order-receipt').getAttribute('href')) as string
+  const pdf = await staff.evaluate(async (href) => {
+    const res = await fetch(href)
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    return {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      head: String.fromCharCode(...bytes.slice(0, 5)),
+    }
+  }, href)
+  expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' })
+})
