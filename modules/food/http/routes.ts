@@ -1,6 +1,7 @@
 import type { ApiApp } from '../../platform/module.ts'
 import { registerBrandAndFileRoutes } from './brand-and-files.ts'
 import { registerGuestRoutes } from './guest.ts'
+import { registerManifestRoutes } from './manifest.ts'
 import { registerMenuRoutes } from './menu.ts'
 import { registerOrderingRoutes } from './ordering.ts'
 import { registerOrderRoutes } from './orders.ts'
@@ -16,7 +17,8 @@ import { registerProgramRoutes } from './programs.ts'
  *                GET /food/theme; GET, POST /food/branding;
  *                GET, POST /food/announcements; PUT, DELETE /food/announcements/{id}
  *   guests       GET /food/restaurants, /food/restaurants/{uuid}, /food/restaurants/{uuid}/json-ld,
- *                /food/products/{uuid}; GET /food/brand, /food/sitemap.xml, /food/robots.txt;
+ *                /food/products/{uuid}; GET /food/brand, /food/sitemap.xml, /food/robots.txt,
+ *                /food/manifest.webmanifest, /food/icons/{size};
  *                GET /food/images/{file}, /food/documents/{file}
  *   ordering     GET, POST /food/session; GET, PATCH /food/session/{uuid};
  *                GET, PUT, POST /food/basket/{sessionUuid}; GET /food/basket/{sessionUuid}/slots;
@@ -30,6 +32,7 @@ export function registerFoodRoutes(app: ApiApp) {
   registerMenuRoutes(app)
   registerBrandAndFileRoutes(app)
   registerGuestRoutes(app)
+  registerManifestRoutes(app)
   registerOrderingRoutes(app)
   registerOrderRoutes(app)
 }
