@@ -149,7 +149,7 @@ describe('icon sources (pure)', () => {
   it('names the brand: SEO title, a short name that fits under an icon', () => {
     const m = webManifest(brand()) as Record<string, string>
     expect(m.name).toBe('Eetcafé De Hoek aan de gracht')
-    expect(m.short_name.length).toBeLessThanOrEqual(12)
+    expect(m.short_name?.length).toBeLessThanOrEqual(12)
     expect(m.theme_color).toBe('#e63946')
     expect(webManifest(brand({ seo_title: 'De Hoek' })).name).toBe('De Hoek')
   })
