@@ -221,6 +221,8 @@ test('an owner posts for card holders; a holder likes and comments; others do no
 })
 
 test('a post linking a card program’s order page shows the program as a block', async ({ browser }) => {
+  // Seeding a card program with its card, two axe runs and a guest: more than half a minute when busy.
+  test.setTimeout(120_000)
   const s = browserSeeding(browser)
   const owner = await seedMember(s, 'owner', { legal_type: 1, company_name: unique('Bakkerij') })
   const programTitle = unique('Cake vouchers')
