@@ -8,6 +8,7 @@
  * and, when the web is built (`npm run build`), the server-rendered `/food/place/{uuid}` (brotli,
  * as browsers ask) with its time to first byte. BENCH_SECONDS (default 10), BENCH_CONNECTIONS
  * (default 32) and BENCH_ROUNDS (default 1: each row that many times, to judge the noise).
+ * BENCH_API_ROOT=dir runs the API (and its web build) of another checkout, to compare with it.
  * BENCH_DUMP=file writes the page's HTML there. BENCH_PROF=1 starts the API with `--cpu-prof` (the profile lands in .data/bench-food/).
  */
 import path from 'node:path'
@@ -25,6 +26,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1)
 const root = path.resolve(import.meta.dirname, '..')
 const dataDir = path.join(root, '.data', 'bench-food')
+const apiRoot = path.resolve(process.env.BENCH_API_ROOT ?? root)
 
 const postgres = await ensurePostgres({ dataDir, prefer: 'local' })
 const redis = await ensureRedis({ dataDir, prefer: 'local' })
@@ -42,9 +44,9 @@ const api = startChild({
   command: process.execPath,
   args: [
     ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${dataDir}`] : []),
-    path.join(root, 'services/api/main.ts'),
+    path.join(apiRoot, 'services/api/main.ts'),
   ],
-  cwd: root,
+  cwd: apiRoot,
   env: {
     ...process.env,
     NODE_ENV: 'production',
@@ -53,6 +55,7 @@ const api = startChild({
     REDIS_URL: redis.url,
     REDIS_PREFIX: `bench_food_${process.pid}`,
     LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
     TOKEN_PRIVATE_KEY: await exportPKCS8(keys.privateKey),
     TOKEN_PUBLIC_KEY: await exportSPKI(keys.publicKey),
     DATA_ENCRYPTION_KEY: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64'),
@@ -116,9 +119,20 @@ try {
       seconds,
       connections,
     })
+    // One render per request (a cookie other than the language skips the shared render): what a
+    // render of the page costs the process, one at a time.
+    const uncached = await autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections: 1,
+      duration: Math.min(seconds, 5),
+      requests: [{ method: 'GET', path: placePath, headers: { ...placeHeaders, cookie: 'bench=1' } }],
+    })
     const met = place.rps >= 300 && ttfb.p95 < 200 && place.errors === 0
     console.log(
       `  /food/place/{uuid} (br)      ${String(place.rps).padStart(6)} req/s = ${Math.round((place.rps / bare.rps) * 100)} % of bare, p99 ${place.p99} ms, errors ${place.errors}; TTFB p50 ${ttfb.p50} ms, p95 ${ttfb.p95} ms, p99 ${ttfb.p99} ms${met ? '' : '  (below target: ≥ 300 req/s, p95 TTFB < 200 ms)'}`,
+    )
+    console.log(
+      `  one render each (1 conn.)    ${String(Math.round(uncached.requests.average)).padStart(6)} req/s, p50 ${uncached.latency.p50} ms, p99 ${uncached.latency.p99} ms`,
     )
   }
 } finally {
