@@ -252,7 +252,8 @@ test('a post linking a card program’s order page shows the program as a block'
   await page.goto(portalUrl('cardholder', '/posts'))
   const post = page.getByTestId('post-card').filter({ hasText: title })
   const block = post.getByTestId('post-link-card-program')
-  await expect(block).toContainText(programTitle)
+  // The feed, then the block's own read: slow on a busy machine.
+  await expect(block).toContainText(programTitle, { timeout: 20_000 })
   await expect(block).toContainText('Cake voucher')
   await expect(block).toHaveAttribute('href', /\/programs\/[0-9a-f-]{36}\/order$/)
   await expectFitsAndAccessible(page, 'a card program block')
@@ -263,7 +264,7 @@ test('a post linking a card program’s order page shows the program as a block'
   const guest = await context.newPage()
   await guest.goto(portalUrl('cardholder', '/posts'))
   const asGuest = guest.getByTestId('post-card').filter({ hasText: title })
-  await expect(asGuest.getByTestId('post-link')).toBeVisible()
+  await expect(asGuest.getByTestId('post-link')).toBeVisible({ timeout: 20_000 })
   await expect(asGuest.getByTestId('post-link-card-program')).toHaveCount(0)
   await context.close()
 })
