@@ -71,6 +71,8 @@ const publicPrefixes = [
   'GET /api/v1/food/brand',
   'GET /api/v1/food/sitemap.xml',
   'GET /api/v1/food/robots.txt',
+  'GET /api/v1/food/manifest.webmanifest',
+  'GET /api/v1/food/icons/',
   'GET /api/v1/food/images/',
   'GET /api/v1/food/documents/',
 ]

@@ -91,12 +91,12 @@ export default defineConfig({
     strictPort: true,
     host: process.env.WEB_HOST ?? '127.0.0.1',
     allowedHosts: portalHosts(),
-    // The API (and its development queue dashboard) run behind Vite in watch mode: one origin.
+    // The API (and its development queue dashboard) run behind Vite in watch mode: one origin. The
+    // API also answers each host's sitemap, robots, web app manifest and its icons (food module).
     proxy: Object.fromEntries(
-      ['/api', '/admin/queues'].map((path) => [
-        path,
-        { target: process.env.API_ORIGIN ?? 'http://127.0.0.1:3001', changeOrigin: false },
-      ]),
+      ['/api', '/admin/queues', '/sitemap.xml', '/robots.txt', '/manifest.webmanifest', '/icons/'].map(
+        (path) => [path, { target: process.env.API_ORIGIN ?? 'http://127.0.0.1:3001', changeOrigin: false }],
+      ),
     ),
   },
   build: {

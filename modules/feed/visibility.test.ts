@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { issueBill, seedCreditProgram } from '../../tests/support/credit.ts'
 import {
   activateCards,
   expectStatus,
@@ -16,8 +17,9 @@ import { type Audience, canSee, type PostStatus, type Viewer } from './rules/aud
 
 /**
  * The generated visibility test (issue 17): random posts by owners, acceptors and an admin across
- * programs, audiences and moderation states; then at least 10,000 (viewer, post, route) triples,
- * each viewer of every role asking for each post by every route that reveals a post: by uuid, by
+ * programs (card, payment and credit), audiences and moderation states; holders are members by an
+ * active card or by a bill that is not archived (the credit module's audience source). Then at
+ * least 10,000 (viewer, post, route) triples, each viewer of every role asking for each post by every route that reveals a post: by uuid, by
  * url, its comments, its image, a like, and its presence in the main feed and in the program,
  * author and tag feeds. The expected answer of each comes from the pure rule (`canSee`) over
  * memberships known from the seeding itself (not read back from the system); every triple must
@@ -65,7 +67,7 @@ beforeAll(async () => {
   s = seeding(t)
   const m = (type: 'owner' | 'acceptor' | 'holder' | 'admin', name: string) =>
     seedMember(s, type, { first_name: name, last_name: 'Visibility' })
-  const [o1, o2, a1, a2, a3, a4, h1, h2, h3, h4, admin] = await Promise.all([
+  const [o1, o2, a1, a2, a3, a4, h1, h2, h3, h4, h5, h6, admin] = await Promise.all([
     m('owner', 'O1'),
     m('owner', 'O2'),
     m('acceptor', 'A1'),
@@ -76,13 +78,16 @@ beforeAll(async () => {
     m('holder', 'H2'),
     m('holder', 'H3'),
     m('holder', 'H4'),
+    m('holder', 'H5'),
+    m('holder', 'H6'),
     m('admin', 'Admin'),
   ])
-  const [c1, p1, c2, p2] = await Promise.all([
+  const [c1, p1, c2, p2, k1] = await Promise.all([
     seedProgram(o1, 'card').then((p) => p.uuid),
     seedProgram(o1, 'payment').then((p) => p.uuid),
     seedProgram(o2, 'card').then((p) => p.uuid),
     seedProgram(o2, 'payment').then((p) => p.uuid),
+    seedCreditProgram(o1).then((p) => p.uuid),
   ])
 
   // Acceptors: A1 in C1 and P1, A2 in C2, A3 blocked in P1 (a former place counts for nothing), A4 nowhere.
@@ -101,18 +106,33 @@ beforeAll(async () => {
     activateCards(h2, [cards2.tokens[0]!]),
     activateCards(h3, [cards1.tokens[1]!, cards2.tokens[1]!]),
   ])
+  // Bills of the credit program K1: H5 holds an open one, H1 one beside its card, H6 only an
+  // archived one (which counts for nothing).
+  const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+  const [, , archived] = await Promise.all([
+    issueBill(o1, k1, h5.id, { due_date: due }),
+    issueBill(o1, k1, h1.id, { due_date: due }),
+    issueBill(o1, k1, h6.id, { due_date: due }),
+  ])
+  expectStatus(
+    await o1.api('POST', `/manager/bills/${archived.uuid}/archive`, { reason: 'Sent in error' }),
+    200,
+    'archive a bill',
+  )
   // Who is a member of which program, as the seeding made it.
   const members: [Member | null, string, string[]][] = [
-    [o1, 'owner O1', [c1, p1]],
+    [o1, 'owner O1', [c1, p1, k1]],
     [o2, 'owner O2', [c2, p2]],
     [a1, 'acceptor A1', [c1, p1]],
     [a2, 'acceptor A2', [c2]],
     [a3, 'acceptor A3 (blocked)', []],
     [a4, 'acceptor A4', []],
-    [h1, 'holder H1', [c1]],
+    [h1, 'holder H1 (card, bill)', [c1, k1]],
     [h2, 'holder H2', [c2]],
     [h3, 'holder H3', [c1, c2]],
     [h4, 'holder H4', []],
+    [h5, 'holder H5 (bill)', [k1]],
+    [h6, 'holder H6 (archived bill)', []],
     [admin, 'admin', []],
     [null, 'guest', []],
   ]
@@ -126,11 +146,11 @@ beforeAll(async () => {
 
   // Posts: each author in a program they may post in (or none), any audience, some moderated or deleted.
   const authors: [Member, (string | null)[]][] = [
-    [o1, [c1, p1, null]],
+    [o1, [c1, p1, k1, null]],
     [o2, [c2, p2, null]],
     [a1, [c1, p1, null]],
     [a2, [c2, null]],
-    [admin, [c1, p2, null]],
+    [admin, [c1, p2, k1, null]],
   ]
   const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#4d7cfe' } })
     .png()

@@ -18,6 +18,7 @@ import { provide } from '../platform/ports.ts'
 import { programStepChecks, programTypes } from '../programs/index.ts'
 import { foodErrors } from './errors.ts'
 import { robotsResponse, sitemapResponse } from './http/guest.ts'
+import { registerRootManifestRoutes } from './http/manifest.ts'
 import { registerFoodRoutes } from './http/routes.ts'
 import { onFoodOrderPaid, onFoodOrderPaymentEnded, sendFoodOrderEmail } from './orders/jobs.ts'
 import { foodOrderPayable } from './orders/life.ts'
@@ -39,9 +40,10 @@ export const foodModule = defineModule({
   ],
   handlers: [onFoodOrderPaid, onFoodOrderPaymentEnded, sendFoodOrderEmail],
   routes: (app) => registerFoodRoutes(app),
-  // Every host answers its own sitemap and robots (a restaurant's domain: its pages).
+  // Every host answers its own sitemap, robots and web app manifest (a restaurant's domain: its own).
   rootRoutes: (app) => {
     app.get('/sitemap.xml', (c) => sitemapResponse(c))
     app.get('/robots.txt', (c) => robotsResponse(c))
+    registerRootManifestRoutes(app)
   },
 })

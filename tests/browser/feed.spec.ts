@@ -219,3 +219,52 @@ test('an owner posts for card holders; a holder likes and comments; others do no
   await expect(guest.getByTestId('post-title')).toHaveText(publicTitle)
   await expect(guest.getByTestId('post-likes-count')).toHaveText('0')
 })
+
+test('a post linking a card program’s order page shows the program as a block', async ({ browser }) => {
+  // Seeding a card program with its card, two axe runs and a guest: more than half a minute when busy.
+  test.setTimeout(120_000)
+  const s = browserSeeding(browser)
+  const owner = await seedMember(s, 'owner', { legal_type: 1, company_name: unique('Bakkerij') })
+  const programTitle = unique('Cake vouchers')
+  const [holder, program] = await Promise.all([
+    seedMember(s, 'holder', { first_name: 'Cas', last_name: 'Bakker' }),
+    seedProgram(owner, 'card', {
+      title: programTitle,
+      card: { title: 'Cake voucher', description: 'A cake a month.' },
+    }),
+  ])
+  const title = unique('Order your cake vouchers')
+  expectStatus(
+    await owner.api('POST', '/feed/posts', {
+      title,
+      text: 'Now on sale',
+      program_uuid: program.uuid,
+      audience: 'everyone',
+      link: portalUrl('programs', `/programs/${program.uuid}/order`),
+    }),
+    201,
+    'the post',
+  )
+  await s.pageOf(owner).context().close()
+
+  // A card holder: the public program with its card, from the card holders' program API.
+  const page = await phonePage(browser, 'cardholder', holder)
+  await page.goto(portalUrl('cardholder', '/posts'))
+  const post = page.getByTestId('post-card').filter({ hasText: title })
+  const block = post.getByTestId('post-link-card-program')
+  // The feed, then the block's own read: slow on a busy machine.
+  await expect(block).toContainText(programTitle, { timeout: 20_000 })
+  await expect(block).toContainText('Cake voucher')
+  await expect(block).toHaveAttribute('href', /\/programs\/[0-9a-f-]{36}\/order$/)
+  await expectFitsAndAccessible(page, 'a card program block')
+  await page.context().close()
+
+  // A guest: the plain link (nothing is read for them).
+  const context = await browser.newContext({ viewport: phone })
+  const guest = await context.newPage()
+  await guest.goto(portalUrl('cardholder', '/posts'))
+  const asGuest = guest.getByTestId('post-card').filter({ hasText: title })
+  await expect(asGuest.getByTestId('post-link')).toBeVisible({ timeout: 20_000 })
+  await expect(asGuest.getByTestId('post-link-card-program')).toHaveCount(0)
+  await context.close()
+})

@@ -277,3 +277,81 @@ test('the platform’s own host lists the restaurant without the brand', async (
   expect(await page.locator('style').filter({ hasText: '--brand-500' }).count()).toBe(0)
   await context.close()
 })
+
+test('/ on the restaurant’s domain opens the restaurant; its manifest and icons are its own', async ({
+  browser,
+}) => {
+  const w = await worldOf(browser)
+  const page = await guestPage(browser, w.domain, 'nl')
+  await page.goto(on(w.domain, '/'))
+  await expect(page).toHaveURL(on(w.domain, `/food/place/${w.restaurant.uuid}`))
+  await expect(page.getByTestId('screen-title')).toHaveText(w.title)
+  // The manifest is linked from the head and answered per host, with icons from the favicon.
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
+  const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json())
+  expect(manifest).toMatchObject({ name: w.seoTitle, theme_color: brandColour, start_url: '/', lang: 'nl' })
+  const icons = manifest.icons as { src: string; sizes: string }[]
+  expect(icons.map((i) => i.sizes)).toEqual(['192x192', '512x512'])
+  for (const icon of icons) {
+    const answer = await page.evaluate(async (src) => {
+      const res = await fetch(src)
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        size: (await res.arrayBuffer()).byteLength,
+      }
+    }, icon.src)
+    expect(answer, icon.src).toMatchObject({ status: 200, type: 'image/png' })
+    expect(answer.size).toBeGreaterThan(100)
+  }
+  // The platform's own host has Cardpay's manifest.
+  const platform = await page.request.get(portalUrl('cardholder', '/manifest.webmanifest'))
+  expect(await platform.json()).toMatchObject({ name: 'Cardpay' })
+  expectNoPageErrors(page)
+  await page.context().close()
+})
+
+test('the owner’s switches: a switched-off area is not served on the domain', async ({ browser }) => {
+  const s = browserSeeding(browser)
+  const owner = await seedMember(s, 'owner', { legal_type: 1, company_name: unique('Switch BV') })
+  const brand = async (fields: Record<string, string>) => {
+    const restaurant = await seedRestaurant(owner, { restaurant: { title: unique('Eetcafe Schakel') } })
+    const domain = `switch-${randomBytes(4).toString('hex')}.localhost`
+    expectStatus(
+      await upload(owner.api, '/food/branding', {
+        program_uuid: restaurant.uuid,
+        domain_name: domain,
+        theme: brandColour,
+        ...fields,
+      }),
+      200,
+      'the brand',
+    )
+    return { restaurant, domain }
+  }
+  const [noPayment, noFood] = await Promise.all([
+    brand({ disable_payment: 'true', disable_card: 'true' }),
+    brand({ disable_food: 'true' }),
+  ])
+  await s.pageOf(owner).context().close()
+
+  const page = await guestPage(browser, noPayment.domain, 'en')
+  // QR pay (payment) and a card page are not offered on this domain: its start, the restaurant.
+  await page.goto(on(noPayment.domain, '/pay'))
+  await expect(page).toHaveURL(on(noPayment.domain, `/food/place/${noPayment.restaurant.uuid}`))
+  await page.goto(on(noPayment.domain, '/cards'))
+  await expect(page).toHaveURL(on(noPayment.domain, `/food/place/${noPayment.restaurant.uuid}`))
+  // Its food is still there, and the platform's own host still has QR pay.
+  await page.goto(on(noPayment.domain, '/food'))
+  await expect(page.getByTestId('restaurant-tile')).toHaveCount(1)
+  await page.goto(portalUrl('cardholder', '/pay'))
+  await expect(page).toHaveURL(portalUrl('cardholder', '/pay'))
+
+  // A domain without its food: the food pages lead to signing in, `/` too.
+  await page.goto(on(noFood.domain, `/food/place/${noFood.restaurant.uuid}`))
+  await expect(page).toHaveURL(on(noFood.domain, '/sign-in'))
+  await page.goto(on(noFood.domain, '/'))
+  await expect(page).toHaveURL(on(noFood.domain, '/sign-in'))
+  expectNoPageErrors(page)
+  await page.context().close()
+})

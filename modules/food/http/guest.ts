@@ -330,7 +330,7 @@ export function originOf(c: Context<AppEnv>, host?: string): string {
   return name ? `${scheme}//${name}` : c.get('services').config.PUBLIC_URL
 }
 
-const requestHost = (c: Context<AppEnv>, host?: string) => hostName(host ?? hostOf(c))
+export const requestHost = (c: Context<AppEnv>, host?: string) => hostName(host ?? hostOf(c))
 
 export async function sitemapResponse(c: Context<AppEnv>, host?: string) {
   const xml = await sitemapXml(c.get('services').db, requestHost(c, host), originOf(c, host))

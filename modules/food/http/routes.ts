@@ -3,6 +3,7 @@ import { registerBrandAndFileRoutes } from './brand-and-files.ts'
 import { registerCounterRoutes } from './counter.ts'
 import { registerGuestRoutes } from './guest.ts'
 import { registerGuestOrderEvents } from './guest-order-events.ts'
+import { registerManifestRoutes } from './manifest.ts'
 import { registerMenuRoutes } from './menu.ts'
 import { registerOrderingRoutes } from './ordering.ts'
 import { registerOrderRoutes } from './orders.ts'
@@ -19,7 +20,8 @@ import { registerReceiptRoutes } from './receipts.ts'
  *                GET /food/theme; GET, POST /food/branding;
  *                GET, POST /food/announcements; PUT, DELETE /food/announcements/{id}
  *   guests       GET /food/restaurants, /food/restaurants/{uuid}, /food/restaurants/{uuid}/json-ld,
- *                /food/products/{uuid}; GET /food/brand, /food/sitemap.xml, /food/robots.txt;
+ *                /food/products/{uuid}; GET /food/brand, /food/sitemap.xml, /food/robots.txt,
+ *                /food/manifest.webmanifest, /food/icons/{size};
  *                GET /food/images/{file}, /food/documents/{file}
  *   ordering     GET, POST /food/session; GET, PATCH /food/session/{uuid};
  *                GET, PUT, POST /food/basket/{sessionUuid}; GET /food/basket/{sessionUuid}/slots;
@@ -35,6 +37,7 @@ export function registerFoodRoutes(app: ApiApp) {
   registerMenuRoutes(app)
   registerBrandAndFileRoutes(app)
   registerGuestRoutes(app)
+  registerManifestRoutes(app)
   registerOrderingRoutes(app)
   registerGuestOrderEvents(app)
   registerOrderRoutes(app)

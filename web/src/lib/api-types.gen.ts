@@ -2728,6 +2728,30 @@ export interface paths {
       };
     };
   };
+  "/api/v1/food/icons/{size}": {
+    /**
+     * App icon of a host (PNG)
+     * @description `192.png` or `512.png`: made from the brand’s favicon, app logo or restaurant picture, else Cardpay’s icon in the brand’s colour. Also served as `/icons/{size}` on every host. Public.
+     */
+    get: {
+      parameters: {
+        query?: {
+          host?: string;
+        };
+        path: {
+          size: "192.png" | "512.png";
+        };
+      };
+      responses: {
+        /** @description PNG */
+        200: {
+          content: {
+            "image/png": string;
+          };
+        };
+      };
+    };
+  };
   "/api/v1/food/images/{file}": {
     /**
      * A restaurant, product or logo image in one width
@@ -2758,6 +2782,29 @@ export interface paths {
         404: {
           content: {
             "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/manifest.webmanifest": {
+    /**
+     * Web app manifest of a host
+     * @description A restaurant’s domain: its name, description, language, colour and icons; the platform’s hosts: Cardpay’s. Also served as `/manifest.webmanifest` on every host. Public.
+     */
+    get: {
+      parameters: {
+        query?: {
+          host?: string;
+        };
+      };
+      responses: {
+        /** @description Manifest */
+        200: {
+          content: {
+            "application/manifest+json": {
+              [key: string]: unknown;
+            };
           };
         };
       };

@@ -43,5 +43,8 @@ export function bootstrapFromRequest(): Bootstrap {
     : (negotiateLocale(getRequestHeader('accept-language')) ?? defaultLocale)
   // The same URL renders differently per host and language: shared caches must keep them apart.
   setResponseHeader('vary', 'Host, Cookie, Accept-Language')
-  return { portal, locale, portalOrigins, timeZone: hosts.BUSINESS_TIME_ZONE }
+  const name = host.toLowerCase().replace(/:\d+$/, '')
+  const own = [hosts.ADMIN_HOST, hosts.PROGRAMS_HOST, hosts.ACCEPTOR_HOST, hosts.CARDHOLDER_HOST].flat()
+  const brandable = portal === 'cardholder' && name !== '' && !own.includes(name)
+  return { portal, locale, portalOrigins, timeZone: hosts.BUSINESS_TIME_ZONE, brandable }
 }

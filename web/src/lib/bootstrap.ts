@@ -13,6 +13,11 @@ export interface Bootstrap {
    * screens are its days (`business-days.ts`), as the API's are.
    */
   timeZone: string
+  /**
+   * The card-holder portal on a host that is none of the platform's own names: it may be a
+   * restaurant's domain with a brand (docs/food.md, "Domain → brand"), so the brand is looked up.
+   */
+  brandable: boolean
 }
 
 /** The document carries the business time zone for the browser (`data-time-zone`, see __root). */
@@ -57,5 +62,6 @@ export const readBootstrap = createIsomorphicFn()
       locale: isLocale(root.lang) ? root.lang : defaultLocale,
       portalOrigins: documentPortalOrigins(),
       timeZone: documentTimeZone(),
+      brandable: root.dataset.brandable === '',
     }
   })

@@ -10,6 +10,7 @@ import {
   useRouter,
 } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
+import { brandOfPage } from '~/components/food/brand-of-page.ts'
 import { useSwitchLocale } from '~/components/language-switcher.tsx'
 import { UpdateBanner } from '~/components/update-banner.tsx'
 import { readBootstrap } from '~/lib/bootstrap.ts'
@@ -31,17 +32,21 @@ import appCss from '~/styles/app.css?url'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context }) => {
-    const { portal, locale, portalOrigins, timeZone } = await readBootstrap()
+    const { portal, locale, portalOrigins, timeZone, brandable } = await readBootstrap()
     setPageTimeZone(timeZone)
     if (context.i18n.locale !== locale) await activateLocale(context.i18n, locale)
-    const { session, restorable } = await readSessionState()
+    const [{ session, restorable }, { brand, host }] = await Promise.all([
+      readSessionState(),
+      brandOfPage(context.queryClient, brandable),
+    ])
+    const shared = { portal, portalOrigins, timeZone, brandable, brand, host }
     if (session && !sessionFitsPortal(session, portal)) {
       // Spec section 2: the profile type must match the portal. In the browser the session is ended
       // (the API clears its cookies); on the server the page simply renders as signed out.
       if (typeof window !== 'undefined') await signOut()
-      return { portal, portalOrigins, timeZone, session: null, sessionRestorable: false }
+      return { ...shared, session: null, sessionRestorable: false }
     }
-    return { portal, portalOrigins, timeZone, session, sessionRestorable: restorable }
+    return { ...shared, session, sessionRestorable: restorable }
   },
   head: ({ match }) => {
     const { i18n, portal } = match.context
@@ -64,6 +69,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
           crossOrigin: 'anonymous' as const,
         })),
         { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
+        // Per host: a restaurant's domain answers its own name, colour and icons (API, food module).
+        { rel: 'manifest', href: '/manifest.webmanifest' },
       ],
     }
   },
@@ -81,12 +88,14 @@ function RootDocument({ children }: { children: ReactNode }) {
   const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
   const origins = useRouteContext({ from: '__root__', select: (c) => c.portalOrigins })
   const timeZone = useRouteContext({ from: '__root__', select: (c) => c.timeZone })
+  const brandable = useRouteContext({ from: '__root__', select: (c) => c.brandable })
   return (
     <html
       lang={i18n.locale}
       data-portal={portal}
       data-portal-origins={JSON.stringify(origins)}
       data-time-zone={timeZone}
+      data-brandable={brandable ? '' : undefined}
     >
       <head>
         <HeadContent />

@@ -1,4 +1,5 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { brandHides } from '~/components/food/brand-areas.ts'
 import { DynamicLayout } from '~/components/layouts/dynamic-layout.tsx'
 import { loadPortalLayout } from '~/components/layouts/load-portal-layout.ts'
 
@@ -8,7 +9,9 @@ import { loadPortalLayout } from '~/components/layouts/load-portal-layout.ts'
  */
 export const Route = createFileRoute('/_dynamic')({
   // A user's screen is drawn in the signed-in frame: have it before rendering.
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location }) => {
+    // A product area the restaurant switched off on its domain is not served there.
+    if (brandHides(context.brand, location.pathname)) throw redirect({ to: '/', replace: true })
     if (context.session) await loadPortalLayout()
   },
   component: () => (

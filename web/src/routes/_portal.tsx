@@ -1,4 +1,5 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { brandHides } from '~/components/food/brand-areas.ts'
 import { PortalLayout } from '~/components/layouts/portal-layout.tsx'
 import { guardPortalRoute } from '~/lib/guard.ts'
 import { loadCatalogArea } from '~/lib/i18n.ts'
@@ -10,6 +11,8 @@ import { loadCatalogArea } from '~/lib/i18n.ts'
  */
 export const Route = createFileRoute('/_portal')({
   beforeLoad: async ({ context, location }) => {
+    // A product area the restaurant switched off on its domain is not served there.
+    if (brandHides(context.brand, location.pathname)) throw redirect({ to: '/', replace: true })
     const guarded = guardPortalRoute(context, location)
     await loadCatalogArea(context.i18n, 'portal')
     return guarded

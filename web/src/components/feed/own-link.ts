@@ -1,29 +1,27 @@
+import type { Portal } from '~/lib/portal.ts'
+import { type OwnLink, ownLink as ownLinkOn } from '../../../../modules/feed/shared.ts'
+
+export type { OwnLink }
+
 /**
  * A post's link to one of the platform's own pages (issue 17 item 4; docs/feed.md, "Own links"):
- * a restaurant (`/food/place/{uuid}`) or a bill (`/bills/{uuid}`) on the host the viewer is on.
- * The web recognises it and shows a compact card from the platform's own API with the viewer's own
- * rights; anything else is an ordinary link.
+ * a restaurant, a bill or a card program's order page, on the host the viewer is on or one of the
+ * portals' hosts (the rule is the API's, modules/feed/shared.ts, so what the preview step leaves
+ * alone is what the web shows as a block). The web shows it as a compact card from the platform's
+ * own API with the viewer's own rights; anything else is an ordinary link.
  */
-export type OwnLink = { kind: 'restaurant'; uuid: string } | { kind: 'bill'; uuid: string }
-
-const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
-const patterns: [OwnLink['kind'], RegExp][] = [
-  ['restaurant', new RegExp(`^/food/place/(${uuid})/?$`, 'i')],
-  ['bill', new RegExp(`^/bills/(${uuid})/?$`, 'i')],
-]
-
-export function ownLink(link: string, host: string): OwnLink | null {
-  let url: URL
-  try {
-    url = new URL(link)
-  } catch {
-    return null
+export function ownLink(
+  link: string,
+  host: string,
+  portalOrigins?: Partial<Record<Portal, string>>,
+): OwnLink | null {
+  const hosts = [host]
+  for (const origin of Object.values(portalOrigins ?? {})) {
+    try {
+      if (origin) hosts.push(new URL(origin).host)
+    } catch {
+      // Not an origin: nothing to add.
+    }
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
-  if (url.host.toLowerCase() !== host.toLowerCase()) return null
-  for (const [kind, pattern] of patterns) {
-    const m = pattern.exec(url.pathname)
-    if (m?.[1]) return { kind, uuid: m[1].toLowerCase() }
-  }
-  return null
+  return ownLinkOn(link, hosts)
 }

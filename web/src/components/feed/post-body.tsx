@@ -1,11 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import { ExternalLinkIcon, FileTextIcon, PlayIcon } from 'lucide-react'
+import { Link, useRouteContext } from '@tanstack/react-router'
+import { CreditCardIcon, ExternalLinkIcon, FileTextIcon, PlayIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { billQueryOptions } from '~/components/bills/queries.ts'
 import { restaurantQueryOptions } from '~/components/food/queries.ts'
+import { publicProgramQueryOptions } from '~/components/holder/queries.ts'
+import { programQueryOptions, programTypes } from '~/components/programs/queries.ts'
 import { apiBase } from '~/lib/api.ts'
+import { formatMoney } from '~/lib/money.ts'
 import { useSession } from '~/lib/use-session.ts'
 import { type OwnLink, ownLink } from './own-link.ts'
 import type { FeedPost, FeedVideo } from './queries.ts'
@@ -161,14 +164,75 @@ export function PostMedia({ post }: { post: FeedPost }) {
 
 /**
  * A post's link: to one of the platform's own pages (own-link.ts) a compact card read from the
- * platform's API with the viewer's rights (a bill only for whom the API shows it), otherwise, and
- * while that card loads or when the API refuses, the link with its fetched preview. Recognised
- * after mounting, on the host the viewer is on, so the server's render is the plain link.
+ * platform's API with the viewer's rights (a bill only for whom the API shows it; a card program
+ * for card holders when it is public, for its owner and admins from the program itself),
+ * otherwise, and while that card loads or when the API refuses, the link with its fetched preview.
+ * Recognised after mounting, on the host the viewer is on or a portal's, so the server's render is
+ * the plain link.
  */
+/** A card program's order page as a block: its title, and for card holders its card and value. */
+function CardProgramBlock({
+  link,
+  title,
+  card,
+  image,
+  value,
+}: {
+  link: string
+  title: string
+  card: string | null
+  image: string | null
+  value: string | null
+}) {
+  return (
+    <a
+      href={link}
+      className="flex items-center gap-3 rounded-md border p-3 text-sm hover:bg-muted"
+      data-testid="post-link-card-program"
+    >
+      {image ? (
+        <img src={image} alt="" width={96} height={60} className="h-15 w-24 shrink-0 rounded object-cover" />
+      ) : (
+        <span className="grid size-12 shrink-0 place-content-center rounded bg-primary-50 text-primary-700">
+          <CreditCardIcon className="size-5" aria-hidden="true" />
+        </span>
+      )}
+      <span className="grid min-w-0 gap-0.5">
+        <span className="text-xs text-muted-foreground">
+          <Trans>Card program</Trans>
+        </span>
+        <span className="font-medium break-words">{title}</span>
+        {card || value ? (
+          <span className="text-muted-foreground break-words">
+            {[card, value].filter(Boolean).join(' · ')}
+          </span>
+        ) : null}
+        <span className="font-medium text-primary-700">
+          <Trans>Order cards</Trans>
+        </span>
+      </span>
+    </a>
+  )
+}
+
 function PostLink({ link, preview }: { link: string; preview: FeedPost['link_preview'] }) {
   const [own, setOwn] = useState<OwnLink | null>(null)
-  useEffect(() => setOwn(ownLink(link, window.location.host)), [link])
+  const origins = useRouteContext({ from: '__root__', select: (c) => c.portalOrigins })
+  const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
+  useEffect(() => setOwn(ownLink(link, window.location.host, origins)), [link, origins])
   const session = useSession()
+  const { i18n } = useLingui()
+  const cardProgram = own?.kind === 'card_program' && session !== null
+  const publicProgram = useQuery({
+    ...publicProgramQueryOptions(own?.uuid ?? ''),
+    enabled: cardProgram && portal === 'cardholder',
+    retry: false,
+  })
+  const ownProgram = useQuery({
+    ...programQueryOptions(own?.uuid ?? ''),
+    enabled: cardProgram && (portal === 'programs' || portal === 'admin'),
+    retry: false,
+  })
   const restaurant = useQuery({
     ...restaurantQueryOptions(own?.uuid ?? ''),
     enabled: own?.kind === 'restaurant',
@@ -203,6 +267,25 @@ function PostLink({ link, preview }: { link: string; preview: FeedPost['link_pre
           <span className="font-medium break-words">{r.title}</span>
         </span>
       </a>
+    )
+  }
+  if (cardProgram && publicProgram.data) {
+    const p = publicProgram.data
+    return (
+      <CardProgramBlock
+        link={link}
+        title={p.title}
+        card={p.card.title}
+        image={p.card.image_url}
+        value={
+          p.card.value.value > 0 ? formatMoney(p.card.value.value, p.card.value.currency, i18n.locale) : null
+        }
+      />
+    )
+  }
+  if (cardProgram && ownProgram.data?.type.id === programTypes.card) {
+    return (
+      <CardProgramBlock link={link} title={ownProgram.data.title} card={null} image={null} value={null} />
     )
   }
   if (own?.kind === 'bill' && bill.data) {

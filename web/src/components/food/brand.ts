@@ -81,11 +81,3 @@ export function brandHead(brand: FoodBrand | null): Head {
   }
   return head
 }
-
-/** JSON for a `<script type="application/ld+json">`: nothing in it can close the script element. */
-export function jsonLdScript(data: unknown): { type: string; children: string } {
-  return {
-    type: 'application/ld+json',
-    children: JSON.stringify(data).replace(/</g, '\\u003c'),
-  }
-}

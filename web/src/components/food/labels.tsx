@@ -25,9 +25,35 @@ export function todayHours(r: { opened_at: string | null; closed_at: string | nu
   return r.opened_at && r.closed_at ? `${r.opened_at}–${r.closed_at}` : null
 }
 
+/**
+ * Intl formatters by locale and options, made once: a menu of 200 dishes would otherwise build
+ * 200 of them per server render (each costs far more than the formatting; docs/food.md "Speed").
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>()
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+function numberFormat(locale: string): Intl.NumberFormat {
+  let format = numberFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })
+    numberFormats.set(locale, format)
+  }
+  return format
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}\u0000${JSON.stringify(options)}`
+  let format = dateFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options)
+    dateFormats.set(key, format)
+  }
+  return format
+}
+
 /** `250 g`, `0,5 l`, `2 pieces`: a dish's amount in the reader's language. */
 export function quantityLabel(i18n: I18n, quantity: number, unit: string): string {
-  const n = new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 2 }).format(quantity)
+  const n = numberFormat(i18n.locale).format(quantity)
   switch (unit) {
     case 'gram':
       return `${n} g`
@@ -53,17 +79,14 @@ export function optionPrice(i18n: I18n, option: ProductOption, currency: string)
 /** The name of a weekday (Monday 1 … Sunday 7) in the reader's language. */
 export function weekdayName(locale: string, day: number, style: 'long' | 'short' = 'long'): string {
   // 1 January 2024 was a Monday.
-  return new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' }).format(Date.UTC(2024, 0, day))
+  return dateFormat(locale, { weekday: style, timeZone: 'UTC' }).format(Date.UTC(2024, 0, day))
 }
 
 /** A date of the restaurant's calendar (`2026-12-25`) as the reader writes it. */
 export function calendarDate(locale: string, date: string): string {
   const [y, m, d] = date.split('-').map(Number)
   if (!y || !m || !d) return date
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(Date.UTC(y, m - 1, d))
+  return dateFormat(locale, { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(y, m - 1, d),
+  )
 }

@@ -255,18 +255,13 @@ function DishRow({
 }) {
   const { i18n } = useLingui()
   return (
-    <Link
-      to="/food/product/$uuid"
-      params={{ uuid: p.uuid }}
-      className="flex gap-3 p-3 hover:bg-primary-50/60 focus-visible:bg-primary-50 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none focus-visible:ring-inset"
-      data-testid="dish"
-    >
-      <div className="grid min-w-0 flex-1 content-start gap-1">
-        <h3 className="font-semibold break-words" data-testid="dish-title">
+    <Link to="/food/product/$uuid" params={{ uuid: p.uuid }} className="food-dish" data-testid="dish">
+      <div className="food-dish-text">
+        <h3 className="food-dish-title" data-testid="dish-title">
           {p.title}
         </h3>
-        {p.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{p.description}</p> : null}
-        <p className="mt-0.5 flex flex-wrap items-baseline gap-x-2 text-sm">
+        {p.description ? <p className="food-dish-description">{p.description}</p> : null}
+        <p className="food-dish-facts">
           <span className="font-semibold" data-testid="dish-price">
             {money(i18n, p.price, currency)}
           </span>
@@ -278,7 +273,7 @@ function DishRow({
           ) : null}
         </p>
       </div>
-      <div className="size-24 shrink-0 overflow-hidden rounded-xl">
+      <div className="food-dish-picture">
         <FoodPicture image={p.image} sizes="96px" eager={eager} className="size-full" />
       </div>
     </Link>

@@ -3,6 +3,7 @@ import { Link, useRouteContext } from '@tanstack/react-router'
 import { LoaderCircleIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Brand } from '~/components/brand.tsx'
+import { brandHides } from '~/components/food/brand-areas.ts'
 import { UserMenu } from '~/components/user-menu.tsx'
 import { helpNavigation, type MainPath, mainScreens, portalNavigation } from '~/lib/navigation.ts'
 import { mainScreenIcons } from '~/lib/navigation-icons.ts'
@@ -42,7 +43,9 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   const { i18n, t } = useLingui()
   const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
   const session = useSession()
-  const navigation = portalNavigation[portal]
+  const brand = useRouteContext({ from: '__root__', select: (c) => c.brand })
+  // On a restaurant's domain, without the product areas it switched off (brand-areas.ts).
+  const navigation = portalNavigation[portal].filter((path) => !brandHides(brand, path))
   const title = i18n._(portalCopy[portal].title)
 
   return (

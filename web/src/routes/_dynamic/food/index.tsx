@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { brandTitle, jsonLdScript } from '~/components/food/brand.ts'
+import { brandTitle } from '~/components/food/brand.ts'
+import { JsonLd, keepJsonLd } from '~/components/food/json-ld.tsx'
 import { restaurantsQueryOptions, serverJsonLd } from '~/components/food/queries.ts'
 import { RestaurantList } from '~/components/food/restaurant-list.tsx'
 import { loadQuery } from '~/lib/queries/load.ts'
@@ -8,7 +9,7 @@ import { searchParams, text } from '~/lib/search-params.ts'
 
 /**
  * `/food`: the restaurants (the card holder's home), rendered on the server with the list. On a
- * restaurant's own domain only that restaurant, with its schema.org JSON-LD in the head.
+ * restaurant's own domain only that restaurant, with its schema.org JSON-LD (sent once, json-ld.tsx).
  */
 export const Route = createFileRoute('/_dynamic/food/')({
   validateSearch: searchParams({ search: text({ max: 100 }) }),
@@ -20,11 +21,10 @@ export const Route = createFileRoute('/_dynamic/food/')({
       loadQuery(queryClient, restaurantsQueryOptions(deps.search, domain), { notFound: false }),
       brand ? serverJsonLd(brand.restaurant.uuid, host) : null,
     ])
-    return { jsonLd }
+    if (brand) keepJsonLd(queryClient, brand.restaurant.uuid, jsonLd)
   },
-  head: ({ match, loaderData }) => ({
+  head: ({ match }) => ({
     meta: [{ title: brandTitle(match.context.i18n, match.context.brand, msg`Restaurants`) }],
-    scripts: loaderData?.jsonLd ? [jsonLdScript(loaderData.jsonLd)] : [],
   }),
   component: Food,
 })
@@ -32,5 +32,11 @@ export const Route = createFileRoute('/_dynamic/food/')({
 function Food() {
   const search = Route.useSearch({ select: (s) => s.search ?? '' })
   const domain = Route.useRouteContext({ select: (c) => (c.brand ? c.host : undefined) })
-  return <RestaurantList search={search} domain={domain} />
+  const branded = Route.useRouteContext({ select: (c) => c.brand?.restaurant.uuid })
+  return (
+    <>
+      {branded ? <JsonLd key={branded} id={branded} /> : null}
+      <RestaurantList search={search} domain={domain} />
+    </>
+  )
 }

@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { StoreIcon } from 'lucide-react'
-import { brandTitle, jsonLdScript } from '~/components/food/brand.ts'
+import { brandTitle } from '~/components/food/brand.ts'
+import { JsonLd, keepJsonLd } from '~/components/food/json-ld.tsx'
 import { restaurantQueryOptions, serverJsonLd } from '~/components/food/queries.ts'
 import { RestaurantPage } from '~/components/food/restaurant-page.tsx'
 import { NotFound } from '~/components/not-found.tsx'
@@ -10,7 +11,7 @@ import { settleQuery } from '~/lib/queries/load.ts'
 
 /**
  * `/food/place/{uuid}`: a restaurant and its menu, rendered on the server with both, and its
- * schema.org `Restaurant` with the `Menu` as JSON-LD in the head. An unknown or inactive one is a
+ * schema.org `Restaurant` with the `Menu` as JSON-LD, sent once (json-ld.tsx). An unknown or inactive one is a
  * not-found page (404s are not tried again).
  */
 export const Route = createFileRoute('/_dynamic/food/place/$uuid')({
@@ -22,8 +23,9 @@ export const Route = createFileRoute('/_dynamic/food/place/$uuid')({
       serverJsonLd(params.uuid, context.host),
     ])
     if (settled.status === 'missing') throw notFound()
+    keepJsonLd(context.queryClient, params.uuid, jsonLd)
     const restaurant = settled.status === 'success' ? settled.data : undefined
-    return { title: restaurant?.title, description: restaurant?.description, jsonLd }
+    return { title: restaurant?.title, description: restaurant?.description }
   },
   head: ({ match, loaderData }) => {
     const brand = match.context.brand
@@ -33,7 +35,6 @@ export const Route = createFileRoute('/_dynamic/food/place/$uuid')({
         { title: brandTitle(match.context.i18n, brand, loaderData?.title ?? msg`Restaurant`) },
         ...(description ? [{ name: 'description', content: description }] : []),
       ],
-      scripts: loaderData?.jsonLd ? [jsonLdScript(loaderData.jsonLd)] : [],
     }
   },
   notFoundComponent: RestaurantNotFound,
@@ -42,7 +43,12 @@ export const Route = createFileRoute('/_dynamic/food/place/$uuid')({
 
 function Place() {
   const { uuid } = Route.useParams()
-  return <RestaurantPage uuid={uuid} />
+  return (
+    <>
+      <JsonLd key={uuid} id={uuid} />
+      <RestaurantPage uuid={uuid} />
+    </>
+  )
 }
 
 function RestaurantNotFound() {

@@ -1,8 +1,6 @@
 import { createFileRoute, Outlet, useRouteContext } from '@tanstack/react-router'
 import { brandHead } from '~/components/food/brand.ts'
 import { FoodFrame } from '~/components/food/food-frame.tsx'
-import { pageHost } from '~/components/food/host.ts'
-import { brandQueryOptions, type FoodBrand } from '~/components/food/queries.ts'
 import { BasketButton } from '~/components/food-cart/basket-button.tsx'
 import { loadCatalogArea } from '~/lib/i18n.ts'
 
@@ -10,20 +8,12 @@ import { loadCatalogArea } from '~/lib/i18n.ts'
  * The food area (`/food`, `/food/place/{uuid}`, `/food/product/{uuid}`), open to guests and
  * signed-in card holders alike: the card holder's home. On a restaurant's own domain every page
  * is drawn in its brand (colours, logo, title, favicon, analytics; docs/food.md "Guest pages"):
- * the brand of the request's host is looked up once here and handed to the pages in the context.
+ * the root route looked the brand of the page's host up (brand-of-page.ts) and hands it down.
  */
 export const Route = createFileRoute('/_dynamic/food')({
   staticData: { frame: 'own' },
-  beforeLoad: async ({ context }): Promise<{ brand: FoodBrand | null; host: string }> => {
-    const [host] = await Promise.all([pageHost(), loadCatalogArea(context.i18n, 'food')])
-    // The portals of staff never have a brand of a restaurant.
-    if (context.portal !== 'cardholder' || !host) return { brand: null, host }
-    try {
-      return { brand: await context.queryClient.ensureQueryData(brandQueryOptions(host)), host }
-    } catch {
-      // The brand cannot be read now: the platform's own look, the pages still work.
-      return { brand: null, host }
-    }
+  beforeLoad: async ({ context }) => {
+    await loadCatalogArea(context.i18n, 'food')
   },
   head: ({ match }) => brandHead(match.context.brand),
   component: FoodArea,
