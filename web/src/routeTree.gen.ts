@@ -29,6 +29,7 @@ import { Route as PortalBillsRouteRouteImport } from './routes/_portal/bills/rou
 import { Route as PortalCardsRouteRouteImport } from './routes/_portal/cards/route'
 import { Route as PortalFinancesRouteRouteImport } from './routes/_portal/finances/route'
 import { Route as PortalHomeRouteImport } from './routes/_portal/home'
+import { Route as PortalNewOrderRouteImport } from './routes/_portal/new-order'
 import { Route as PortalProfileRouteImport } from './routes/_portal/profile'
 import { Route as PortalStatisticsRouteImport } from './routes/_portal/statistics'
 import { Route as PortalTerminalRouteRouteImport } from './routes/_portal/terminal/route'
@@ -179,6 +180,11 @@ const PortalFinancesRouteRoute = PortalFinancesRouteRouteImport.update({
 const PortalHomeRoute = PortalHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => PortalRoute,
+} as any)
+const PortalNewOrderRoute = PortalNewOrderRouteImport.update({
+  id: '/new-order',
+  path: '/new-order',
   getParentRoute: () => PortalRoute,
 } as any)
 const PortalProfileRoute = PortalProfileRouteImport.update({
@@ -490,6 +496,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof GuestSignInRoute
   '/acceptors': typeof PortalAcceptorsRoute
   '/home': typeof PortalHomeRoute
+  '/new-order': typeof PortalNewOrderRoute
   '/profile': typeof PortalProfileRoute
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
@@ -556,6 +563,7 @@ export interface FileRoutesByTo {
   '/sign-in': typeof GuestSignInRoute
   '/acceptors': typeof PortalAcceptorsRoute
   '/home': typeof PortalHomeRoute
+  '/new-order': typeof PortalNewOrderRoute
   '/profile': typeof PortalProfileRoute
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
@@ -633,6 +641,7 @@ export interface FileRoutesById {
   '/_guest/sign-in': typeof GuestSignInRoute
   '/_portal/acceptors': typeof PortalAcceptorsRoute
   '/_portal/home': typeof PortalHomeRoute
+  '/_portal/new-order': typeof PortalNewOrderRoute
   '/_portal/profile': typeof PortalProfileRoute
   '/_portal/statistics': typeof PortalStatisticsRoute
   '/_portal/users': typeof PortalUsersRoute
@@ -709,6 +718,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/acceptors'
     | '/home'
+    | '/new-order'
     | '/profile'
     | '/statistics'
     | '/users'
@@ -775,6 +785,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/acceptors'
     | '/home'
+    | '/new-order'
     | '/profile'
     | '/statistics'
     | '/users'
@@ -851,6 +862,7 @@ export interface FileRouteTypes {
     | '/_guest/sign-in'
     | '/_portal/acceptors'
     | '/_portal/home'
+    | '/_portal/new-order'
     | '/_portal/profile'
     | '/_portal/statistics'
     | '/_portal/users'
@@ -1055,6 +1067,13 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof PortalHomeRouteImport
+      parentRoute: typeof PortalRoute
+    }
+    '/_portal/new-order': {
+      id: '/_portal/new-order'
+      path: '/new-order'
+      fullPath: '/new-order'
+      preLoaderRoute: typeof PortalNewOrderRouteImport
       parentRoute: typeof PortalRoute
     }
     '/_portal/profile': {
@@ -1651,6 +1670,7 @@ interface PortalRouteChildren {
   PortalTransactionsRouteRoute: typeof PortalTransactionsRouteRouteWithChildren
   PortalAcceptorsRoute: typeof PortalAcceptorsRoute
   PortalHomeRoute: typeof PortalHomeRoute
+  PortalNewOrderRoute: typeof PortalNewOrderRoute
   PortalProfileRoute: typeof PortalProfileRoute
   PortalStatisticsRoute: typeof PortalStatisticsRoute
   PortalUsersRoute: typeof PortalUsersRoute
@@ -1672,6 +1692,7 @@ const PortalRouteChildren: PortalRouteChildren = {
   PortalTransactionsRouteRoute: PortalTransactionsRouteRouteWithChildren,
   PortalAcceptorsRoute: PortalAcceptorsRoute,
   PortalHomeRoute: PortalHomeRoute,
+  PortalNewOrderRoute: PortalNewOrderRoute,
   PortalProfileRoute: PortalProfileRoute,
   PortalStatisticsRoute: PortalStatisticsRoute,
   PortalUsersRoute: PortalUsersRoute,
