@@ -40,6 +40,12 @@ const publicRoutes = new Set([
   'POST /api/v1/food/orders/{uuid}/payment',
   'GET /api/v1/food/orders/payment/{sessionId}',
   'GET /api/v1/food/orders/{uuid}',
+  // Food courts (issue 16): guests read an active court and order with their food session, as above.
+  'GET /api/v1/food/court',
+  'GET /api/v1/food/court/basket/{sessionUuid}',
+  'POST /api/v1/food/court/basket/{sessionUuid}/checkout',
+  'GET /api/v1/food/court/orders/payment/{sessionUuid}',
+  'GET /api/v1/food/court/orders/{uuid}',
 ])
 const publicPrefixes = [
   // Reference data is read before anyone signs in (registration forms).
