@@ -38,7 +38,11 @@ export async function seedDemoCourt(apiOrigin: string): Promise<string[]> {
   }
   const image = async (kind: 'programs' | 'products', title: string, color: string) => {
     const form = new FormData()
-    form.append('image', new Blob([new Uint8Array(await dishPicture(title, color))], { type: 'image/jpeg' }), 'dish.jpg')
+    form.append(
+      'image',
+      new Blob([new Uint8Array(await dishPicture(title, color))], { type: 'image/jpeg' }),
+      'dish.jpg',
+    )
     return (await call<{ result: { uuid: string } }>('POST', `/food/${kind}/images`, form)).result.uuid
   }
   const methods = (program: string) =>
@@ -51,14 +55,21 @@ export async function seedDemoCourt(apiOrigin: string): Promise<string[]> {
   }
 
   if ((await call<{ count: number }>('GET', '/food/courts')).count > 0) return []
-  const restaurants = await call<{ results: { uuid: string; title: string }[] }>('GET', '/food/programs?size=100')
+  const restaurants = await call<{ results: { uuid: string; title: string }[] }>(
+    'GET',
+    '/food/programs?size=100',
+  )
   const hoek = restaurants.results.find((r) => r.title === 'Eetcafé De Hoek')
   if (!hoek) return ['demo food court not made: the demo restaurant is missing']
 
   // A second demo restaurant for the court.
   let sushi = restaurants.results.find((r) => r.title === 'Sushi Kade')?.uuid
   if (!sushi) {
-    const all = [1, 2, 3, 4, 5, 6, 7].map((day_of_week) => ({ day_of_week, start_time: '11:00', end_time: '23:00' }))
+    const all = [1, 2, 3, 4, 5, 6, 7].map((day_of_week) => ({
+      day_of_week,
+      start_time: '11:00',
+      end_time: '23:00',
+    }))
     sushi = (
       await call<{ result: { uuid: string } }>('POST', '/food/programs', {
         title: 'Sushi Kade',
@@ -75,7 +86,10 @@ export async function seedDemoCourt(apiOrigin: string): Promise<string[]> {
       })
     ).result.uuid
     const category = (
-      await call<{ result: { uuid: string } }>('POST', '/food/categories', { program_uuid: sushi, title: 'Sushi' })
+      await call<{ result: { uuid: string } }>('POST', '/food/categories', {
+        program_uuid: sushi,
+        title: 'Sushi',
+      })
     ).result.uuid
     for (const [title, price] of [
       ['Zalm maki (8 st.)', 750],
@@ -100,7 +114,8 @@ export async function seedDemoCourt(apiOrigin: string): Promise<string[]> {
   const court = (
     await call<{ result: { uuid: string } }>('POST', '/food/courts', {
       title: 'Foodhal De Hallen',
-      description: 'Eén bestelling, meerdere keukens: kies uit de restaurants van de foodhal en betaal één keer.',
+      description:
+        'Eén bestelling, meerdere keukens: kies uit de restaurants van de foodhal en betaal één keer.',
       image: await image('programs', 'De Hallen', '#4d7cfe'),
       address: 'Bellamyplein 51, 1053 AT Amsterdam',
       can_pickup_in_rest: true,
@@ -112,7 +127,8 @@ export async function seedDemoCourt(apiOrigin: string): Promise<string[]> {
   ).result.uuid
   await methods(court)
   await activate(court)
-  for (const restaurant of [hoek.uuid, sushi]) await call('POST', '/food/invite', { program_uuid: court, restaurant_uuid: restaurant })
+  for (const restaurant of [hoek.uuid, sushi])
+    await call('POST', '/food/invite', { program_uuid: court, restaurant_uuid: restaurant })
   // De Hoek (the same demo owner) accepts and completes the sandbox onboarding; Sushi Kade only accepts.
   const started = await call<{ result: { ccvpay_url: string | null } }>('POST', '/food/ccv-onboarding', {
     food_court: court,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { demoPassword, demoUsers } from './seed-demo.ts'
-import { seedDemoCredit } from './seed-demo-credit.ts'
 import { seedDemoCourt } from './seed-demo-court.ts'
+import { seedDemoCredit } from './seed-demo-credit.ts'
 import { seedDemoOrders } from './seed-demo-orders.ts'
 import { seedDemoRestaurant } from './seed-demo-restaurant.ts'
 
