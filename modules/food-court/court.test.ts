@@ -11,6 +11,7 @@ import {
   until,
 } from '../../tests/support/factories.ts'
 import {
+  placeFoodOrder,
   type SeededRestaurant,
   seedRestaurant,
   startFoodSession,
@@ -20,6 +21,7 @@ import { createLiveTestContext, type LiveTestContext } from '../../tests/support
 import { payoutFacts, releaseSplit } from '../payments/index.ts'
 import { system } from '../platform/context.ts'
 import { releasePart, subOrderDelivered } from './commands/payouts.ts'
+import { settleSingleOrder } from './jobs/handlers.ts'
 
 /**
  * A food court end to end through HTTP against real PostgreSQL, Redis, the sandbox provider and the
@@ -522,5 +524,41 @@ describe('food court', () => {
     const answer = await ownerC.api<Err>('POST', `/food/invite/${C.uuid}`, { program_uuid: court, status: 2 })
     expect(answer.status).toBe(404)
     expect(answer.body.error.reason).toBe('notFount')
+  })
+
+  it('status 8 of a single restaurant order: settled once after delivery by the payouts sweep', async () => {
+    const placed = await placeFoodOrder(guest, A)
+    await payWithSandboxCard(guest, placed.payment)
+    await until(async () => {
+      const o = await t.services.db
+        .selectFrom('food_orders')
+        .select('status')
+        .where('id', '=', placed.order)
+        .executeTakeFirstOrThrow()
+      return o.status === 3
+    }, 'single order paid')
+    expectStatus(
+      await acceptorA.api('PATCH', `/food/programs/${A.uuid}/orders/${placed.order}/status`, { status: 7 }),
+      200,
+      'delivered',
+    )
+    await Promise.all([
+      settleSingleOrder(t.services, placed.order),
+      settleSingleOrder(t.services, placed.order),
+    ])
+    const o = await t.services.db
+      .selectFrom('food_orders')
+      .select(['status', 'payout_amount', 'paid_out_at', 'total'])
+      .where('id', '=', placed.order)
+      .executeTakeFirstOrThrow()
+    expect(o.status).toBe(8)
+    expect(o.payout_amount).toBe(o.total)
+    expect(o.paid_out_at).not.toBeNull()
+    const history = await t.services.db
+      .selectFrom('food_order_history')
+      .select('to_status')
+      .where('order_id', '=', placed.order)
+      .execute()
+    expect(history.filter((h) => h.to_status === 8)).toHaveLength(1)
   })
 })

@@ -462,3 +462,19 @@ export async function isRestaurantDomain(db: DbOrTrx, domain: string): Promise<b
     .executeTakeFirst()
   return !!row
 }
+
+/**
+ * Delivered orders (status 7) last changed before `before`, oldest first: the single-restaurant
+ * orders the payouts sweep settles (the court's own sub-orders are filtered out by the caller).
+ */
+export async function deliveredOrdersBefore(db: DbOrTrx, before: Date, limit = 200): Promise<string[]> {
+  const rows = await db
+    .selectFrom('food_orders')
+    .select('id')
+    .where('status', '=', 7)
+    .where('updated_at', '<', before)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => r.id)
+}

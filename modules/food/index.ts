@@ -31,6 +31,7 @@ export {
   applySubOrderPaid,
   applySubOrderPaymentEnded,
   type CourtRestaurantCard,
+  deliveredOrdersBefore,
   draftSubOrder,
   imageUrlOf,
   insertSubOrder,

@@ -1,8 +1,13 @@
 import { z } from 'zod'
-import { applyOrderPaidOut, foodOrderStatusChanged, orderForPayout } from '../../food/index.ts'
+import {
+  applyOrderPaidOut,
+  deliveredOrdersBefore,
+  foodOrderStatusChanged,
+  orderForPayout,
+} from '../../food/index.ts'
 import { paymentEnded, paymentFacts, paymentPaid, providerWebhookAccepted } from '../../payments/index.ts'
 import { type Actor, system } from '../../platform/context.ts'
-import { defineHandler, defineJob } from '../../platform/module.ts'
+import { defineHandler, defineJob, type Services } from '../../platform/module.ts'
 import { once } from '../../platform/once.ts'
 import { pendingOnboardings, pollOnboarding } from '../commands/invites.ts'
 import {
@@ -58,11 +63,10 @@ export const onCourtOrderPaymentEnded = defineHandler({
 })
 
 /**
- * The payouts (queue `payouts`) follow the food orders' statuses. A court sub-order's status moves
+ * The payouts (queue `payouts`) follow the court sub-orders' statuses: a sub-order's status moves
  * its court order's; delivered / picked up (7) releases its part (releasePart is exactly-once on its
- * own, so it runs again on a retry even after the status was recorded). A single restaurant's order
- * delivered is paid out at once (7 → 8): its payment went to the restaurant's own provider account,
- * so there is nothing to transfer (docs/food-court.md "Status 8").
+ * own, so it runs again on a retry even after the status was recorded). Single restaurant orders
+ * are settled by the sweep (`settleSingleOrder`).
  */
 export const onFoodOrderStatus = defineHandler({
   name: 'food-court.payout-on-status',
@@ -76,27 +80,44 @@ export const onFoodOrderStatus = defineHandler({
       .select(['id', 'court_order_id'])
       .where('food_order_id', '=', order_id)
       .executeTakeFirst()
-    if (part) {
-      await once(services.db, event.id, 'food-court.payout-on-status', async (trx) => {
-        await syncCourtStatus(trx, part.court_order_id)
-      })
-      if (to === 7) {
-        const outcome = await subOrderDelivered(services, ctx, order_id)
-        log.info({ food_order_id: order_id, outcome }, 'court part released on delivery')
-      }
-      return
-    }
-    if (to !== 7) return
+    if (!part) return
     await once(services.db, event.id, 'food-court.payout-on-status', async (trx) => {
-      const order = await orderForPayout(trx, order_id)
-      if (order?.status !== 7) return
-      const facts = order.payment_id ? await paymentFacts(trx, order.payment_id) : undefined
-      const refunded = facts ? BigInt(facts.refunded_amount) : 0n
-      const amount = BigInt(order.total) - refunded
-      await applyOrderPaidOut(trx, order_id, amount > 0n ? amount : 0n, ctx)
+      await syncCourtStatus(trx, part.court_order_id)
     })
+    if (to === 7) {
+      const outcome = await subOrderDelivered(services, ctx, order_id)
+      log.info({ food_order_id: order_id, outcome }, 'court part released on delivery')
+    }
   },
 })
+
+/**
+ * How long after delivery a single restaurant's order counts as paid out (status 8): its payment
+ * went to the restaurant's own provider account, which settles it to the restaurant the next
+ * business day; the platform transfers nothing (docs/food-court.md "Status 8").
+ */
+export const singleOrderSettleMs = 24 * 3600_000
+
+/** Settles one delivered single-restaurant order: 7 → 8 with the paid-out fields, once. */
+export async function settleSingleOrder(services: Services, orderId: string): Promise<void> {
+  const isPart = await services.db
+    .selectFrom('food_court_parts')
+    .select('id')
+    .where('food_order_id', '=', orderId)
+    .executeTakeFirst()
+  if (isPart) return
+  await services.db.transaction().execute(async (trx) => {
+    const order = await orderForPayout(trx, orderId)
+    if (order?.status !== 7) return
+    const facts = order.payment_id ? await paymentFacts(trx, order.payment_id) : undefined
+    const refunded = facts ? BigInt(facts.refunded_amount) : 0n
+    const amount = BigInt(order.total) - refunded
+    await applyOrderPaidOut(trx, orderId, amount > 0n ? amount : 0n, {
+      actor: system('payouts'),
+      requestId: `settle-${orderId}`,
+    })
+  })
+}
 
 /** A provider webhook not about a payment (a merchant's onboarding changed): ask about pending ones. */
 export const onProviderWebhook = defineHandler({
@@ -145,5 +166,7 @@ export const payoutSweep = defineJob({
       }
     }
     for (const id of await pendingOnboardings(services.db, 60_000)) await pollOnboarding(services, id)
+    for (const id of await deliveredOrdersBefore(services.db, new Date(Date.now() - singleOrderSettleMs)))
+      await settleSingleOrder(services, id)
   },
 })
