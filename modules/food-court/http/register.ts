@@ -2,7 +2,8 @@ import type { Context } from 'hono'
 import { imageUrlOf, restaurantCards } from '../../food/index.ts'
 import { requireUser } from '../../identity/index.ts'
 import type { RequestContext } from '../../platform/context.ts'
-import { notFound } from '../../platform/errors.ts'
+import { AppError, notFound } from '../../platform/errors.ts'
+import { fieldProblems } from '../../platform/http.ts'
 import type { ApiApp, AppEnv } from '../../platform/module.ts'
 import { toPage } from '../../platform/pagination.ts'
 import { courtOf, restaurantOfStaff } from '../access.ts'
@@ -23,6 +24,7 @@ import { rejectPart } from '../commands/payouts.ts'
 import { courtDailyTotals, courtOrder, courtOrders, courtOrdersCsv, statement } from '../queries/books.ts'
 import { activeCourt, courtJson, listCourts, onboardedRestaurantIds } from '../queries/court.ts'
 import * as r from './routes.ts'
+import { inviteRemoval } from './schemas.ts'
 
 const context = (c: Context<AppEnv>): RequestContext => ({
   actor: c.get('actor'),
@@ -84,7 +86,13 @@ export function registerFoodCourtRoutes(app: ApiApp) {
   })
   app.openapi(r.deleteInvite, async (c) => {
     const me = requireUser(c, 'owner')
-    const b = c.req.valid('json')
+    const given = { ...c.req.valid('query'), ...((c.req.valid('json') as object | undefined) ?? {}) }
+    const parsed = inviteRemoval.safeParse(given)
+    if (!parsed.success)
+      throw new AppError('validation_failed', 'validation failed', {
+        fields: fieldProblems(parsed.error.issues, given),
+      })
+    const b = parsed.data
     return c.json(
       { result: await removeInvite(c.get('services').db, me, b.program_uuid, b.restaurant_uuid, b.list) },
       200,

@@ -17,6 +17,7 @@ import {
   invitationSchema,
   inviteCountsSchema,
   inviteFilter,
+  inviteRemoval,
   inviteSchema,
   onboardingSchema,
   paymentOutcomeSchema,
@@ -144,25 +145,20 @@ export const postInvite = createRoute({
   },
 })
 
+const removal = inviteRemoval
+
 export const deleteInvite = createRoute({
   method: 'delete',
   path: '/food/invite',
   tags,
   summary: 'Remove or withdraw an invitation',
   description:
-    'Removing from the `all` list makes the invitation unsent (status 0, kept); from the `active`, `pending` or `declined` list it is deleted. Either way it is withdrawn: the restaurant then gets 404 `notFount`, and an active restaurant leaves the court’s cart at once (parts already paid are still paid out). The court’s owner only.',
+    'Names the court (`program_uuid`), the restaurant and the `list` it is removed from, in the query (or, as the spec has it, in a JSON body: clients that drop DELETE bodies use the query). Removing from the `all` list makes the invitation unsent (status 0, kept); from the `active`, `pending` or `declined` list it is deleted. Either way it is withdrawn: the restaurant then gets 404 `notFount`, and an active restaurant leaves the court’s cart at once (parts already paid are still paid out). The court’s owner only.',
   security: bearerSecurity,
   middleware: [signedIn('owner')] as const,
   request: {
-    body: body(
-      z
-        .object({
-          program_uuid: courtUuid,
-          restaurant_uuid: restaurantUuid,
-          list: inviteFilter.default('all'),
-        })
-        .strict(),
-    ),
+    query: removal.partial(),
+    body: { required: false, content: { 'application/json': { schema: removal.partial() } } },
   },
   responses: {
     200: json(result(inviteSchema), 'The restaurant as it now stands'),

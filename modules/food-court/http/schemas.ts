@@ -446,3 +446,8 @@ export const dateRangeQuery = z.object({
   start_date: z.iso.date('a date YYYY-MM-DD'),
   end_date: z.iso.date('a date YYYY-MM-DD'),
 })
+
+/** `DELETE invite`: the court, the restaurant and the list it is removed from (query or body). */
+export const inviteRemoval = z
+  .object({ program_uuid: courtUuid, restaurant_uuid: restaurantUuid, list: inviteFilter.default('all') })
+  .strict()

@@ -3816,10 +3816,19 @@ export interface paths {
     };
     /**
      * Remove or withdraw an invitation
-     * @description Removing from the `all` list makes the invitation unsent (status 0, kept); from the `active`, `pending` or `declined` list it is deleted. Either way it is withdrawn: the restaurant then gets 404 `notFount`, and an active restaurant leaves the court’s cart at once (parts already paid are still paid out). The court’s owner only.
+     * @description Names the court (`program_uuid`), the restaurant and the `list` it is removed from, in the query (or, as the spec has it, in a JSON body: clients that drop DELETE bodies use the query). Removing from the `all` list makes the invitation unsent (status 0, kept); from the `active`, `pending` or `declined` list it is deleted. Either way it is withdrawn: the restaurant then gets 404 `notFount`, and an active restaurant leaves the court’s cart at once (parts already paid are still paid out). The court’s owner only.
      */
     delete: {
-      requestBody: {
+      parameters: {
+        query?: {
+          /** @description The food court (program type 5001) */
+          program_uuid?: string;
+          /** @description A food program (type 4001) */
+          restaurant_uuid?: string;
+          list?: "all" | "active" | "pending" | "declined";
+        };
+      };
+      requestBody?: {
         content: {
           "application/json": {
             /**
@@ -3831,12 +3840,12 @@ export interface paths {
              * Format: uuid
              * @description The food court (program type 5001)
              */
-            program_uuid: string;
+            program_uuid?: string;
             /**
              * Format: uuid
              * @description A food program (type 4001)
              */
-            restaurant_uuid: string;
+            restaurant_uuid?: string;
           };
         };
       };
