@@ -257,6 +257,10 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
   invalid_domain_name: () => msg`The domain name is not valid`,
   domain_already_used: () => msg`Domain already used`,
   unknown_time_zone: () => msg`Unknown time zone.`,
+  // Food courts (modules/food-court/shared.ts).
+  fee_percent_range: () => msg`The fee percent must be between 0 and 100, with at most two decimals.`,
+  only_one_fee_field: () => msg`Only one fee field may be filled`,
+  invalid_fee: () => msg`Enter a fee such as 2,50.`,
   logo_not_png: () => msg`A logo must be a PNG image.`,
   logo_too_small: (p) => {
     const minimum = num(p, 'minimum')
