@@ -5,35 +5,37 @@ import { api } from '~/lib/api.ts'
 /**
  * The food court side of the food API (`/api/v1/food/...`, docs/food-court.md): the court (program
  * type 5001) beside its program, its invitations of restaurants (spec food.md sections 3, 4 and 7),
- * the restaurant's side of an invitation with the provider's onboarding (`ccv-onboarding`), and the
- * settlement statement per restaurant and period. Answers are unwrapped from `result` / `results`.
+ * the restaurant's side of an invitation with the provider's onboarding (`ccv-onboarding`), the
+ * court's orders with their sub-orders, daily totals with the court fee, and the settlement
+ * statement per restaurant and period. Answers are unwrapped from `result` / `results`.
  */
-
-export interface CourtImage {
-  uuid: string
-  path: string
-  url?: string | undefined
-}
 
 export interface FoodCourt {
   uuid: string
   title: string
   description: string
-  address: string
-  can_pickup_in_rest: boolean
-  image: CourtImage | null
-  domain_name: string | null
+  status: number
   currency: string
-  /** `food_court_min_order_amount`, minor units. */
-  min_order_amount: number | null
-  /** 0–100, or null; only one of percent and fixed. */
-  split_fee_percent: number | null
+  image: string | null
+  image_url: string | null
+  address: string
+  phone: string
+  can_pickup_in_rest: boolean
+  time_zone: string
+  domain_name: string | null
+  /** The court's minimum for the whole cart, minor units. */
+  food_court_min_order_amount: number
+  /** 0–100, up to 2 decimals, or null; only one of percent and fixed. */
+  split_payment_fee_percent: number | null
   /** Minor units, or null. */
-  split_fee_fixed: number | null
-  external_reference: string | null
-  /** The court's provider account (the super merchant) split payments are routed through. */
-  provider: string | null
-  provider_account: string | null
+  split_payment_fee_fixed: number | null
+  super_merchant_username: string
+  has_super_merchant_password: boolean
+  external_reference: string
+  payout_after_days: number
+  provider: string
+  restaurants_count: number
+  restaurants_not_onboarded: number
 }
 
 /** Invitation statuses (spec section 4). */
@@ -41,6 +43,7 @@ export const inviteStatuses = { unsent: 0, pending: 1, active: 2, declined: 3 } 
 export type InviteStatus = (typeof inviteStatuses)[keyof typeof inviteStatuses]
 export const inviteFilters = ['all', 'active', 'pending', 'declined'] as const
 export type InviteFilter = (typeof inviteFilters)[number]
+export type OnboardingStatus = 'none' | 'pending' | 'active' | 'failed'
 
 /** One restaurant as the court sees it: its invitation and whether it can receive payouts. */
 export interface CourtInvite {
@@ -48,11 +51,15 @@ export interface CourtInvite {
   /** The restaurant's food program. */
   program_uuid: string
   title: string
+  image_url: string | null
+  address: string
   domain_name: string | null
+  owner_email: string
   status: InviteStatus
   ccvpay_url: string | null
-  ccvpay_status: string | null
+  ccvpay_status: OnboardingStatus
   is_split_payments_enabled: boolean
+  updated_at: string | null
 }
 
 export interface InviteCounts {
@@ -61,22 +68,44 @@ export interface InviteCounts {
   declined: number
 }
 
-/** An invitation as the invited restaurant sees it: the court and its terms. */
-export interface RestaurantInvite {
-  invite_uuid: string
-  /** The court's program. */
-  food_court_uuid: string
+/** The terms of a court as an invited restaurant reads them. */
+export interface CourtTerms {
+  uuid: string
   title: string
   description: string
+  image_url: string | null
+  address: string
   domain_name: string | null
-  status: InviteStatus
   currency: string
-  split_fee_percent: number | null
-  split_fee_fixed: number | null
-  min_order_amount: number | null
+  food_court_min_order_amount: number
+  split_payment_fee_percent: number | null
+  split_payment_fee_fixed: number | null
+  payout_after_days: number
+  owner_name: string
+}
+
+/** An invitation as the invited restaurant sees it: the court and its terms. */
+export interface Invitation {
+  invite_uuid: string
+  restaurant_uuid: string
+  restaurant_title: string
+  court: CourtTerms
+  status: InviteStatus
   ccvpay_url: string | null
-  ccvpay_status: string | null
+  ccvpay_status: OnboardingStatus
   is_split_payments_enabled: boolean
+  created_at: string
+  updated_at: string
+}
+
+/** Where the accept flow stands: 2 processing, 3 success (go to `ccvpay_url`), 4 failure (reset). */
+export interface Onboarding {
+  invite_uuid: string
+  status: InviteStatus
+  ccvpay_status: OnboardingStatus
+  ccvpay_url: string | null
+  is_split_payments_enabled: boolean
+  step: 2 | 3 | 4
 }
 
 export interface Page<T> {
@@ -85,26 +114,79 @@ export interface Page<T> {
   results: T[]
 }
 
+export interface SubOrder {
+  uuid: string
+  order_id: number
+  restaurant_uuid: string
+  restaurant_title: string
+  order_status: number
+  status_name: string
+  products_total: number
+  delivery_cost: number
+  total: number
+  food_court_fee: number
+  payout_amount: number
+  part_status: 'created' | 'held' | 'releasing' | 'paid_out' | 'refunding' | 'refunded' | 'failed'
+  paid_out_at: string | null
+  refunded_at: string | null
+  items: { title: string; quantity: number; price: number }[]
+}
+
+export interface CourtOrder {
+  uuid: string
+  order_id: number
+  court_uuid: string
+  court_title: string
+  order_status: number
+  status_name: string
+  currency: string
+  total: number
+  food_court_fee: number
+  refunded: number
+  pickup_in_restaurant: boolean
+  name: string
+  email: string
+  phone: string
+  order_date: string
+  created: string
+  paid_at: string | null
+  payment_uuid: string | null
+  food_court_suborders: SubOrder[]
+}
+
+export interface CourtDailyTotal {
+  order_date: string
+  orders_count: number
+  products_total: number
+  fees_total: number
+  overall: number
+  refunds: number
+  revenue: number
+  payouts: number
+  food_court_fee: number
+}
+
 export interface StatementLine {
+  kind: 'order' | 'food_court_fee' | 'refund' | 'payout'
   date: string
-  kind: 'order' | 'court_fee' | 'refund' | 'payout'
-  order_uuid: string | null
-  order_number: string | null
+  court_order_uuid: string
+  court_order_id: number
+  sub_order_uuid: string
+  sub_order_id: number
   amount: number
-  ledger_entry_uuid: string | null
+  ledger_entry: { uuid: string; number: string | null; source: string } | null
 }
 
 export interface Statement {
   restaurant_uuid: string
-  title: string
+  restaurant_title: string
+  court_uuid: string | null
   currency: string
-  from: string
-  to: string
+  start_date: string
+  end_date: string
   lines: StatementLine[]
-  totals: { orders: number; court_fees: number; refunds: number; payouts: number; open: number }
-  ledger_total: number
-  difference: number
-  reconciled: boolean
+  totals: { orders: number; food_court_fees: number; refunds: number; payouts: number; held: number }
+  ledger: { payouts: number; held: number; reconciled: boolean; difference: number }
 }
 
 const at = (uuid: string) => encodeURIComponent(uuid)
@@ -117,6 +199,10 @@ export const courtKeys = {
     ['food-court', 'invites', uuid, filter, search, page] as const,
   counts: (uuid: string) => ['food-court', 'invites', uuid, 'count'] as const,
   received: (restaurant: string) => ['food-court', 'received', restaurant] as const,
+  orders: (court: string) => ['food-court', 'orders', court] as const,
+  orderList: (court: string, view: { active: boolean; date?: string | undefined; page: number }) =>
+    ['food-court', 'orders', court, 'list', view] as const,
+  totals: (court: string, page: number) => ['food-court', 'orders', court, 'totals', page] as const,
   statement: (court: string, restaurant: string, from: string, to: string) =>
     ['food-court', 'statement', court, restaurant, from, to] as const,
 }
@@ -141,12 +227,7 @@ export const invitesQueryOptions = (court: string, filter: InviteFilter, search:
     queryKey: courtKeys.inviteList(court, filter, search, page),
     queryFn: () =>
       api.get<Page<CourtInvite>>('/food/invite', {
-        query: {
-          program_uuid: court,
-          status: filter === 'all' ? undefined : inviteStatuses[filter],
-          title: search || undefined,
-          page,
-        },
+        query: { program_uuid: court, status: filter, title: search || undefined, page },
       }),
     placeholderData: keepPreviousData,
   })
@@ -154,9 +235,7 @@ export const invitesQueryOptions = (court: string, filter: InviteFilter, search:
 export const inviteCountsQueryOptions = (court: string) =>
   queryOptions({
     queryKey: courtKeys.counts(court),
-    queryFn: async () =>
-      (await api.get<{ result: InviteCounts }>('/food/invite/count', { query: { program_uuid: court } }))
-        .result,
+    queryFn: () => api.get<InviteCounts>('/food/invite/count', { query: { program_uuid: court } }),
   })
 
 export async function sendInvite(court: string, restaurant: string): Promise<CourtInvite> {
@@ -168,11 +247,14 @@ export async function sendInvite(court: string, restaurant: string): Promise<Cou
   ).result
 }
 
-/** Withdraws a pending invitation, or removes a restaurant from the court (`all`: back to unsent). */
-export async function removeInvite(court: string, restaurant: string): Promise<void> {
+/**
+ * Withdraws a pending invitation or removes a restaurant: from the `all` list it becomes unsent,
+ * from the other lists the invitation is deleted (spec section 4).
+ */
+export async function removeInvite(court: string, restaurant: string, list: InviteFilter): Promise<void> {
   await api('/food/invite', {
     method: 'DELETE',
-    body: { program_uuid: court, restaurant_uuid: restaurant },
+    body: { program_uuid: court, restaurant_uuid: restaurant, list },
   })
 }
 
@@ -181,44 +263,84 @@ export const receivedInvitesQueryOptions = (restaurant: string) =>
   queryOptions({
     queryKey: courtKeys.received(restaurant),
     queryFn: async () =>
-      (await api.get<{ results: RestaurantInvite[] }>(`/food/invite/${at(restaurant)}`)).results,
+      (
+        await api.get<Page<Invitation>>('/food/invitations', {
+          query: { program_uuid: restaurant, size: 100 },
+        })
+      ).results,
   })
 
-/** The restaurant answers an invitation: accept (active) or decline. */
-export async function answerInvite(
-  restaurant: string,
-  court: string,
-  status: InviteStatus,
-): Promise<RestaurantInvite> {
+/** The restaurant declines an invitation (accepting goes through `startOnboarding`). */
+export async function declineInvite(restaurant: string, court: string): Promise<Invitation> {
   return (
-    await api.post<{ result: RestaurantInvite }>(`/food/invite/${at(restaurant)}`, {
+    await api.post<{ result: Invitation }>(`/food/invite/${at(restaurant)}`, {
       program_uuid: court,
-      status,
+      status: inviteStatuses.declined,
     })
   ).result
 }
 
-/** Starts (or resumes) the restaurant's onboarding at the court's provider: the page to go to. */
-export async function startOnboarding(restaurant: string, court: string): Promise<{ url: string }> {
+/**
+ * Accepts the invitation and starts (or resumes) the restaurant's onboarding at the court's
+ * provider: step 3 with the page to go to, or step 4 when the provider refused (reset).
+ */
+export async function startOnboarding(
+  restaurant: string,
+  court: string,
+  returnUrl?: string,
+): Promise<Onboarding> {
   return (
-    await api.post<{ result: { url: string } }>('/food/ccv-onboarding', {
-      program_uuid: restaurant,
+    await api.post<{ result: Onboarding }>('/food/ccv-onboarding', {
       food_court: court,
-      return_url: typeof window === 'undefined' ? undefined : window.location.href,
+      restaurant_uuid: restaurant,
+      ...(returnUrl ? { return_url: returnUrl } : {}),
     })
   ).result
 }
+
+/** Asks the provider now where the onboarding stands (after its page sent the owner back). */
+export async function onboardingState(restaurant: string, court: string): Promise<Onboarding> {
+  return (
+    await api.get<{ result: Onboarding }>('/food/ccv-onboarding', {
+      query: { food_court: court, restaurant_uuid: restaurant },
+    })
+  ).result
+}
+
+export const courtOrdersQueryOptions = (
+  court: string,
+  view: { active: boolean; date?: string | undefined; page: number },
+) =>
+  queryOptions({
+    queryKey: courtKeys.orderList(court, view),
+    queryFn: () =>
+      api.get<Page<CourtOrder>>(`/food/courts/${at(court)}/orders`, {
+        query: view.active
+          ? { active_view: 'true', page: view.page }
+          : { date: view.date || undefined, page: view.page },
+      }),
+    placeholderData: keepPreviousData,
+  })
+
+export const courtDailyTotalsQueryOptions = (court: string, page: number) =>
+  queryOptions({
+    queryKey: courtKeys.totals(court, page),
+    queryFn: () =>
+      api.get<Page<CourtDailyTotal>>(`/food/courts/${at(court)}/daily-totals`, { query: { page } }),
+    placeholderData: keepPreviousData,
+  })
+
+export const courtOrdersCsvPath = (court: string) => `/food/courts/${at(court)}/orders.csv`
 
 export const statementQueryOptions = (court: string, restaurant: string, from: string, to: string) =>
   queryOptions({
     queryKey: courtKeys.statement(court, restaurant, from, to),
     queryFn: async () =>
       (
-        await api.get<{ result: Statement }>(`/food/courts/${at(court)}/statement`, {
-          query: { restaurant_uuid: restaurant, from, to },
+        await api.get<{ result: Statement }>(`/food/courts/${at(court)}/settlement`, {
+          query: { restaurant_uuid: restaurant, start_date: from, end_date: to },
         })
       ).result,
-    enabled: Boolean(restaurant),
   })
 
 export function invitesChanged(queryClient: QueryClient, court: string) {

@@ -22,7 +22,7 @@ import { Textarea } from '~/components/ui/textarea.tsx'
 import { notify } from '~/lib/notify.tsx'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { isDomainName, normalizeDomainName, parseCost } from '../../../../modules/food/shared.ts'
-import { type CourtImage, courtKeys, type FoodCourt, saveCourt } from './api.ts'
+import { courtKeys, type FoodCourt, saveCourt } from './api.ts'
 import { courtErrorMessage, courtFieldMessage } from './errors.ts'
 
 /**
@@ -38,11 +38,11 @@ export interface CourtValues {
   description: string
   address: string
   can_pickup_in_rest: boolean
-  image: CourtImage | null
+  image: { uuid: string; url: string } | null
   domain_name: string
-  min_order_amount: string
-  split_fee_percent: string
-  split_fee_fixed: string
+  food_court_min_order_amount: string
+  split_payment_fee_percent: string
+  split_payment_fee_fixed: string
   external_reference: string
 }
 
@@ -52,11 +52,12 @@ function valuesOf(c: FoodCourt, title: string, description: string): CourtValues
     description: c.description || description,
     address: c.address ?? '',
     can_pickup_in_rest: c.can_pickup_in_rest ?? false,
-    image: c.image,
+    image: c.image ? { uuid: c.image, url: c.image_url ?? '' } : null,
     domain_name: c.domain_name ?? '',
-    min_order_amount: c.min_order_amount ? costText(c.min_order_amount) : '',
-    split_fee_percent: c.split_fee_percent === null ? '' : String(c.split_fee_percent).replace('.', ','),
-    split_fee_fixed: c.split_fee_fixed === null ? '' : costText(c.split_fee_fixed),
+    food_court_min_order_amount: c.food_court_min_order_amount ? costText(c.food_court_min_order_amount) : '',
+    split_payment_fee_percent:
+      c.split_payment_fee_percent === null ? '' : String(c.split_payment_fee_percent).replace('.', ','),
+    split_payment_fee_fixed: c.split_payment_fee_fixed === null ? '' : costText(c.split_payment_fee_fixed),
     external_reference: c.external_reference ?? '',
   }
 }
@@ -74,15 +75,13 @@ const fields: readonly FieldPath<CourtValues>[] = [
   'can_pickup_in_rest',
   'image',
   'domain_name',
-  'min_order_amount',
-  'split_fee_percent',
-  'split_fee_fixed',
+  'food_court_min_order_amount',
+  'split_payment_fee_percent',
+  'split_payment_fee_fixed',
   'external_reference',
 ]
-const fieldOf = (path: string): FieldPath<CourtValues> | undefined => {
-  if (path === 'food_court_min_order_amount') return 'min_order_amount'
-  return fields.find((f) => f === path || path.startsWith(`${f}.`))
-}
+const fieldOf = (path: string): FieldPath<CourtValues> | undefined =>
+  fields.find((f) => f === path || path.startsWith(`${f}.`))
 
 /** The checks of spec section 5, in the form's words: problems by field, or the change to send. */
 export function checkCourt(
@@ -96,26 +95,28 @@ export function checkCourt(
   if (isNew && !v.image) problems.push(['image', required.id])
   const domain = normalizeDomainName(v.domain_name)
   if (domain && !isDomainName(domain)) problems.push(['domain_name', invalidDomain.id])
-  const min = v.min_order_amount.trim() ? parseCost(v.min_order_amount) : { ok: true as const, minor: 0 }
-  if (!min.ok) problems.push(['min_order_amount', invalidAmount.id])
-  const percentText = v.split_fee_percent.trim()
-  const fixedText = v.split_fee_fixed.trim()
+  const min = v.food_court_min_order_amount.trim()
+    ? parseCost(v.food_court_min_order_amount)
+    : { ok: true as const, minor: 0 }
+  if (!min.ok) problems.push(['food_court_min_order_amount', invalidAmount.id])
+  const percentText = v.split_payment_fee_percent.trim()
+  const fixedText = v.split_payment_fee_fixed.trim()
   let percent: number | null = null
   let fixed: number | null = null
   if (percentText && fixedText) {
-    problems.push(['split_fee_percent', onlyOneFee.id], ['split_fee_fixed', onlyOneFee.id])
+    problems.push(['split_payment_fee_percent', onlyOneFee.id], ['split_payment_fee_fixed', onlyOneFee.id])
   } else {
     if (percentText) {
       percent = /^\d{1,3}([.,]\d{1,2})?$/.test(percentText)
         ? Number(percentText.replace(',', '.'))
         : Number.NaN
       if (Number.isNaN(percent) || percent < 0 || percent > 100)
-        problems.push(['split_fee_percent', percentRange.id])
+        problems.push(['split_payment_fee_percent', percentRange.id])
     }
     if (fixedText) {
       const f = parseCost(fixedText)
       if (f.ok) fixed = f.minor
-      else problems.push(['split_fee_fixed', invalidAmount.id])
+      else problems.push(['split_payment_fee_fixed', invalidAmount.id])
     }
   }
   return {
@@ -127,10 +128,10 @@ export function checkCourt(
       can_pickup_in_rest: v.can_pickup_in_rest,
       image: v.image?.uuid ?? null,
       domain_name: domain || null,
-      min_order_amount: min.ok ? min.minor : 0,
-      split_fee_percent: percent,
-      split_fee_fixed: fixed,
-      external_reference: v.external_reference.trim() || null,
+      food_court_min_order_amount: min.ok ? min.minor : 0,
+      split_payment_fee_percent: percent,
+      split_payment_fee_fixed: fixed,
+      external_reference: v.external_reference.trim(),
     },
   }
 }
@@ -255,7 +256,7 @@ export function CourtForm({
                 hint={<Trans>Guests open the food court's restaurants on this address.</Trans>}
               />
               <Text
-                name="min_order_amount"
+                name="food_court_min_order_amount"
                 label={<Trans>Minimum order of the food court</Trans>}
                 inputMode="decimal"
                 placeholder="15,00"
@@ -273,14 +274,14 @@ export function CourtForm({
             </p>
             <div className="grid gap-4 sm:grid-cols-2">
               <Text
-                name="split_fee_percent"
+                name="split_payment_fee_percent"
                 label={<Trans>Fee in percent</Trans>}
                 inputMode="decimal"
                 placeholder="10"
                 hint={<Trans>From 0 to 100.</Trans>}
               />
               <Text
-                name="split_fee_fixed"
+                name="split_payment_fee_fixed"
                 label={<Trans>Fixed fee per order</Trans>}
                 inputMode="decimal"
                 placeholder="1,50"
@@ -362,5 +363,99 @@ function Area({ name, label }: { name: 'description'; label: ReactNode }) {
         </FormItem>
       )}
     />
+  )
+}
+
+/**
+ * The court's own account at the payment provider, the super merchant every guest's payment is
+ * taken on and split from (docs/food-court.md): a user name and a password that is written, never
+ * read back (`has_super_merchant_password` says whether one is stored).
+ */
+export function ProviderAccountForm({
+  program,
+  court,
+  onSaved,
+  children,
+}: {
+  program: string
+  court: FoodCourt
+  onSaved: (saved: FoodCourt) => void | Promise<void>
+  children: (saving: boolean) => ReactNode
+}) {
+  const hydrated = useHydrated()
+  const queryClient = useQueryClient()
+  const form = useForm<{ super_merchant_username: string; super_merchant_password: string }>({
+    defaultValues: { super_merchant_username: court.super_merchant_username, super_merchant_password: '' },
+  })
+  const showFieldErrors = useFieldErrors(form)
+  const saving = form.formState.isSubmitting
+  const submit = form.handleSubmit(async (v) => {
+    const change: Record<string, string> = {}
+    if (v.super_merchant_username.trim() !== court.super_merchant_username)
+      change.super_merchant_username = v.super_merchant_username.trim()
+    if (v.super_merchant_password) change.super_merchant_password = v.super_merchant_password
+    try {
+      const saved = Object.keys(change).length ? await saveCourt(program, change) : court
+      queryClient.setQueryData(courtKeys.court(program), saved)
+      form.reset({ super_merchant_username: saved.super_merchant_username, super_merchant_password: '' })
+      await onSaved(saved)
+    } catch (error) {
+      if (showFieldErrors(error).shown) return
+      notify.error(courtErrorMessage(error))
+    }
+  })
+  return (
+    <Form {...form}>
+      <form onSubmit={submit} noValidate className="grid gap-6" data-testid="court-provider-form">
+        <fieldset disabled={saving || !hydrated} className="grid min-w-0 gap-4 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="super_merchant_username"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>
+                  <Trans>Account at the payment provider</Trans>
+                </FormLabel>
+                <FormControl>
+                  <Input autoComplete="off" {...field} data-testid="court-super_merchant_username" />
+                </FormControl>
+                <FormDescription>
+                  <Trans>The user name of the food court's own account (the super merchant).</Trans>
+                </FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="super_merchant_password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>
+                  <Trans>Password of the account</Trans>
+                </FormLabel>
+                <FormControl>
+                  <Input
+                    type="password"
+                    autoComplete="new-password"
+                    {...field}
+                    data-testid="court-super_merchant_password"
+                  />
+                </FormControl>
+                <FormDescription>
+                  {court.has_super_merchant_password ? (
+                    <Trans>A password is saved. Leave empty to keep it.</Trans>
+                  ) : (
+                    <Trans>Not saved yet. The sandbox needs none.</Trans>
+                  )}
+                </FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </fieldset>
+        {children(saving)}
+      </form>
+    </Form>
   )
 }

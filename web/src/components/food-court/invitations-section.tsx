@@ -191,7 +191,7 @@ function InviteRow({ row, court, filter }: { row: CourtInvite; court: string; fi
   }
   const remove = async (done: ReturnType<typeof msg>) => {
     try {
-      await removeInvite(court, row.program_uuid)
+      await removeInvite(court, row.program_uuid, filter)
       notify.success(done)
     } catch (error) {
       notify.error(courtErrorMessage(error))

@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ChevronDownIcon, LoaderCircleIcon, SaveIcon } from 'lucide-react'
-import { OrderBooksCard } from '~/components/food-orders/order-books.tsx'
 import { type Program, programKeys } from '~/components/programs/queries.ts'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
@@ -11,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { notify } from '~/lib/notify.tsx'
 import { courtQueryOptions } from './api.ts'
 import { CourtForm } from './court-form.tsx'
+import { CourtOrdersCard } from './court-orders.tsx'
 import { InvitationsSection } from './invitations-section.tsx'
 import { StatementSection } from './statement.tsx'
 
@@ -24,7 +24,7 @@ export function CourtProgramSections({ program }: { program: Program }) {
     <>
       <CourtSettingsCard program={program} />
       <InvitationsSection court={program.uuid} />
-      <OrderBooksCard program={program.uuid} />
+      <CourtOrdersCard court={program.uuid} currency={program.currency} />
       <StatementSection court={program.uuid} currency={program.currency} />
     </>
   )

@@ -10,7 +10,7 @@ import {
   XCircleIcon,
   XIcon,
 } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
@@ -29,10 +29,11 @@ import { Label } from '~/components/ui/label.tsx'
 import { formatMoney } from '~/lib/money.ts'
 import { notify } from '~/lib/notify.tsx'
 import {
-  answerInvite,
   courtKeys,
+  declineInvite,
+  type Invitation,
   inviteStatuses,
-  type RestaurantInvite,
+  onboardingState,
   receivedInvitesQueryOptions,
   startOnboarding,
 } from './api.ts'
@@ -83,8 +84,9 @@ export function ReceivedInvitesSection({ restaurant }: { restaurant: string }) {
   )
 }
 
-function CourtTerms({ invite }: { invite: RestaurantInvite }) {
+function CourtTerms({ invite }: { invite: Invitation }) {
   const { i18n } = useLingui()
+  const court = invite.court
   return (
     <dl className="grid gap-2 text-sm sm:grid-cols-3" data-testid="invite-terms">
       <div className="grid gap-0.5">
@@ -92,7 +94,7 @@ function CourtTerms({ invite }: { invite: RestaurantInvite }) {
           <Trans>Fee of the food court</Trans>
         </dt>
         <dd data-testid="invite-fee">
-          <CourtFee court={invite} />
+          <CourtFee court={court} />
         </dd>
       </div>
       <div className="grid gap-0.5">
@@ -100,20 +102,23 @@ function CourtTerms({ invite }: { invite: RestaurantInvite }) {
           <Trans>Minimum order of the food court</Trans>
         </dt>
         <dd>
-          {invite.min_order_amount ? formatMoney(invite.min_order_amount, invite.currency, i18n.locale) : '—'}
+          {court.food_court_min_order_amount
+            ? formatMoney(court.food_court_min_order_amount, court.currency, i18n.locale)
+            : '—'}
         </dd>
       </div>
       <div className="grid gap-0.5">
         <dt className="text-[13px] text-muted-foreground">
           <Trans>Domain name</Trans>
         </dt>
-        <dd className="break-all">{invite.domain_name || '—'}</dd>
+        <dd className="break-all">{court.domain_name || '—'}</dd>
       </div>
     </dl>
   )
 }
 
-function ReceivedInvite({ invite, restaurant }: { invite: RestaurantInvite; restaurant: string }) {
+function ReceivedInvite({ invite, restaurant }: { invite: Invitation; restaurant: string }) {
+  const courtTitle = invite.court.title
   const hydrated = useHydrated()
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
@@ -121,7 +126,7 @@ function ReceivedInvite({ invite, restaurant }: { invite: RestaurantInvite; rest
   const reload = () => void queryClient.invalidateQueries({ queryKey: courtKeys.received(restaurant) })
   const decline = async () => {
     try {
-      await answerInvite(restaurant, invite.food_court_uuid, inviteStatuses.declined)
+      await declineInvite(restaurant, invite.court.uuid)
       notify.success(msg`Invitation declined`)
     } catch (error) {
       notify.error(courtErrorMessage(error))
@@ -132,22 +137,45 @@ function ReceivedInvite({ invite, restaurant }: { invite: RestaurantInvite; rest
   const resume = async () => {
     setResuming(true)
     try {
-      const { url } = await startOnboarding(restaurant, invite.food_court_uuid)
-      window.location.assign(url)
+      const state = await startOnboarding(restaurant, invite.court.uuid, window.location.href)
+      if (state.step === 3 && state.ccvpay_url && !state.is_split_payments_enabled) {
+        window.location.assign(state.ccvpay_url)
+        return
+      }
+      if (state.step === 4) notify.error(msg`The payment provider refused the onboarding. Try again.`)
+      setResuming(false)
+      reload()
     } catch (error) {
       notify.error(courtErrorMessage(error))
       setResuming(false)
     }
   }
   const onboarded = invite.is_split_payments_enabled
+  const waiting = invite.status === inviteStatuses.active && !onboarded
+  // Back from the provider's page, or webhooks late: ask the provider once where it stands.
+  useEffect(() => {
+    if (!waiting) return
+    let gone = false
+    onboardingState(restaurant, invite.court.uuid)
+      .then((state) => {
+        if (!gone && (state.is_split_payments_enabled || state.status !== inviteStatuses.active))
+          void queryClient.invalidateQueries({ queryKey: courtKeys.received(restaurant) })
+      })
+      .catch(() => undefined)
+    return () => {
+      gone = true
+    }
+  }, [waiting, restaurant, invite.court.uuid, queryClient])
   return (
     <li className="grid gap-3 py-4" data-testid="received-invite" data-status={invite.status}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid min-w-0 gap-1">
           <span className="font-medium" data-testid="received-invite-title">
-            {invite.title}
+            {invite.court.title}
           </span>
-          {invite.description && <p className="text-sm text-muted-foreground">{invite.description}</p>}
+          {invite.court.description && (
+            <p className="text-sm text-muted-foreground">{invite.court.description}</p>
+          )}
         </div>
         <InviteStatusBadge status={invite.status} testId="received-invite-status" />
       </div>
@@ -178,7 +206,7 @@ function ReceivedInvite({ invite, restaurant }: { invite: RestaurantInvite; rest
             <ConfirmButton
               size="sm"
               testId="invite-decline"
-              title={<Trans>Decline the invitation of {invite.title}?</Trans>}
+              title={<Trans>Decline the invitation of {courtTitle}?</Trans>}
               description={<Trans>The food court can invite you again later.</Trans>}
               confirmLabel={<Trans>Decline</Trans>}
               onConfirm={decline}
@@ -227,10 +255,11 @@ function AcceptFlow({
   restaurant,
   onClose,
 }: {
-  invite: RestaurantInvite
+  invite: Invitation
   restaurant: string
   onClose: () => void
 }) {
+  const courtTitle = invite.court.title
   const { i18n } = useLingui()
   const [step, setStep] = useState<Step>(1)
   const [agreed, setAgreed] = useState(false)
@@ -240,9 +269,14 @@ function AcceptFlow({
   const accept = async () => {
     setStep(2)
     try {
-      await answerInvite(restaurant, invite.food_court_uuid, inviteStatuses.active)
-      const started = await startOnboarding(restaurant, invite.food_court_uuid)
-      setUrl(started.url)
+      const state = await startOnboarding(restaurant, invite.court.uuid, window.location.href)
+      if (state.step === 4) {
+        // The provider refused: the API put the invitation back to pending, the restaurant retries.
+        setFailure(i18n._(msg`The payment provider refused the onboarding. Try again.`))
+        setStep(4)
+        return
+      }
+      setUrl(state.is_split_payments_enabled ? null : state.ccvpay_url)
       setStep(3)
     } catch (error) {
       // The API puts the invitation back as it was (spec: failure resets it): the restaurant retries.
@@ -262,7 +296,7 @@ function AcceptFlow({
           <>
             <DialogHeader>
               <DialogTitle>
-                <Trans>Join {invite.title}</Trans>
+                <Trans>Join {courtTitle}</Trans>
               </DialogTitle>
               <DialogDescription>
                 <Trans>Step 1 of 3: the terms of the food court.</Trans>
@@ -321,7 +355,7 @@ function AcceptFlow({
             <DialogHeader>
               <DialogTitle className="flex items-center gap-2">
                 <CheckCircle2Icon aria-hidden="true" className="size-5 text-green-700" />
-                <Trans>You joined {invite.title}</Trans>
+                <Trans>You joined {courtTitle}</Trans>
               </DialogTitle>
               <DialogDescription>
                 <Trans>

@@ -17,7 +17,7 @@ const today = () => new Date().toLocaleDateString('sv-SE')
 
 const kindNames: Record<StatementLine['kind'], MessageDescriptor> = {
   order: msg`Order part`,
-  court_fee: msg`Food court fee`,
+  food_court_fee: msg`Food court fee`,
   refund: msg`Refund`,
   payout: msg`Payout`,
 }
@@ -160,10 +160,12 @@ export function StatementSection({ court, currency }: { court: string; currency:
                       >
                         <td className="px-3 py-2 whitespace-nowrap">{day.format(new Date(line.date))}</td>
                         <td className="px-3 py-2">{i18n._(kindNames[line.kind] ?? kindNames.order)}</td>
-                        <td className="px-3 py-2">{line.order_number ?? '—'}</td>
+                        <td className="px-3 py-2 tabular-nums">{line.sub_order_id}</td>
                         <td className="px-3 py-2 text-end tabular-nums">{money(line.amount)}</td>
                         <td className="px-3 py-2 font-mono text-xs">
-                          {line.ledger_entry_uuid ? line.ledger_entry_uuid.slice(0, 8) : '—'}
+                          {line.ledger_entry
+                            ? (line.ledger_entry.number ?? line.ledger_entry.uuid.slice(0, 8))
+                            : '—'}
                         </td>
                       </tr>
                     ))}
@@ -175,7 +177,7 @@ export function StatementSection({ court, currency }: { court: string; currency:
               <Total label={<Trans>Order parts</Trans>} value={money(statement.data.totals.orders)} />
               <Total
                 label={<Trans>Food court fees</Trans>}
-                value={money(statement.data.totals.court_fees)}
+                value={money(statement.data.totals.food_court_fees)}
                 testId="statement-court-fees"
               />
               <Total label={<Trans>Refunds</Trans>} value={money(statement.data.totals.refunds)} />
@@ -184,9 +186,9 @@ export function StatementSection({ court, currency }: { court: string; currency:
                 value={money(statement.data.totals.payouts)}
                 testId="statement-payouts"
               />
-              <Total label={<Trans>Still to pay out</Trans>} value={money(statement.data.totals.open)} />
+              <Total label={<Trans>Still to pay out</Trans>} value={money(statement.data.totals.held)} />
             </dl>
-            {statement.data.reconciled ? (
+            {statement.data.ledger.reconciled ? (
               <p
                 className="flex items-center gap-2 text-sm text-green-800"
                 data-testid="statement-reconciled"
@@ -200,7 +202,7 @@ export function StatementSection({ court, currency }: { court: string; currency:
                 data-testid="statement-difference"
               >
                 <TriangleAlertIcon aria-hidden="true" className="size-4" />
-                <Trans>Difference with the ledger: {money(statement.data.difference)}</Trans>
+                <Trans>Difference with the ledger: {money(statement.data.ledger.difference)}</Trans>
               </p>
             )}
           </>

@@ -1,8 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { ArrowRightIcon, LoaderCircleIcon, SaveIcon } from 'lucide-react'
-import { useState } from 'react'
+import { LoaderCircleIcon, SaveIcon } from 'lucide-react'
 import { programChanged, updateProgram } from '~/components/programs/actions.ts'
 import { ActivateStep } from '~/components/programs/activate-step.tsx'
 import { programErrorMessage } from '~/components/programs/errors.ts'
@@ -20,7 +19,7 @@ import { Button } from '~/components/ui/button.tsx'
 import { formatMoney } from '~/lib/money.ts'
 import { notify } from '~/lib/notify.tsx'
 import { courtQueryOptions, type FoodCourt } from './api.ts'
-import { CourtForm } from './court-form.tsx'
+import { CourtForm, ProviderAccountForm } from './court-form.tsx'
 
 /**
  * The food court's steps of the creation wizard (docs/food-court.md "The wizard"): 1 the court
@@ -99,11 +98,9 @@ export function CourtProviderStep({
   onBack: () => void
   onDone: (program: Program) => void
 }) {
-  const hydrated = useHydrated()
   const queryClient = useQueryClient()
-  const [moving, setMoving] = useState(false)
+  const court = useQuery(courtQueryOptions(program.uuid))
   const next = async () => {
-    setMoving(true)
     try {
       let current = program
       if (current.status.id === programStatuses.draftStep2)
@@ -112,7 +109,6 @@ export function CourtProviderStep({
       onDone(current)
     } catch (error) {
       notify.error(programErrorMessage(error))
-      setMoving(false)
     }
   }
   return (
@@ -127,6 +123,19 @@ export function CourtProviderStep({
         </Trans>
       }
     >
+      {court.isPending ? (
+        <RowsSkeleton rows={2} />
+      ) : court.isError ? (
+        <LoadError onRetry={() => court.refetch()} />
+      ) : (
+        <ProviderAccountForm program={program.uuid} court={court.data} onSaved={next}>
+          {(saving) => (
+            <StepButtons onBack={onBack} disabled={saving}>
+              <SaveButton saving={saving} />
+            </StepButtons>
+          )}
+        </ProviderAccountForm>
+      )}
       <ReviewMethods
         program={program}
         id="court"
@@ -138,16 +147,6 @@ export function CourtProviderStep({
           </Trans>
         }
       />
-      <StepButtons onBack={onBack} disabled={moving}>
-        <Button onClick={next} disabled={moving || !hydrated} aria-busy={moving} data-testid="wizard-next">
-          {moving ? (
-            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-          ) : (
-            <ArrowRightIcon aria-hidden="true" />
-          )}
-          <Trans>Continue</Trans>
-        </Button>
-      </StepButtons>
     </StepCard>
   )
 }
@@ -156,15 +155,18 @@ export function CourtProviderStep({
 export function CourtFee({
   court,
 }: {
-  court: Pick<FoodCourt, 'split_fee_percent' | 'split_fee_fixed' | 'currency'>
+  court: Pick<FoodCourt, 'split_payment_fee_percent' | 'split_payment_fee_fixed' | 'currency'>
 }) {
   const { i18n } = useLingui()
-  if (court.split_fee_percent !== null && court.split_fee_percent !== undefined) {
-    const percent = i18n.number(court.split_fee_percent / 100, { style: 'percent', maximumFractionDigits: 2 })
+  if (court.split_payment_fee_percent !== null && court.split_payment_fee_percent !== undefined) {
+    const percent = i18n.number(court.split_payment_fee_percent / 100, {
+      style: 'percent',
+      maximumFractionDigits: 2,
+    })
     return <Trans>{percent} of every order</Trans>
   }
-  if (court.split_fee_fixed !== null && court.split_fee_fixed !== undefined) {
-    const fixed = formatMoney(court.split_fee_fixed, court.currency || 'EUR', i18n.locale)
+  if (court.split_payment_fee_fixed !== null && court.split_payment_fee_fixed !== undefined) {
+    const fixed = formatMoney(court.split_payment_fee_fixed, court.currency || 'EUR', i18n.locale)
     return <Trans>{fixed} per order</Trans>
   }
   return <Trans>No fee</Trans>
@@ -196,10 +198,15 @@ export function CourtReviewStep({ program, onBack }: { program: Program; onBack:
             {c.domain_name || '—'}
           </ReviewItem>
           <ReviewItem label={<Trans>Minimum order of the food court</Trans>} testId="review-minimum">
-            {c.min_order_amount ? formatMoney(c.min_order_amount, program.currency, i18n.locale) : '—'}
+            {c.food_court_min_order_amount
+              ? formatMoney(c.food_court_min_order_amount, program.currency, i18n.locale)
+              : '—'}
           </ReviewItem>
           <ReviewItem label={<Trans>Fee of the food court</Trans>} testId="review-fee">
             <CourtFee court={{ ...c, currency: program.currency }} />
+          </ReviewItem>
+          <ReviewItem label={<Trans>Account at the payment provider</Trans>} testId="review-provider">
+            {c.super_merchant_username || '—'}
           </ReviewItem>
           <ReviewItem label={<Trans>External reference</Trans>}>{c.external_reference || '—'}</ReviewItem>
         </dl>

@@ -32,8 +32,6 @@ export interface DailyTotal {
   vat: number
   revenue: number
   payouts: number
-  /** A food court's fee of the day's orders (spec food.md section 3); absent for a restaurant. */
-  food_court_fee?: number | null | undefined
   currency: string
 }
 

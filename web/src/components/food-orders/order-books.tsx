@@ -226,10 +226,6 @@ function DailyTotals({ program }: { program: string }) {
       </p>
     )
   const day = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' })
-  // A food court's days carry its fee: one more column (docs/food-court.md).
-  const withCourtFee = totals.data.results.some(
-    (d) => d.food_court_fee !== undefined && d.food_court_fee !== null,
-  )
   return (
     <div className="space-y-3">
       <ScrollRegion label={msg`Daily totals`}>
@@ -260,11 +256,6 @@ function DailyTotals({ program }: { program: string }) {
               <th className="px-3 py-2 text-end font-medium">
                 <Trans>Payouts</Trans>
               </th>
-              {withCourtFee && (
-                <th className="px-3 py-2 text-end font-medium">
-                  <Trans>Food court fee</Trans>
-                </th>
-              )}
             </tr>
           </thead>
           <tbody>
@@ -280,11 +271,6 @@ function DailyTotals({ program }: { program: string }) {
                       <Money amount={d[k]} currency={d.currency} />
                     </td>
                   ),
-                )}
-                {withCourtFee && (
-                  <td className="px-3 py-2 text-end tabular-nums" data-testid="daily-total-court-fee">
-                    <Money amount={d.food_court_fee ?? 0} currency={d.currency} />
-                  </td>
                 )}
               </tr>
             ))}
