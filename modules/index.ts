@@ -2,6 +2,7 @@ import { cardsModule } from './cards/index.ts'
 import { creditModule } from './credit/index.ts'
 import { feedModule } from './feed/index.ts'
 import { foodModule } from './food/index.ts'
+import { foodCourtModule } from './food-court/index.ts'
 import { identityModule } from './identity/index.ts'
 import { ledgerModule } from './ledger/index.ts'
 import { paymentsModule } from './payments/index.ts'
@@ -25,5 +26,6 @@ export const modules: readonly ModuleDefinition[] = [
   creditModule,
   terminalModule,
   foodModule,
+  foodCourtModule,
   feedModule,
 ]

@@ -423,6 +423,85 @@ export interface FoodCategories {
   updated_at: Generated<Timestamp>;
 }
 
+export interface FoodCourtInvites {
+  answered_by: string | null;
+  court_id: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  invited_by: string | null;
+  merchant_account_id: string | null;
+  onboarding_checked_at: Timestamp | null;
+  onboarding_status: Generated<string>;
+  onboarding_url: string | null;
+  restaurant_id: string;
+  status: number;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FoodCourtOrders {
+  court_id: string;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  email: string;
+  fee: bigint;
+  fee_fixed: bigint | null;
+  fee_percent_bp: number | null;
+  id: string;
+  idempotency_key: string | null;
+  name: string;
+  order_date: Timestamp;
+  order_id: Generated<bigint>;
+  paid_at: Timestamp | null;
+  payment_id: string | null;
+  phone: string;
+  pickup_in_restaurant: boolean;
+  session_id: string | null;
+  status: number;
+  total: bigint;
+  updated_at: Generated<Timestamp>;
+  user_id: string | null;
+}
+
+export interface FoodCourtParts {
+  amount: bigint;
+  court_order_id: string;
+  created_at: Generated<Timestamp>;
+  fee: bigint;
+  food_order_id: string;
+  gross: bigint;
+  id: string;
+  merchant_account_id: string;
+  paid_out_at: Timestamp | null;
+  payout_id: string | null;
+  position: number;
+  refund_id: string | null;
+  refunded_at: Timestamp | null;
+  release_after: Timestamp | null;
+  restaurant_id: string;
+  status: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FoodCourts {
+  address: Generated<string>;
+  can_pickup_in_rest: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  domain_name: string | null;
+  external_reference: Generated<string>;
+  fee_fixed: bigint | null;
+  fee_percent_bp: number | null;
+  image_id: string | null;
+  min_order_amount: Generated<bigint>;
+  payout_after_days: Generated<number>;
+  phone: Generated<string>;
+  program_id: string;
+  provider: Generated<string>;
+  super_merchant_password: string | null;
+  super_merchant_username: Generated<string>;
+  time_zone: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface FoodDeliveryRanges {
   cost: bigint;
   end_m: number;
@@ -1198,6 +1277,10 @@ export interface DB {
   food_board_events: FoodBoardEvents;
   food_brandings: FoodBrandings;
   food_categories: FoodCategories;
+  food_court_invites: FoodCourtInvites;
+  food_court_orders: FoodCourtOrders;
+  food_court_parts: FoodCourtParts;
+  food_courts: FoodCourts;
   food_delivery_ranges: FoodDeliveryRanges;
   food_delivery_zip_codes: FoodDeliveryZipCodes;
   food_documents: FoodDocuments;

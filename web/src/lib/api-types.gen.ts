@@ -2695,6 +2695,815 @@ export interface paths {
       };
     };
   };
+  "/api/v1/food/ccv-onboarding": {
+    /**
+     * Onboarding state (asks the provider now)
+     * @description For the page the provider returns to: polls the provider and answers step 3 (pending: `ccvpay_url`; active: done) or step 4 (rejected: the invitation was reset). The restaurant’s owner, or the court’s owner.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The food court (program type 5001) */
+          food_court: string;
+          /** @description A food program (type 4001) */
+          restaurant_uuid: string;
+        };
+      };
+      responses: {
+        /** @description Where the onboarding stands */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourtOnboarding"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Accept and onboard at the payment provider (accept flow steps 2–4)
+     * @description Accepts the invitation (status 2) and connects the restaurant as a merchant of the court’s provider account (the sandbox’s onboarding page in development, CCV or Stripe Connect Express through their adapters). Answers step 3 with `ccvpay_url` to redirect to while onboarding is pending (or done, when already active), or step 4 when the provider refused: the invitation is reset to pending so the restaurant can retry. Onboarding is then followed by webhook and by polling; `GET ccv-onboarding` asks the provider now. Idempotent per invitation. The restaurant’s owner only.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            /**
+             * Format: uuid
+             * @description The food court (program type 5001)
+             */
+            food_court: string;
+            /**
+             * Format: uuid
+             * @description A food program (type 4001)
+             */
+            restaurant_uuid: string;
+            return_url?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Where the onboarding stands */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourtOnboarding"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/court": {
+    /**
+     * A food court for its guests, with its restaurants
+     * @description By `uuid` or by `domain` (the Host of the court’s guest pages). Only an active court; only restaurants that are active programs with an active invitation and completed onboarding (`is_split_payments_enabled`). Public.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The food court (program type 5001) */
+          uuid?: string;
+          domain?: string;
+        };
+      };
+      responses: {
+        /** @description The court */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourtGuest"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/court/basket/{sessionUuid}": {
+    /**
+     * The court’s cart of a food session
+     * @description The session’s basket (lines are set with food’s `PUT basket/{sessionUuid}`, one basket across restaurants) for this court: per restaurant its lines and order (`can_order` with the restaurant’s own minimum), and the whole cart against `food_court_min_order_amount`. Lines of restaurants not in the court are left out (`lines_elsewhere`). Public; the session id is the key.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The food court (program type 5001) */
+          court_uuid: string;
+        };
+        path: {
+          sessionUuid: string;
+        };
+      };
+      responses: {
+        /** @description The cart */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourtCart"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/court/basket/{sessionUuid}/checkout": {
+    /**
+     * Check out the court’s cart: one payment, split
+     * @description Every rule of a restaurant’s checkout is checked for each restaurant of the cart (the same reasons: `basket_is_empty`, `restaurant_closed`, `terms_not_accepted`, `outside_delivery_area`, `min_order_amount` with `params.restaurant_uuid`, …), then the court minimum (`min_order_amount` with `params.food_court: true`). Then one sub-order per restaurant (on its kitchen board once paid) and one payment, split: a part per restaurant (its gross less its share of the court fee) and the court fee. `Idempotency-Key`: a repeat answers the same order and payment. Public; the session id is the key.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description Makes the call safe to retry: a repeat with the same key answers the first result */
+          "idempotency-key"?: string;
+        };
+        path: {
+          sessionUuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FoodCourtCheckout"];
+        };
+      };
+      responses: {
+        /** @description The order and its payment */
+        201: {
+          content: {
+            "application/json": {
+              /** @description The platform’s payment page */
+              payment_url: string;
+              /** Format: uuid */
+              payment_uuid: string;
+              result: components["schemas"]["FoodCourtOrder"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/court/orders/{uuid}": {
+    /**
+     * A court order for its guest
+     * @description Only with its own `session_id` (any other: 404). Public.
+     */
+    get: {
+      parameters: {
+        query: {
+          session_id: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The order */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourtOrder"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/court/orders/payment/{sessionUuid}": {
+    /** Where the payment of the session’s newest court order stands */
+    get: {
+      parameters: {
+        path: {
+          sessionUuid: string;
+        };
+      };
+      responses: {
+        /** @description Outcome */
+        200: {
+          content: {
+            "application/json": components["schemas"]["FoodCourtPaymentOutcome"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/courts": {
+    /**
+     * Food courts of the caller
+     * @description The program owner’s food courts (type 5001), newest first, in the pagination wrapper; `search` in the title.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 20, at most 100) */
+          size?: number;
+          search?: string;
+        };
+      };
+      responses: {
+        /** @description A page of courts */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["FoodCourtItem"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Create a food court
+     * @description Steps 0 and 1 of the food court wizard at once: a program of type 5001 with its court, saved as draftStep2 (11003). Then invite restaurants (step 2) and set draftStep3 / activate through PATCH manager/programs (activation needs the court complete; restaurants may be invited later). Rules (spec section 5), each a 400 naming its field with a code: title and description required (`required`), address unless `can_pickup_in_rest`, an image for a new court; `domain_name` valid (`invalid_domain_name`) and not used by another court or restaurant (400 reason `domain_already_used`); `split_payment_fee_percent` 0–100 with at most 2 decimals (`fee_percent_range`); only one of percent and fixed (`only_one_fee_field`, on both fields: "Only one fee field may be filled"); a fixed fee not starting or ending with . or , (`cost_separator_at_edge`). Program owners only.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FoodCourtInput"];
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourt"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/courts/{uuid}": {
+    /**
+     * A food court
+     * @description Every field of the court (never the super merchant password). A program made through manager/programs and not saved here yet answers the defaults. The owner only: another owner’s or none 404; another type 422 `not_food_court`.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The court */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourt"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Change a food court
+     * @description Any of the fields, merged with what is stored and checked whole (send `null` to clear the other fee field when switching between percent and fixed). A draftStep1 program moves to draftStep2. Rules (spec section 5), each a 400 naming its field with a code: title and description required (`required`), address unless `can_pickup_in_rest`, an image for a new court; `domain_name` valid (`invalid_domain_name`) and not used by another court or restaurant (400 reason `domain_already_used`); `split_payment_fee_percent` 0–100 with at most 2 decimals (`fee_percent_range`); only one of percent and fixed (`only_one_fee_field`, on both fields: "Only one fee field may be filled"); a fixed fee not starting or ending with . or , (`cost_separator_at_edge`). The owner only; a blocked program 422 `program_blocked`.
+     */
+    patch: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["FoodCourtChange"];
+        };
+      };
+      responses: {
+        /** @description The court */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourt"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/courts/{uuid}/daily-totals": {
+    /**
+     * Daily totals of the court, with the food court fee
+     * @description Per local day, paid orders only (newest day first); `date` one day.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 31, at most 400) */
+          size?: number;
+          date?: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description A page of days */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["FoodCourtDailyTotal"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/courts/{uuid}/orders": {
+    /**
+     * The court’s orders with their sub-orders
+     * @description `date` (the court’s local day; default today) or `active_view=true` (paid orders not yet delivered everywhere); `status=` another status. Newest first. The court’s owner only.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 20, at most 100) */
+          size?: number;
+          date?: string;
+          active_view?: "true" | "false";
+          status?: number;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description A page of orders */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["FoodCourtOrder"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/courts/{uuid}/orders.csv": {
+    /**
+     * CSV of the court’s orders, one row per sub-order
+     * @description Columns: court order, order date, status, name, email, phone, restaurant, sub-order, sub-order status, gross, food court fee, payout amount, part status, paid out at, refunded at, total of the court order. Minor units; ≤ 400 days; formula-safe.
+     */
+    get: {
+      parameters: {
+        query: {
+          start_date: string;
+          end_date: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description CSV */
+        200: {
+          content: {
+            "text/csv": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/courts/{uuid}/orders/{orderUuid}": {
+    /** One court order with its sub-orders */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+          orderUuid: string;
+        };
+      };
+      responses: {
+        /** @description The order */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourtOrder"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/courts/{uuid}/settlement": {
+    /**
+     * Settlement statement of one of the court’s restaurants
+     * @description As the restaurant’s own statement, narrowed to this court, for the court’s owner.
+     */
+    get: {
+      parameters: {
+        query: {
+          start_date: string;
+          end_date: string;
+          /** @description A food program (type 4001) */
+          restaurant_uuid: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The statement */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourtStatement"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/food/documents/{file}": {
     /**
      * A restaurant’s terms or privacy PDF
@@ -2756,6 +3565,430 @@ export interface paths {
         };
         /** @description Not found */
         404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/invitations": {
+    /**
+     * Invitations of the caller’s restaurants
+     * @description Invitations sent to the restaurants the caller owns (pending, active, declined; not unsent), with the court’s terms. `program_uuid` narrows to one restaurant (404 if not theirs). Restaurant owners.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 20, at most 100) */
+          size?: number;
+          /** @description A food program (type 4001) */
+          program_uuid?: string;
+          status?: "all" | "active" | "pending" | "declined";
+        };
+      };
+      responses: {
+        /** @description A page of invitations */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["FoodCourtInvitation"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/invitations/{uuid}": {
+    /**
+     * One invitation with the court’s terms (accept flow step 1)
+     * @description A withdrawn invitation (or another owner’s restaurant’s): 404 reason `notFount`.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The invitation */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourtInvitation"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/invite": {
+    /**
+     * Restaurants to invite, with their invitation
+     * @description Filters (spec section 4): `all` every active food program of any owner with its status (0 when not invited), `active`, `pending`, `declined` the invitations in that status. `title` is part of the restaurant’s title, `email` part of its owner’s e-mail. Sorted by title. The court’s owner only.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Page number, from 1 */
+          page?: number;
+          /** @description Results per page (default 20, at most 100) */
+          size?: number;
+          /** @description The food court (program type 5001) */
+          program_uuid: string;
+          status?: "all" | "active" | "pending" | "declined";
+          title?: string;
+          email?: string;
+        };
+      };
+      responses: {
+        /** @description A page of restaurants */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Results over all pages */
+              count: number;
+              /** @description Link to the next page, null on the last */
+              next: string | null;
+              /** @description Number of pages (0 when there are no results) */
+              pages: number;
+              /** @description Link to the previous page, null on the first */
+              previous: string | null;
+              results: components["schemas"]["FoodCourtInvite"][];
+              /** @description Page size used */
+              size: number;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Send an invitation
+     * @description Invites the restaurant (status 1 pending; an unsent or declined one is sent again). One already pending or active: 400 reason `inviteIsAlreadySent` ("Invite is already sent"). The restaurant must be an active food program (404 otherwise). The court’s owner only.
+     */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            /**
+             * Format: uuid
+             * @description The food court (program type 5001)
+             */
+            program_uuid: string;
+            /**
+             * Format: uuid
+             * @description A food program (type 4001)
+             */
+            restaurant_uuid: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The invitation */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourtInvite"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Remove or withdraw an invitation
+     * @description Removing from the `all` list makes the invitation unsent (status 0, kept); from the `active`, `pending` or `declined` list it is deleted. Either way it is withdrawn: the restaurant then gets 404 `notFount`, and an active restaurant leaves the court’s cart at once (parts already paid are still paid out). The court’s owner only.
+     */
+    delete: {
+      requestBody: {
+        content: {
+          "application/json": {
+            /**
+             * @default all
+             * @enum {string}
+             */
+            list?: "all" | "active" | "pending" | "declined";
+            /**
+             * Format: uuid
+             * @description The food court (program type 5001)
+             */
+            program_uuid: string;
+            /**
+             * Format: uuid
+             * @description A food program (type 4001)
+             */
+            restaurant_uuid: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The restaurant as it now stands */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourtInvite"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/invite/{uuid}": {
+    /**
+     * The restaurant answers an invitation
+     * @description Path: the restaurant’s uuid (spec "invite by restaurant uuid"); body: the court’s `program_uuid` and `status` 2 (accept) or 3 (decline). Accepting makes it active; split payments need the onboarding too (`ccv-onboarding`). Declining an active one leaves the court (parts already paid are still paid out). A withdrawn invitation: 404 reason `notFount`. The restaurant’s owner only.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /**
+             * Format: uuid
+             * @description The food court (program type 5001)
+             */
+            program_uuid: string;
+            status: 2 | 3;
+          };
+        };
+      };
+      responses: {
+        /** @description The invitation */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourtInvitation"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/invite/count": {
+    /** Invitation counts of a court */
+    get: {
+      parameters: {
+        query: {
+          /** @description The food court (program type 5001) */
+          program_uuid: string;
+        };
+      };
+      responses: {
+        /** @description active, pending, declined */
+        200: {
+          content: {
+            "application/json": components["schemas"]["FoodCourtInviteCounts"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
           content: {
             "application/json": components["schemas"]["Error"];
           };
@@ -3552,6 +4785,59 @@ export interface paths {
       };
     };
   };
+  "/api/v1/food/programs/{uuid}/court-orders/{orderUuid}/reject": {
+    /**
+     * The restaurant rejects its part of a court order
+     * @description Path: the restaurant and its sub-order (a food order that is part of a court order). Only this part is refunded to the guest (its whole gross: the court forgoes its fee on it); the other restaurants’ parts go on. Only before it is delivered and paid out (409 `part_not_rejectable`). Staff of the restaurant (owner, acceptors working there); another restaurant’s sub-order 404.
+     */
+    post: {
+      parameters: {
+        header?: {
+          /** @description Makes the call safe to retry: a repeat with the same key answers the first result */
+          "idempotency-key"?: string;
+        };
+        path: {
+          /** @description A food program (type 4001) */
+          uuid: string;
+          orderUuid: string;
+        };
+      };
+      responses: {
+        /** @description The sub-order */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourtSubOrder"];
+            };
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/food/programs/{uuid}/daily-totals": {
     /**
      * Daily totals of paid orders (amounts in minor units)
@@ -3991,6 +5277,59 @@ export interface paths {
         };
         /** @description A business rule refused the request */
         422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/programs/{uuid}/settlement": {
+    /**
+     * Settlement statement of a restaurant for a period
+     * @description The restaurant’s court orders of the period (by business day in its zone): each sub-order’s gross, the court fee taken, refunds and payouts, each line tied to its ledger entry; totals reconciled with the ledger (`reconciled`, or the `difference`). `court_uuid` narrows to one court. Staff of the restaurant; at most 400 days.
+     */
+    get: {
+      parameters: {
+        query: {
+          start_date: string;
+          end_date: string;
+          /** @description The food court (program type 5001) */
+          court_uuid?: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The statement */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourtStatement"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
           content: {
             "application/json": components["schemas"]["Error"];
           };
@@ -12131,10 +13470,11 @@ export interface components {
      * - credit: `not_credit_program`, `program_not_active`, `bill_archived`, `bill_paid`, `ladder_full`, `ladder_invalid`
      * - terminal: `not_payment_program`, `program_blocked`, `program_not_active`, `cashpoint_inactive`, `fieldsValidation`, `request_uuid_taken`, `request_claimed`, `request_finished`, `token_invalid`, `token_used`, `token_expired`, `token_cancelled`, `token_replaced`
      * - food: `not_food_program`, `program_blocked`, `restaurant_not_complete`, `menu_empty`, `domain_already_used`, `category_not_empty`, `notFount`, `invalid_session`, `basket_is_empty`, `not_valid_variants`, `not_valid_extras`, `min_order_amount`, `outside_delivery_area`, `delivery_address_required`, `pickup_not_available`, `restaurant_closed`, `restaurant_read_only`, `ordering_disabled`, `ordering_paused`, `order_limit_reached`, `terms_not_accepted`, `requested_time_not_available`, `order_transition_not_allowed`, `order_not_payable`
+     * - food-court: `not_food_court`, `court_not_complete`, `inviteIsAlreadySent`, `notFount`, `not_food_program`, `restaurant_not_in_court`, `restaurant_not_onboarded`, `onboarding_refused`, `part_not_rejectable`, `min_order_amount`
      * - feed: `not_post_author`, `not_comment_author`, `post_not_published`, `file_too_large`, `file_type_not_allowed`, `image_too_large`, `image_not_jpg_png`, `image_unreadable`
      * @enum {string}
      */
-    ErrorReason: "acceptor_blocked" | "account_disabled" | "address_not_located" | "admin_may_only_block" | "already_acceptor" | "already_paid" | "amount_above_balance" | "attempt_in_progress" | "authentication_failed" | "bank_refused" | "basket_is_empty" | "bill_archived" | "bill_paid" | "blocked_by_admin" | "cancelled" | "cannot_disable_self" | "card_already_activated" | "card_blocked" | "card_declined" | "card_expired" | "card_not_activated" | "card_not_complete" | "card_not_supported" | "card_order_not_refundable" | "card_price_missing" | "card_refused" | "card_settings_locked" | "card_type_missing" | "cardholder_already_registered" | "cashpoint_inactive" | "category_not_empty" | "ccv_pay_key_not_valid" | "ccv_response_invalid" | "code_limit" | "code_resend_too_soon" | "country_supported" | "currency_locked" | "delivery_address_required" | "domain_already_used" | "draft_not_blockable" | "email_already_registered" | "endpoint_inactive" | "entry_conflict" | "expired" | "expired_card" | "failed" | "fieldsValidation" | "file_too_large" | "file_type_not_allowed" | "fraud_detected" | "held" | "idempotency_key_in_progress" | "idempotency_key_reused" | "image_not_jpg_png" | "image_too_large" | "image_unreadable" | "incorrect_cvc" | "insufficient_funds" | "invalid_credentials" | "invalid_currency" | "invalid_date" | "invalid_session" | "invalid_status_transition" | "invalid_sub_account" | "invitation_answered" | "invitation_pending" | "invite_already_sent" | "ladder_full" | "ladder_invalid" | "link_expired" | "malformed_url" | "menu_empty" | "merchant_not_active" | "min_order_amount" | "missing_description" | "missing_source" | "no_receipt" | "no_split" | "no_token" | "no_validated_method" | "notFount" | "not_card_program" | "not_comment_author" | "not_credit_program" | "not_food_program" | "not_paid" | "not_payment_program" | "not_post_author" | "not_program_acceptor" | "not_refundable" | "not_valid_extras" | "not_valid_variants" | "nul_character" | "one_side_per_line" | "open" | "order_amount_zero" | "order_conflict" | "order_in_payment" | "order_limit_reached" | "order_not_paid" | "order_not_payable" | "order_paid" | "order_transition_not_allowed" | "ordering_disabled" | "ordering_paused" | "outside_delivery_area" | "paid" | "payment_expired" | "payment_failed" | "payment_method_is_not_supported" | "payout_refused" | "paypal_not_approved" | "pickup_not_available" | "platform_provider_missing" | "post_not_published" | "processing_error" | "program_blocked" | "program_expired" | "program_not_active" | "program_not_draft" | "program_period_ended" | "rate_limited" | "redemption_reversed" | "refresh_ended" | "refresh_reused" | "refresh_unknown" | "refund_refused" | "refund_too_large" | "rejected" | "released" | "request_claimed" | "request_finished" | "request_uuid_taken" | "requested_time_not_available" | "requires_action" | "resend_too_soon" | "reset_limit" | "reset_too_soon" | "restaurant_closed" | "restaurant_not_complete" | "restaurant_read_only" | "reversal_card_blocked" | "reversal_card_expired" | "reversal_forfeited" | "reversal_of_reversal" | "reversal_too_late" | "sandbox_not_in_production" | "session_ended" | "sign_in_throttled" | "support_request_limit" | "terms_not_accepted" | "token_cancelled" | "token_expired" | "token_invalid" | "token_replaced" | "token_used" | "too_few_lines" | "transfer_too_large" | "unbalanced" | "unknown_account" | "unknown_journal" | "unknown_sub_account" | "unsufficient_balance" | "unsupported_country" | "webhook_bad_signature" | "webhook_malformed" | "webhook_missing_signature" | "webhook_replayed" | "webhook_stale" | "webhook_unknown_event" | "wrong_confirmation_code" | "wrong_password" | "wrong_portal" | "wrong_user_type";
+    ErrorReason: "acceptor_blocked" | "account_disabled" | "address_not_located" | "admin_may_only_block" | "already_acceptor" | "already_paid" | "amount_above_balance" | "attempt_in_progress" | "authentication_failed" | "bank_refused" | "basket_is_empty" | "bill_archived" | "bill_paid" | "blocked_by_admin" | "cancelled" | "cannot_disable_self" | "card_already_activated" | "card_blocked" | "card_declined" | "card_expired" | "card_not_activated" | "card_not_complete" | "card_not_supported" | "card_order_not_refundable" | "card_price_missing" | "card_refused" | "card_settings_locked" | "card_type_missing" | "cardholder_already_registered" | "cashpoint_inactive" | "category_not_empty" | "ccv_pay_key_not_valid" | "ccv_response_invalid" | "code_limit" | "code_resend_too_soon" | "country_supported" | "court_not_complete" | "currency_locked" | "delivery_address_required" | "domain_already_used" | "draft_not_blockable" | "email_already_registered" | "endpoint_inactive" | "entry_conflict" | "expired" | "expired_card" | "failed" | "fieldsValidation" | "file_too_large" | "file_type_not_allowed" | "fraud_detected" | "held" | "idempotency_key_in_progress" | "idempotency_key_reused" | "image_not_jpg_png" | "image_too_large" | "image_unreadable" | "incorrect_cvc" | "insufficient_funds" | "invalid_credentials" | "invalid_currency" | "invalid_date" | "invalid_session" | "invalid_status_transition" | "invalid_sub_account" | "invitation_answered" | "invitation_pending" | "inviteIsAlreadySent" | "invite_already_sent" | "ladder_full" | "ladder_invalid" | "link_expired" | "malformed_url" | "menu_empty" | "merchant_not_active" | "min_order_amount" | "missing_description" | "missing_source" | "no_receipt" | "no_split" | "no_token" | "no_validated_method" | "notFount" | "not_card_program" | "not_comment_author" | "not_credit_program" | "not_food_court" | "not_food_program" | "not_paid" | "not_payment_program" | "not_post_author" | "not_program_acceptor" | "not_refundable" | "not_valid_extras" | "not_valid_variants" | "nul_character" | "onboarding_refused" | "one_side_per_line" | "open" | "order_amount_zero" | "order_conflict" | "order_in_payment" | "order_limit_reached" | "order_not_paid" | "order_not_payable" | "order_paid" | "order_transition_not_allowed" | "ordering_disabled" | "ordering_paused" | "outside_delivery_area" | "paid" | "part_not_rejectable" | "payment_expired" | "payment_failed" | "payment_method_is_not_supported" | "payout_refused" | "paypal_not_approved" | "pickup_not_available" | "platform_provider_missing" | "post_not_published" | "processing_error" | "program_blocked" | "program_expired" | "program_not_active" | "program_not_draft" | "program_period_ended" | "rate_limited" | "redemption_reversed" | "refresh_ended" | "refresh_reused" | "refresh_unknown" | "refund_refused" | "refund_too_large" | "rejected" | "released" | "request_claimed" | "request_finished" | "request_uuid_taken" | "requested_time_not_available" | "requires_action" | "resend_too_soon" | "reset_limit" | "reset_too_soon" | "restaurant_closed" | "restaurant_not_complete" | "restaurant_not_in_court" | "restaurant_not_onboarded" | "restaurant_read_only" | "reversal_card_blocked" | "reversal_card_expired" | "reversal_forfeited" | "reversal_of_reversal" | "reversal_too_late" | "sandbox_not_in_production" | "session_ended" | "sign_in_throttled" | "support_request_limit" | "terms_not_accepted" | "token_cancelled" | "token_expired" | "token_invalid" | "token_replaced" | "token_used" | "too_few_lines" | "transfer_too_large" | "unbalanced" | "unknown_account" | "unknown_journal" | "unknown_sub_account" | "unsufficient_balance" | "unsupported_country" | "webhook_bad_signature" | "webhook_malformed" | "webhook_missing_signature" | "webhook_replayed" | "webhook_stale" | "webhook_unknown_event" | "wrong_confirmation_code" | "wrong_password" | "wrong_portal" | "wrong_user_type";
     FeedAdminPost: components["schemas"]["FeedPost"] & ({
       /** Format: date-time */
       deleted: string | null;
@@ -12449,10 +13789,11 @@ export interface components {
      * - credit: `not_card_holder`, `due_before_issue`, `date_in_past`, `window_invalid`, `vat_rate_unknown`, `penalty_currency`, `image_unknown`
      * - terminal: `unknown_cashpoint`, `not_input_field`, `given_twice`, `invalid_amount`, `not_program_currency`, `already_used`, `unknown_category`, `not_field_of_category`, `choose_field`, `invalid_token`, `before_from`, `period_too_long`, `invalid_time_zone`
      * - food: `invalid_time_format`, `invalid_time_range`, `date_already_exists`, `day_already_exists`, `keyword_already_exists`, `duplicate_keywords`, `fill_in_all_fields`, `zip_code_not_found`, `zip_code_already_exists`, `cost_separator_at_edge`, `invalid_cost`, `invalid_number`, `range_start_not_below_end`, `range_overlaps_previous`, `delivery_range_required`, `invalid_domain_name`, `domain_already_used`, `unknown_time_zone`, `image_too_large`, `image_not_jpg_png`, `image_unreadable`, `image_unknown`, `logo_not_png`, `logo_too_small`, `pdf_required`, `pdf_too_large`, `document_unknown`, `category_unknown`, `product_unknown`, `option_unknown`
+     * - food-court: `fee_percent_range`, `only_one_fee_field`, `invalid_fee`
      * - feed: `link_not_http`, `link_invalid`, `link_has_credentials`, `invalid_tag`, `video_not_recognised`, `unknown_upload`, `program_required`, `file_too_large`, `file_type_not_allowed`, `image_too_large`, `image_not_jpg_png`, `image_unreadable`
      * @enum {string}
      */
-    FieldErrorCode: "above_balance" | "already_acceptor" | "already_used" | "bad_encoding" | "before_from" | "before_start_date" | "cardholder_already_registered" | "category_unknown" | "choose_field" | "choose_program" | "cost_separator_at_edge" | "country_supported" | "date_already_exists" | "date_in_past" | "day_already_exists" | "delivery_range_required" | "document_unknown" | "domain_already_used" | "due_before_issue" | "duplicate_keywords" | "duplicate_title" | "email_already_registered" | "ends_before_start" | "file_too_large" | "file_type_not_allowed" | "fill_in_all_fields" | "given_twice" | "host_not_found" | "image_not_jpg_png" | "image_too_large" | "image_unknown" | "image_unreadable" | "implausible_birth_date" | "invalid" | "invalid_amount" | "invalid_card_number" | "invalid_choice" | "invalid_cost" | "invalid_cvc" | "invalid_date" | "invalid_domain_name" | "invalid_expiry" | "invalid_format" | "invalid_number" | "invalid_phone" | "invalid_phone_code" | "invalid_secret" | "invalid_splits" | "invalid_tag" | "invalid_time_format" | "invalid_time_range" | "invalid_time_zone" | "invalid_token" | "invalid_type" | "invalid_url" | "invite_already_sent" | "key_not_allowed" | "key_prefix" | "key_refused" | "keyword_already_exists" | "link_expired" | "link_has_credentials" | "link_invalid" | "link_not_http" | "logo_not_png" | "logo_too_small" | "method_listed_twice" | "no_live_mode" | "no_provider_for_method" | "not_an_object" | "not_card_holder" | "not_card_token" | "not_field_of_category" | "not_for_account_type" | "not_http" | "not_input_field" | "not_multiple_of" | "not_program_currency" | "not_sandbox_key" | "nothing_left" | "nul_character" | "option_unknown" | "passwords_do_not_match" | "payment_method_is_not_supported" | "pdf_required" | "pdf_too_large" | "penalty_currency" | "period_too_long" | "private_address" | "product_unknown" | "program_required" | "provider_cannot_take_method" | "provider_required" | "range_overlaps_previous" | "range_start_not_below_end" | "refund_too_large" | "required" | "sandbox_not_in_production" | "state_not_of_country" | "stripe_key_prefix" | "too_big" | "too_few" | "too_long" | "too_many" | "too_short" | "too_small" | "unknown_bank" | "unknown_cashpoint" | "unknown_category" | "unknown_continent" | "unknown_country" | "unknown_currency" | "unknown_field" | "unknown_method" | "unknown_provider" | "unknown_state" | "unknown_time_zone" | "unknown_upload" | "unsupported_country" | "url_has_credentials" | "vat_rate_unknown" | "video_not_recognised" | "voucher_value_zero" | "webhook_secret_prefix" | "window_invalid" | "wrong_confirmation_code" | "wrong_mode_key" | "wrong_password" | "zip_code_already_exists" | "zip_code_not_found";
+    FieldErrorCode: "above_balance" | "already_acceptor" | "already_used" | "bad_encoding" | "before_from" | "before_start_date" | "cardholder_already_registered" | "category_unknown" | "choose_field" | "choose_program" | "cost_separator_at_edge" | "country_supported" | "date_already_exists" | "date_in_past" | "day_already_exists" | "delivery_range_required" | "document_unknown" | "domain_already_used" | "due_before_issue" | "duplicate_keywords" | "duplicate_title" | "email_already_registered" | "ends_before_start" | "fee_percent_range" | "file_too_large" | "file_type_not_allowed" | "fill_in_all_fields" | "given_twice" | "host_not_found" | "image_not_jpg_png" | "image_too_large" | "image_unknown" | "image_unreadable" | "implausible_birth_date" | "invalid" | "invalid_amount" | "invalid_card_number" | "invalid_choice" | "invalid_cost" | "invalid_cvc" | "invalid_date" | "invalid_domain_name" | "invalid_expiry" | "invalid_fee" | "invalid_format" | "invalid_number" | "invalid_phone" | "invalid_phone_code" | "invalid_secret" | "invalid_splits" | "invalid_tag" | "invalid_time_format" | "invalid_time_range" | "invalid_time_zone" | "invalid_token" | "invalid_type" | "invalid_url" | "invite_already_sent" | "key_not_allowed" | "key_prefix" | "key_refused" | "keyword_already_exists" | "link_expired" | "link_has_credentials" | "link_invalid" | "link_not_http" | "logo_not_png" | "logo_too_small" | "method_listed_twice" | "no_live_mode" | "no_provider_for_method" | "not_an_object" | "not_card_holder" | "not_card_token" | "not_field_of_category" | "not_for_account_type" | "not_http" | "not_input_field" | "not_multiple_of" | "not_program_currency" | "not_sandbox_key" | "nothing_left" | "nul_character" | "only_one_fee_field" | "option_unknown" | "passwords_do_not_match" | "payment_method_is_not_supported" | "pdf_required" | "pdf_too_large" | "penalty_currency" | "period_too_long" | "private_address" | "product_unknown" | "program_required" | "provider_cannot_take_method" | "provider_required" | "range_overlaps_previous" | "range_start_not_below_end" | "refund_too_large" | "required" | "sandbox_not_in_production" | "state_not_of_country" | "stripe_key_prefix" | "too_big" | "too_few" | "too_long" | "too_many" | "too_short" | "too_small" | "unknown_bank" | "unknown_cashpoint" | "unknown_category" | "unknown_continent" | "unknown_country" | "unknown_currency" | "unknown_field" | "unknown_method" | "unknown_provider" | "unknown_state" | "unknown_time_zone" | "unknown_upload" | "unsupported_country" | "url_has_credentials" | "vat_rate_unknown" | "video_not_recognised" | "voucher_value_zero" | "webhook_secret_prefix" | "window_invalid" | "wrong_confirmation_code" | "wrong_mode_key" | "wrong_password" | "zip_code_already_exists" | "zip_code_not_found";
     FieldIssue: {
       code: components["schemas"]["FieldErrorCode"];
       params?: {
@@ -12562,6 +13903,433 @@ export interface components {
       products_count: number;
       title: string;
       /** Format: uuid */
+      uuid: string;
+    };
+    FoodCourt: {
+      address: string;
+      can_pickup_in_rest: boolean;
+      currency: string;
+      description: string;
+      domain_name: string | null;
+      external_reference: string;
+      /** @description Court minimum (minor units) */
+      food_court_min_order_amount: number;
+      has_super_merchant_password: boolean;
+      /** @description Image uuid */
+      image: string | null;
+      image_url: string | null;
+      payout_after_days: number;
+      phone: string;
+      /** @description Payment provider of the splits: sandbox, ccv, stripe */
+      provider: string;
+      /** @description Active invitations */
+      restaurants_count: number;
+      /** @description Active invitations whose onboarding is not complete: hidden from the cart (a note for the owner) */
+      restaurants_not_onboarded: number;
+      /** @description Minor units */
+      split_payment_fee_fixed: number | null;
+      /** @description Percent, e.g. 2.5 */
+      split_payment_fee_percent: number | null;
+      /** @description Program status (11001 active, 11002–11004 draft steps, …) */
+      status: number;
+      super_merchant_username: string;
+      time_zone: string;
+      title: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    FoodCourtCart: {
+      can_order: boolean;
+      /** Format: uuid */
+      court_uuid: string;
+      currency: string;
+      food_court_min_order_amount: number;
+      /** @description Basket lines of restaurants not (or no longer) in this court: left out of the cart and checkout */
+      lines_elsewhere: number;
+      products_total: number;
+      reason: string | null;
+      restaurants: ({
+          details: {
+            can_pickup_in_rest: boolean;
+            closed: boolean;
+            closed_reason: string | null;
+            currency: string;
+            food_court_min_order_amount: number;
+            image_url: string | null;
+            min_order_amount: number;
+            title: string;
+            /** Format: uuid */
+            uuid: string;
+          };
+          order: {
+            can_order: boolean;
+            delivery: number | null;
+            products_total: number;
+            /** @description Why not: an error reason (min_order_amount, restaurant_closed, …) */
+            reason: string | null;
+            total: number;
+          };
+          products: ({
+              price: number;
+              product_extras: {
+                  price: number;
+                  title: string;
+                  /** Format: uuid */
+                  uuid: string;
+                }[];
+              /** Format: uuid */
+              product_id: string;
+              product_variant: {
+                price: number;
+                title: string;
+                /** Format: uuid */
+                uuid: string;
+              } | null;
+              quantity: number;
+              title: string;
+              unit_price: number;
+            })[];
+        })[];
+      /** Format: uuid */
+      session: string;
+      total: number;
+    };
+    FoodCourtChange: {
+      /** @description Required unless pickup in the restaurants is allowed */
+      address?: string;
+      can_pickup_in_rest?: boolean;
+      /** @description Default EUR; fixed once the program is active */
+      currency?: string;
+      description?: string;
+      /** @description The court’s guest pages answer on this host; unique among courts and restaurants */
+      domain_name?: string | null;
+      external_reference?: string;
+      /** @description The court’s minimum for the whole cart (minor units), besides each restaurant’s own */
+      food_court_min_order_amount?: number;
+      /** @description An image uploaded with POST food/programs/images (required for a new court) */
+      image?: string | null;
+      /** @description Fallback: a part not delivered is paid out this many days after payment (default 7) */
+      payout_after_days?: number;
+      phone?: string;
+      /** @description Court fee per order, minor units (250) or as typed ("2,50"); only one of percent and fixed */
+      split_payment_fee_fixed?: number | string | null;
+      /** @description Court fee in percent, 0–100, up to 2 decimals (`2.5`, "2,5"); only one of percent and fixed */
+      split_payment_fee_percent?: number | string | null;
+      /** @description Write only; never answered */
+      super_merchant_password?: string;
+      /** @description The court’s account at the payment provider (the super merchant) */
+      super_merchant_username?: string;
+      /** @description IANA zone, default Europe/Amsterdam */
+      time_zone?: string;
+      title?: string;
+    };
+    FoodCourtCheckout: {
+      accept_privacy: boolean;
+      accept_terms: boolean;
+      comment?: string;
+      /**
+       * Format: uuid
+       * @description The food court (program type 5001)
+       */
+      court_uuid: string;
+      /** @default true */
+      delivery_asap?: boolean;
+      /** Format: email */
+      email: string;
+      /** @enum {string} */
+      language?: "nl" | "en" | "de" | "ru" | "uk";
+      name: string;
+      payment_method: string;
+      phone: string;
+      pickup_in_restaurant?: boolean;
+    };
+    FoodCourtDailyTotal: {
+      /** @description Delivery costs and pickup fees */
+      fees_total: number;
+      food_court_fee: number;
+      order_date: string;
+      orders_count: number;
+      /** @description What guests paid */
+      overall: number;
+      /** @description Paid out to restaurants */
+      payouts: number;
+      products_total: number;
+      refunds: number;
+      /** @description overall − refunds */
+      revenue: number;
+    };
+    FoodCourtGuest: {
+      address: string;
+      can_pickup_in_rest: boolean;
+      currency: string;
+      description: string;
+      domain_name: string | null;
+      food_court_min_order_amount: number;
+      image_url: string | null;
+      restaurants: components["schemas"]["FoodCourtRestaurant"][];
+      title: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    FoodCourtInput: {
+      /** @description Required unless pickup in the restaurants is allowed */
+      address?: string;
+      can_pickup_in_rest?: boolean;
+      /** @description Default EUR; fixed once the program is active */
+      currency?: string;
+      description: string;
+      /** @description The court’s guest pages answer on this host; unique among courts and restaurants */
+      domain_name?: string | null;
+      external_reference?: string;
+      /** @description The court’s minimum for the whole cart (minor units), besides each restaurant’s own */
+      food_court_min_order_amount?: number;
+      /** @description An image uploaded with POST food/programs/images (required for a new court) */
+      image?: string | null;
+      /** @description Fallback: a part not delivered is paid out this many days after payment (default 7) */
+      payout_after_days?: number;
+      phone?: string;
+      /** @description Court fee per order, minor units (250) or as typed ("2,50"); only one of percent and fixed */
+      split_payment_fee_fixed?: number | string | null;
+      /** @description Court fee in percent, 0–100, up to 2 decimals (`2.5`, "2,5"); only one of percent and fixed */
+      split_payment_fee_percent?: number | string | null;
+      /** @description Write only; never answered */
+      super_merchant_password?: string;
+      /** @description The court’s account at the payment provider (the super merchant) */
+      super_merchant_username?: string;
+      /** @description IANA zone, default Europe/Amsterdam */
+      time_zone?: string;
+      title: string;
+    };
+    FoodCourtInvitation: {
+      /**
+       * @description The restaurant’s merchant onboarding at the provider (`ccvpay_status`)
+       * @enum {string}
+       */
+      ccvpay_status: "none" | "pending" | "active" | "failed";
+      ccvpay_url: string | null;
+      court: {
+        address: string;
+        currency: string;
+        description: string;
+        domain_name: string | null;
+        food_court_min_order_amount: number;
+        image_url: string | null;
+        owner_name: string;
+        payout_after_days: number;
+        split_payment_fee_fixed: number | null;
+        split_payment_fee_percent: number | null;
+        title: string;
+        /** Format: uuid */
+        uuid: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      invite_uuid: string;
+      is_split_payments_enabled: boolean;
+      restaurant_title: string;
+      /** Format: uuid */
+      restaurant_uuid: string;
+      /** @description 0 unsent, 1 pending, 2 active, 3 declined */
+      status: 0 | 1 | 2 | 3;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    FoodCourtInvite: {
+      address: string;
+      /**
+       * @description The restaurant’s merchant onboarding at the provider (`ccvpay_status`)
+       * @enum {string}
+       */
+      ccvpay_status: "none" | "pending" | "active" | "failed";
+      /** @description Where the restaurant finishes onboarding while pending */
+      ccvpay_url: string | null;
+      /** @description The restaurant’s own domain */
+      domain_name: string | null;
+      image_url: string | null;
+      /**
+       * Format: uuid
+       * @description null: never invited (status 0 in the all list)
+       */
+      invite_uuid: string | null;
+      /** @description Active and onboarded: shown to guests, paid out */
+      is_split_payments_enabled: boolean;
+      owner_email: string;
+      /**
+       * Format: uuid
+       * @description The restaurant
+       */
+      program_uuid: string;
+      /** @description 0 unsent, 1 pending, 2 active, 3 declined */
+      status: 0 | 1 | 2 | 3;
+      title: string;
+      /** Format: date-time */
+      updated_at: string | null;
+    };
+    FoodCourtInviteCounts: {
+      active: number;
+      declined: number;
+      pending: number;
+    };
+    FoodCourtItem: {
+      currency: string;
+      domain_name: string | null;
+      image_url: string | null;
+      /** @description Active invitations */
+      restaurants_count: number;
+      /** @description Program status (11001 active, 11002–11004 draft steps, …) */
+      status: number;
+      title: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    FoodCourtOnboarding: {
+      /**
+       * @description The restaurant’s merchant onboarding at the provider (`ccvpay_status`)
+       * @enum {string}
+       */
+      ccvpay_status: "none" | "pending" | "active" | "failed";
+      /** @description Redirect the restaurant here (step 3) while pending */
+      ccvpay_url: string | null;
+      /** Format: uuid */
+      invite_uuid: string;
+      is_split_payments_enabled: boolean;
+      /** @description 0 unsent, 1 pending, 2 active, 3 declined */
+      status: 0 | 1 | 2 | 3;
+      /** @description Accept flow: 2 processing, 3 success (go to ccvpay_url, or done when active), 4 failure (the invitation was reset to pending: retry) */
+      step: 2 | 3 | 4;
+    };
+    FoodCourtOrder: {
+      court_title: string;
+      /** Format: uuid */
+      court_uuid: string;
+      /** Format: date-time */
+      created: string;
+      currency: string;
+      email: string;
+      food_court_fee: number;
+      food_court_suborders: components["schemas"]["FoodCourtSubOrder"][];
+      name: string;
+      order_date: string;
+      order_id: number;
+      /** @description Follows the sub-orders: the lowest status of those not refunded (docs/food-court.md) */
+      order_status: number;
+      /** Format: date-time */
+      paid_at: string | null;
+      /** Format: uuid */
+      payment_uuid: string | null;
+      phone: string;
+      pickup_in_restaurant: boolean;
+      refunded: number;
+      status_name: string;
+      /** @description The one charge */
+      total: number;
+      /** Format: uuid */
+      uuid: string;
+    };
+    FoodCourtPaymentOutcome: {
+      next: string;
+      order_status: number;
+      /** Format: uuid */
+      order_uuid: string;
+      /** @enum {string} */
+      outcome: "paid" | "pending" | "failed";
+      payment_status: string | null;
+    };
+    FoodCourtRestaurant: {
+      address: string;
+      can_pickup_in_rest: boolean;
+      closed: boolean;
+      closed_at: string | null;
+      closed_reason: string | null;
+      currency: string;
+      image_url: string | null;
+      min_order_amount: number;
+      opened_at: string | null;
+      /** @description The restaurant’s menu page: /food/place/{uuid} */
+      path: string;
+      title: string;
+      /** Format: uuid */
+      uuid: string;
+    };
+    FoodCourtStatement: {
+      /** Format: uuid */
+      court_uuid: string | null;
+      currency: string;
+      end_date: string;
+      ledger: {
+        /** @description statement − ledger; 0 when reconciled */
+        difference: number;
+        /** @description Balance of the restaurant’s 230 sub-account from these orders */
+        held: number;
+        /** @description Σ of the payout entries in the ledger (230 → 120) */
+        payouts: number;
+        reconciled: boolean;
+      };
+      lines: ({
+          /** @description Signed: + owed to the restaurant, − taken or paid out */
+          amount: number;
+          court_order_id: number;
+          /** Format: uuid */
+          court_order_uuid: string;
+          /** @description Business day (the restaurant’s zone) */
+          date: string;
+          /** @enum {string} */
+          kind: "order" | "food_court_fee" | "refund" | "payout";
+          /** @description The ledger entry this line is tied to (null while not posted yet) */
+          ledger_entry: ({
+            number: string | null;
+            source: string;
+            /** Format: uuid */
+            uuid: string;
+          }) | null;
+          sub_order_id: number;
+          /** Format: uuid */
+          sub_order_uuid: string;
+        })[];
+      restaurant_title: string;
+      /** Format: uuid */
+      restaurant_uuid: string;
+      start_date: string;
+      totals: {
+        food_court_fees: number;
+        /** @description orders − fees − refunds − payouts: still to be paid out */
+        held: number;
+        orders: number;
+        payouts: number;
+        refunds: number;
+      };
+    };
+    FoodCourtSubOrder: {
+      delivery_cost: number;
+      /** @description The court fee taken from this part */
+      food_court_fee: number;
+      items: {
+          price: number;
+          quantity: number;
+          title: string;
+        }[];
+      order_id: number;
+      order_status: number;
+      /** Format: date-time */
+      paid_out_at: string | null;
+      /** @enum {string} */
+      part_status: "created" | "held" | "releasing" | "paid_out" | "refunding" | "refunded" | "failed";
+      /** @description What the restaurant receives: total − fee */
+      payout_amount: number;
+      products_total: number;
+      /** Format: date-time */
+      refunded_at: string | null;
+      restaurant_title: string;
+      /** Format: uuid */
+      restaurant_uuid: string;
+      status_name: string;
+      /** @description Gross of this restaurant (what the guest paid for it) */
+      total: number;
+      /**
+       * Format: uuid
+       * @description The sub-order: a food order of the restaurant
+       */
       uuid: string;
     };
     FoodDocumentUri: {
