@@ -74,6 +74,7 @@ import { Route as DynamicPostsUrlEditRouteImport } from './routes/_dynamic/posts
 import { Route as DynamicPostsTagsTagRouteImport } from './routes/_dynamic/posts/tags.$tag'
 import { Route as PortalBillsUuidPaymentRouteImport } from './routes/_portal/bills/$uuid_.payment'
 import { Route as PortalFinancesJournalsUuidRouteImport } from './routes/_portal/finances/journals.$uuid'
+import { Route as PortalFoodCourtInvitationsUuidRouteImport } from './routes/_portal/food-court/invitations.$uuid'
 import { Route as PortalProgramsTypeNewRouteImport } from './routes/_portal/programs/$type.new'
 import { Route as PortalProgramsUuidOrderRouteImport } from './routes/_portal/programs/$uuid_.order'
 import { Route as PortalTerminalCardsCashpointRouteImport } from './routes/_portal/terminal/cards.$cashpoint'
@@ -410,6 +411,12 @@ const PortalFinancesJournalsUuidRoute =
     path: '/journals/$uuid',
     getParentRoute: () => PortalFinancesRouteRoute,
   } as any)
+const PortalFoodCourtInvitationsUuidRoute =
+  PortalFoodCourtInvitationsUuidRouteImport.update({
+    id: '/food-court/invitations/$uuid',
+    path: '/food-court/invitations/$uuid',
+    getParentRoute: () => PortalRoute,
+  } as any)
 const PortalProgramsTypeNewRoute = PortalProgramsTypeNewRouteImport.update({
   id: '/programs/$type/new',
   path: '/programs/$type/new',
@@ -502,6 +509,7 @@ export interface FileRoutesByFullPath {
   '/posts/tags/$tag': typeof DynamicPostsTagsTagRoute
   '/bills/$uuid/payment': typeof PortalBillsUuidPaymentRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
+  '/food-court/invitations/$uuid': typeof PortalFoodCourtInvitationsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
   '/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
@@ -564,6 +572,7 @@ export interface FileRoutesByTo {
   '/posts/tags/$tag': typeof DynamicPostsTagsTagRoute
   '/bills/$uuid/payment': typeof PortalBillsUuidPaymentRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
+  '/food-court/invitations/$uuid': typeof PortalFoodCourtInvitationsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
   '/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
@@ -637,6 +646,7 @@ export interface FileRoutesById {
   '/_dynamic/posts/tags/$tag': typeof DynamicPostsTagsTagRoute
   '/_portal/bills/$uuid_/payment': typeof PortalBillsUuidPaymentRoute
   '/_portal/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
+  '/_portal/food-court/invitations/$uuid': typeof PortalFoodCourtInvitationsUuidRoute
   '/_portal/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/_portal/programs/$uuid_/order': typeof PortalProgramsUuidOrderRoute
   '/_portal/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
@@ -708,6 +718,7 @@ export interface FileRouteTypes {
     | '/posts/tags/$tag'
     | '/bills/$uuid/payment'
     | '/finances/journals/$uuid'
+    | '/food-court/invitations/$uuid'
     | '/programs/$type/new'
     | '/programs/$uuid/order'
     | '/terminal/cards/$cashpoint'
@@ -770,6 +781,7 @@ export interface FileRouteTypes {
     | '/posts/tags/$tag'
     | '/bills/$uuid/payment'
     | '/finances/journals/$uuid'
+    | '/food-court/invitations/$uuid'
     | '/programs/$type/new'
     | '/programs/$uuid/order'
     | '/terminal/cards/$cashpoint'
@@ -842,6 +854,7 @@ export interface FileRouteTypes {
     | '/_dynamic/posts/tags/$tag'
     | '/_portal/bills/$uuid_/payment'
     | '/_portal/finances/journals/$uuid'
+    | '/_portal/food-court/invitations/$uuid'
     | '/_portal/programs/$type/new'
     | '/_portal/programs/$uuid_/order'
     | '/_portal/terminal/cards/$cashpoint'
@@ -1314,6 +1327,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalFinancesJournalsUuidRouteImport
       parentRoute: typeof PortalFinancesRouteRoute
     }
+    '/_portal/food-court/invitations/$uuid': {
+      id: '/_portal/food-court/invitations/$uuid'
+      path: '/food-court/invitations/$uuid'
+      fullPath: '/food-court/invitations/$uuid'
+      preLoaderRoute: typeof PortalFoodCourtInvitationsUuidRouteImport
+      parentRoute: typeof PortalRoute
+    }
     '/_portal/programs/$type/new': {
       id: '/_portal/programs/$type/new'
       path: '/programs/$type/new'
@@ -1544,6 +1564,7 @@ interface PortalRouteChildren {
   PortalProgramsUuidRoute: typeof PortalProgramsUuidRoute
   PortalUserUuidRoute: typeof PortalUserUuidRoute
   PortalProgramsIndexRoute: typeof PortalProgramsIndexRoute
+  PortalFoodCourtInvitationsUuidRoute: typeof PortalFoodCourtInvitationsUuidRoute
   PortalProgramsTypeNewRoute: typeof PortalProgramsTypeNewRoute
   PortalProgramsUuidOrderRoute: typeof PortalProgramsUuidOrderRoute
   PortalProgramsTypeDraftUuidRoute: typeof PortalProgramsTypeDraftUuidRoute
@@ -1567,6 +1588,7 @@ const PortalRouteChildren: PortalRouteChildren = {
   PortalProgramsUuidRoute: PortalProgramsUuidRoute,
   PortalUserUuidRoute: PortalUserUuidRoute,
   PortalProgramsIndexRoute: PortalProgramsIndexRoute,
+  PortalFoodCourtInvitationsUuidRoute: PortalFoodCourtInvitationsUuidRoute,
   PortalProgramsTypeNewRoute: PortalProgramsTypeNewRoute,
   PortalProgramsUuidOrderRoute: PortalProgramsUuidOrderRoute,
   PortalProgramsTypeDraftUuidRoute: PortalProgramsTypeDraftUuidRoute,
@@ -1586,12 +1608,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { createStart } from '@tanstack/react-start'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-  }
-}

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api } from '~/lib/api.ts'
+import type { Schema } from '~/lib/api-types.gen.ts'
 
 /**
  * The food court side of the food API (`/api/v1/food/...`, docs/food-court.md): the court (program
@@ -10,103 +11,28 @@ import { api } from '~/lib/api.ts'
  * statement per restaurant and period. Answers are unwrapped from `result` / `results`.
  */
 
-export interface FoodCourt {
-  uuid: string
-  title: string
-  description: string
-  status: number
-  currency: string
-  image: string | null
-  image_url: string | null
-  address: string
-  phone: string
-  can_pickup_in_rest: boolean
-  time_zone: string
-  domain_name: string | null
-  /** The court's minimum for the whole cart, minor units. */
-  food_court_min_order_amount: number
-  /** 0–100, up to 2 decimals, or null; only one of percent and fixed. */
-  split_payment_fee_percent: number | null
-  /** Minor units, or null. */
-  split_payment_fee_fixed: number | null
-  super_merchant_username: string
-  has_super_merchant_password: boolean
-  external_reference: string
-  payout_after_days: number
-  provider: string
-  restaurants_count: number
-  restaurants_not_onboarded: number
-}
+export type FoodCourt = Schema<'FoodCourt'>
 
 /** Invitation statuses (spec section 4). */
 export const inviteStatuses = { unsent: 0, pending: 1, active: 2, declined: 3 } as const
 export type InviteStatus = (typeof inviteStatuses)[keyof typeof inviteStatuses]
 export const inviteFilters = ['all', 'active', 'pending', 'declined'] as const
 export type InviteFilter = (typeof inviteFilters)[number]
-export type OnboardingStatus = 'none' | 'pending' | 'active' | 'failed'
+export type OnboardingStatus = CourtInvite['ccvpay_status']
 
 /** One restaurant as the court sees it: its invitation and whether it can receive payouts. */
-export interface CourtInvite {
-  invite_uuid: string | null
-  /** The restaurant's food program. */
-  program_uuid: string
-  title: string
-  image_url: string | null
-  address: string
-  domain_name: string | null
-  owner_email: string
-  status: InviteStatus
-  ccvpay_url: string | null
-  ccvpay_status: OnboardingStatus
-  is_split_payments_enabled: boolean
-  updated_at: string | null
-}
+export type CourtInvite = Schema<'FoodCourtInvite'>
 
-export interface InviteCounts {
-  active: number
-  pending: number
-  declined: number
-}
+export type InviteCounts = Schema<'FoodCourtInviteCounts'>
 
 /** The terms of a court as an invited restaurant reads them. */
-export interface CourtTerms {
-  uuid: string
-  title: string
-  description: string
-  image_url: string | null
-  address: string
-  domain_name: string | null
-  currency: string
-  food_court_min_order_amount: number
-  split_payment_fee_percent: number | null
-  split_payment_fee_fixed: number | null
-  payout_after_days: number
-  owner_name: string
-}
+export type CourtTerms = Invitation['court']
 
 /** An invitation as the invited restaurant sees it: the court and its terms. */
-export interface Invitation {
-  invite_uuid: string
-  restaurant_uuid: string
-  restaurant_title: string
-  court: CourtTerms
-  status: InviteStatus
-  ccvpay_url: string | null
-  ccvpay_status: OnboardingStatus
-  is_split_payments_enabled: boolean
-  created_at: string
-  updated_at: string
-}
+export type Invitation = Schema<'FoodCourtInvitation'>
 
 /** Where the accept flow stands: 2 processing, 3 success (go to `ccvpay_url`), 4 failure (reset). */
-export interface Onboarding {
-  invite_uuid: string
-  status: InviteStatus
-  ccvpay_status: OnboardingStatus
-  ccvpay_url: string | null
-  is_split_payments_enabled: boolean
-  step: 2 | 3 | 4
-}
+export type Onboarding = Schema<'FoodCourtOnboarding'>
 
 export interface Page<T> {
   count: number
@@ -114,80 +40,15 @@ export interface Page<T> {
   results: T[]
 }
 
-export interface SubOrder {
-  uuid: string
-  order_id: number
-  restaurant_uuid: string
-  restaurant_title: string
-  order_status: number
-  status_name: string
-  products_total: number
-  delivery_cost: number
-  total: number
-  food_court_fee: number
-  payout_amount: number
-  part_status: 'created' | 'held' | 'releasing' | 'paid_out' | 'refunding' | 'refunded' | 'failed'
-  paid_out_at: string | null
-  refunded_at: string | null
-  items: { title: string; quantity: number; price: number }[]
-}
+export type SubOrder = Schema<'FoodCourtSubOrder'>
 
-export interface CourtOrder {
-  uuid: string
-  order_id: number
-  court_uuid: string
-  court_title: string
-  order_status: number
-  status_name: string
-  currency: string
-  total: number
-  food_court_fee: number
-  refunded: number
-  pickup_in_restaurant: boolean
-  name: string
-  email: string
-  phone: string
-  order_date: string
-  created: string
-  paid_at: string | null
-  payment_uuid: string | null
-  food_court_suborders: SubOrder[]
-}
+export type CourtOrder = Schema<'FoodCourtOrder'>
 
-export interface CourtDailyTotal {
-  order_date: string
-  orders_count: number
-  products_total: number
-  fees_total: number
-  overall: number
-  refunds: number
-  revenue: number
-  payouts: number
-  food_court_fee: number
-}
+export type CourtDailyTotal = Schema<'FoodCourtDailyTotal'>
 
-export interface StatementLine {
-  kind: 'order' | 'food_court_fee' | 'refund' | 'payout'
-  date: string
-  court_order_uuid: string
-  court_order_id: number
-  sub_order_uuid: string
-  sub_order_id: number
-  amount: number
-  ledger_entry: { uuid: string; number: string | null; source: string } | null
-}
+export type StatementLine = Statement['lines'][number]
 
-export interface Statement {
-  restaurant_uuid: string
-  restaurant_title: string
-  court_uuid: string | null
-  currency: string
-  start_date: string
-  end_date: string
-  lines: StatementLine[]
-  totals: { orders: number; food_court_fees: number; refunds: number; payouts: number; held: number }
-  ledger: { payouts: number; held: number; reconciled: boolean; difference: number }
-}
+export type Statement = Schema<'FoodCourtStatement'>
 
 const at = (uuid: string) => encodeURIComponent(uuid)
 
@@ -199,6 +60,8 @@ export const courtKeys = {
     ['food-court', 'invites', uuid, filter, search, page] as const,
   counts: (uuid: string) => ['food-court', 'invites', uuid, 'count'] as const,
   received: (restaurant: string) => ['food-court', 'received', restaurant] as const,
+  invitation: (uuid: string) => ['food-court', 'invitation', uuid] as const,
+  onboarding: (restaurant: string, court: string) => ['food-court', 'onboarding', restaurant, court] as const,
   orders: (court: string) => ['food-court', 'orders', court] as const,
   orderList: (court: string, view: { active: boolean; date?: string | undefined; page: number }) =>
     ['food-court', 'orders', court, 'list', view] as const,
@@ -268,6 +131,14 @@ export const receivedInvitesQueryOptions = (restaurant: string) =>
           query: { program_uuid: restaurant, size: 100 },
         })
       ).results,
+  })
+
+/** One invitation with the court's terms (accept flow step 1); withdrawn: 404 `notFount`. */
+export const invitationQueryOptions = (uuid: string) =>
+  queryOptions({
+    queryKey: courtKeys.invitation(uuid),
+    queryFn: async () => (await api.get<{ result: Invitation }>(`/food/invitations/${at(uuid)}`)).result,
+    retry: false,
   })
 
 /** The restaurant declines an invitation (accepting goes through `startOnboarding`). */

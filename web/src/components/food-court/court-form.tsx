@@ -23,7 +23,7 @@ import { notify } from '~/lib/notify.tsx'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { isDomainName, normalizeDomainName, parseCost } from '../../../../modules/food/shared.ts'
 import { courtKeys, type FoodCourt, saveCourt } from './api.ts'
-import { courtErrorMessage, courtFieldMessage } from './errors.ts'
+import { courtErrorMessage } from './errors.ts'
 
 /**
  * The food court (spec food.md sections 3 and 5): the basics as for a restaurant (title,
@@ -44,6 +44,8 @@ export interface CourtValues {
   split_payment_fee_percent: string
   split_payment_fee_fixed: string
   external_reference: string
+  super_merchant_username: string
+  super_merchant_password: string
 }
 
 function valuesOf(c: FoodCourt, title: string, description: string): CourtValues {
@@ -59,6 +61,8 @@ function valuesOf(c: FoodCourt, title: string, description: string): CourtValues
       c.split_payment_fee_percent === null ? '' : String(c.split_payment_fee_percent).replace('.', ','),
     split_payment_fee_fixed: c.split_payment_fee_fixed === null ? '' : costText(c.split_payment_fee_fixed),
     external_reference: c.external_reference ?? '',
+    super_merchant_username: c.super_merchant_username ?? '',
+    super_merchant_password: '',
   }
 }
 
@@ -79,6 +83,8 @@ const fields: readonly FieldPath<CourtValues>[] = [
   'split_payment_fee_percent',
   'split_payment_fee_fixed',
   'external_reference',
+  'super_merchant_username',
+  'super_merchant_password',
 ]
 const fieldOf = (path: string): FieldPath<CourtValues> | undefined =>
   fields.find((f) => f === path || path.startsWith(`${f}.`))
@@ -132,6 +138,9 @@ export function checkCourt(
       split_payment_fee_percent: percent,
       split_payment_fee_fixed: fixed,
       external_reference: v.external_reference.trim(),
+      super_merchant_username: v.super_merchant_username.trim(),
+      // Write only: sent when typed, else the stored one is kept.
+      ...(v.super_merchant_password ? { super_merchant_password: v.super_merchant_password } : {}),
     },
   }
 }
@@ -154,10 +163,7 @@ export function CourtForm({
   const hydrated = useHydrated()
   const queryClient = useQueryClient()
   const form = useForm<CourtValues>({ defaultValues: valuesOf(court, programTitle, programDescription) })
-  const showFieldErrors = useFieldErrors(form, {
-    fieldOf,
-    wording: (issue) => courtFieldMessage(issue.code),
-  })
+  const showFieldErrors = useFieldErrors(form, { fieldOf })
   const saving = form.formState.isSubmitting
 
   const submit = form.handleSubmit(async (v) => {
@@ -170,6 +176,7 @@ export function CourtForm({
     try {
       const saved = await saveCourt(program, change)
       queryClient.setQueryData(courtKeys.court(program), saved)
+      form.resetField('super_merchant_password')
       await onSaved(saved)
     } catch (error) {
       if (showFieldErrors(error).shown) return
@@ -288,6 +295,32 @@ export function CourtForm({
               />
             </div>
           </Section>
+
+          <Section title={<Trans>Provider account</Trans>}>
+            <p className="text-sm text-muted-foreground">
+              <Trans>
+                The food court's own account at the payment provider (the super merchant) takes every guest's
+                payment once and splits it: each restaurant's part is paid out to the restaurant's own
+                account, the fee stays with the food court.
+              </Trans>
+            </p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Text name="super_merchant_username" label={<Trans>Account at the payment provider</Trans>} />
+              <Text
+                name="super_merchant_password"
+                type="password"
+                autoComplete="new-password"
+                label={<Trans>Password of the account</Trans>}
+                hint={
+                  court.has_super_merchant_password ? (
+                    <Trans>A password is saved. Leave empty to keep it.</Trans>
+                  ) : (
+                    <Trans>Not saved yet. The sandbox needs none.</Trans>
+                  )
+                }
+              />
+            </div>
+          </Section>
         </fieldset>
         {children(saving)}
       </form>
@@ -312,7 +345,9 @@ function Text({
   autoComplete,
   inputMode,
   placeholder,
+  type,
 }: {
+  type?: string
   name: FieldPath<CourtValues>
   label: ReactNode
   hint?: ReactNode
@@ -331,6 +366,7 @@ function Text({
           <FormLabel>{label}</FormLabel>
           <FormControl>
             <Input
+              type={type ?? 'text'}
               autoComplete={autoComplete ?? 'off'}
               inputMode={inputMode}
               placeholder={placeholder}
@@ -363,99 +399,5 @@ function Area({ name, label }: { name: 'description'; label: ReactNode }) {
         </FormItem>
       )}
     />
-  )
-}
-
-/**
- * The court's own account at the payment provider, the super merchant every guest's payment is
- * taken on and split from (docs/food-court.md): a user name and a password that is written, never
- * read back (`has_super_merchant_password` says whether one is stored).
- */
-export function ProviderAccountForm({
-  program,
-  court,
-  onSaved,
-  children,
-}: {
-  program: string
-  court: FoodCourt
-  onSaved: (saved: FoodCourt) => void | Promise<void>
-  children: (saving: boolean) => ReactNode
-}) {
-  const hydrated = useHydrated()
-  const queryClient = useQueryClient()
-  const form = useForm<{ super_merchant_username: string; super_merchant_password: string }>({
-    defaultValues: { super_merchant_username: court.super_merchant_username, super_merchant_password: '' },
-  })
-  const showFieldErrors = useFieldErrors(form)
-  const saving = form.formState.isSubmitting
-  const submit = form.handleSubmit(async (v) => {
-    const change: Record<string, string> = {}
-    if (v.super_merchant_username.trim() !== court.super_merchant_username)
-      change.super_merchant_username = v.super_merchant_username.trim()
-    if (v.super_merchant_password) change.super_merchant_password = v.super_merchant_password
-    try {
-      const saved = Object.keys(change).length ? await saveCourt(program, change) : court
-      queryClient.setQueryData(courtKeys.court(program), saved)
-      form.reset({ super_merchant_username: saved.super_merchant_username, super_merchant_password: '' })
-      await onSaved(saved)
-    } catch (error) {
-      if (showFieldErrors(error).shown) return
-      notify.error(courtErrorMessage(error))
-    }
-  })
-  return (
-    <Form {...form}>
-      <form onSubmit={submit} noValidate className="grid gap-6" data-testid="court-provider-form">
-        <fieldset disabled={saving || !hydrated} className="grid min-w-0 gap-4 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="super_merchant_username"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>
-                  <Trans>Account at the payment provider</Trans>
-                </FormLabel>
-                <FormControl>
-                  <Input autoComplete="off" {...field} data-testid="court-super_merchant_username" />
-                </FormControl>
-                <FormDescription>
-                  <Trans>The user name of the food court's own account (the super merchant).</Trans>
-                </FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="super_merchant_password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>
-                  <Trans>Password of the account</Trans>
-                </FormLabel>
-                <FormControl>
-                  <Input
-                    type="password"
-                    autoComplete="new-password"
-                    {...field}
-                    data-testid="court-super_merchant_password"
-                  />
-                </FormControl>
-                <FormDescription>
-                  {court.has_super_merchant_password ? (
-                    <Trans>A password is saved. Leave empty to keep it.</Trans>
-                  ) : (
-                    <Trans>Not saved yet. The sandbox needs none.</Trans>
-                  )}
-                </FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        </fieldset>
-        {children(saving)}
-      </form>
-    </Form>
   )
 }

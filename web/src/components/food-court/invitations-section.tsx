@@ -44,7 +44,7 @@ import { InviteStatusBadge, inviteFilterNames } from './labels.tsx'
  * lists deletes the invitation. An active restaurant whose onboarding at the payment provider is
  * not complete gets a note: guests do not see it in the court's cart until it is.
  */
-export function InvitationsSection({ court }: { court: string }) {
+export function InvitationsSection({ court, embedded = false }: { court: string; embedded?: boolean }) {
   const { t, i18n } = useLingui()
   const [filter, setFilter] = useState<InviteFilter>('all')
   const [typed, setTyped] = useState('')
@@ -62,6 +62,97 @@ export function InvitationsSection({ court }: { court: string }) {
   const tabs = useFilterTabs(filter)
   const countOf = (f: InviteFilter) => (f === 'all' ? undefined : counts.data?.[f])
 
+  const content = (
+    <div className="grid grid-cols-1 gap-5" data-testid="court-invitations-body">
+      <Tabs
+        value={filter}
+        onValueChange={(v) => {
+          setFilter(v as InviteFilter)
+          setPage(1)
+        }}
+      >
+        <div className="-mx-1 overflow-x-auto px-1">
+          <TabsList aria-label={t`Invitation status`}>
+            {inviteFilters.map((f) => {
+              const count = countOf(f)
+              return (
+                <TabsTrigger key={f} value={f} {...tabs.trigger(f)} data-testid={`invites-tab-${f}`}>
+                  {i18n._(inviteFilterNames[f])}
+                  {count !== undefined && (
+                    <span
+                      className="ml-1.5 rounded-full bg-muted px-1.5 text-xs tabular-nums"
+                      data-testid={`invites-count-${f}`}
+                    >
+                      {count}
+                    </span>
+                  )}
+                </TabsTrigger>
+              )
+            })}
+          </TabsList>
+        </div>
+      </Tabs>
+
+      <div className="grid gap-1.5">
+        <Label htmlFor="invites-search">
+          <Trans>Search restaurants</Trans>
+        </Label>
+        <div className="relative">
+          <SearchIcon
+            aria-hidden="true"
+            className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id="invites-search"
+            type="search"
+            autoComplete="off"
+            className="pl-9"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            data-testid="invites-search"
+          />
+        </div>
+      </div>
+
+      <div className="grid grid-cols-1 gap-4" {...tabs.panel}>
+        {invites.isPending ? (
+          <RowsSkeleton rows={3} />
+        ) : invites.isError ? (
+          <LoadError onRetry={() => invites.refetch()}>{i18n._(courtErrorMessage(invites.error))}</LoadError>
+        ) : invites.data.results.length === 0 ? (
+          <EmptyState icon={<StoreIcon aria-hidden="true" className="size-6" />}>
+            {search ? (
+              <Trans>No restaurant has this name.</Trans>
+            ) : filter === 'all' ? (
+              <Trans>No restaurants to invite yet.</Trans>
+            ) : (
+              <Trans>No invitation has this status.</Trans>
+            )}
+          </EmptyState>
+        ) : (
+          <>
+            <ul
+              className={invites.isPlaceholderData ? 'grid divide-y opacity-60' : 'grid divide-y'}
+              aria-label={t`Restaurants`}
+              data-testid="invites-list"
+            >
+              {invites.data.results.map((row) => (
+                <InviteRow key={row.program_uuid} row={row} court={court} filter={filter} />
+              ))}
+            </ul>
+            <Pagination
+              page={page}
+              pages={invites.data.pages}
+              count={invites.data.count}
+              onPageChange={setPage}
+              disabled={invites.isFetching}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  )
+  if (embedded) return content
   return (
     <Card data-testid="court-invitations">
       <CardHeader>
@@ -75,96 +166,7 @@ export function InvitationsSection({ court }: { court: string }) {
           </Trans>
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid grid-cols-1 gap-5">
-        <Tabs
-          value={filter}
-          onValueChange={(v) => {
-            setFilter(v as InviteFilter)
-            setPage(1)
-          }}
-        >
-          <div className="-mx-1 overflow-x-auto px-1">
-            <TabsList aria-label={t`Invitation status`}>
-              {inviteFilters.map((f) => {
-                const count = countOf(f)
-                return (
-                  <TabsTrigger key={f} value={f} {...tabs.trigger(f)} data-testid={`invites-tab-${f}`}>
-                    {i18n._(inviteFilterNames[f])}
-                    {count !== undefined && (
-                      <span
-                        className="ml-1.5 rounded-full bg-muted px-1.5 text-xs tabular-nums"
-                        data-testid={`invites-count-${f}`}
-                      >
-                        {count}
-                      </span>
-                    )}
-                  </TabsTrigger>
-                )
-              })}
-            </TabsList>
-          </div>
-        </Tabs>
-
-        <div className="grid gap-1.5">
-          <Label htmlFor="invites-search">
-            <Trans>Search restaurants</Trans>
-          </Label>
-          <div className="relative">
-            <SearchIcon
-              aria-hidden="true"
-              className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id="invites-search"
-              type="search"
-              autoComplete="off"
-              className="pl-9"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              data-testid="invites-search"
-            />
-          </div>
-        </div>
-
-        <div className="grid grid-cols-1 gap-4" {...tabs.panel}>
-          {invites.isPending ? (
-            <RowsSkeleton rows={3} />
-          ) : invites.isError ? (
-            <LoadError onRetry={() => invites.refetch()}>
-              {i18n._(courtErrorMessage(invites.error))}
-            </LoadError>
-          ) : invites.data.results.length === 0 ? (
-            <EmptyState icon={<StoreIcon aria-hidden="true" className="size-6" />}>
-              {search ? (
-                <Trans>No restaurant has this name.</Trans>
-              ) : filter === 'all' ? (
-                <Trans>No restaurants to invite yet.</Trans>
-              ) : (
-                <Trans>No invitation has this status.</Trans>
-              )}
-            </EmptyState>
-          ) : (
-            <>
-              <ul
-                className={invites.isPlaceholderData ? 'grid divide-y opacity-60' : 'grid divide-y'}
-                aria-label={t`Restaurants`}
-                data-testid="invites-list"
-              >
-                {invites.data.results.map((row) => (
-                  <InviteRow key={row.program_uuid} row={row} court={court} filter={filter} />
-                ))}
-              </ul>
-              <Pagination
-                page={page}
-                pages={invites.data.pages}
-                count={invites.data.count}
-                onPageChange={setPage}
-                disabled={invites.isFetching}
-              />
-            </>
-          )}
-        </div>
-      </CardContent>
+      <CardContent>{content}</CardContent>
     </Card>
   )
 }

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { LoaderCircleIcon, SaveIcon } from 'lucide-react'
+import { ArrowRightIcon, LoaderCircleIcon, SaveIcon } from 'lucide-react'
+import { useState } from 'react'
 import { programChanged, updateProgram } from '~/components/programs/actions.ts'
 import { ActivateStep } from '~/components/programs/activate-step.tsx'
 import { programErrorMessage } from '~/components/programs/errors.ts'
@@ -19,13 +20,14 @@ import { Button } from '~/components/ui/button.tsx'
 import { formatMoney } from '~/lib/money.ts'
 import { notify } from '~/lib/notify.tsx'
 import { courtQueryOptions, type FoodCourt } from './api.ts'
-import { CourtForm, ProviderAccountForm } from './court-form.tsx'
+import { CourtForm } from './court-form.tsx'
+import { InvitationsSection } from './invitations-section.tsx'
 
 /**
  * The food court's steps of the creation wizard (docs/food-court.md "The wizard"): 1 the court
- * (basics, domain, minimum, fee, external reference; saving it moves the draft to draftStep2), 2
- * the court's provider account, the super merchant split payments are routed through (its keys;
- * then draftStep3), 3 review and activation.
+ * (basics, domain, minimum, fee, its provider account — the super merchant split payments are
+ * routed through — and external reference; saving it moves the draft to draftStep2), 2 the
+ * restaurants it invites (none required; then draftStep3), 3 review, payment methods, activation.
  */
 
 export function CourtSettingsStep({
@@ -89,7 +91,7 @@ function SaveButton({ saving }: { saving: boolean }) {
   )
 }
 
-export function CourtProviderStep({
+export function CourtRestaurantsStep({
   program,
   onBack,
   onDone,
@@ -98,9 +100,11 @@ export function CourtProviderStep({
   onBack: () => void
   onDone: (program: Program) => void
 }) {
+  const hydrated = useHydrated()
   const queryClient = useQueryClient()
-  const court = useQuery(courtQueryOptions(program.uuid))
+  const [moving, setMoving] = useState(false)
   const next = async () => {
+    setMoving(true)
     try {
       let current = program
       if (current.status.id === programStatuses.draftStep2)
@@ -109,44 +113,31 @@ export function CourtProviderStep({
       onDone(current)
     } catch (error) {
       notify.error(programErrorMessage(error))
+      setMoving(false)
     }
   }
   return (
     <StepCard
-      testId="wizard-step-provider"
-      title={<Trans>Provider account</Trans>}
+      testId="wizard-step-restaurants"
+      title={<Trans>Restaurants</Trans>}
       description={
         <Trans>
-          The food court's account at the payment provider takes every guest's payment once and splits it:
-          each restaurant's part is paid out to the restaurant's own account, the fee stays with the food
-          court.
+          Invite the restaurants of the food court now or later. Each joins once its owner accepts your terms
+          and finishes the onboarding at the payment provider.
         </Trans>
       }
     >
-      {court.isPending ? (
-        <RowsSkeleton rows={2} />
-      ) : court.isError ? (
-        <LoadError onRetry={() => court.refetch()} />
-      ) : (
-        <ProviderAccountForm program={program.uuid} court={court.data} onSaved={next}>
-          {(saving) => (
-            <StepButtons onBack={onBack} disabled={saving}>
-              <SaveButton saving={saving} />
-            </StepButtons>
+      <InvitationsSection court={program.uuid} embedded />
+      <StepButtons onBack={onBack} disabled={moving}>
+        <Button onClick={next} disabled={moving || !hydrated} aria-busy={moving} data-testid="wizard-next">
+          {moving ? (
+            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+          ) : (
+            <ArrowRightIcon aria-hidden="true" />
           )}
-        </ProviderAccountForm>
-      )}
-      <ReviewMethods
-        program={program}
-        id="court"
-        title={<Trans>How guests pay</Trans>}
-        description={
-          <Trans>
-            The payment methods of the food court, each with the provider that takes it, with the test and
-            live keys of the food court's account.
-          </Trans>
-        }
-      />
+          <Trans>Continue</Trans>
+        </Button>
+      </StepButtons>
     </StepCard>
   )
 }
@@ -211,10 +202,21 @@ export function CourtReviewStep({ program, onBack }: { program: Program; onBack:
           <ReviewItem label={<Trans>External reference</Trans>}>{c.external_reference || '—'}</ReviewItem>
         </dl>
       )}
+      <ReviewMethods
+        program={program}
+        id="court"
+        title={<Trans>How guests pay</Trans>}
+        description={
+          <Trans>
+            The payment methods of the food court, each with the provider that takes it, with the test and
+            live keys of the food court's account.
+          </Trans>
+        }
+      />
       <ActivateStep
         program={program}
         complete={program.status.id === programStatuses.draftStep3}
-        missing={<Trans>Save the food court and its provider account first.</Trans>}
+        missing={<Trans>Save the food court first.</Trans>}
         next={msg`Invite restaurants now: they join the food court once they accept.`}
         onBack={onBack}
       />

@@ -12,7 +12,7 @@ import {
 } from 'lucide-react'
 import { CreditLadderStep, CreditReviewStep, CreditSettingsStep } from '~/components/credit/wizard-steps.tsx'
 import {
-  CourtProviderStep,
+  CourtRestaurantsStep,
   CourtReviewStep,
   CourtSettingsStep,
 } from '~/components/food-court/wizard-steps.tsx'
@@ -51,7 +51,7 @@ export type WizardStep = 0 | 1 | 2 | 3
  * The step a draft resumes at. The API names steps 0 to 2 (spec section 4: draftStep2 and
  * draftStep3 are both step 2); a card program has one more, so there draftStep2 is its settings and
  * draftStep3 its review; a credit management program likewise (settings, ladder, review), and a
- * food program (restaurant, menu, review), and a food court (court, provider account, review).
+ * food program (restaurant, menu, review), and a food court (court, restaurants, review).
  */
 export function wizardStepOf(program: Program): WizardStep {
   if (
@@ -117,7 +117,7 @@ export function ProgramWizard({
         ? [
             { label: <Trans>Program details</Trans> },
             { label: <Trans>Food court</Trans> },
-            { label: <Trans>Provider account</Trans> },
+            { label: <Trans>Restaurants</Trans> },
             { label: <Trans>Review and activate</Trans> },
           ]
         : isCredit
@@ -262,7 +262,7 @@ export function ProgramWizard({
         <CourtSettingsStep program={program} onBack={() => goTo(0)} onDone={(saved) => goTo(2, saved)} />
       )}
       {step === 2 && program && isCourt && (
-        <CourtProviderStep program={program} onBack={() => goTo(1)} onDone={(saved) => goTo(3, saved)} />
+        <CourtRestaurantsStep program={program} onBack={() => goTo(1)} onDone={(saved) => goTo(3, saved)} />
       )}
       {step === 3 && program && isCourt && <CourtReviewStep program={program} onBack={() => goTo(2)} />}
       {step === 1 && program && !isPayment && !isCard && !isCredit && !isFood && !isCourt && (
