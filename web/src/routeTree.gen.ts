@@ -36,6 +36,7 @@ import { Route as PortalTransactionsRouteRouteImport } from './routes/_portal/tr
 import { Route as PortalUsersRouteImport } from './routes/_portal/users'
 import { Route as DynamicCheckoutUuidRouteImport } from './routes/_dynamic/checkout.$uuid'
 import { Route as DynamicFoodIndexRouteImport } from './routes/_dynamic/food/index'
+import { Route as DynamicFoodCourtRouteImport } from './routes/_dynamic/food/court'
 import { Route as DynamicPostUrlRouteImport } from './routes/_dynamic/post.$url'
 import { Route as DynamicPostsIndexRouteImport } from './routes/_dynamic/posts/index'
 import { Route as DynamicPostsUrlRouteImport } from './routes/_dynamic/posts/$url'
@@ -211,6 +212,11 @@ const DynamicCheckoutUuidRoute = DynamicCheckoutUuidRouteImport.update({
 const DynamicFoodIndexRoute = DynamicFoodIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => DynamicFoodRouteRoute,
+} as any)
+const DynamicFoodCourtRoute = DynamicFoodCourtRouteImport.update({
+  id: '/court',
+  path: '/court',
   getParentRoute: () => DynamicFoodRouteRoute,
 } as any)
 const DynamicPostUrlRoute = DynamicPostUrlRouteImport.update({
@@ -470,6 +476,7 @@ export interface FileRoutesByFullPath {
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
   '/checkout/$uuid': typeof DynamicCheckoutUuidRoute
+  '/food/court': typeof DynamicFoodCourtRoute
   '/post/$url': typeof DynamicPostUrlRoute
   '/posts/$url': typeof DynamicPostsUrlRoute
   '/posts/filters': typeof DynamicPostsFiltersRoute
@@ -533,6 +540,7 @@ export interface FileRoutesByTo {
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
   '/checkout/$uuid': typeof DynamicCheckoutUuidRoute
+  '/food/court': typeof DynamicFoodCourtRoute
   '/post/$url': typeof DynamicPostUrlRoute
   '/posts/$url': typeof DynamicPostsUrlRoute
   '/posts/filters': typeof DynamicPostsFiltersRoute
@@ -607,6 +615,7 @@ export interface FileRoutesById {
   '/_portal/users': typeof PortalUsersRoute
   '/_guest/': typeof GuestIndexRoute
   '/_dynamic/checkout/$uuid': typeof DynamicCheckoutUuidRoute
+  '/_dynamic/food/court': typeof DynamicFoodCourtRoute
   '/_dynamic/post/$url': typeof DynamicPostUrlRoute
   '/_dynamic/posts/$url': typeof DynamicPostsUrlRoute
   '/_dynamic/posts/filters': typeof DynamicPostsFiltersRoute
@@ -679,6 +688,7 @@ export interface FileRouteTypes {
     | '/statistics'
     | '/users'
     | '/checkout/$uuid'
+    | '/food/court'
     | '/post/$url'
     | '/posts/$url'
     | '/posts/filters'
@@ -742,6 +752,7 @@ export interface FileRouteTypes {
     | '/statistics'
     | '/users'
     | '/checkout/$uuid'
+    | '/food/court'
     | '/post/$url'
     | '/posts/$url'
     | '/posts/filters'
@@ -815,6 +826,7 @@ export interface FileRouteTypes {
     | '/_portal/users'
     | '/_guest/'
     | '/_dynamic/checkout/$uuid'
+    | '/_dynamic/food/court'
     | '/_dynamic/post/$url'
     | '/_dynamic/posts/$url'
     | '/_dynamic/posts/filters'
@@ -1059,6 +1071,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/food/'
       preLoaderRoute: typeof DynamicFoodIndexRouteImport
+      parentRoute: typeof DynamicFoodRouteRoute
+    }
+    '/_dynamic/food/court': {
+      id: '/_dynamic/food/court'
+      path: '/court'
+      fullPath: '/food/court'
+      preLoaderRoute: typeof DynamicFoodCourtRouteImport
       parentRoute: typeof DynamicFoodRouteRoute
     }
     '/_dynamic/post/$url': {
@@ -1373,12 +1392,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface DynamicFoodRouteRouteChildren {
+  DynamicFoodCourtRoute: typeof DynamicFoodCourtRoute
   DynamicFoodIndexRoute: typeof DynamicFoodIndexRoute
   DynamicFoodPlaceUuidRoute: typeof DynamicFoodPlaceUuidRoute
   DynamicFoodProductUuidRoute: typeof DynamicFoodProductUuidRoute
 }
 
 const DynamicFoodRouteRouteChildren: DynamicFoodRouteRouteChildren = {
+  DynamicFoodCourtRoute: DynamicFoodCourtRoute,
   DynamicFoodIndexRoute: DynamicFoodIndexRoute,
   DynamicFoodPlaceUuidRoute: DynamicFoodPlaceUuidRoute,
   DynamicFoodProductUuidRoute: DynamicFoodProductUuidRoute,
