@@ -61,6 +61,8 @@ interface World {
   cardDraft: string
   paymentDraft: string
   foodDraft: string
+  /** A food court saved as a draft (draftStep1). */
+  courtDraft: string
   /** An active restaurant (food program) and one of its dishes. */
   foodPlace: string
   foodProduct: string
@@ -139,6 +141,7 @@ async function seedWorld(browser: Browser): Promise<World> {
     })(),
     seedProgram(owner, 'food', { status: 'draft' }).then((p) => p.uuid),
   ])
+  const courtDraft = (await seedProgram(owner, 'foodCourt', { status: 'draft' })).uuid
   await activateCards(holder, issued.tokens.slice(0, 2))
 
   // The feed: a public post with a tag, a link and a comment, and one for the card holders.
@@ -244,6 +247,7 @@ async function seedWorld(browser: Browser): Promise<World> {
     cardDraft,
     paymentDraft,
     foodDraft,
+    courtDraft,
     foodPlace: foodPlace.uuid,
     foodProduct: foodPlace.product,
     cashpoint,
@@ -411,6 +415,14 @@ const owner: Visit[] = [
   v('/_dynamic/posts/$url_/edit', 'owner', 'programs', (w) => `/posts/${w.post}/edit`),
   v('/_portal/profile', 'owner', 'programs', '/profile'),
   v('/_portal/acceptors', 'owner', 'programs', '/acceptors', { redirects: true }),
+  v('/_portal/programs/$type/new', 'owner', 'programs', '/programs/food-court/new'),
+  v(
+    '/_portal/programs/$type/draft/$uuid',
+    'owner',
+    'programs',
+    (w) => `/programs/food-court/draft/${w.courtDraft}`,
+  ),
+  v('/_portal/food-court/invitations/$uuid', 'owner', 'programs', `/food-court/invitations/${unknownUuid}`),
 ]
 
 const acceptor: Visit[] = [
@@ -542,6 +554,7 @@ const guestPayments: Visit[] = [
   v('/_dynamic/food/place/$uuid', 'guest', 'cardholder', (w) => `/food/place/${w.foodPlace}`),
   v('/_dynamic/food/place/$uuid', 'guest', 'cardholder', `/food/place/${unknownUuid}`),
   v('/_dynamic/food/product/$uuid', 'guest', 'cardholder', (w) => `/food/product/${w.foodProduct}`),
+  v('/_dynamic/food/court', 'guest', 'cardholder', `/food/court?uuid=${unknownUuid}`),
   v('/sandbox/checkout/$id', 'guest', 'cardholder', (w) => `/sandbox/checkout/${w.sandboxCheckout}`),
   v('/sandbox/onboarding/$id', 'guest', 'cardholder', (w) => `/sandbox/onboarding/${w.sandboxOnboarding}`),
 ]
