@@ -40,6 +40,7 @@ const publicRoutes = new Set([
   'POST /api/v1/food/orders/{uuid}/payment',
   'GET /api/v1/food/orders/payment/{sessionId}',
   'GET /api/v1/food/orders/{uuid}',
+  'GET /api/v1/food/orders/{uuid}/events',
 ])
 const publicPrefixes = [
   // Reference data is read before anyone signs in (registration forms).

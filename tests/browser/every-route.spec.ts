@@ -66,6 +66,8 @@ interface World {
   /** An active restaurant (food program) and one of its dishes. */
   foodPlace: string
   foodProduct: string
+  /** A guest's food session (pickup) with that dish in its basket. */
+  foodSession: string
   cashpoint: string
   cardCashpoint: string
   /** A payment in the payment program, paid by the card holder. */
@@ -229,6 +231,23 @@ async function seedWorld(browser: Browser): Promise<World> {
   const sandboxCheckout = new URL(started.redirect_url ?? '').pathname.split('/').pop() as string
   const sandboxOnboarding = await seedSandboxOnboarding(seedDatabase(), unique('Bakery'))
 
+  // A guest's food session with a dish in the basket (the session is public: any caller starts one).
+  const foodSession = expectStatus(
+    await admin.api<{ uuid: string }>('POST', '/food/session?pickup_in_restaurant=true', {}),
+    201,
+    'a food session',
+  ).uuid
+  expectStatus(
+    await admin.api('PUT', `/food/basket/${foodSession}`, {
+      product_id: foodPlace.product,
+      quantity: 2,
+      variant_uuid: null,
+      extra_uuids: [],
+    }),
+    200,
+    'a dish in the basket',
+  )
+
   const journal = await until(async () => {
     const journals = await admin.api<{ results?: { uuid: string }[] }>('GET', '/payment/journals')
     return journals.body.results?.[0]?.uuid
@@ -250,6 +269,7 @@ async function seedWorld(browser: Browser): Promise<World> {
     courtDraft,
     foodPlace: foodPlace.uuid,
     foodProduct: foodPlace.product,
+    foodSession,
     cashpoint,
     cardCashpoint,
     payment: payment.uuid,
@@ -427,7 +447,7 @@ const owner: Visit[] = [
 
 const acceptor: Visit[] = [
   v('/_portal/home', 'acceptor', 'acceptor', '/home'),
-  v('/_portal/orders', 'acceptor', 'acceptor', '/orders'),
+  v('/_dynamic/_food-orders/orders/', 'acceptor', 'acceptor', '/orders'),
   v('/_portal/terminal/', 'acceptor', 'acceptor', '/terminal'),
   v('/_portal/terminal/$cashpoint', 'acceptor', 'acceptor', (w) => `/terminal/${w.cashpoint}`),
   v(
@@ -555,6 +575,22 @@ const guestPayments: Visit[] = [
   v('/_dynamic/food/place/$uuid', 'guest', 'cardholder', `/food/place/${unknownUuid}`),
   v('/_dynamic/food/product/$uuid', 'guest', 'cardholder', (w) => `/food/product/${w.foodProduct}`),
   v('/_dynamic/food/court', 'guest', 'cardholder', `/food/court?uuid=${unknownUuid}`),
+  v('/_dynamic/food/cart/$id', 'guest', 'cardholder', (w) => `/food/cart/${w.foodSession}`),
+  v('/_dynamic/food/cart/$id', 'guest', 'cardholder', `/food/cart/${unknownUuid}`),
+  v(
+    '/_dynamic/food/cart/$id_/order',
+    'guest',
+    'cardholder',
+    (w) => `/food/cart/${w.foodSession}/order?restaurant=${w.foodPlace}`,
+  ),
+  v('/_dynamic/_food-orders/orders/', 'guest', 'cardholder', '/orders'),
+  v('/_dynamic/_food-orders/orders/$uuid', 'guest', 'cardholder', `/orders/${unknownUuid}`),
+  v(
+    '/_dynamic/_food-orders/orders/payment/$sessionid',
+    'guest',
+    'cardholder',
+    (w) => `/orders/payment/${w.foodSession}`,
+  ),
   v('/sandbox/checkout/$id', 'guest', 'cardholder', (w) => `/sandbox/checkout/${w.sandboxCheckout}`),
   v('/sandbox/onboarding/$id', 'guest', 'cardholder', (w) => `/sandbox/onboarding/${w.sandboxOnboarding}`),
 ]
@@ -945,7 +981,7 @@ test('every route file has a visit here', () => {
     const source = readFileSync(path.join(routesDir, file), 'utf8')
     const id = /createFileRoute\('([^']+)'\)/.exec(source)?.[1]
     // Layouts (a folder's route.tsx, `_guest.tsx`, the root) render no screen of their own.
-    const layout = !id || path.basename(file) === 'route.tsx' || /^\/_[a-z]+$/.test(id)
+    const layout = !id || path.basename(file) === 'route.tsx' || /(^|\/)_[a-z-]+$/.test(id)
     if (!layout && !visited.has(id)) missing.push(`${file} (${id})`)
   }
   expect(missing, 'route files without a visit in every-route.spec.ts').toEqual([])

@@ -13,6 +13,7 @@ import { Route as DynamicRouteImport } from './routes/_dynamic'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as PortalRouteImport } from './routes/_portal'
 import { Route as DynamicSplatRouteImport } from './routes/_dynamic/$'
+import { Route as DynamicFoodOrdersRouteImport } from './routes/_dynamic/_food-orders'
 import { Route as DynamicFoodRouteRouteImport } from './routes/_dynamic/food/route'
 import { Route as DynamicGratitudeRouteImport } from './routes/_dynamic/gratitude'
 import { Route as DynamicGreetingRouteImport } from './routes/_dynamic/greeting'
@@ -28,7 +29,6 @@ import { Route as PortalBillsRouteRouteImport } from './routes/_portal/bills/rou
 import { Route as PortalCardsRouteRouteImport } from './routes/_portal/cards/route'
 import { Route as PortalFinancesRouteRouteImport } from './routes/_portal/finances/route'
 import { Route as PortalHomeRouteImport } from './routes/_portal/home'
-import { Route as PortalOrdersRouteImport } from './routes/_portal/orders'
 import { Route as PortalProfileRouteImport } from './routes/_portal/profile'
 import { Route as PortalStatisticsRouteImport } from './routes/_portal/statistics'
 import { Route as PortalTerminalRouteRouteImport } from './routes/_portal/terminal/route'
@@ -69,6 +69,9 @@ import { Route as PortalTransactionsUuidRouteImport } from './routes/_portal/tra
 import { Route as PortalUserUuidRouteImport } from './routes/_portal/user.$uuid'
 import { Route as SandboxCheckoutIdRouteImport } from './routes/sandbox/checkout.$id'
 import { Route as SandboxOnboardingIdRouteImport } from './routes/sandbox/onboarding.$id'
+import { Route as DynamicFoodOrdersOrdersIndexRouteImport } from './routes/_dynamic/_food-orders/orders.index'
+import { Route as DynamicFoodOrdersOrdersUuidRouteImport } from './routes/_dynamic/_food-orders/orders.$uuid'
+import { Route as DynamicFoodCartIdRouteImport } from './routes/_dynamic/food/cart.$id'
 import { Route as DynamicFoodPlaceUuidRouteImport } from './routes/_dynamic/food/place.$uuid'
 import { Route as DynamicFoodProductUuidRouteImport } from './routes/_dynamic/food/product.$uuid'
 import { Route as DynamicPostsUrlEditRouteImport } from './routes/_dynamic/posts/$url_.edit'
@@ -79,6 +82,8 @@ import { Route as PortalFoodCourtInvitationsUuidRouteImport } from './routes/_po
 import { Route as PortalProgramsTypeNewRouteImport } from './routes/_portal/programs/$type.new'
 import { Route as PortalProgramsUuidOrderRouteImport } from './routes/_portal/programs/$uuid_.order'
 import { Route as PortalTerminalCardsCashpointRouteImport } from './routes/_portal/terminal/cards.$cashpoint'
+import { Route as DynamicFoodOrdersOrdersPaymentSessionidRouteImport } from './routes/_dynamic/_food-orders/orders.payment.$sessionid'
+import { Route as DynamicFoodCartIdOrderRouteImport } from './routes/_dynamic/food/cart.$id_.order'
 import { Route as PortalProgramsTypeDraftUuidRouteImport } from './routes/_portal/programs/$type.draft.$uuid'
 import { Route as PortalProgramsUuidBillsBillRouteImport } from './routes/_portal/programs/$uuid_.bills.$bill'
 
@@ -97,6 +102,10 @@ const PortalRoute = PortalRouteImport.update({
 const DynamicSplatRoute = DynamicSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => DynamicRoute,
+} as any)
+const DynamicFoodOrdersRoute = DynamicFoodOrdersRouteImport.update({
+  id: '/_food-orders',
   getParentRoute: () => DynamicRoute,
 } as any)
 const DynamicFoodRouteRoute = DynamicFoodRouteRouteImport.update({
@@ -172,11 +181,6 @@ const PortalFinancesRouteRoute = PortalFinancesRouteRouteImport.update({
 const PortalHomeRoute = PortalHomeRouteImport.update({
   id: '/home',
   path: '/home',
-  getParentRoute: () => PortalRoute,
-} as any)
-const PortalOrdersRoute = PortalOrdersRouteImport.update({
-  id: '/orders',
-  path: '/orders',
   getParentRoute: () => PortalRoute,
 } as any)
 const PortalProfileRoute = PortalProfileRouteImport.update({
@@ -386,6 +390,23 @@ const SandboxOnboardingIdRoute = SandboxOnboardingIdRouteImport.update({
   path: '/sandbox/onboarding/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DynamicFoodOrdersOrdersIndexRoute =
+  DynamicFoodOrdersOrdersIndexRouteImport.update({
+    id: '/orders/',
+    path: '/orders/',
+    getParentRoute: () => DynamicFoodOrdersRoute,
+  } as any)
+const DynamicFoodOrdersOrdersUuidRoute =
+  DynamicFoodOrdersOrdersUuidRouteImport.update({
+    id: '/orders/$uuid',
+    path: '/orders/$uuid',
+    getParentRoute: () => DynamicFoodOrdersRoute,
+  } as any)
+const DynamicFoodCartIdRoute = DynamicFoodCartIdRouteImport.update({
+  id: '/cart/$id',
+  path: '/cart/$id',
+  getParentRoute: () => DynamicFoodRouteRoute,
+} as any)
 const DynamicFoodPlaceUuidRoute = DynamicFoodPlaceUuidRouteImport.update({
   id: '/place/$uuid',
   path: '/place/$uuid',
@@ -439,6 +460,17 @@ const PortalTerminalCardsCashpointRoute =
     path: '/cards/$cashpoint',
     getParentRoute: () => PortalTerminalRouteRoute,
   } as any)
+const DynamicFoodOrdersOrdersPaymentSessionidRoute =
+  DynamicFoodOrdersOrdersPaymentSessionidRouteImport.update({
+    id: '/orders/payment/$sessionid',
+    path: '/orders/payment/$sessionid',
+    getParentRoute: () => DynamicFoodOrdersRoute,
+  } as any)
+const DynamicFoodCartIdOrderRoute = DynamicFoodCartIdOrderRouteImport.update({
+  id: '/cart/$id_/order',
+  path: '/cart/$id/order',
+  getParentRoute: () => DynamicFoodRouteRoute,
+} as any)
 const PortalProgramsTypeDraftUuidRoute =
   PortalProgramsTypeDraftUuidRouteImport.update({
     id: '/programs/$type/draft/$uuid',
@@ -471,7 +503,6 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof GuestSignInRoute
   '/acceptors': typeof PortalAcceptorsRoute
   '/home': typeof PortalHomeRoute
-  '/orders': typeof PortalOrdersRoute
   '/profile': typeof PortalProfileRoute
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
@@ -510,6 +541,8 @@ export interface FileRoutesByFullPath {
   '/programs/': typeof PortalProgramsIndexRoute
   '/terminal/': typeof PortalTerminalIndexRoute
   '/transactions/': typeof PortalTransactionsIndexRoute
+  '/orders/$uuid': typeof DynamicFoodOrdersOrdersUuidRoute
+  '/food/cart/$id': typeof DynamicFoodCartIdRoute
   '/food/place/$uuid': typeof DynamicFoodPlaceUuidRoute
   '/food/product/$uuid': typeof DynamicFoodProductUuidRoute
   '/posts/$url/edit': typeof DynamicPostsUrlEditRoute
@@ -520,6 +553,9 @@ export interface FileRoutesByFullPath {
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
   '/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
+  '/orders/': typeof DynamicFoodOrdersOrdersIndexRoute
+  '/orders/payment/$sessionid': typeof DynamicFoodOrdersOrdersPaymentSessionidRoute
+  '/food/cart/$id/order': typeof DynamicFoodCartIdOrderRoute
   '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
   '/programs/$uuid/bills/$bill': typeof PortalProgramsUuidBillsBillRoute
 }
@@ -535,7 +571,6 @@ export interface FileRoutesByTo {
   '/sign-in': typeof GuestSignInRoute
   '/acceptors': typeof PortalAcceptorsRoute
   '/home': typeof PortalHomeRoute
-  '/orders': typeof PortalOrdersRoute
   '/profile': typeof PortalProfileRoute
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
@@ -574,6 +609,8 @@ export interface FileRoutesByTo {
   '/programs': typeof PortalProgramsIndexRoute
   '/terminal': typeof PortalTerminalIndexRoute
   '/transactions': typeof PortalTransactionsIndexRoute
+  '/orders/$uuid': typeof DynamicFoodOrdersOrdersUuidRoute
+  '/food/cart/$id': typeof DynamicFoodCartIdRoute
   '/food/place/$uuid': typeof DynamicFoodPlaceUuidRoute
   '/food/product/$uuid': typeof DynamicFoodProductUuidRoute
   '/posts/$url/edit': typeof DynamicPostsUrlEditRoute
@@ -584,6 +621,9 @@ export interface FileRoutesByTo {
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
   '/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
+  '/orders': typeof DynamicFoodOrdersOrdersIndexRoute
+  '/orders/payment/$sessionid': typeof DynamicFoodOrdersOrdersPaymentSessionidRoute
+  '/food/cart/$id/order': typeof DynamicFoodCartIdOrderRoute
   '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
   '/programs/$uuid/bills/$bill': typeof PortalProgramsUuidBillsBillRoute
 }
@@ -600,6 +640,7 @@ export interface FileRoutesById {
   '/_portal/terminal': typeof PortalTerminalRouteRouteWithChildren
   '/_portal/transactions': typeof PortalTransactionsRouteRouteWithChildren
   '/_dynamic/$': typeof DynamicSplatRoute
+  '/_dynamic/_food-orders': typeof DynamicFoodOrdersRouteWithChildren
   '/_dynamic/gratitude': typeof DynamicGratitudeRoute
   '/_dynamic/greeting': typeof DynamicGreetingRoute
   '/_dynamic/help': typeof DynamicHelpRoute
@@ -609,7 +650,6 @@ export interface FileRoutesById {
   '/_guest/sign-in': typeof GuestSignInRoute
   '/_portal/acceptors': typeof PortalAcceptorsRoute
   '/_portal/home': typeof PortalHomeRoute
-  '/_portal/orders': typeof PortalOrdersRoute
   '/_portal/profile': typeof PortalProfileRoute
   '/_portal/statistics': typeof PortalStatisticsRoute
   '/_portal/users': typeof PortalUsersRoute
@@ -649,6 +689,8 @@ export interface FileRoutesById {
   '/_portal/programs/': typeof PortalProgramsIndexRoute
   '/_portal/terminal/': typeof PortalTerminalIndexRoute
   '/_portal/transactions/': typeof PortalTransactionsIndexRoute
+  '/_dynamic/_food-orders/orders/$uuid': typeof DynamicFoodOrdersOrdersUuidRoute
+  '/_dynamic/food/cart/$id': typeof DynamicFoodCartIdRoute
   '/_dynamic/food/place/$uuid': typeof DynamicFoodPlaceUuidRoute
   '/_dynamic/food/product/$uuid': typeof DynamicFoodProductUuidRoute
   '/_dynamic/posts/$url_/edit': typeof DynamicPostsUrlEditRoute
@@ -659,6 +701,9 @@ export interface FileRoutesById {
   '/_portal/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/_portal/programs/$uuid_/order': typeof PortalProgramsUuidOrderRoute
   '/_portal/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
+  '/_dynamic/_food-orders/orders/': typeof DynamicFoodOrdersOrdersIndexRoute
+  '/_dynamic/_food-orders/orders/payment/$sessionid': typeof DynamicFoodOrdersOrdersPaymentSessionidRoute
+  '/_dynamic/food/cart/$id_/order': typeof DynamicFoodCartIdOrderRoute
   '/_portal/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
   '/_portal/programs/$uuid_/bills/$bill': typeof PortalProgramsUuidBillsBillRoute
 }
@@ -683,7 +728,6 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/acceptors'
     | '/home'
-    | '/orders'
     | '/profile'
     | '/statistics'
     | '/users'
@@ -722,6 +766,8 @@ export interface FileRouteTypes {
     | '/programs/'
     | '/terminal/'
     | '/transactions/'
+    | '/orders/$uuid'
+    | '/food/cart/$id'
     | '/food/place/$uuid'
     | '/food/product/$uuid'
     | '/posts/$url/edit'
@@ -732,6 +778,9 @@ export interface FileRouteTypes {
     | '/programs/$type/new'
     | '/programs/$uuid/order'
     | '/terminal/cards/$cashpoint'
+    | '/orders/'
+    | '/orders/payment/$sessionid'
+    | '/food/cart/$id/order'
     | '/programs/$type/draft/$uuid'
     | '/programs/$uuid/bills/$bill'
   fileRoutesByTo: FileRoutesByTo
@@ -747,7 +796,6 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/acceptors'
     | '/home'
-    | '/orders'
     | '/profile'
     | '/statistics'
     | '/users'
@@ -786,6 +834,8 @@ export interface FileRouteTypes {
     | '/programs'
     | '/terminal'
     | '/transactions'
+    | '/orders/$uuid'
+    | '/food/cart/$id'
     | '/food/place/$uuid'
     | '/food/product/$uuid'
     | '/posts/$url/edit'
@@ -796,6 +846,9 @@ export interface FileRouteTypes {
     | '/programs/$type/new'
     | '/programs/$uuid/order'
     | '/terminal/cards/$cashpoint'
+    | '/orders'
+    | '/orders/payment/$sessionid'
+    | '/food/cart/$id/order'
     | '/programs/$type/draft/$uuid'
     | '/programs/$uuid/bills/$bill'
   id:
@@ -811,6 +864,7 @@ export interface FileRouteTypes {
     | '/_portal/terminal'
     | '/_portal/transactions'
     | '/_dynamic/$'
+    | '/_dynamic/_food-orders'
     | '/_dynamic/gratitude'
     | '/_dynamic/greeting'
     | '/_dynamic/help'
@@ -820,7 +874,6 @@ export interface FileRouteTypes {
     | '/_guest/sign-in'
     | '/_portal/acceptors'
     | '/_portal/home'
-    | '/_portal/orders'
     | '/_portal/profile'
     | '/_portal/statistics'
     | '/_portal/users'
@@ -860,6 +913,8 @@ export interface FileRouteTypes {
     | '/_portal/programs/'
     | '/_portal/terminal/'
     | '/_portal/transactions/'
+    | '/_dynamic/_food-orders/orders/$uuid'
+    | '/_dynamic/food/cart/$id'
     | '/_dynamic/food/place/$uuid'
     | '/_dynamic/food/product/$uuid'
     | '/_dynamic/posts/$url_/edit'
@@ -870,6 +925,9 @@ export interface FileRouteTypes {
     | '/_portal/programs/$type/new'
     | '/_portal/programs/$uuid_/order'
     | '/_portal/terminal/cards/$cashpoint'
+    | '/_dynamic/_food-orders/orders/'
+    | '/_dynamic/_food-orders/orders/payment/$sessionid'
+    | '/_dynamic/food/cart/$id_/order'
     | '/_portal/programs/$type/draft/$uuid'
     | '/_portal/programs/$uuid_/bills/$bill'
   fileRoutesById: FileRoutesById
@@ -910,6 +968,13 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof DynamicSplatRouteImport
+      parentRoute: typeof DynamicRoute
+    }
+    '/_dynamic/_food-orders': {
+      id: '/_dynamic/_food-orders'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof DynamicFoodOrdersRouteImport
       parentRoute: typeof DynamicRoute
     }
     '/_dynamic/food': {
@@ -1015,13 +1080,6 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof PortalHomeRouteImport
-      parentRoute: typeof PortalRoute
-    }
-    '/_portal/orders': {
-      id: '/_portal/orders'
-      path: '/orders'
-      fullPath: '/orders'
-      preLoaderRoute: typeof PortalOrdersRouteImport
       parentRoute: typeof PortalRoute
     }
     '/_portal/profile': {
@@ -1304,6 +1362,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SandboxOnboardingIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_dynamic/_food-orders/orders/': {
+      id: '/_dynamic/_food-orders/orders/'
+      path: '/orders'
+      fullPath: '/orders/'
+      preLoaderRoute: typeof DynamicFoodOrdersOrdersIndexRouteImport
+      parentRoute: typeof DynamicFoodOrdersRoute
+    }
+    '/_dynamic/_food-orders/orders/$uuid': {
+      id: '/_dynamic/_food-orders/orders/$uuid'
+      path: '/orders/$uuid'
+      fullPath: '/orders/$uuid'
+      preLoaderRoute: typeof DynamicFoodOrdersOrdersUuidRouteImport
+      parentRoute: typeof DynamicFoodOrdersRoute
+    }
+    '/_dynamic/food/cart/$id': {
+      id: '/_dynamic/food/cart/$id'
+      path: '/cart/$id'
+      fullPath: '/food/cart/$id'
+      preLoaderRoute: typeof DynamicFoodCartIdRouteImport
+      parentRoute: typeof DynamicFoodRouteRoute
+    }
     '/_dynamic/food/place/$uuid': {
       id: '/_dynamic/food/place/$uuid'
       path: '/place/$uuid'
@@ -1374,6 +1453,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalTerminalCardsCashpointRouteImport
       parentRoute: typeof PortalTerminalRouteRoute
     }
+    '/_dynamic/_food-orders/orders/payment/$sessionid': {
+      id: '/_dynamic/_food-orders/orders/payment/$sessionid'
+      path: '/orders/payment/$sessionid'
+      fullPath: '/orders/payment/$sessionid'
+      preLoaderRoute: typeof DynamicFoodOrdersOrdersPaymentSessionidRouteImport
+      parentRoute: typeof DynamicFoodOrdersRoute
+    }
+    '/_dynamic/food/cart/$id_/order': {
+      id: '/_dynamic/food/cart/$id_/order'
+      path: '/cart/$id/order'
+      fullPath: '/food/cart/$id/order'
+      preLoaderRoute: typeof DynamicFoodCartIdOrderRouteImport
+      parentRoute: typeof DynamicFoodRouteRoute
+    }
     '/_portal/programs/$type/draft/$uuid': {
       id: '/_portal/programs/$type/draft/$uuid'
       path: '/programs/$type/draft/$uuid'
@@ -1394,15 +1487,19 @@ declare module '@tanstack/react-router' {
 interface DynamicFoodRouteRouteChildren {
   DynamicFoodCourtRoute: typeof DynamicFoodCourtRoute
   DynamicFoodIndexRoute: typeof DynamicFoodIndexRoute
+  DynamicFoodCartIdRoute: typeof DynamicFoodCartIdRoute
   DynamicFoodPlaceUuidRoute: typeof DynamicFoodPlaceUuidRoute
   DynamicFoodProductUuidRoute: typeof DynamicFoodProductUuidRoute
+  DynamicFoodCartIdOrderRoute: typeof DynamicFoodCartIdOrderRoute
 }
 
 const DynamicFoodRouteRouteChildren: DynamicFoodRouteRouteChildren = {
   DynamicFoodCourtRoute: DynamicFoodCourtRoute,
   DynamicFoodIndexRoute: DynamicFoodIndexRoute,
+  DynamicFoodCartIdRoute: DynamicFoodCartIdRoute,
   DynamicFoodPlaceUuidRoute: DynamicFoodPlaceUuidRoute,
   DynamicFoodProductUuidRoute: DynamicFoodProductUuidRoute,
+  DynamicFoodCartIdOrderRoute: DynamicFoodCartIdOrderRoute,
 }
 
 const DynamicFoodRouteRouteWithChildren =
@@ -1429,10 +1526,27 @@ const DynamicPostsRouteRouteChildren: DynamicPostsRouteRouteChildren = {
 const DynamicPostsRouteRouteWithChildren =
   DynamicPostsRouteRoute._addFileChildren(DynamicPostsRouteRouteChildren)
 
+interface DynamicFoodOrdersRouteChildren {
+  DynamicFoodOrdersOrdersUuidRoute: typeof DynamicFoodOrdersOrdersUuidRoute
+  DynamicFoodOrdersOrdersIndexRoute: typeof DynamicFoodOrdersOrdersIndexRoute
+  DynamicFoodOrdersOrdersPaymentSessionidRoute: typeof DynamicFoodOrdersOrdersPaymentSessionidRoute
+}
+
+const DynamicFoodOrdersRouteChildren: DynamicFoodOrdersRouteChildren = {
+  DynamicFoodOrdersOrdersUuidRoute: DynamicFoodOrdersOrdersUuidRoute,
+  DynamicFoodOrdersOrdersIndexRoute: DynamicFoodOrdersOrdersIndexRoute,
+  DynamicFoodOrdersOrdersPaymentSessionidRoute:
+    DynamicFoodOrdersOrdersPaymentSessionidRoute,
+}
+
+const DynamicFoodOrdersRouteWithChildren =
+  DynamicFoodOrdersRoute._addFileChildren(DynamicFoodOrdersRouteChildren)
+
 interface DynamicRouteChildren {
   DynamicFoodRouteRoute: typeof DynamicFoodRouteRouteWithChildren
   DynamicPostsRouteRoute: typeof DynamicPostsRouteRouteWithChildren
   DynamicSplatRoute: typeof DynamicSplatRoute
+  DynamicFoodOrdersRoute: typeof DynamicFoodOrdersRouteWithChildren
   DynamicGratitudeRoute: typeof DynamicGratitudeRoute
   DynamicGreetingRoute: typeof DynamicGreetingRoute
   DynamicHelpRoute: typeof DynamicHelpRoute
@@ -1446,6 +1560,7 @@ const DynamicRouteChildren: DynamicRouteChildren = {
   DynamicFoodRouteRoute: DynamicFoodRouteRouteWithChildren,
   DynamicPostsRouteRoute: DynamicPostsRouteRouteWithChildren,
   DynamicSplatRoute: DynamicSplatRoute,
+  DynamicFoodOrdersRoute: DynamicFoodOrdersRouteWithChildren,
   DynamicGratitudeRoute: DynamicGratitudeRoute,
   DynamicGreetingRoute: DynamicGreetingRoute,
   DynamicHelpRoute: DynamicHelpRoute,
@@ -1577,7 +1692,6 @@ interface PortalRouteChildren {
   PortalTransactionsRouteRoute: typeof PortalTransactionsRouteRouteWithChildren
   PortalAcceptorsRoute: typeof PortalAcceptorsRoute
   PortalHomeRoute: typeof PortalHomeRoute
-  PortalOrdersRoute: typeof PortalOrdersRoute
   PortalProfileRoute: typeof PortalProfileRoute
   PortalStatisticsRoute: typeof PortalStatisticsRoute
   PortalUsersRoute: typeof PortalUsersRoute
@@ -1600,7 +1714,6 @@ const PortalRouteChildren: PortalRouteChildren = {
   PortalTransactionsRouteRoute: PortalTransactionsRouteRouteWithChildren,
   PortalAcceptorsRoute: PortalAcceptorsRoute,
   PortalHomeRoute: PortalHomeRoute,
-  PortalOrdersRoute: PortalOrdersRoute,
   PortalProfileRoute: PortalProfileRoute,
   PortalStatisticsRoute: PortalStatisticsRoute,
   PortalUsersRoute: PortalUsersRoute,

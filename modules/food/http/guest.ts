@@ -109,6 +109,10 @@ const detailSchema = z
     time_zone: z.string(),
     tc_pdf_url: z.string().nullable(),
     privacy_pdf_url: z.string().nullable(),
+    paused_until: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The kitchen paused new orders until then (ISO); null when not paused' }),
     ...openingFields,
     today: z.object({ date: z.string(), exception: z.boolean() }),
     working_hours: z.array(workingHoursSchema),

@@ -1,6 +1,7 @@
 import type { ApiApp } from '../../platform/module.ts'
 import { registerBrandAndFileRoutes } from './brand-and-files.ts'
 import { registerGuestRoutes } from './guest.ts'
+import { registerGuestOrderEvents } from './guest-order-events.ts'
 import { registerMenuRoutes } from './menu.ts'
 import { registerOrderingRoutes } from './ordering.ts'
 import { registerOrderRoutes } from './orders.ts'
@@ -21,7 +22,8 @@ import { registerProgramRoutes } from './programs.ts'
  *   ordering     GET, POST /food/session; GET, PATCH /food/session/{uuid};
  *                GET, PUT, POST /food/basket/{sessionUuid}; GET /food/basket/{sessionUuid}/slots;
  *                POST /food/basket/{sessionUuid}/checkout; POST /food/orders/{uuid}/payment;
- *                GET /food/orders/payment/{sessionId}; GET /food/orders/{uuid}
+ *                GET /food/orders/payment/{sessionId}; GET /food/orders/{uuid};
+ *                GET /food/orders/{uuid}/events (SSE)
  *   order books  GET /food/programs/{uuid}/orders, …/orders/events (SSE), …/orders/{orderUuid};
  *                PATCH …/orders/{orderUuid}/status; GET …/daily-totals, …/orders.csv; PATCH …/pause
  */
@@ -31,5 +33,6 @@ export function registerFoodRoutes(app: ApiApp) {
   registerBrandAndFileRoutes(app)
   registerGuestRoutes(app)
   registerOrderingRoutes(app)
+  registerGuestOrderEvents(app)
   registerOrderRoutes(app)
 }

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../platform/errors.ts'
 import type { Services } from '../../platform/module.ts'
 import { foodProgramOf } from '../access.ts'
 import { localClock, zonedInstant } from '../hours.ts'
+import { restaurantChanged } from '../queries/guest.ts'
 import { minutesOf } from '../shared.ts'
 import { listItemJson, type OrderListItem } from './books.ts'
 import { type KitchenChoice, kitchenChoices, type OrderStatus } from './codes.ts'
@@ -200,5 +201,7 @@ export async function pauseOrdering(
     .set({ paused_until: until })
     .where('program_id', '=', program.uuid)
     .execute()
+  // Guests' restaurant page says the pause (`paused_until`): this process's copy is read again now.
+  restaurantChanged(program.uuid)
   return until
 }

@@ -201,6 +201,8 @@ export interface MenuCategory {
 /** What a restaurant's page shows that does not change with the time of day. */
 interface RestaurantDoc extends HoursColumns, Ordering {
   uuid: string
+  /** The kitchen's pause (`PATCH programs/{uuid}/pause`): no new orders before it. */
+  paused_until: Date | null
   title: string
   description: string
   image: ImageJson | null
@@ -299,10 +301,11 @@ async function versionOf(db: DbOrTrx, uuid: string): Promise<string | undefined>
   const row = await db
     .selectFrom('food_restaurants as r')
     .innerJoin(activeFoodPrograms(db).as('p'), 'p.id', 'r.program_id')
-    .select(['r.version', 'p.updated_at'])
+    .select(['r.version', 'p.updated_at', 'r.paused_until'])
     .where('r.program_id', '=', uuid)
     .executeTakeFirst()
-  return row && `${row.version}:${row.updated_at.getTime()}`
+  // The pause does not bump the version (the kitchen sets it often): it is part of the key instead.
+  return row && `${row.version}:${row.updated_at.getTime()}:${row.paused_until?.getTime() ?? ''}`
 }
 
 async function loadRestaurant(db: DbOrTrx, uuid: string): Promise<RestaurantDoc | undefined> {
@@ -310,7 +313,7 @@ async function loadRestaurant(db: DbOrTrx, uuid: string): Promise<RestaurantDoc 
     select p.id as uuid, p.title, p.description, p.currency,
            r.address, r.phone, r.min_order_amount, r.order_limit_message, r.read_only_mode, r.disable_online_ordering,
            r.can_pickup_in_rest, r.pickup_fee_heading, r.pickup_fee, r.default_asap, r.type_of_delivery,
-           r.latitude, r.longitude, r.time_zone, r.tc_document_id, r.privacy_document_id,
+           r.latitude, r.longitude, r.time_zone, r.tc_document_id, r.privacy_document_id, r.paused_until,
            ${deliveryCost} as delivery_cost, ${imageOf('r.image_id')} as image,
            ${hoursJson} as working_hours, ${exceptionsJson} as working_hours_exceptions,
            coalesce((select json_agg(json_build_object('uuid', a.id, 'announcement', a.announcement) order by a.created_at desc)
@@ -376,6 +379,7 @@ async function loadRestaurant(db: DbOrTrx, uuid: string): Promise<RestaurantDoc 
     working_hours: r.working_hours,
     working_hours_exceptions: r.working_hours_exceptions,
     announcements: r.announcements,
+    paused_until: r.paused_until === null ? null : new Date(r.paused_until),
     categories,
   }
 }
@@ -397,6 +401,7 @@ interface RestaurantRowJson extends HoursColumns, Ordering {
   longitude: number | null
   tc_document_id: string | null
   privacy_document_id: string | null
+  paused_until: Date | string | null
   delivery_cost: bigint | number | string | null
   image: Image | null
   announcements: { uuid: string; announcement: string }[]
@@ -459,6 +464,8 @@ export interface RestaurantDetail extends OpeningJson {
   time_zone: string
   tc_pdf_url: string | null
   privacy_pdf_url: string | null
+  /** While the kitchen has paused new orders: until when (ISO); null otherwise. */
+  paused_until: string | null
   /** Today's date in the restaurant's zone and whether an exception sets today's hours. */
   today: { date: string; exception: boolean }
   working_hours: WorkingHoursRow[]
@@ -492,6 +499,9 @@ function detailHead(doc: RestaurantDoc, at: Date): Omit<RestaurantDetail, 'categ
     time_zone: doc.time_zone,
     tc_pdf_url: doc.tc_pdf_url,
     privacy_pdf_url: doc.privacy_pdf_url,
+    // Made once a minute: a pause that ends inside the minute shows until the minute turns.
+    paused_until:
+      doc.paused_until && doc.paused_until.getTime() > at.getTime() ? doc.paused_until.toISOString() : null,
     ...openingJson(opening, doc),
     today: { date: opening.date, exception: opening.exception },
     working_hours: doc.working_hours,

@@ -4031,6 +4031,42 @@ export interface paths {
       };
     };
   };
+  "/api/v1/food/orders/{uuid}/events": {
+    /**
+     * The session’s order status, live (SSE)
+     * @description `status` events `{order_status, status_name, changed}` (the current one first, then each change), `heartbeat` every 10 s; the stream ends after about 5 minutes (EventSource reconnects). Another session’s order, or none: 404.
+     */
+    get: {
+      parameters: {
+        query: {
+          session_id: string;
+        };
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description Event stream */
+        200: {
+          content: {
+            "text/event-stream": string;
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/food/orders/{uuid}/payment": {
     /** Start (or find) the payment of the session’s order: the same payment while it lives */
     post: {
@@ -14802,6 +14838,8 @@ export interface components {
       online_ordering: boolean;
       /** @description Today's opening (or the open period's), 'HH:MM' local */
       opened_at: string | null;
+      /** @description The kitchen paused new orders until then (ISO); null when not paused */
+      paused_until: string | null;
       phone: string;
       pickup_fee: number | null;
       pickup_fee_heading: string;

@@ -3,6 +3,7 @@ import { Link, useRouteContext } from '@tanstack/react-router'
 import { LogInIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Brand } from '~/components/brand.tsx'
+import { BasketButton } from '~/components/food-cart/basket-button.tsx'
 import { LanguageSwitcher } from '~/components/language-switcher.tsx'
 import { GuestLinks } from '~/components/support/guest-links.tsx'
 import { signInPath } from '~/lib/guard.ts'
@@ -47,6 +48,7 @@ export function FoodFrame({ brand, children }: { brand: FoodBrand | null; childr
             )}
           </Link>
           <div className="flex shrink-0 items-center gap-1">
+            <BasketButton />
             <LanguageSwitcher />
             <Link
               to={signInPath(portal)}

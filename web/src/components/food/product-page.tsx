@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ArrowLeftIcon, InfoIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { AddToBasket } from '~/components/food-cart/add-to-basket.tsx'
 import { LoadError } from '~/components/shared/states.tsx'
 import { FoodPicture } from './food-image.tsx'
 import { money, openingLine, optionPrice, quantityLabel } from './labels.tsx'
@@ -11,7 +12,8 @@ import { type GuestProduct, type ProductOption, productQueryOptions } from './qu
 /**
  * `/food/product/{uuid}`: one dish with its picture, price and amount, its variants (what each
  * adds to the price) and extras, nutrition facts and notes, and whether its restaurant takes
- * orders now. Ordering itself (the basket) comes with part 2 of the food issue.
+ * orders now. While the restaurant takes orders online, the variants and extras are choices of the
+ * "Add to basket" form (food-cart); in read-only mode or with ordering off they are only listed.
  */
 export function ProductPage({ uuid }: { uuid: string }) {
   const product = useQuery(productQueryOptions(uuid))
@@ -29,6 +31,9 @@ export function ProductPage({ uuid }: { uuid: string }) {
 function ProductView({ product: p }: { product: GuestProduct }) {
   const { i18n, t } = useLingui()
   const restaurantTitle = p.restaurant.title
+  // Menu only (read-only mode) or ordering switched off: nothing to put in a basket.
+  const orderable =
+    p.restaurant.closed_reason !== 'read_only' && p.restaurant.closed_reason !== 'ordering_disabled'
   return (
     <article className="grid gap-5" data-testid="product-page">
       <Link
@@ -78,7 +83,16 @@ function ProductView({ product: p }: { product: GuestProduct }) {
         ) : null}
       </header>
 
-      {p.variants.length > 0 ? (
+      {orderable ? (
+        <AddToBasket
+          product={p.uuid}
+          price={p.price}
+          currency={p.currency}
+          variants={p.variants.map((o) => ({ ...o, detail: quantityLabel(i18n, o.quantity, o.unit) }))}
+          extras={p.extras.map((o) => ({ ...o, detail: quantityLabel(i18n, o.quantity, o.unit) }))}
+        />
+      ) : null}
+      {!orderable && p.variants.length > 0 ? (
         <OptionList
           testId="product-variants"
           title={<Trans>Variants</Trans>}
@@ -87,7 +101,7 @@ function ProductView({ product: p }: { product: GuestProduct }) {
           free={<Trans>Base price</Trans>}
         />
       ) : null}
-      {p.extras.length > 0 ? (
+      {!orderable && p.extras.length > 0 ? (
         <OptionList
           testId="product-extras"
           title={<Trans>Extras</Trans>}

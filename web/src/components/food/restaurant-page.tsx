@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { BikeIcon, ClockIcon, InfoIcon, MapPinIcon, PhoneIcon, ShoppingBagIcon } from 'lucide-react'
+import { QuickAdd } from '~/components/food-cart/add-to-basket.tsx'
+import { LocationButton } from '~/components/food-cart/location-dialog.tsx'
 import { LoadError } from '~/components/shared/states.tsx'
 import { cn } from '~/lib/utils.ts'
 import { Announcements } from './announcements.tsx'
@@ -73,6 +75,8 @@ function RestaurantView({ restaurant: r }: { restaurant: Restaurant }) {
           </span>
         </p>
         <OrderingNotice restaurant={r} />
+        <PausedNotice restaurant={r} />
+        {orderable(r) ? <LocationButton restaurant={r.uuid} className="w-fit" /> : null}
       </header>
 
       <Announcements items={r.announcements} />
@@ -115,8 +119,13 @@ function RestaurantView({ restaurant: r }: { restaurant: Restaurant }) {
               </h2>
               <ul className="grid divide-y overflow-hidden rounded-2xl border bg-background">
                 {category.products.map((product) => (
-                  <li key={product.uuid}>
+                  <li key={product.uuid} className="relative">
                     <DishRow product={product} currency={r.currency} eager={dishIndex++ < eagerDishes} />
+                    {orderable(r) && !product.has_options ? (
+                      <span className="absolute right-4 bottom-4">
+                        <QuickAdd product={product.uuid} title={product.title} />
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -127,6 +136,28 @@ function RestaurantView({ restaurant: r }: { restaurant: Restaurant }) {
 
       <WeekHours restaurant={r} />
     </article>
+  )
+}
+
+/** Guests may fill a basket unless the restaurant shows its menu only or ordering is off. */
+const orderable = (r: Restaurant) => !r.read_only_mode && r.online_ordering
+
+/** The kitchen paused new orders for a while (`paused_until`): until when, on the restaurant's clock. */
+function PausedNotice({ restaurant: r }: { restaurant: Restaurant }) {
+  const { i18n } = useLingui()
+  if (!r.paused_until) return null
+  const until = new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'short', timeZone: r.time_zone }).format(
+    new Date(r.paused_until),
+  )
+  return (
+    <p
+      role="note"
+      className="flex gap-2.5 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="paused-notice"
+    >
+      <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <Trans>The kitchen has paused new orders until {until}. You can still fill your basket.</Trans>
+    </p>
   )
 }
 

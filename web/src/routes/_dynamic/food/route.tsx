@@ -3,6 +3,7 @@ import { brandHead } from '~/components/food/brand.ts'
 import { FoodFrame } from '~/components/food/food-frame.tsx'
 import { pageHost } from '~/components/food/host.ts'
 import { brandQueryOptions, type FoodBrand } from '~/components/food/queries.ts'
+import { BasketButton } from '~/components/food-cart/basket-button.tsx'
 import { loadCatalogArea } from '~/lib/i18n.ts'
 
 /**
@@ -32,7 +33,15 @@ function FoodArea() {
   const signedIn = useRouteContext({ from: '__root__', select: (c) => c.session !== null })
   const brand = Route.useRouteContext({ select: (c) => c.brand })
   // A signed-in card holder sees the food area in the portal's frame (the dynamic layout).
-  if (signedIn) return <Outlet />
+  if (signedIn) {
+    // The portal's frame has no food bar: the basket floats at the bottom once it holds something.
+    return (
+      <>
+        <Outlet />
+        <BasketButton floating />
+      </>
+    )
+  }
   return (
     <FoodFrame brand={brand}>
       <Outlet />
