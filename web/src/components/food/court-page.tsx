@@ -3,7 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { LoaderCircleIcon, ShoppingBasketIcon, StoreIcon } from 'lucide-react'
-import { type FormEvent, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
+import { LocationButton } from '~/components/food-cart/location-dialog.tsx'
+import { describeOrderingError, refusalText } from '~/components/food-cart/refusals.ts'
+import { useFoodSessionId } from '~/components/food-cart/session.ts'
 import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
@@ -12,34 +15,9 @@ import { Checkbox } from '~/components/ui/checkbox.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { ApiError } from '~/lib/api.ts'
-import { describeApiError } from '~/lib/api-messages.ts'
 import { formatMoney } from '~/lib/money.ts'
 import { type CourtCart, checkoutCourt, courtCartQueryOptions, type GuestCourt } from './court-queries.ts'
 import { closedReasons } from './labels.tsx'
-
-/**
- * The device's food session, kept by the guest pages under `food-session` in localStorage (the
- * cart's session module keeps it; read here the same way so the court's basket is the one the
- * menus fill).
- */
-const sessionKey = 'food-session'
-const subscribe = (listener: () => void) => {
-  window.addEventListener('storage', listener)
-  return () => window.removeEventListener('storage', listener)
-}
-function useSessionId(): string | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => {
-      try {
-        return window.localStorage.getItem(sessionKey)
-      } catch {
-        return null
-      }
-    },
-    () => null,
-  )
-}
 
 /**
  * A food court for its guests (spec food.md section 2; docs/food-court.md "Guests"): the court, its
@@ -48,7 +26,7 @@ function useSessionId(): string | null {
  */
 export function CourtPage({ court }: { court: GuestCourt }) {
   const { i18n, t } = useLingui()
-  const session = useSessionId()
+  const session = useFoodSessionId()
   const minimum = court.food_court_min_order_amount
   return (
     <article className="grid gap-6" data-testid="court-page" data-court={court.uuid}>
@@ -103,9 +81,12 @@ export function CourtPage({ court }: { court: GuestCourt }) {
       </section>
 
       <section className="grid gap-3" aria-labelledby="court-basket">
-        <h2 id="court-basket" className="text-lg font-semibold">
-          <Trans>Your basket</Trans>
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="court-basket" className="text-lg font-semibold">
+            <Trans>Your basket</Trans>
+          </h2>
+          <LocationButton />
+        </div>
         {session ? <CourtBasket court={court} session={session} /> : <EmptyBasket />}
       </section>
     </article>
@@ -178,9 +159,13 @@ function CartView({ cart, court, session }: { cart: CourtCart; court: GuestCourt
               </span>
               <span className="tabular-nums">{m(r.order.total)}</span>
             </p>
-            {!r.order.can_order && r.order.reason === 'min_order_amount' && (
-              <p className="text-sm text-amber-800" data-testid="court-cart-restaurant-minimum">
-                <Trans>Minimum order amount of this restaurant is {m(r.details.min_order_amount)}</Trans>
+            {!r.order.can_order && r.order.reason && (
+              <p className="text-sm text-amber-800" data-testid="court-cart-restaurant-refusal">
+                {r.order.reason === 'min_order_amount' ? (
+                  <Trans>Minimum order amount of this restaurant is {m(r.details.min_order_amount)}</Trans>
+                ) : (
+                  refusalText(i18n, r.order.reason)
+                )}
               </p>
             )}
           </section>
@@ -262,7 +247,7 @@ function CheckoutForm({
       ) {
         const amount = formatMoney(error.params.amount, String(error.params.currency ?? 'EUR'), i18n.locale)
         setProblem(i18n._(msg`Minimum order amount is ${amount}`))
-      } else setProblem(i18n._(describeApiError(error)))
+      } else setProblem(describeOrderingError(i18n, error))
       // A refused checkout is a new attempt next time.
       key.current = crypto.randomUUID()
     }
