@@ -214,6 +214,18 @@ export const statementQueryOptions = (court: string, restaurant: string, from: s
       ).result,
   })
 
+/** A restaurant's own statement of its court orders (staff of the restaurant). */
+export const ownStatementQueryOptions = (restaurant: string, from: string, to: string) =>
+  queryOptions({
+    queryKey: courtKeys.statement('own', restaurant, from, to),
+    queryFn: async () =>
+      (
+        await api.get<{ result: Statement }>(`/food/programs/${at(restaurant)}/settlement`, {
+          query: { start_date: from, end_date: to },
+        })
+      ).result,
+  })
+
 export function invitesChanged(queryClient: QueryClient, court: string) {
   void queryClient.invalidateQueries({ queryKey: courtKeys.invites(court) })
 }

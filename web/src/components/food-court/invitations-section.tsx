@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   LoaderCircleIcon,
@@ -24,6 +24,7 @@ import { Tabs, TabsList, TabsTrigger, useFilterTabs } from '~/components/ui/tabs
 import { notify } from '~/lib/notify.tsx'
 import {
   type CourtInvite,
+  courtQueryOptions,
   type InviteFilter,
   inviteCountsQueryOptions,
   inviteFilters,
@@ -59,11 +60,25 @@ export function InvitationsSection({ court, embedded = false }: { court: string;
   }, [typed])
   const invites = useQuery(invitesQueryOptions(court, filter, search, page))
   const counts = useQuery(inviteCountsQueryOptions(court))
+  const waiting = useQuery(courtQueryOptions(court)).data?.restaurants_not_onboarded ?? 0
   const tabs = useFilterTabs(filter)
   const countOf = (f: InviteFilter) => (f === 'all' ? undefined : counts.data?.[f])
 
   const content = (
     <div className="grid grid-cols-1 gap-5" data-testid="court-invitations-body">
+      {waiting > 0 && (
+        <p
+          className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="court-not-onboarded"
+        >
+          <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <Plural
+            value={waiting}
+            one="# restaurant has accepted but not finished its onboarding at the payment provider: guests do not see it yet."
+            other="# restaurants have accepted but not finished their onboarding at the payment provider: guests do not see them yet."
+          />
+        </p>
+      )}
       <Tabs
         value={filter}
         onValueChange={(v) => {

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { type Invitation, inviteStatuses, receivedInvitesQueryOptions } from './api.ts'
 import { courtErrorMessage } from './errors.ts'
 import { InviteStatusBadge } from './labels.tsx'
+import { StatementSection } from './statement.tsx'
 import { CourtFee } from './wizard-steps.tsx'
 
 /**
@@ -19,33 +20,39 @@ export function ReceivedInvitesSection({ restaurant }: { restaurant: string }) {
   const { i18n } = useLingui()
   const invites = useQuery(receivedInvitesQueryOptions(restaurant))
   if (invites.isSuccess && invites.data.length === 0) return null
+  const joined = invites.data?.some((i) => i.status === inviteStatuses.active) ?? false
   return (
-    <Card data-testid="received-invites">
-      <CardHeader>
-        <CardTitle>
-          <Trans>Food court invitations</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>
-            Food courts that invite your restaurant. Guests of a food court order from several restaurants in
-            one basket; your part of each order is paid out to you when you have delivered it.
-          </Trans>
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {invites.isPending ? (
-          <RowsSkeleton rows={2} />
-        ) : invites.isError ? (
-          <LoadError onRetry={() => invites.refetch()}>{i18n._(courtErrorMessage(invites.error))}</LoadError>
-        ) : (
-          <ul className="grid divide-y">
-            {invites.data.map((invite) => (
-              <ReceivedInvite key={invite.invite_uuid} invite={invite} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <>
+      <Card data-testid="received-invites">
+        <CardHeader>
+          <CardTitle>
+            <Trans>Food court invitations</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>
+              Food courts that invite your restaurant. Guests of a food court order from several restaurants
+              in one basket; your part of each order is paid out to you when you have delivered it.
+            </Trans>
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {invites.isPending ? (
+            <RowsSkeleton rows={2} />
+          ) : invites.isError ? (
+            <LoadError onRetry={() => invites.refetch()}>
+              {i18n._(courtErrorMessage(invites.error))}
+            </LoadError>
+          ) : (
+            <ul className="grid divide-y">
+              {invites.data.map((invite) => (
+                <ReceivedInvite key={invite.invite_uuid} invite={invite} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      {joined && <StatementSection own={restaurant} currency={invites.data?.[0]?.court.currency ?? 'EUR'} />}
+    </>
   )
 }
 

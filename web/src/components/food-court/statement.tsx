@@ -10,7 +10,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { formatMoney } from '~/lib/money.ts'
-import { invitesQueryOptions, type StatementLine, statementQueryOptions } from './api.ts'
+import {
+  invitesQueryOptions,
+  ownStatementQueryOptions,
+  type StatementLine,
+  statementQueryOptions,
+} from './api.ts'
 import { courtErrorMessage } from './errors.ts'
 
 const today = () => new Date().toLocaleDateString('sv-SE')
@@ -27,70 +32,90 @@ const kindNames: Record<StatementLine['kind'], MessageDescriptor> = {
  * orders' parts, the court's fees, refunds and payouts, each line with its ledger entry; the totals
  * against the ledger, shown as reconciled or with the difference.
  */
-export function StatementSection({ court, currency }: { court: string; currency: string }) {
+export function StatementSection({
+  court,
+  own,
+  currency,
+}: {
+  /** The court owner's view: one of the court's restaurants, chosen here. */
+  court?: string
+  /** A restaurant's own statement of its court orders. */
+  own?: string
+  currency: string
+}) {
   const { i18n } = useLingui()
-  const restaurants = useQuery(invitesQueryOptions(court, 'active', '', 1))
+  const key = court ?? own ?? ''
+  const restaurants = useQuery({ ...invitesQueryOptions(key, 'active', '', 1), enabled: Boolean(court) })
   const [chosen, setChosen] = useState('')
   const [from, setFrom] = useState(() => `${today().slice(0, 8)}01`)
   const [to, setTo] = useState(today)
-  const restaurant = chosen || restaurants.data?.results[0]?.program_uuid || ''
+  const restaurant = own ?? (chosen || restaurants.data?.results[0]?.program_uuid || '')
   const valid = from !== '' && to !== '' && from <= to
   const statement = useQuery({
-    ...statementQueryOptions(court, restaurant, from, to),
+    ...(own ? ownStatementQueryOptions(own, from, to) : statementQueryOptions(key, restaurant, from, to)),
     enabled: Boolean(restaurant) && valid,
   })
   const money = (n: number) => formatMoney(n, statement.data?.currency ?? currency, i18n.locale)
   const day = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' })
 
   return (
-    <Card data-testid="court-statement">
+    <Card data-testid={own ? 'restaurant-statement' : 'court-statement'}>
       <CardHeader>
         <CardTitle>
           <Trans>Settlement statement</Trans>
         </CardTitle>
         <CardDescription>
-          <Trans>
-            Per restaurant and period: its order parts, the food court's fees, refunds and payouts, each with
-            its ledger entry, reconciled with the ledger.
-          </Trans>
+          {own ? (
+            <Trans>
+              Your food court orders of a period: your parts, the food courts' fees, refunds and payouts, each
+              with its ledger entry, reconciled with the ledger.
+            </Trans>
+          ) : (
+            <Trans>
+              Per restaurant and period: its order parts, the food court's fees, refunds and payouts, each
+              with its ledger entry, reconciled with the ledger.
+            </Trans>
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-3 sm:grid-cols-3">
+          {court && (
+            <div className="grid gap-1">
+              <Label htmlFor={`statement-restaurant-${court}`}>
+                <Trans>Restaurant</Trans>
+              </Label>
+              <NativeSelect
+                id={`statement-restaurant-${court}`}
+                value={restaurant}
+                onChange={(e) => setChosen(e.target.value)}
+                data-testid="statement-restaurant"
+              >
+                {(restaurants.data?.results ?? []).map((r) => (
+                  <option key={r.program_uuid} value={r.program_uuid}>
+                    {r.title}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          )}
           <div className="grid gap-1">
-            <Label htmlFor={`statement-restaurant-${court}`}>
-              <Trans>Restaurant</Trans>
-            </Label>
-            <NativeSelect
-              id={`statement-restaurant-${court}`}
-              value={restaurant}
-              onChange={(e) => setChosen(e.target.value)}
-              data-testid="statement-restaurant"
-            >
-              {(restaurants.data?.results ?? []).map((r) => (
-                <option key={r.program_uuid} value={r.program_uuid}>
-                  {r.title}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={`statement-from-${court}`}>
+            <Label htmlFor={`statement-from-${key}`}>
               <Trans>From</Trans>
             </Label>
             <Input
-              id={`statement-from-${court}`}
+              id={`statement-from-${key}`}
               type="date"
               value={from}
               onChange={(e) => setFrom(e.target.value)}
             />
           </div>
           <div className="grid gap-1">
-            <Label htmlFor={`statement-to-${court}`}>
+            <Label htmlFor={`statement-to-${key}`}>
               <Trans>To</Trans>
             </Label>
             <Input
-              id={`statement-to-${court}`}
+              id={`statement-to-${key}`}
               type="date"
               value={to}
               onChange={(e) => setTo(e.target.value)}
