@@ -575,6 +575,25 @@ const guestPayments: Visit[] = [
   v('/_dynamic/food/place/$uuid', 'guest', 'cardholder', `/food/place/${unknownUuid}`),
   v('/_dynamic/food/product/$uuid', 'guest', 'cardholder', (w) => `/food/product/${w.foodProduct}`),
   v('/_dynamic/food/court', 'guest', 'cardholder', `/food/court?uuid=${unknownUuid}`),
+  v(
+    '/_dynamic/_food-orders/food-court/payment/$sessionId',
+    'guest',
+    'cardholder',
+    `/food-court/payment/${unknownUuid}`,
+  ),
+  v(
+    '/_dynamic/_food-orders/food-court/orders/$uuid',
+    'guest',
+    'cardholder',
+    `/food-court/orders/${unknownUuid}`,
+  ),
+  v(
+    '/_dynamic/_food-orders/food-court/$court/cart/$session',
+    'guest',
+    'cardholder',
+    `/food-court/${unknownUuid}/cart/${unknownUuid}`,
+    { redirects: true },
+  ),
   v('/_dynamic/food/cart/$id', 'guest', 'cardholder', (w) => `/food/cart/${w.foodSession}`),
   v('/_dynamic/food/cart/$id', 'guest', 'cardholder', `/food/cart/${unknownUuid}`),
   v(

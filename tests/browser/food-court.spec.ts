@@ -258,7 +258,11 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   await guest.getByLabel('Expiry date').fill('12 / 30')
   await guest.getByLabel('CVC').fill('123')
   await guest.getByTestId('sandbox-card-pay').click()
-  await expect(guest).not.toHaveURL(/\/sandbox\//, { timeout: 60_000 })
+  // Back through the payment check to the court order's page: one order, a part per restaurant.
+  await expect(guest).toHaveURL(/\/food-court\/orders\/[0-9a-f-]{36}$/, { timeout: 60_000 })
+  await expect(guest.getByTestId('court-order-part')).toHaveCount(2, { timeout: 30_000 })
+  await expect(guest.getByTestId('order-total')).toContainText('19.00')
+  await expectFits(guest)
 
   // ── Each kitchen board shows its own sub-order; both are delivered ─────────────────────────
   for (const r of [a, b]) {

@@ -82,10 +82,13 @@ import { Route as PortalFoodCourtInvitationsUuidRouteImport } from './routes/_po
 import { Route as PortalProgramsTypeNewRouteImport } from './routes/_portal/programs/$type.new'
 import { Route as PortalProgramsUuidOrderRouteImport } from './routes/_portal/programs/$uuid_.order'
 import { Route as PortalTerminalCardsCashpointRouteImport } from './routes/_portal/terminal/cards.$cashpoint'
+import { Route as DynamicFoodOrdersFoodCourtOrdersUuidRouteImport } from './routes/_dynamic/_food-orders/food-court/orders.$uuid'
+import { Route as DynamicFoodOrdersFoodCourtPaymentSessionIdRouteImport } from './routes/_dynamic/_food-orders/food-court/payment.$sessionId'
 import { Route as DynamicFoodOrdersOrdersPaymentSessionidRouteImport } from './routes/_dynamic/_food-orders/orders.payment.$sessionid'
 import { Route as DynamicFoodCartIdOrderRouteImport } from './routes/_dynamic/food/cart.$id_.order'
 import { Route as PortalProgramsTypeDraftUuidRouteImport } from './routes/_portal/programs/$type.draft.$uuid'
 import { Route as PortalProgramsUuidBillsBillRouteImport } from './routes/_portal/programs/$uuid_.bills.$bill'
+import { Route as DynamicFoodOrdersFoodCourtCourtCartSessionRouteImport } from './routes/_dynamic/_food-orders/food-court/$court.cart.$session'
 
 const DynamicRoute = DynamicRouteImport.update({
   id: '/_dynamic',
@@ -460,6 +463,18 @@ const PortalTerminalCardsCashpointRoute =
     path: '/cards/$cashpoint',
     getParentRoute: () => PortalTerminalRouteRoute,
   } as any)
+const DynamicFoodOrdersFoodCourtOrdersUuidRoute =
+  DynamicFoodOrdersFoodCourtOrdersUuidRouteImport.update({
+    id: '/food-court/orders/$uuid',
+    path: '/food-court/orders/$uuid',
+    getParentRoute: () => DynamicFoodOrdersRoute,
+  } as any)
+const DynamicFoodOrdersFoodCourtPaymentSessionIdRoute =
+  DynamicFoodOrdersFoodCourtPaymentSessionIdRouteImport.update({
+    id: '/food-court/payment/$sessionId',
+    path: '/food-court/payment/$sessionId',
+    getParentRoute: () => DynamicFoodOrdersRoute,
+  } as any)
 const DynamicFoodOrdersOrdersPaymentSessionidRoute =
   DynamicFoodOrdersOrdersPaymentSessionidRouteImport.update({
     id: '/orders/payment/$sessionid',
@@ -482,6 +497,12 @@ const PortalProgramsUuidBillsBillRoute =
     id: '/programs/$uuid_/bills/$bill',
     path: '/programs/$uuid/bills/$bill',
     getParentRoute: () => PortalRoute,
+  } as any)
+const DynamicFoodOrdersFoodCourtCourtCartSessionRoute =
+  DynamicFoodOrdersFoodCourtCourtCartSessionRouteImport.update({
+    id: '/food-court/$court/cart/$session',
+    path: '/food-court/$court/cart/$session',
+    getParentRoute: () => DynamicFoodOrdersRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -554,10 +575,13 @@ export interface FileRoutesByFullPath {
   '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
   '/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
   '/orders/': typeof DynamicFoodOrdersOrdersIndexRoute
+  '/food-court/orders/$uuid': typeof DynamicFoodOrdersFoodCourtOrdersUuidRoute
+  '/food-court/payment/$sessionId': typeof DynamicFoodOrdersFoodCourtPaymentSessionIdRoute
   '/orders/payment/$sessionid': typeof DynamicFoodOrdersOrdersPaymentSessionidRoute
   '/food/cart/$id/order': typeof DynamicFoodCartIdOrderRoute
   '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
   '/programs/$uuid/bills/$bill': typeof PortalProgramsUuidBillsBillRoute
+  '/food-court/$court/cart/$session': typeof DynamicFoodOrdersFoodCourtCourtCartSessionRoute
 }
 export interface FileRoutesByTo {
   '/': typeof GuestIndexRoute
@@ -622,10 +646,13 @@ export interface FileRoutesByTo {
   '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
   '/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
   '/orders': typeof DynamicFoodOrdersOrdersIndexRoute
+  '/food-court/orders/$uuid': typeof DynamicFoodOrdersFoodCourtOrdersUuidRoute
+  '/food-court/payment/$sessionId': typeof DynamicFoodOrdersFoodCourtPaymentSessionIdRoute
   '/orders/payment/$sessionid': typeof DynamicFoodOrdersOrdersPaymentSessionidRoute
   '/food/cart/$id/order': typeof DynamicFoodCartIdOrderRoute
   '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
   '/programs/$uuid/bills/$bill': typeof PortalProgramsUuidBillsBillRoute
+  '/food-court/$court/cart/$session': typeof DynamicFoodOrdersFoodCourtCourtCartSessionRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -702,10 +729,13 @@ export interface FileRoutesById {
   '/_portal/programs/$uuid_/order': typeof PortalProgramsUuidOrderRoute
   '/_portal/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
   '/_dynamic/_food-orders/orders/': typeof DynamicFoodOrdersOrdersIndexRoute
+  '/_dynamic/_food-orders/food-court/orders/$uuid': typeof DynamicFoodOrdersFoodCourtOrdersUuidRoute
+  '/_dynamic/_food-orders/food-court/payment/$sessionId': typeof DynamicFoodOrdersFoodCourtPaymentSessionIdRoute
   '/_dynamic/_food-orders/orders/payment/$sessionid': typeof DynamicFoodOrdersOrdersPaymentSessionidRoute
   '/_dynamic/food/cart/$id_/order': typeof DynamicFoodCartIdOrderRoute
   '/_portal/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
   '/_portal/programs/$uuid_/bills/$bill': typeof PortalProgramsUuidBillsBillRoute
+  '/_dynamic/_food-orders/food-court/$court/cart/$session': typeof DynamicFoodOrdersFoodCourtCourtCartSessionRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -779,10 +809,13 @@ export interface FileRouteTypes {
     | '/programs/$uuid/order'
     | '/terminal/cards/$cashpoint'
     | '/orders/'
+    | '/food-court/orders/$uuid'
+    | '/food-court/payment/$sessionId'
     | '/orders/payment/$sessionid'
     | '/food/cart/$id/order'
     | '/programs/$type/draft/$uuid'
     | '/programs/$uuid/bills/$bill'
+    | '/food-court/$court/cart/$session'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -847,10 +880,13 @@ export interface FileRouteTypes {
     | '/programs/$uuid/order'
     | '/terminal/cards/$cashpoint'
     | '/orders'
+    | '/food-court/orders/$uuid'
+    | '/food-court/payment/$sessionId'
     | '/orders/payment/$sessionid'
     | '/food/cart/$id/order'
     | '/programs/$type/draft/$uuid'
     | '/programs/$uuid/bills/$bill'
+    | '/food-court/$court/cart/$session'
   id:
     | '__root__'
     | '/_dynamic'
@@ -926,10 +962,13 @@ export interface FileRouteTypes {
     | '/_portal/programs/$uuid_/order'
     | '/_portal/terminal/cards/$cashpoint'
     | '/_dynamic/_food-orders/orders/'
+    | '/_dynamic/_food-orders/food-court/orders/$uuid'
+    | '/_dynamic/_food-orders/food-court/payment/$sessionId'
     | '/_dynamic/_food-orders/orders/payment/$sessionid'
     | '/_dynamic/food/cart/$id_/order'
     | '/_portal/programs/$type/draft/$uuid'
     | '/_portal/programs/$uuid_/bills/$bill'
+    | '/_dynamic/_food-orders/food-court/$court/cart/$session'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1453,6 +1492,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalTerminalCardsCashpointRouteImport
       parentRoute: typeof PortalTerminalRouteRoute
     }
+    '/_dynamic/_food-orders/food-court/orders/$uuid': {
+      id: '/_dynamic/_food-orders/food-court/orders/$uuid'
+      path: '/food-court/orders/$uuid'
+      fullPath: '/food-court/orders/$uuid'
+      preLoaderRoute: typeof DynamicFoodOrdersFoodCourtOrdersUuidRouteImport
+      parentRoute: typeof DynamicFoodOrdersRoute
+    }
+    '/_dynamic/_food-orders/food-court/payment/$sessionId': {
+      id: '/_dynamic/_food-orders/food-court/payment/$sessionId'
+      path: '/food-court/payment/$sessionId'
+      fullPath: '/food-court/payment/$sessionId'
+      preLoaderRoute: typeof DynamicFoodOrdersFoodCourtPaymentSessionIdRouteImport
+      parentRoute: typeof DynamicFoodOrdersRoute
+    }
     '/_dynamic/_food-orders/orders/payment/$sessionid': {
       id: '/_dynamic/_food-orders/orders/payment/$sessionid'
       path: '/orders/payment/$sessionid'
@@ -1480,6 +1533,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/programs/$uuid/bills/$bill'
       preLoaderRoute: typeof PortalProgramsUuidBillsBillRouteImport
       parentRoute: typeof PortalRoute
+    }
+    '/_dynamic/_food-orders/food-court/$court/cart/$session': {
+      id: '/_dynamic/_food-orders/food-court/$court/cart/$session'
+      path: '/food-court/$court/cart/$session'
+      fullPath: '/food-court/$court/cart/$session'
+      preLoaderRoute: typeof DynamicFoodOrdersFoodCourtCourtCartSessionRouteImport
+      parentRoute: typeof DynamicFoodOrdersRoute
     }
   }
 }
@@ -1529,14 +1589,23 @@ const DynamicPostsRouteRouteWithChildren =
 interface DynamicFoodOrdersRouteChildren {
   DynamicFoodOrdersOrdersUuidRoute: typeof DynamicFoodOrdersOrdersUuidRoute
   DynamicFoodOrdersOrdersIndexRoute: typeof DynamicFoodOrdersOrdersIndexRoute
+  DynamicFoodOrdersFoodCourtOrdersUuidRoute: typeof DynamicFoodOrdersFoodCourtOrdersUuidRoute
+  DynamicFoodOrdersFoodCourtPaymentSessionIdRoute: typeof DynamicFoodOrdersFoodCourtPaymentSessionIdRoute
   DynamicFoodOrdersOrdersPaymentSessionidRoute: typeof DynamicFoodOrdersOrdersPaymentSessionidRoute
+  DynamicFoodOrdersFoodCourtCourtCartSessionRoute: typeof DynamicFoodOrdersFoodCourtCourtCartSessionRoute
 }
 
 const DynamicFoodOrdersRouteChildren: DynamicFoodOrdersRouteChildren = {
   DynamicFoodOrdersOrdersUuidRoute: DynamicFoodOrdersOrdersUuidRoute,
   DynamicFoodOrdersOrdersIndexRoute: DynamicFoodOrdersOrdersIndexRoute,
+  DynamicFoodOrdersFoodCourtOrdersUuidRoute:
+    DynamicFoodOrdersFoodCourtOrdersUuidRoute,
+  DynamicFoodOrdersFoodCourtPaymentSessionIdRoute:
+    DynamicFoodOrdersFoodCourtPaymentSessionIdRoute,
   DynamicFoodOrdersOrdersPaymentSessionidRoute:
     DynamicFoodOrdersOrdersPaymentSessionidRoute,
+  DynamicFoodOrdersFoodCourtCourtCartSessionRoute:
+    DynamicFoodOrdersFoodCourtCourtCartSessionRoute,
 }
 
 const DynamicFoodOrdersRouteWithChildren =

@@ -52,3 +52,25 @@ export async function checkoutCourt(
     headers: { 'Idempotency-Key': idempotencyKey },
   })
 }
+
+export type CourtOrder = Schema<'FoodCourtOrder'>
+export type CourtPaymentOutcome = Schema<'FoodCourtPaymentOutcome'>
+
+/** Where the payment of the session's newest court order stands: paid, pending or failed. */
+export const courtOutcomeQueryOptions = (session: string) =>
+  queryOptions({
+    queryKey: ['food', 'court-outcome', session] as const,
+    queryFn: () => api.get<CourtPaymentOutcome>(`/food/court/orders/payment/${enc(session)}`),
+  })
+
+/** A court order for its guest, with its own session only. */
+export const guestCourtOrderQueryOptions = (uuid: string, session: string) =>
+  queryOptions({
+    queryKey: ['food', 'court-order', uuid, session] as const,
+    queryFn: async () =>
+      (
+        await api.get<{ result: CourtOrder }>(`/food/court/orders/${enc(uuid)}`, {
+          query: { session_id: session },
+        })
+      ).result,
+  })
