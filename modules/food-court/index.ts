@@ -9,12 +9,35 @@
  * per restaurant. Programs, food and payments are used through their public surfaces. See
  * docs/food-court.md.
  */
+import { payableRefunds } from '../payments/index.ts'
 import { defineModule } from '../platform/module.ts'
+import { provide } from '../platform/ports.ts'
+import { programStepChecks, programTypes } from '../programs/index.ts'
+import { courtProgramSteps } from './commands/court.ts'
+import { courtOrderPayable } from './commands/orders.ts'
+import { courtRefundRule } from './commands/payouts.ts'
 import { foodCourtErrors } from './errors.ts'
 import { registerFoodCourtRoutes } from './http/register.ts'
+import {
+  onCourtOrderPaid,
+  onCourtOrderPaymentEnded,
+  onFoodOrderStatus,
+  onProviderWebhook,
+  payoutSweep,
+} from './jobs/handlers.ts'
+
+export { courtOrderPayable } from './commands/orders.ts'
+export { allocate, courtFeeOf } from './shared.ts'
 
 export const foodCourtModule = defineModule({
   name: 'food-court',
   errors: foodCourtErrors,
+  provides: [
+    provide(programStepChecks, { type: programTypes.foodCourtManagement, check: courtProgramSteps }),
+    // A court order's payment is refunded part by part, when a restaurant rejects its part.
+    provide(payableRefunds, { kind: courtOrderPayable, rule: courtRefundRule }),
+  ],
+  handlers: [onCourtOrderPaid, onCourtOrderPaymentEnded, onFoodOrderStatus, onProviderWebhook],
+  jobs: [payoutSweep],
   routes: (app) => registerFoodCourtRoutes(app),
 })

@@ -24,10 +24,29 @@ import { foodOrderPayable } from './orders/life.ts'
 import { foodProgramSteps } from './steps.ts'
 import './mail/index.ts'
 
+export { basketJson } from './basket.ts'
+export {
+  applyOrderPaidOut,
+  applySubOrderAwaiting,
+  applySubOrderPaid,
+  applySubOrderPaymentEnded,
+  type CourtRestaurantCard,
+  draftSubOrder,
+  imageUrlOf,
+  insertSubOrder,
+  isOwnRestaurantImage,
+  isRestaurantDomain,
+  orderForPayout,
+  restaurantCards,
+  type SubOrderDraft,
+  type SubOrderFacts,
+  subOrderFacts,
+} from './court.ts'
 export { type Opening, openingAt } from './hours.ts'
 export { foodOrderStatusChanged } from './orders/events.ts'
-export { foodOrderPayable } from './orders/life.ts'
+export { foodOrderPayable, nudgeBoards } from './orders/life.ts'
 export { brandForHost } from './queries/brand.ts'
+export { sessionOf } from './session.ts'
 
 export const foodModule = defineModule({
   name: 'food',

@@ -28,7 +28,7 @@ export {
   type ReverseInput,
   reverseEntry,
 } from './commands/post-entry.ts'
-export { type Entry, type EntryHeader, type EntryLine, findEntry } from './db/entries.ts'
+export { type Entry, type EntryHeader, type EntryLine, findEntry, findEntryBySource } from './db/entries.ts'
 export {
   type CodedText,
   type DescriptionParam,

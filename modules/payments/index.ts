@@ -31,7 +31,7 @@ export {
 export { type StartAttemptInput, startAttempt } from './commands/start-attempt.ts'
 export { syncAttempt } from './commands/sync-attempt.ts'
 export { hasProgramAccount, insertAccount, platformSandboxAccount } from './db/accounts.ts'
-export { paymentEnded, paymentPaid, paymentRefunded } from './events.ts'
+export { paymentEnded, paymentPaid, paymentRefunded, providerWebhookAccepted } from './events.ts'
 export { paymentMethods } from './methods.ts'
 export { paymentLinkPayable } from './payables.ts'
 export {
@@ -50,6 +50,7 @@ export {
   paymentFacts,
   refundFacts,
 } from './queries/facts.ts'
+export { type PayoutFacts, payoutFacts } from './queries/payouts.ts'
 export type { Split } from './splits.ts'
 export { type PaymentStatus, paymentStatuses } from './state.ts'
 export { isVatCode, splitGross, type VatCode, vatCodes, vatRateOn } from './vat.ts'

@@ -88,7 +88,7 @@ const directory: ProgramDirectory = {
 }
 
 /** The types whose steps are all programs' own (a payment program's: a validated method). */
-const ownStepTypes: ProgramType[] = [programTypes.paymentManagement, programTypes.foodCourtManagement]
+const ownStepTypes: ProgramType[] = [programTypes.paymentManagement]
 
 export const programsModule = defineModule({
   name: 'programs',
@@ -113,11 +113,12 @@ export const programsModule = defineModule({
     ...ownStepTypes.map((type) => provide(programStepChecks, { type, check: noStepsOfItsOwn })),
   ],
   // A card program's steps are its card's; a credit program's its ladder's; a food program's its
-  // restaurant's and menu's.
+  // restaurant's and menu's; a food court's its court's.
   needs: [
     need(programStepChecks, { from: 'cards', key: programTypes.card }),
     need(programStepChecks, { from: 'credit', key: programTypes.creditManagement }),
     need(programStepChecks, { from: 'food', key: programTypes.foodsManagement }),
+    need(programStepChecks, { from: 'food-court', key: programTypes.foodCourtManagement }),
   ],
   routes: (app) => registerProgramsRoutes(app),
   handlers: [sendAcceptorInvitation],

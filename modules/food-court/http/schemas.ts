@@ -35,31 +35,16 @@ export const courtFields = {
   domain_name: text(253).nullable().optional().openapi({
     description: 'The court’s guest pages answer on this host; unique among courts and restaurants',
   }),
-  food_court_min_order_amount: z
-    .number()
-    .int()
-    .min(0)
-    .max(100_000_000)
-    .optional()
-    .openapi({
-      description: 'The court’s minimum for the whole cart (minor units), besides each restaurant’s own',
-    }),
-  split_payment_fee_percent: z
-    .union([z.number(), z.string()])
-    .nullable()
-    .optional()
-    .openapi({
-      description:
-        'Court fee in percent, 0–100, up to 2 decimals (`2.5`, "2,5"); only one of percent and fixed',
-    }),
-  split_payment_fee_fixed: z
-    .union([z.number().int(), z.string()])
-    .nullable()
-    .optional()
-    .openapi({
-      description:
-        'Court fee per order, minor units (250) or as typed ("2,50"); only one of percent and fixed',
-    }),
+  food_court_min_order_amount: z.number().int().min(0).max(100_000_000).optional().openapi({
+    description: 'The court’s minimum for the whole cart (minor units), besides each restaurant’s own',
+  }),
+  split_payment_fee_percent: z.union([z.number(), z.string()]).nullable().optional().openapi({
+    description:
+      'Court fee in percent, 0–100, up to 2 decimals (`2.5`, "2,5"); only one of percent and fixed',
+  }),
+  split_payment_fee_fixed: z.union([z.number().int(), z.string()]).nullable().optional().openapi({
+    description: 'Court fee per order, minor units (250) or as typed ("2,50"); only one of percent and fixed',
+  }),
   super_merchant_username: text(255).optional().openapi({
     description: 'The court’s account at the payment provider (the super merchant)',
   }),
@@ -247,15 +232,20 @@ export const courtGuestSchema = z
   .openapi('FoodCourtGuest')
 
 const cartLine = z.object({
+  line_id: z.uuid(),
   product_id: z.uuid(),
   title: z.string(),
   quantity: z.number().int(),
   product_variant: z.object({ uuid: z.uuid(), title: z.string(), price: z.number().int() }).nullable(),
-  product_extras: z.array(z.object({ uuid: z.uuid(), title: z.string(), price: z.number().int() })),
+  product_extras: z.array(
+    z.object({ uuid: z.uuid(), title: z.string(), price: z.number().int(), checked: z.literal(true) }),
+  ),
   unit_price: z.number().int(),
   price: z.number().int(),
+  vat_code: z.string(),
 })
 
+/** The court's cart: food's basket (`GET food/basket/{session}`) narrowed to the court, with its minimum. */
 export const courtCartSchema = z
   .object({
     session: z.uuid(),
@@ -266,24 +256,34 @@ export const courtCartSchema = z
         details: z.object({
           uuid: z.uuid(),
           title: z.string(),
-          image_url: z.string().nullable(),
+          address: z.string(),
+          currency: z.string(),
+          can_pickup_in_rest: z.boolean(),
+          pickup_fee_heading: z.string(),
+          pickup_fee: z.number().int().nullable(),
           min_order_amount: z.number().int(),
           food_court_min_order_amount: z.number().int(),
-          can_pickup_in_rest: z.boolean(),
-          currency: z.string(),
+          privacy_pdf_url: z.string().nullable(),
+          tc_pdf_url: z.string().nullable(),
           closed: z.boolean(),
+          closed_message: z.string().nullable(),
           closed_reason: z.string().nullable(),
+          closed_at: z.string().nullable(),
+          default_asap: z.boolean(),
         }),
         products: z.array(cartLine),
         order: z.object({
           can_order: z.boolean(),
-          reason: z
-            .string()
-            .nullable()
-            .openapi({ description: 'Why not: an error reason (min_order_amount, restaurant_closed, …)' }),
-          products_total: z.number().int(),
+          refusal: z.string().nullable().openapi({
+            description:
+              'Why not, an error reason to word (min_order_amount, closed_now, outside_delivery_area, …)',
+          }),
+          products: z.number().int().openapi({ description: 'Products total' }),
           delivery: z.number().int().nullable(),
+          pickup_fee: z.number().int(),
           total: z.number().int(),
+          vat: z.number().int(),
+          restaurant_available: z.boolean(),
         }),
       }),
     ),
@@ -291,7 +291,10 @@ export const courtCartSchema = z
     products_total: z.number().int(),
     total: z.number().int(),
     can_order: z.boolean(),
-    reason: z.string().nullable(),
+    reason: z.string().nullable().openapi({
+      description:
+        "Why the cart cannot be checked out: basket_is_empty, a restaurant's refusal, or min_order_amount (the court's)",
+    }),
     lines_elsewhere: z.number().int().openapi({
       description:
         'Basket lines of restaurants not (or no longer) in this court: left out of the cart and checkout',

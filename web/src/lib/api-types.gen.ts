@@ -13983,16 +13983,24 @@ export interface components {
       /** @description Basket lines of restaurants not (or no longer) in this court: left out of the cart and checkout */
       lines_elsewhere: number;
       products_total: number;
+      /** @description Why the cart cannot be checked out: basket_is_empty, a restaurant's refusal, or min_order_amount (the court's) */
       reason: string | null;
       restaurants: ({
           details: {
+            address: string;
             can_pickup_in_rest: boolean;
             closed: boolean;
+            closed_at: string | null;
+            closed_message: string | null;
             closed_reason: string | null;
             currency: string;
+            default_asap: boolean;
             food_court_min_order_amount: number;
-            image_url: string | null;
             min_order_amount: number;
+            pickup_fee: number | null;
+            pickup_fee_heading: string;
+            privacy_pdf_url: string | null;
+            tc_pdf_url: string | null;
             title: string;
             /** Format: uuid */
             uuid: string;
@@ -14000,14 +14008,22 @@ export interface components {
           order: {
             can_order: boolean;
             delivery: number | null;
-            products_total: number;
-            /** @description Why not: an error reason (min_order_amount, restaurant_closed, …) */
-            reason: string | null;
+            pickup_fee: number;
+            /** @description Products total */
+            products: number;
+            /** @description Why not, an error reason to word (min_order_amount, closed_now, outside_delivery_area, …) */
+            refusal: string | null;
+            restaurant_available: boolean;
             total: number;
+            vat: number;
           };
           products: ({
+              /** Format: uuid */
+              line_id: string;
               price: number;
               product_extras: {
+                  /** @enum {boolean} */
+                  checked: true;
                   price: number;
                   title: string;
                   /** Format: uuid */
@@ -14024,6 +14040,7 @@ export interface components {
               quantity: number;
               title: string;
               unit_price: number;
+              vat_code: string;
             })[];
         })[];
       /** Format: uuid */

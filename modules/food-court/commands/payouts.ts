@@ -1,0 +1,293 @@
+import { applyOrderPaidOut } from '../../food/index.ts'
+import { accounts, ledgerEntryRequested } from '../../ledger/index.ts'
+import { payoutFacts, refundPayment, releaseSplit } from '../../payments/index.ts'
+import type { Caller } from '../../platform/access.ts'
+import type { RequestContext } from '../../platform/context.ts'
+import { zonedDate } from '../../platform/dates.ts'
+import type { DbOrTrx } from '../../platform/db.ts'
+import { AppError, conflict, notFound } from '../../platform/errors.ts'
+import { publish } from '../../platform/events.ts'
+import type { Services } from '../../platform/module.ts'
+import { restaurantOfStaff } from '../access.ts'
+import { courtOrdersJson, partSubAccount, syncCourtStatus } from './orders.ts'
+
+type Ctx = Pick<RequestContext, 'actor' | 'requestId'>
+
+export type PartRow = NonNullable<Awaited<ReturnType<typeof findPart>>>
+
+export function findPart(db: DbOrTrx, id: string) {
+  return db.selectFrom('food_court_parts').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export type ReleaseOutcome = 'paid_out' | 'pending' | 'skipped'
+
+/**
+ * Pays a restaurant its part of a court order (queue `payouts`): when its sub-order is delivered or
+ * picked up, or after the court's fallback delay. Exactly once, however often it runs and wherever
+ * a worker dies:
+ *
+ * 1. the part is claimed (`held` → `releasing`) under its row lock; a part already paid out or
+ *    refunded is left alone, and a restaurant no longer onboarded is never paid;
+ * 2. payments' `releaseSplit` records the payout with the payment locked and sends it with the
+ *    payout id as the provider's idempotency key; if it says the part was released already (a
+ *    worker died after asking), the payout it recorded then is taken;
+ * 3. once the provider says paid (payments posts 230 → 120), the part and its sub-order are marked
+ *    paid out (7 → 8 with the paid-out fields; a sub-order not delivered yet gets them when it is).
+ */
+export async function releasePart(services: Services, ctx: Ctx, partId: string): Promise<ReleaseOutcome> {
+  const { db } = services
+  const claimed = await db.transaction().execute(async (trx) => {
+    const part = await trx
+      .selectFrom('food_court_parts')
+      .selectAll()
+      .where('id', '=', partId)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!part || (part.status !== 'held' && part.status !== 'releasing')) return null
+    const order = await trx
+      .selectFrom('food_court_orders')
+      .select(['court_id', 'payment_id'])
+      .where('id', '=', part.court_order_id)
+      .executeTakeFirstOrThrow()
+    const invite = await trx
+      .selectFrom('food_court_invites')
+      .select(['onboarding_status', 'merchant_account_id'])
+      .where('court_id', '=', order.court_id)
+      .where('restaurant_id', '=', part.restaurant_id)
+      .executeTakeFirst()
+    // A merchant account that is not (or no longer) the onboarded one is never paid.
+    if (invite?.onboarding_status !== 'active' || invite.merchant_account_id !== part.merchant_account_id)
+      return null
+    if (part.status === 'held')
+      await trx
+        .updateTable('food_court_parts')
+        .set({ status: 'releasing', updated_at: new Date() })
+        .where('id', '=', partId)
+        .execute()
+    return { part, payment_id: order.payment_id! }
+  })
+  if (!claimed) return 'skipped'
+  const { part, payment_id } = claimed
+  let payout: { payout_id: string | null; status: string }
+  if (BigInt(part.amount) === 0n) {
+    payout = { payout_id: null, status: 'paid' }
+  } else {
+    try {
+      payout = await releaseSplit(services, ctx, payment_id, part.merchant_account_id)
+    } catch (err) {
+      if (!(err instanceof AppError && err.reason === 'released')) throw err
+      const recorded = (await payoutFacts(db, payment_id)).filter(
+        (p) => p.merchant_account_id === part.merchant_account_id && p.status !== 'failed',
+      )
+      const last = recorded.at(-1)
+      if (!last) throw err
+      payout = { payout_id: last.payout_id, status: last.status }
+    }
+  }
+  await db.transaction().execute(async (trx) => {
+    const now = new Date()
+    if (payout.status !== 'paid') {
+      await trx
+        .updateTable('food_court_parts')
+        .set({ payout_id: payout.payout_id, updated_at: now })
+        .where('id', '=', partId)
+        .where('status', '=', 'releasing')
+        .execute()
+      return
+    }
+    const updated = await trx
+      .updateTable('food_court_parts')
+      .set({ status: 'paid_out', payout_id: payout.payout_id, paid_out_at: now, updated_at: now })
+      .where('id', '=', partId)
+      .where('status', '=', 'releasing')
+      .returning('food_order_id')
+      .executeTakeFirst()
+    if (!updated) return
+    await applyOrderPaidOut(trx, updated.food_order_id, BigInt(part.amount), ctx)
+    await syncCourtStatus(trx, part.court_order_id)
+  })
+  return payout.status === 'paid' ? 'paid_out' : 'pending'
+}
+
+/**
+ * A sub-order reached delivered / picked up: its part is due now; a part already paid out by the
+ * fallback gets its sub-order's paid-out fields now (7 → 8).
+ */
+export async function subOrderDelivered(
+  services: Services,
+  ctx: Ctx,
+  foodOrderId: string,
+): Promise<ReleaseOutcome | null> {
+  const part = await services.db
+    .selectFrom('food_court_parts')
+    .selectAll()
+    .where('food_order_id', '=', foodOrderId)
+    .executeTakeFirst()
+  if (!part) return null
+  if (part.status === 'paid_out') {
+    await services.db.transaction().execute(async (trx) => {
+      await applyOrderPaidOut(trx, foodOrderId, BigInt(part.amount), ctx)
+      await syncCourtStatus(trx, part.court_order_id)
+    })
+    return 'paid_out'
+  }
+  return releasePart(services, ctx, part.id)
+}
+
+/** Parts due by the fallback (`release_after` passed) and parts whose release is unfinished. */
+export async function partsToRelease(db: DbOrTrx, now = new Date(), limit = 100): Promise<string[]> {
+  const rows = await db
+    .selectFrom('food_court_parts')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'held'), eb('release_after', '<=', now)]),
+        eb.and([eb('status', '=', 'releasing'), eb('updated_at', '<', new Date(now.getTime() - 60_000))]),
+      ]),
+    )
+    .orderBy('release_after')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => r.id)
+}
+
+/**
+ * The restaurant rejects its part of a court order (`POST programs/{restaurant}/court-orders/{sub}/reject`):
+ * only this part is refunded to the guest, its whole gross (the court forgoes its fee share on it);
+ * the other parts go on. Payments posts the refund from the court's sub-account (230 → 120); this
+ * moves the restaurant's held part back to the court's (230 → 230), so each sub-account says what
+ * it is owed. Only a part held (paid, not released); a repeat of a finished rejection answers it.
+ */
+export async function rejectPart(
+  services: Services,
+  ctx: Ctx,
+  me: Caller,
+  restaurantId: string,
+  foodOrderId: string,
+) {
+  const { db } = services
+  await restaurantOfStaff(db, me, restaurantId)
+  const part = await db
+    .selectFrom('food_court_parts')
+    .selectAll()
+    .where('food_order_id', '=', foodOrderId)
+    .where('restaurant_id', '=', restaurantId)
+    .executeTakeFirst()
+  if (!part) throw notFound('order')
+  if (part.status !== 'refunded') {
+    const claimed = await db.transaction().execute(async (trx) => {
+      const p = await trx
+        .selectFrom('food_court_parts')
+        .selectAll()
+        .where('id', '=', part.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow()
+      if (p.status === 'refunding') return p
+      const sub = await trx
+        .selectFrom('food_orders')
+        .select('status')
+        .where('id', '=', p.food_order_id)
+        .executeTakeFirstOrThrow()
+      if (p.status !== 'held' || ![3, 5, 6].includes(sub.status))
+        throw conflict(
+          'this part can no longer be rejected: it is not paid, delivered or paid out already',
+          'part_not_rejectable',
+        )
+      await trx
+        .updateTable('food_court_parts')
+        .set({ status: 'refunding', updated_at: new Date() })
+        .where('id', '=', p.id)
+        .execute()
+      return p
+    })
+    await finishRejection(services, ctx, claimed.id)
+  }
+  const order = await db
+    .selectFrom('food_court_orders')
+    .selectAll()
+    .where('id', '=', part.court_order_id)
+    .executeTakeFirstOrThrow()
+  const [json] = await courtOrdersJson(db, [order])
+  return json!.food_court_suborders.find((s) => s.uuid === foodOrderId)!
+}
+
+/** Sends a claimed part's refund (our refund id is the provider's key) and records it once. */
+export async function finishRejection(services: Services, ctx: Ctx, partId: string): Promise<void> {
+  const { db } = services
+  const part = await findPart(db, partId)
+  if (part?.status !== 'refunding') return
+  const order = await db
+    .selectFrom('food_court_orders')
+    .selectAll()
+    .where('id', '=', part.court_order_id)
+    .executeTakeFirstOrThrow()
+  let refundId = part.refund_id
+  if (!refundId) {
+    const refund = await refundPayment(services, ctx, order.payment_id!, {
+      amount: BigInt(part.gross),
+      reason: 'rejected by the restaurant',
+    })
+    refundId = refund.refund_id
+    await db.updateTable('food_court_parts').set({ refund_id: refundId }).where('id', '=', partId).execute()
+  }
+  await db.transaction().execute(async (trx) => {
+    const now = new Date()
+    const done = await trx
+      .updateTable('food_court_parts')
+      .set({ status: 'refunded', refunded_at: now, updated_at: now })
+      .where('id', '=', partId)
+      .where('status', '=', 'refunding')
+      .returning('id')
+      .executeTakeFirst()
+    if (!done) return
+    if (BigInt(part.amount) > 0n) {
+      const court = await trx
+        .selectFrom('food_courts')
+        .select('time_zone')
+        .where('program_id', '=', order.court_id)
+        .executeTakeFirst()
+      await publish(
+        trx,
+        ledgerEntryRequested,
+        {
+          journal: 'miscellaneous',
+          date: zonedDate(now, court?.time_zone ?? 'Europe/Amsterdam'),
+          description: `Food court order ${order.order_id}: part refunded, back from the restaurant`,
+          source: { kind: 'food_court.part_refunded', id: partId },
+          lines: [
+            {
+              account: accounts.acceptor,
+              sub_account: partSubAccount(order.court_id, part.restaurant_id),
+              currency: order.currency,
+              debit: Number(part.amount),
+            },
+            {
+              account: accounts.acceptor,
+              sub_account: { kind: 'program', external_id: order.court_id },
+              currency: order.currency,
+              credit: Number(part.amount),
+            },
+          ],
+        },
+        ctx,
+      )
+    }
+    await syncCourtStatus(trx, part.court_order_id)
+  })
+}
+
+/** payments' refund rule for a court order: only through a part's rejection (one being refunded). */
+export async function courtRefundRule(db: DbOrTrx, payableId: string) {
+  const refunding = await db
+    .selectFrom('food_court_parts')
+    .select('id')
+    .where('court_order_id', '=', payableId)
+    .where('status', '=', 'refunding')
+    .executeTakeFirst()
+  return refunding
+    ? null
+    : {
+        reason: 'part_not_rejectable' as const,
+        message: 'a food court order is refunded part by part: the restaurant rejects its part',
+      }
+}
