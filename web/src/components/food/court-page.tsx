@@ -159,12 +159,12 @@ function CartView({ cart, court, session }: { cart: CourtCart; court: GuestCourt
               </span>
               <span className="tabular-nums">{m(r.order.total)}</span>
             </p>
-            {!r.order.can_order && r.order.reason && (
+            {!r.order.can_order && r.order.refusal && (
               <p className="text-sm text-amber-800" data-testid="court-cart-restaurant-refusal">
-                {r.order.reason === 'min_order_amount' ? (
+                {r.order.refusal === 'min_order_amount' ? (
                   <Trans>Minimum order amount of this restaurant is {m(r.details.min_order_amount)}</Trans>
                 ) : (
-                  refusalText(i18n, r.order.reason)
+                  refusalText(i18n, r.order.refusal)
                 )}
               </p>
             )}
