@@ -192,7 +192,12 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
     await pageApi(b.page)<{ result: { ccvpay_url: string | null; step: number } }>(
       'POST',
       '/food/ccv-onboarding',
-      { food_court: courtUuid, restaurant_uuid: b.restaurant.uuid },
+      {
+        food_court: courtUuid,
+        restaurant_uuid: b.restaurant.uuid,
+        // The API's default return address is on the card holders' host; the owner's is the programs portal.
+        return_url: portalUrl('programs', '/programs'),
+      },
     ),
     200,
     'the second restaurant onboards',
@@ -200,8 +205,17 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   expect(onboarding.step).toBe(3)
   await b.page.goto(onboarding.ccvpay_url as string)
   await b.page.getByTestId('sandbox-onboarding-approve').click()
-  // The sandbox sends the owner back to the invitation, which asks until the onboarding is active.
-  await expect(b.page).toHaveURL(/\/food-court\/invitations\//, { timeout: 30_000 })
+  // Back on the owner's portal, the invitation's page asks until the onboarding is active.
+  await expect(b.page).toHaveURL(/\/programs$/, { timeout: 30_000 })
+  const invitation = expectStatus(
+    await pageApi(b.page)<{ results: { invite_uuid: string }[] }>(
+      'GET',
+      `/food/invitations?program_uuid=${b.restaurant.uuid}`,
+    ),
+    200,
+    'the second restaurant’s invitations',
+  ).results[0]?.invite_uuid as string
+  await b.page.goto(portalUrl('programs', `/food-court/invitations/${invitation}`))
   await expect(b.page.getByTestId('onboarding-done')).toBeVisible({ timeout: 30_000 })
 
   // The court owner's list: both active, none waiting for onboarding.
