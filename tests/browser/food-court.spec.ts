@@ -239,9 +239,11 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   for (const name of [`Trattoria ${tag}`, `Sushi ${tag}`]) {
     await guest.getByTestId('court-restaurant').filter({ hasText: name }).click()
     await expect(guest.getByTestId('screen-title')).toHaveText(name)
-    await guest.getByTestId('quick-add').first().click()
+    // The dish has a variant and an extra: on its own page, the plain one.
+    await guest.getByTestId('dish').first().click()
+    await guest.getByTestId('add-to-basket-submit').click()
     await expect(guest.getByTestId('basket-count')).not.toHaveText('0')
-    await guest.goBack()
+    await guest.goto(portalUrl('cardholder', `/food/court?uuid=${courtUuid}`))
     await expect(guest.getByTestId('court-page')).toBeVisible()
   }
   await guest.reload()
