@@ -339,6 +339,45 @@ try {
       ],
     }),
   ]
+  // Food court checkout (issue 16): a cart of two restaurants checked out once: two sub-orders and
+  // one payment split into their parts and the court fee (the split is routed when the guest pays).
+  const { prepareCourtBench } = await import('../modules/food-court/bench.ts')
+  const courtDb = createDb({ url: dbUrl.toString(), max: 2 })
+  const courtBench = await prepareCourtBench(
+    courtDb,
+    { DATA_ENCRYPTION_KEY: dataEncryptionKey, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    { sessions: 20_000 },
+  )
+  await courtDb.destroy()
+  let courtCart = 0
+  rows.push(
+    await measure('POST /api/v1/food/court/basket/{session}/checkout (2 restaurants, split payment)', {
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v1/food/court/basket/x/checkout',
+          setupRequest: (req) => {
+            const session = courtBench.sessionIds[courtCart++ % courtBench.sessionIds.length]
+            return {
+              ...req,
+              path: `/api/v1/food/court/basket/${session}/checkout`,
+              headers: { 'content-type': 'application/json', 'idempotency-key': `bench-court-${session}` },
+              body: JSON.stringify({
+                court_uuid: courtBench.courtUuid,
+                pickup_in_restaurant: true,
+                name: 'Bench Guest',
+                phone: '+31 6 0000 0000',
+                email: 'guest@example.com',
+                accept_terms: true,
+                accept_privacy: true,
+                payment_method: 'card',
+              }),
+            }
+          },
+        },
+      ],
+    }),
+  )
   // The same restaurant's page as a guest's browser gets it: rendered on the server with the menu,
   // its JSON-LD and the brand lookup (three loopback calls to the API per page), brotli as browsers
   // ask. Only when the web is built (the API serves web/dist); `npm run build` first.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { demoPassword, demoUsers } from './seed-demo.ts'
+import { seedDemoCourt } from './seed-demo-court.ts'
 import { seedDemoCredit } from './seed-demo-credit.ts'
 import { seedDemoOrders } from './seed-demo-orders.ts'
 import { seedDemoRestaurant } from './seed-demo-restaurant.ts'
@@ -77,6 +78,7 @@ export async function seedDemoPrograms(apiOrigin: string): Promise<string[]> {
     ...(await seedDemoRestaurant(apiOrigin)),
     // Orders are extra: a failure there must not keep the other demo programs from being made.
     ...(await seedDemoOrders(apiOrigin).catch((err: Error) => [`demo orders not placed: ${err.message}`])),
+    ...(await seedDemoCourt(apiOrigin).catch((err: Error) => [`demo food court not made: ${err.message}`])),
     ...(await seedDemoCredit(call)),
   ]
   if (mine.count > 0) return made

@@ -41,6 +41,12 @@ const publicRoutes = new Set([
   'GET /api/v1/food/orders/payment/{sessionId}',
   'GET /api/v1/food/orders/{uuid}',
   'GET /api/v1/food/orders/{uuid}/events',
+  // Food courts (issue 16): guests read an active court and order with their food session, as above.
+  'GET /api/v1/food/court',
+  'GET /api/v1/food/court/basket/{sessionUuid}',
+  'POST /api/v1/food/court/basket/{sessionUuid}/checkout',
+  'GET /api/v1/food/court/orders/payment/{sessionUuid}',
+  'GET /api/v1/food/court/orders/{uuid}',
 ])
 const publicPrefixes = [
   // Reference data is read before anyone signs in (registration forms).

@@ -231,11 +231,14 @@ export async function insertSubOrder(
   return id
 }
 
-/** The court's payment was made for the sub-order: created → awaiting_payment (its payment id). */
-export async function applySubOrderAwaiting(trx: Trx, orderId: string, paymentId: string, ctx: Ctx) {
+/**
+ * The court's payment was made for the sub-order: created → awaiting_payment. The payment is the
+ * court order's (one for all its sub-orders), so the sub-order keeps no `payment_id` of its own.
+ */
+export async function applySubOrderAwaiting(trx: Trx, orderId: string, _paymentId: string, ctx: Ctx) {
   const order = await lockOrder(trx, orderId)
   if (!order || ![1, 4].includes(order.status)) return null
-  return writeStatus(trx, order, 2, ctx, { payment_id: paymentId })
+  return writeStatus(trx, order, 2, ctx)
 }
 
 /**
@@ -246,15 +249,12 @@ export async function applySubOrderAwaiting(trx: Trx, orderId: string, paymentId
 export async function applySubOrderPaid(
   trx: Trx,
   orderId: string,
-  paymentId: string,
+  _paymentId: string,
   ctx: Ctx,
 ): Promise<OrderRow | null> {
   const order = await lockOrder(trx, orderId)
   if (!order || ![1, 2, 4].includes(order.status)) return null
-  const paid = await writeStatus(trx, order, 3, ctx, {
-    paid_at: new Date(),
-    payment_id: order.payment_id ?? paymentId,
-  })
+  const paid = await writeStatus(trx, order, 3, ctx, { paid_at: new Date() })
   if (order.session_id) {
     await trx
       .deleteFrom('food_basket_lines')
@@ -266,9 +266,9 @@ export async function applySubOrderPaid(
 }
 
 /** The court's payment ended without money: an awaiting sub-order becomes payment_failed. */
-export async function applySubOrderPaymentEnded(trx: Trx, orderId: string, paymentId: string, ctx: Ctx) {
+export async function applySubOrderPaymentEnded(trx: Trx, orderId: string, _paymentId: string, ctx: Ctx) {
   const order = await lockOrder(trx, orderId)
-  if (order?.status !== 2 || order.payment_id !== paymentId) return null
+  if (order?.status !== 2) return null
   return writeStatus(trx, order, 4, ctx)
 }
 

@@ -18,6 +18,7 @@ import type { DbOrTrx, Trx } from '../../platform/db.ts'
 import { AppError, businessRule, notFound } from '../../platform/errors.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
+import { programMethodSettings } from '../../programs/index.ts'
 import { activeCourt, onboardedRestaurantIds } from '../queries/court.ts'
 import { allocate } from '../shared.ts'
 
@@ -96,6 +97,7 @@ export interface CourtCheckoutInput {
   language?: string | undefined
 }
 
+/** Card and iDEAL, those the court's payment methods switch on (`manager/program-methods`). */
 const courtPaymentMethods = ['card', 'ideal']
 
 /**
@@ -162,7 +164,11 @@ export async function courtCheckout(
       currency,
       food_court: 1,
     })
-  if (!courtPaymentMethods.includes(input.payment_method))
+  const settings = await programMethodSettings(db, court.program_id)
+  const usable = courtPaymentMethods.filter((m) =>
+    settings.some((s) => s.method_id === m && s.is_used && s.provider_id),
+  )
+  if (!usable.includes(input.payment_method))
     throw new AppError('business_rule', 'payment_method_is_not_supported', {
       reason: 'payment_method_is_not_supported',
     })

@@ -264,6 +264,10 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
   invalid_domain_name: () => msg`The domain name is not valid`,
   domain_already_used: () => msg`Domain already used`,
   unknown_time_zone: () => msg`Unknown time zone.`,
+  // Food courts (modules/food-court/shared.ts).
+  fee_percent_range: () => msg`The fee percent must be between 0 and 100, with at most two decimals.`,
+  only_one_fee_field: () => msg`Only one fee field may be filled`,
+  invalid_fee: () => msg`Enter a fee such as 2,50.`,
   logo_not_png: () => msg`A logo must be a PNG image.`,
   logo_too_small: (p) => {
     const minimum = num(p, 'minimum')
@@ -275,10 +279,6 @@ const fieldMessages: Record<FieldErrorCode, Wording> = {
   category_unknown: () => msg`Unknown category.`,
   product_unknown: () => msg`Unknown product.`,
   option_unknown: () => msg`Unknown variant or extra.`,
-  // food courts
-  fee_percent_range: () => msg`The fee percent is between 0 and 100, with at most 2 decimals.`,
-  only_one_fee_field: () => msg`Only one fee field may be filled (percent or fixed)`,
-  invalid_fee: () => msg`Enter a fee such as 1,50.`,
   // feed
   link_not_http: () => msg`The link must be a web address.`,
   link_invalid: () => msg`This link is not a valid web address.`,

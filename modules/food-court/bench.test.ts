@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../tests/support/context.ts'
+import { prepareCourtBench } from './bench.ts'
+
+/** The bench's court set-up answers a checkout (what `npm run bench` loads), and a small timing. */
+let t: TestContext
+beforeAll(async () => {
+  t = await createTestContext()
+}, 60_000)
+afterAll(async () => t?.close())
+
+it('court checkout of the bench set-up: two sub-orders, one split payment', async () => {
+  const bench = await prepareCourtBench(t.services.db, t.config, { sessions: 40 })
+  const times: number[] = []
+  for (const session of bench.sessionIds) {
+    const started = performance.now()
+    const res = await t.h.post<
+      unknown,
+      { result: { food_court_suborders: unknown[]; food_court_fee: number; total: number } }
+    >(`/api/v1/food/court/basket/${session}/checkout`, {
+      court_uuid: bench.courtUuid,
+      pickup_in_restaurant: true,
+      name: 'Bench Guest',
+      phone: '+31 6 0000 0000',
+      email: 'guest@example.com',
+      accept_terms: true,
+      accept_privacy: true,
+      payment_method: 'card',
+    })
+    times.push(performance.now() - started)
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(res.body.result.food_court_suborders).toHaveLength(2)
+    expect(res.body.result.total).toBe(2590)
+    expect(res.body.result.food_court_fee).toBe(194)
+  }
+  times.sort((a, b) => a - b)
+  console.log(`court checkout, sequential: p50 ${times[20]?.toFixed(1)} ms, p95 ${times[37]?.toFixed(1)} ms`)
+  const splits = await t.services.db
+    .selectFrom('payments')
+    .select('splits')
+    .where('payable_kind', '=', 'food_court_order')
+    .execute()
+  expect(splits).toHaveLength(40)
+}, 120_000)

@@ -1,0 +1,526 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type Api,
+  expectStatus,
+  joinProgram,
+  type Member,
+  payWithSandboxCard,
+  seeding,
+  seedMember,
+  until,
+} from '../../tests/support/factories.ts'
+import {
+  type SeededRestaurant,
+  seedRestaurant,
+  startFoodSession,
+  uploadFoodImage,
+} from '../../tests/support/food.ts'
+import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
+import { payoutFacts, releaseSplit } from '../payments/index.ts'
+import { system } from '../platform/context.ts'
+import { releasePart, subOrderDelivered } from './commands/payouts.ts'
+
+/**
+ * A food court end to end through HTTP against real PostgreSQL, Redis, the sandbox provider and the
+ * worker: the court, invitations with sandbox onboarding, a cart across two restaurants paid once
+ * and split, sub-orders on the kitchen boards, a payout exactly once (duplicated triggers and a
+ * worker that died mid-payout), a rejected part refunded alone, a restaurant not onboarded never
+ * shown nor paid, the statement reconciled with the ledger, and who may do what.
+ */
+
+let t: LiveTestContext
+let courtOwner: Member
+let ownerA: Member
+let ownerB: Member
+let ownerC: Member
+let stranger: Member
+let acceptorA: Member
+let guest: Api
+let A: SeededRestaurant
+let B: SeededRestaurant
+let C: SeededRestaurant
+let court: string
+
+type Err = { error: { code: string; reason?: string; field_codes?: Record<string, { code: string }[]> } }
+const ctx = { actor: system('test'), requestId: 'test' }
+
+beforeAll(async () => {
+  t = await createLiveTestContext({ env: { PAY_LIMIT_PER_ADDRESS: '1000' } })
+  const s = seeding(t)
+  ;[courtOwner, ownerA, ownerB, ownerC, stranger, acceptorA] = await Promise.all([
+    seedMember(s, 'owner', { legal_type: 1, company_name: 'Hal BV' }),
+    seedMember(s, 'owner', { legal_type: 1, company_name: 'Pizza BV' }),
+    seedMember(s, 'owner', { legal_type: 1, company_name: 'Sushi BV' }),
+    seedMember(s, 'owner', { legal_type: 1, company_name: 'Taco BV' }),
+    seedMember(s, 'owner', { legal_type: 1, company_name: 'Other BV' }),
+    seedMember(s, 'acceptor', { legal_type: 1, company_name: 'Keuken BV' }),
+  ])
+  guest = s.guest
+  ;[A, B, C] = await Promise.all([seedRestaurant(ownerA), seedRestaurant(ownerB), seedRestaurant(ownerC)])
+  await joinProgram(ownerA, A.uuid, acceptorA)
+}, 240_000)
+afterAll(async () => {
+  await t?.close()
+})
+
+async function onboard(owner: Member, restaurant: string, approve = true) {
+  const started = expectStatus(
+    await owner.api<{ result: { step: number; ccvpay_url: string | null; ccvpay_status: string } }>(
+      'POST',
+      '/food/ccv-onboarding',
+      { food_court: court, restaurant_uuid: restaurant },
+    ),
+    200,
+    'start onboarding',
+  ).result
+  expect(started.step).toBe(3)
+  expect(started.ccvpay_url).toContain('/sandbox/onboarding/')
+  const id = started.ccvpay_url!.split('/').pop()!
+  expectStatus(await guest('POST', `/sandbox/onboarding/${id}`, { approve }), 200, 'sandbox onboarding page')
+  return until(async () => {
+    const now = expectStatus(
+      await owner.api<{ result: { ccvpay_status: string; step: number; status: number } }>(
+        'GET',
+        `/food/ccv-onboarding?food_court=${court}&restaurant_uuid=${restaurant}`,
+      ),
+      200,
+      'poll onboarding',
+    ).result
+    return now.ccvpay_status !== 'pending' && now
+  }, 'onboarding settled')
+}
+
+describe('food court', () => {
+  it('creates a court through its wizard step with the fee rules', async () => {
+    const image = await uploadFoodImage(courtOwner, 'programs')
+    const base = {
+      title: 'De Foodhallen',
+      description: 'Eten uit de hele wereld',
+      image,
+      address: 'Bellamyplein 51, Amsterdam',
+    }
+    const both = await courtOwner.api<Err>('POST', '/food/courts', {
+      ...base,
+      split_payment_fee_percent: 5,
+      split_payment_fee_fixed: 100,
+    })
+    expect(both.status).toBe(400)
+    expect(both.body.error.field_codes?.split_payment_fee_percent?.[0]?.code).toBe('only_one_fee_field')
+    const tooMuch = await courtOwner.api<Err>('POST', '/food/courts', {
+      ...base,
+      split_payment_fee_percent: 101,
+    })
+    expect(tooMuch.body.error.field_codes?.split_payment_fee_percent?.[0]?.code).toBe('fee_percent_range')
+    const created = expectStatus(
+      await courtOwner.api<{ result: { uuid: string; status: number; split_payment_fee_percent: number } }>(
+        'POST',
+        '/food/courts',
+        {
+          ...base,
+          split_payment_fee_percent: '7,5',
+          food_court_min_order_amount: 1000,
+          domain_name: 'hallen.localhost',
+        },
+      ),
+      201,
+      'create court',
+    ).result
+    expect(created.status).toBe(11003)
+    expect(created.split_payment_fee_percent).toBe(7.5)
+    court = created.uuid
+    // Guests pay the court by card or iDEAL at the sandbox (the court's payment methods).
+    expectStatus(
+      await courtOwner.api('POST', '/manager/program-methods', {
+        program: court,
+        methods: ['card', 'ideal'].map((method_id) => ({ method_id, provider_id: 'sandbox', is_used: true })),
+      }),
+      200,
+      'court payment methods',
+    )
+    for (const status of [11004, 11001])
+      expectStatus(
+        await courtOwner.api('PATCH', `/manager/programs/${court}`, { status }),
+        200,
+        `court to ${status}`,
+      )
+  })
+
+  it('invites restaurants; a second invite is inviteIsAlreadySent; counts and filters', async () => {
+    for (const r of [A, B, C])
+      expectStatus(
+        await courtOwner.api('POST', '/food/invite', { program_uuid: court, restaurant_uuid: r.uuid }),
+        200,
+        'invite',
+      )
+    const again = await courtOwner.api<Err>('POST', '/food/invite', {
+      program_uuid: court,
+      restaurant_uuid: A.uuid,
+    })
+    expect(again.status).toBe(400)
+    expect(again.body.error.reason).toBe('inviteIsAlreadySent')
+    const counts = expectStatus(
+      await courtOwner.api<{ pending: number }>('GET', `/food/invite/count?program_uuid=${court}`),
+      200,
+      'count',
+    )
+    expect(counts.pending).toBe(3)
+    const pending = expectStatus(
+      await courtOwner.api<{ count: number }>('GET', `/food/invite?program_uuid=${court}&status=pending`),
+      200,
+      'pending list',
+    )
+    expect(pending.count).toBe(3)
+    // The restaurant sees the court's terms.
+    const mine = expectStatus(
+      await ownerA.api<{ results: { invite_uuid: string; court: { split_payment_fee_percent: number } }[] }>(
+        'GET',
+        '/food/invitations',
+      ),
+      200,
+      'invitations',
+    ).results
+    expect(mine[0]?.court.split_payment_fee_percent).toBe(7.5)
+  })
+
+  it('authorization: another court owner, wrong role, no token, another restaurant', async () => {
+    expect((await stranger.api('GET', `/food/invite?program_uuid=${court}`)).status).toBe(404)
+    expect((await stranger.api('GET', `/food/invite/count?program_uuid=${court}`)).status).toBe(404)
+    expect(
+      (await stranger.api('DELETE', '/food/invite', { program_uuid: court, restaurant_uuid: A.uuid })).status,
+    ).toBe(404)
+    expect((await acceptorA.api('GET', `/food/invite?program_uuid=${court}`)).status).toBe(403)
+    expect((await guest('GET', `/food/invite?program_uuid=${court}`)).status).toBe(401)
+    expect((await guest('GET', `/food/courts/${court}/orders`)).status).toBe(401)
+    // Someone else's restaurant cannot answer or onboard its invitation.
+    expect(
+      (await ownerB.api('POST', `/food/invite/${A.uuid}`, { program_uuid: court, status: 3 })).status,
+    ).toBe(404)
+    expect(
+      (await ownerB.api('POST', '/food/ccv-onboarding', { food_court: court, restaurant_uuid: A.uuid }))
+        .status,
+    ).toBe(404)
+  })
+
+  it('onboards A and B at the sandbox; C stays pending and is hidden from guests; a failure resets', async () => {
+    expect((await onboard(ownerA, A.uuid)).ccvpay_status).toBe('active')
+    expect((await onboard(ownerB, B.uuid)).ccvpay_status).toBe('active')
+    const failed = await onboard(ownerC, C.uuid, false)
+    expect(failed).toMatchObject({ step: 4, status: 1, ccvpay_status: 'failed' })
+    // C retries and leaves its onboarding pending.
+    expectStatus(
+      await ownerC.api('POST', '/food/ccv-onboarding', { food_court: court, restaurant_uuid: C.uuid }),
+      200,
+      'retry',
+    )
+    const seen = expectStatus(
+      await guest<{ result: { restaurants: { uuid: string }[] } }>(
+        'GET',
+        `/food/court?domain=hallen.localhost`,
+      ),
+      200,
+      'guest court',
+    ).result.restaurants.map((r) => r.uuid)
+    expect(seen.sort()).toEqual([A.uuid, B.uuid].sort())
+    const info = expectStatus(
+      await courtOwner.api<{ result: { restaurants_not_onboarded: number } }>('GET', `/food/courts/${court}`),
+      200,
+      'court',
+    )
+    expect(info.result.restaurants_not_onboarded).toBe(1)
+  })
+
+  let order: {
+    uuid: string
+    total: number
+    food_court_fee: number
+    food_court_suborders: {
+      uuid: string
+      restaurant_uuid: string
+      total: number
+      food_court_fee: number
+      payout_amount: number
+    }[]
+  }
+  let session: string
+
+  it('one cart across restaurants, the court minimum, one payment split', async () => {
+    session = await startFoodSession(guest)
+    for (const [r, q] of [
+      [A, 2],
+      [B, 3],
+      [C, 2],
+    ] as const)
+      expectStatus(
+        await guest('PUT', `/food/basket/${session}`, {
+          product_id: r.product,
+          quantity: q,
+          variant_uuid: null,
+          extra_uuids: [],
+        }),
+        200,
+        'basket',
+      )
+    const cart = expectStatus(
+      await guest<{ result: { restaurants: unknown[]; can_order: boolean; lines_elsewhere: number } }>(
+        'GET',
+        `/food/court/basket/${session}?court_uuid=${court}`,
+      ),
+      200,
+      'cart',
+    ).result
+    expect(cart.restaurants).toHaveLength(2)
+    expect(cart.lines_elsewhere).toBe(1)
+    const body = {
+      court_uuid: court,
+      name: 'Anna de Vries',
+      phone: '+31 6 1234 5678',
+      email: 'anna@example.com',
+      accept_terms: true,
+      accept_privacy: true,
+      payment_method: 'card',
+    }
+    const key = randomUUID()
+    const placed = expectStatus(
+      await guest<{ result: typeof order; payment_uuid: string }>(
+        'POST',
+        `/food/court/basket/${session}/checkout`,
+        body,
+        {
+          'idempotency-key': key,
+        },
+      ),
+      201,
+      'checkout',
+    )
+    const again = expectStatus(
+      await guest<{ result: typeof order; payment_uuid: string }>(
+        'POST',
+        `/food/court/basket/${session}/checkout`,
+        body,
+        {
+          'idempotency-key': key,
+        },
+      ),
+      201,
+      'checkout again',
+    )
+    expect(again.payment_uuid).toBe(placed.payment_uuid)
+    order = placed.result
+    expect(order.food_court_suborders).toHaveLength(2)
+    const sum = order.food_court_suborders.reduce((s, p) => s + p.total, 0)
+    expect(sum).toBe(order.total)
+    expect(order.food_court_fee).toBe(Math.floor((order.total * 750 * 2 + 10000) / 20000))
+    await payWithSandboxCard(guest, placed.payment_uuid)
+    await until(async () => {
+      const o = expectStatus(
+        await guest<{ result: { order_status: number } }>(
+          'GET',
+          `/food/court/orders/${order.uuid}?session_id=${session}`,
+        ),
+        200,
+        'order',
+      ).result
+      return o.order_status === 3
+    }, 'court order paid')
+    // Each restaurant's kitchen board has its sub-order.
+    for (const [owner, r] of [
+      [ownerA, A],
+      [ownerB, B],
+    ] as const) {
+      const board = expectStatus(
+        await owner.api<{ results: { uuid: string; order_status: number }[] }>(
+          'GET',
+          `/food/programs/${r.uuid}/orders?active_view=true`,
+        ),
+        200,
+        'board',
+      ).results
+      const sub = order.food_court_suborders.find((s) => s.restaurant_uuid === r.uuid)!
+      expect(board.find((b) => b.uuid === sub.uuid)?.order_status).toBe(3)
+    }
+    // Someone else's session does not read it; another restaurant cannot reject it.
+    expect((await guest('GET', `/food/court/orders/${order.uuid}?session_id=${randomUUID()}`)).status).toBe(
+      404,
+    )
+    const subA = order.food_court_suborders.find((s) => s.restaurant_uuid === A.uuid)!
+    expect(
+      (await ownerB.api('POST', `/food/programs/${B.uuid}/court-orders/${subA.uuid}/reject`)).status,
+    ).toBe(404)
+    expect(
+      (await ownerB.api('POST', `/food/programs/${A.uuid}/court-orders/${subA.uuid}/reject`)).status,
+    ).toBe(404)
+  })
+
+  it('pays A out once on delivery, under duplicated triggers and a worker killed mid-payout', async () => {
+    const subA = order.food_court_suborders.find((s) => s.restaurant_uuid === A.uuid)!
+    const part = await t.services.db
+      .selectFrom('food_court_parts')
+      .selectAll()
+      .where('food_order_id', '=', subA.uuid)
+      .executeTakeFirstOrThrow()
+    const payment = (
+      await t.services.db
+        .selectFrom('food_court_orders')
+        .select('payment_id')
+        .where('id', '=', order.uuid)
+        .executeTakeFirstOrThrow()
+    ).payment_id!
+    // A worker died after payments recorded and sent the payout but before the part was marked.
+    await t.services.db
+      .updateTable('food_court_parts')
+      .set({ status: 'releasing' })
+      .where('id', '=', part.id)
+      .execute()
+    await releaseSplit(t.services, ctx, payment, part.merchant_account_id)
+    expectStatus(
+      await acceptorA.api('PATCH', `/food/programs/${A.uuid}/orders/${subA.uuid}/status`, { status: 7 }),
+      200,
+      'delivered',
+    )
+    // The delivery event, a duplicate of it and the sweeper all ask at once.
+    await Promise.all([
+      subOrderDelivered(t.services, ctx, subA.uuid),
+      releasePart(t.services, ctx, part.id),
+      subOrderDelivered(t.services, ctx, subA.uuid),
+    ])
+    await until(async () => {
+      const p = await t.services.db
+        .selectFrom('food_court_parts')
+        .select('status')
+        .where('id', '=', part.id)
+        .executeTakeFirstOrThrow()
+      return p.status === 'paid_out'
+    }, 'part paid out')
+    const payouts = (await payoutFacts(t.services.db, payment)).filter(
+      (p) => p.merchant_account_id === part.merchant_account_id,
+    )
+    expect(payouts).toHaveLength(1)
+    expect(payouts[0]!.amount).toBe(BigInt(subA.payout_amount))
+    const sub = await until(async () => {
+      const o = await t.services.db
+        .selectFrom('food_orders')
+        .select(['status', 'payout_amount'])
+        .where('id', '=', subA.uuid)
+        .executeTakeFirstOrThrow()
+      return o.status === 8 && o
+    }, 'sub-order paid out')
+    expect(Number(sub.payout_amount)).toBe(subA.payout_amount)
+  })
+
+  it('B rejects its part: only that part is refunded; the statement reconciles with the ledger', async () => {
+    const subB = order.food_court_suborders.find((s) => s.restaurant_uuid === B.uuid)!
+    const rejected = expectStatus(
+      await ownerB.api<{ result: { part_status: string } }>(
+        'POST',
+        `/food/programs/${B.uuid}/court-orders/${subB.uuid}/reject`,
+      ),
+      200,
+      'reject',
+    ).result
+    expect(rejected.part_status).toBe('refunded')
+    const again = await ownerB.api<{ result: { part_status: string } }>(
+      'POST',
+      `/food/programs/${B.uuid}/court-orders/${subB.uuid}/reject`,
+    )
+    expect(again.status).toBe(200)
+    const payment = (
+      await t.services.db
+        .selectFrom('food_court_orders')
+        .select('payment_id')
+        .where('id', '=', order.uuid)
+        .executeTakeFirstOrThrow()
+    ).payment_id!
+    const pay = await t.services.db
+      .selectFrom('payments')
+      .select(['amount', 'refunded_amount'])
+      .where('id', '=', payment)
+      .executeTakeFirstOrThrow()
+    expect(Number(pay.refunded_amount)).toBe(subB.total)
+    // The court's order now follows A alone: paid out.
+    const view = expectStatus(
+      await courtOwner.api<{ result: { order_status: number; food_court_fee: number; refunded: number } }>(
+        'GET',
+        `/food/courts/${court}/orders/${order.uuid}`,
+      ),
+      200,
+      'court order',
+    ).result
+    expect(view.order_status).toBe(8)
+    const subA = order.food_court_suborders.find((s) => s.restaurant_uuid === A.uuid)!
+    // Σ payouts + court fee kept + refunds = charge, to the cent.
+    expect(subA.payout_amount + view.food_court_fee + view.refunded).toBe(order.total)
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+    const range = `start_date=${day(-2)}&end_date=${day(2)}`
+    const settled = await until(async () => {
+      const st = expectStatus(
+        await ownerA.api<{
+          result: { totals: Record<string, number>; ledger: { reconciled: boolean; difference: number } }
+        }>('GET', `/food/programs/${A.uuid}/settlement?${range}`),
+        200,
+        'statement',
+      ).result
+      return st.ledger.reconciled && st
+    }, 'statement reconciled')
+    expect(settled.totals).toMatchObject({
+      orders: subA.total,
+      food_court_fees: subA.food_court_fee,
+      payouts: subA.payout_amount,
+      held: 0,
+    })
+    const stB = await until(async () => {
+      const st = expectStatus(
+        await courtOwner.api<{ result: { totals: Record<string, number>; ledger: { reconciled: boolean } } }>(
+          'GET',
+          `/food/courts/${court}/settlement?restaurant_uuid=${B.uuid}&${range}`,
+        ),
+        200,
+        'statement B',
+      ).result
+      return st.ledger.reconciled && st
+    }, 'statement B reconciled')
+    expect(stB.totals).toMatchObject({ refunds: subB.total, payouts: 0, held: 0 })
+    // Every ledger entry of this money is balanced.
+    const unbalanced = await t.services.db
+      .selectFrom('ledger_lines')
+      .select(['entry_id', 'currency'])
+      .groupBy(['entry_id', 'currency'])
+      .having((eb) => eb(eb.fn.sum('debit'), '!=', eb.fn.sum('credit')))
+      .execute()
+    expect(unbalanced).toEqual([])
+    // Owner views: daily totals with the court fee, the CSV with the sub-orders.
+    const totals = expectStatus(
+      await courtOwner.api<{ results: { food_court_fee: number; payouts: number }[] }>(
+        'GET',
+        `/food/courts/${court}/daily-totals`,
+      ),
+      200,
+      'daily totals',
+    ).results
+    expect(totals[0]).toMatchObject({ food_court_fee: view.food_court_fee, payouts: subA.payout_amount })
+    const csv = await courtOwner.api<string>('GET', `/food/courts/${court}/orders.csv?${range}`)
+    expect(csv.status).toBe(200)
+    expect(String(csv.body).trim().split('\n')).toHaveLength(3)
+  })
+
+  it('a restaurant not onboarded is never paid; withdrawn invitation is notFount', async () => {
+    const pending = await t.services.db
+      .selectFrom('food_court_parts')
+      .select('id')
+      .where('restaurant_id', '=', C.uuid)
+      .execute()
+    expect(pending).toEqual([])
+    expectStatus(
+      await courtOwner.api('DELETE', '/food/invite', {
+        program_uuid: court,
+        restaurant_uuid: C.uuid,
+        list: 'pending',
+      }),
+      200,
+      'withdraw',
+    )
+    const answer = await ownerC.api<Err>('POST', `/food/invite/${C.uuid}`, { program_uuid: court, status: 2 })
+    expect(answer.status).toBe(404)
+    expect(answer.body.error.reason).toBe('notFount')
+  })
+})
