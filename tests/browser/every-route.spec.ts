@@ -61,6 +61,8 @@ interface World {
   cardDraft: string
   paymentDraft: string
   foodDraft: string
+  /** A food court saved as a draft (draftStep1). */
+  courtDraft: string
   /** An active restaurant (food program) and one of its dishes. */
   foodPlace: string
   foodProduct: string
@@ -141,6 +143,7 @@ async function seedWorld(browser: Browser): Promise<World> {
     })(),
     seedProgram(owner, 'food', { status: 'draft' }).then((p) => p.uuid),
   ])
+  const courtDraft = (await seedProgram(owner, 'foodCourt', { status: 'draft' })).uuid
   await activateCards(holder, issued.tokens.slice(0, 2))
 
   // The feed: a public post with a tag, a link and a comment, and one for the card holders.
@@ -263,6 +266,7 @@ async function seedWorld(browser: Browser): Promise<World> {
     cardDraft,
     paymentDraft,
     foodDraft,
+    courtDraft,
     foodPlace: foodPlace.uuid,
     foodProduct: foodPlace.product,
     foodSession,
@@ -431,6 +435,14 @@ const owner: Visit[] = [
   v('/_dynamic/posts/$url_/edit', 'owner', 'programs', (w) => `/posts/${w.post}/edit`),
   v('/_portal/profile', 'owner', 'programs', '/profile'),
   v('/_portal/acceptors', 'owner', 'programs', '/acceptors', { redirects: true }),
+  v('/_portal/programs/$type/new', 'owner', 'programs', '/programs/food-court/new'),
+  v(
+    '/_portal/programs/$type/draft/$uuid',
+    'owner',
+    'programs',
+    (w) => `/programs/food-court/draft/${w.courtDraft}`,
+  ),
+  v('/_portal/food-court/invitations/$uuid', 'owner', 'programs', `/food-court/invitations/${unknownUuid}`),
 ]
 
 const acceptor: Visit[] = [
@@ -563,6 +575,26 @@ const guestPayments: Visit[] = [
   v('/_dynamic/food/place/$uuid', 'guest', 'cardholder', (w) => `/food/place/${w.foodPlace}`),
   v('/_dynamic/food/place/$uuid', 'guest', 'cardholder', `/food/place/${unknownUuid}`),
   v('/_dynamic/food/product/$uuid', 'guest', 'cardholder', (w) => `/food/product/${w.foodProduct}`),
+  v('/_dynamic/food/court', 'guest', 'cardholder', `/food/court?uuid=${unknownUuid}`),
+  v(
+    '/_dynamic/_food-orders/food-court/payment/$sessionId',
+    'guest',
+    'cardholder',
+    `/food-court/payment/${unknownUuid}`,
+  ),
+  v(
+    '/_dynamic/_food-orders/food-court/orders/$uuid',
+    'guest',
+    'cardholder',
+    `/food-court/orders/${unknownUuid}`,
+  ),
+  v(
+    '/_dynamic/_food-orders/food-court/$court/cart/$session',
+    'guest',
+    'cardholder',
+    `/food-court/${unknownUuid}/cart/${unknownUuid}`,
+    { redirects: true },
+  ),
   v('/_dynamic/food/cart/$id', 'guest', 'cardholder', (w) => `/food/cart/${w.foodSession}`),
   v('/_dynamic/food/cart/$id', 'guest', 'cardholder', `/food/cart/${unknownUuid}`),
   v(

@@ -37,6 +37,7 @@ import { Route as PortalTransactionsRouteRouteImport } from './routes/_portal/tr
 import { Route as PortalUsersRouteImport } from './routes/_portal/users'
 import { Route as DynamicCheckoutUuidRouteImport } from './routes/_dynamic/checkout.$uuid'
 import { Route as DynamicFoodIndexRouteImport } from './routes/_dynamic/food/index'
+import { Route as DynamicFoodCourtRouteImport } from './routes/_dynamic/food/court'
 import { Route as DynamicPostUrlRouteImport } from './routes/_dynamic/post.$url'
 import { Route as DynamicPostsIndexRouteImport } from './routes/_dynamic/posts/index'
 import { Route as DynamicPostsUrlRouteImport } from './routes/_dynamic/posts/$url'
@@ -78,13 +79,17 @@ import { Route as DynamicPostsUrlEditRouteImport } from './routes/_dynamic/posts
 import { Route as DynamicPostsTagsTagRouteImport } from './routes/_dynamic/posts/tags.$tag'
 import { Route as PortalBillsUuidPaymentRouteImport } from './routes/_portal/bills/$uuid_.payment'
 import { Route as PortalFinancesJournalsUuidRouteImport } from './routes/_portal/finances/journals.$uuid'
+import { Route as PortalFoodCourtInvitationsUuidRouteImport } from './routes/_portal/food-court/invitations.$uuid'
 import { Route as PortalProgramsTypeNewRouteImport } from './routes/_portal/programs/$type.new'
 import { Route as PortalProgramsUuidOrderRouteImport } from './routes/_portal/programs/$uuid_.order'
 import { Route as PortalTerminalCardsCashpointRouteImport } from './routes/_portal/terminal/cards.$cashpoint'
+import { Route as DynamicFoodOrdersFoodCourtOrdersUuidRouteImport } from './routes/_dynamic/_food-orders/food-court/orders.$uuid'
+import { Route as DynamicFoodOrdersFoodCourtPaymentSessionIdRouteImport } from './routes/_dynamic/_food-orders/food-court/payment.$sessionId'
 import { Route as DynamicFoodOrdersOrdersPaymentSessionidRouteImport } from './routes/_dynamic/_food-orders/orders.payment.$sessionid'
 import { Route as DynamicFoodCartIdOrderRouteImport } from './routes/_dynamic/food/cart.$id_.order'
 import { Route as PortalProgramsTypeDraftUuidRouteImport } from './routes/_portal/programs/$type.draft.$uuid'
 import { Route as PortalProgramsUuidBillsBillRouteImport } from './routes/_portal/programs/$uuid_.bills.$bill'
+import { Route as DynamicFoodOrdersFoodCourtCourtCartSessionRouteImport } from './routes/_dynamic/_food-orders/food-court/$court.cart.$session'
 
 const DynamicRoute = DynamicRouteImport.update({
   id: '/_dynamic',
@@ -220,6 +225,11 @@ const DynamicCheckoutUuidRoute = DynamicCheckoutUuidRouteImport.update({
 const DynamicFoodIndexRoute = DynamicFoodIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => DynamicFoodRouteRoute,
+} as any)
+const DynamicFoodCourtRoute = DynamicFoodCourtRouteImport.update({
+  id: '/court',
+  path: '/court',
   getParentRoute: () => DynamicFoodRouteRoute,
 } as any)
 const DynamicPostUrlRoute = DynamicPostUrlRouteImport.update({
@@ -437,6 +447,12 @@ const PortalFinancesJournalsUuidRoute =
     path: '/journals/$uuid',
     getParentRoute: () => PortalFinancesRouteRoute,
   } as any)
+const PortalFoodCourtInvitationsUuidRoute =
+  PortalFoodCourtInvitationsUuidRouteImport.update({
+    id: '/food-court/invitations/$uuid',
+    path: '/food-court/invitations/$uuid',
+    getParentRoute: () => PortalRoute,
+  } as any)
 const PortalProgramsTypeNewRoute = PortalProgramsTypeNewRouteImport.update({
   id: '/programs/$type/new',
   path: '/programs/$type/new',
@@ -452,6 +468,18 @@ const PortalTerminalCardsCashpointRoute =
     id: '/cards/$cashpoint',
     path: '/cards/$cashpoint',
     getParentRoute: () => PortalTerminalRouteRoute,
+  } as any)
+const DynamicFoodOrdersFoodCourtOrdersUuidRoute =
+  DynamicFoodOrdersFoodCourtOrdersUuidRouteImport.update({
+    id: '/food-court/orders/$uuid',
+    path: '/food-court/orders/$uuid',
+    getParentRoute: () => DynamicFoodOrdersRoute,
+  } as any)
+const DynamicFoodOrdersFoodCourtPaymentSessionIdRoute =
+  DynamicFoodOrdersFoodCourtPaymentSessionIdRouteImport.update({
+    id: '/food-court/payment/$sessionId',
+    path: '/food-court/payment/$sessionId',
+    getParentRoute: () => DynamicFoodOrdersRoute,
   } as any)
 const DynamicFoodOrdersOrdersPaymentSessionidRoute =
   DynamicFoodOrdersOrdersPaymentSessionidRouteImport.update({
@@ -475,6 +503,12 @@ const PortalProgramsUuidBillsBillRoute =
     id: '/programs/$uuid_/bills/$bill',
     path: '/programs/$uuid/bills/$bill',
     getParentRoute: () => PortalRoute,
+  } as any)
+const DynamicFoodOrdersFoodCourtCourtCartSessionRoute =
+  DynamicFoodOrdersFoodCourtCourtCartSessionRouteImport.update({
+    id: '/food-court/$court/cart/$session',
+    path: '/food-court/$court/cart/$session',
+    getParentRoute: () => DynamicFoodOrdersRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -501,6 +535,7 @@ export interface FileRoutesByFullPath {
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
   '/checkout/$uuid': typeof DynamicCheckoutUuidRoute
+  '/food/court': typeof DynamicFoodCourtRoute
   '/post/$url': typeof DynamicPostUrlRoute
   '/posts/$url': typeof DynamicPostsUrlRoute
   '/posts/filters': typeof DynamicPostsFiltersRoute
@@ -542,14 +577,18 @@ export interface FileRoutesByFullPath {
   '/posts/tags/$tag': typeof DynamicPostsTagsTagRoute
   '/bills/$uuid/payment': typeof PortalBillsUuidPaymentRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
+  '/food-court/invitations/$uuid': typeof PortalFoodCourtInvitationsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
   '/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
   '/orders/': typeof DynamicFoodOrdersOrdersIndexRoute
+  '/food-court/orders/$uuid': typeof DynamicFoodOrdersFoodCourtOrdersUuidRoute
+  '/food-court/payment/$sessionId': typeof DynamicFoodOrdersFoodCourtPaymentSessionIdRoute
   '/orders/payment/$sessionid': typeof DynamicFoodOrdersOrdersPaymentSessionidRoute
   '/food/cart/$id/order': typeof DynamicFoodCartIdOrderRoute
   '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
   '/programs/$uuid/bills/$bill': typeof PortalProgramsUuidBillsBillRoute
+  '/food-court/$court/cart/$session': typeof DynamicFoodOrdersFoodCourtCourtCartSessionRoute
 }
 export interface FileRoutesByTo {
   '/': typeof GuestIndexRoute
@@ -568,6 +607,7 @@ export interface FileRoutesByTo {
   '/statistics': typeof PortalStatisticsRoute
   '/users': typeof PortalUsersRoute
   '/checkout/$uuid': typeof DynamicCheckoutUuidRoute
+  '/food/court': typeof DynamicFoodCourtRoute
   '/post/$url': typeof DynamicPostUrlRoute
   '/posts/$url': typeof DynamicPostsUrlRoute
   '/posts/filters': typeof DynamicPostsFiltersRoute
@@ -609,14 +649,18 @@ export interface FileRoutesByTo {
   '/posts/tags/$tag': typeof DynamicPostsTagsTagRoute
   '/bills/$uuid/payment': typeof PortalBillsUuidPaymentRoute
   '/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
+  '/food-court/invitations/$uuid': typeof PortalFoodCourtInvitationsUuidRoute
   '/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/programs/$uuid/order': typeof PortalProgramsUuidOrderRoute
   '/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
   '/orders': typeof DynamicFoodOrdersOrdersIndexRoute
+  '/food-court/orders/$uuid': typeof DynamicFoodOrdersFoodCourtOrdersUuidRoute
+  '/food-court/payment/$sessionId': typeof DynamicFoodOrdersFoodCourtPaymentSessionIdRoute
   '/orders/payment/$sessionid': typeof DynamicFoodOrdersOrdersPaymentSessionidRoute
   '/food/cart/$id/order': typeof DynamicFoodCartIdOrderRoute
   '/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
   '/programs/$uuid/bills/$bill': typeof PortalProgramsUuidBillsBillRoute
+  '/food-court/$court/cart/$session': typeof DynamicFoodOrdersFoodCourtCourtCartSessionRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -647,6 +691,7 @@ export interface FileRoutesById {
   '/_portal/users': typeof PortalUsersRoute
   '/_guest/': typeof GuestIndexRoute
   '/_dynamic/checkout/$uuid': typeof DynamicCheckoutUuidRoute
+  '/_dynamic/food/court': typeof DynamicFoodCourtRoute
   '/_dynamic/post/$url': typeof DynamicPostUrlRoute
   '/_dynamic/posts/$url': typeof DynamicPostsUrlRoute
   '/_dynamic/posts/filters': typeof DynamicPostsFiltersRoute
@@ -688,14 +733,18 @@ export interface FileRoutesById {
   '/_dynamic/posts/tags/$tag': typeof DynamicPostsTagsTagRoute
   '/_portal/bills/$uuid_/payment': typeof PortalBillsUuidPaymentRoute
   '/_portal/finances/journals/$uuid': typeof PortalFinancesJournalsUuidRoute
+  '/_portal/food-court/invitations/$uuid': typeof PortalFoodCourtInvitationsUuidRoute
   '/_portal/programs/$type/new': typeof PortalProgramsTypeNewRoute
   '/_portal/programs/$uuid_/order': typeof PortalProgramsUuidOrderRoute
   '/_portal/terminal/cards/$cashpoint': typeof PortalTerminalCardsCashpointRoute
   '/_dynamic/_food-orders/orders/': typeof DynamicFoodOrdersOrdersIndexRoute
+  '/_dynamic/_food-orders/food-court/orders/$uuid': typeof DynamicFoodOrdersFoodCourtOrdersUuidRoute
+  '/_dynamic/_food-orders/food-court/payment/$sessionId': typeof DynamicFoodOrdersFoodCourtPaymentSessionIdRoute
   '/_dynamic/_food-orders/orders/payment/$sessionid': typeof DynamicFoodOrdersOrdersPaymentSessionidRoute
   '/_dynamic/food/cart/$id_/order': typeof DynamicFoodCartIdOrderRoute
   '/_portal/programs/$type/draft/$uuid': typeof PortalProgramsTypeDraftUuidRoute
   '/_portal/programs/$uuid_/bills/$bill': typeof PortalProgramsUuidBillsBillRoute
+  '/_dynamic/_food-orders/food-court/$court/cart/$session': typeof DynamicFoodOrdersFoodCourtCourtCartSessionRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -723,6 +772,7 @@ export interface FileRouteTypes {
     | '/statistics'
     | '/users'
     | '/checkout/$uuid'
+    | '/food/court'
     | '/post/$url'
     | '/posts/$url'
     | '/posts/filters'
@@ -764,14 +814,18 @@ export interface FileRouteTypes {
     | '/posts/tags/$tag'
     | '/bills/$uuid/payment'
     | '/finances/journals/$uuid'
+    | '/food-court/invitations/$uuid'
     | '/programs/$type/new'
     | '/programs/$uuid/order'
     | '/terminal/cards/$cashpoint'
     | '/orders/'
+    | '/food-court/orders/$uuid'
+    | '/food-court/payment/$sessionId'
     | '/orders/payment/$sessionid'
     | '/food/cart/$id/order'
     | '/programs/$type/draft/$uuid'
     | '/programs/$uuid/bills/$bill'
+    | '/food-court/$court/cart/$session'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -790,6 +844,7 @@ export interface FileRouteTypes {
     | '/statistics'
     | '/users'
     | '/checkout/$uuid'
+    | '/food/court'
     | '/post/$url'
     | '/posts/$url'
     | '/posts/filters'
@@ -831,14 +886,18 @@ export interface FileRouteTypes {
     | '/posts/tags/$tag'
     | '/bills/$uuid/payment'
     | '/finances/journals/$uuid'
+    | '/food-court/invitations/$uuid'
     | '/programs/$type/new'
     | '/programs/$uuid/order'
     | '/terminal/cards/$cashpoint'
     | '/orders'
+    | '/food-court/orders/$uuid'
+    | '/food-court/payment/$sessionId'
     | '/orders/payment/$sessionid'
     | '/food/cart/$id/order'
     | '/programs/$type/draft/$uuid'
     | '/programs/$uuid/bills/$bill'
+    | '/food-court/$court/cart/$session'
   id:
     | '__root__'
     | '/_dynamic'
@@ -868,6 +927,7 @@ export interface FileRouteTypes {
     | '/_portal/users'
     | '/_guest/'
     | '/_dynamic/checkout/$uuid'
+    | '/_dynamic/food/court'
     | '/_dynamic/post/$url'
     | '/_dynamic/posts/$url'
     | '/_dynamic/posts/filters'
@@ -909,14 +969,18 @@ export interface FileRouteTypes {
     | '/_dynamic/posts/tags/$tag'
     | '/_portal/bills/$uuid_/payment'
     | '/_portal/finances/journals/$uuid'
+    | '/_portal/food-court/invitations/$uuid'
     | '/_portal/programs/$type/new'
     | '/_portal/programs/$uuid_/order'
     | '/_portal/terminal/cards/$cashpoint'
     | '/_dynamic/_food-orders/orders/'
+    | '/_dynamic/_food-orders/food-court/orders/$uuid'
+    | '/_dynamic/_food-orders/food-court/payment/$sessionId'
     | '/_dynamic/_food-orders/orders/payment/$sessionid'
     | '/_dynamic/food/cart/$id_/order'
     | '/_portal/programs/$type/draft/$uuid'
     | '/_portal/programs/$uuid_/bills/$bill'
+    | '/_dynamic/_food-orders/food-court/$court/cart/$session'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1123,6 +1187,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/food/'
       preLoaderRoute: typeof DynamicFoodIndexRouteImport
+      parentRoute: typeof DynamicFoodRouteRoute
+    }
+    '/_dynamic/food/court': {
+      id: '/_dynamic/food/court'
+      path: '/court'
+      fullPath: '/food/court'
+      preLoaderRoute: typeof DynamicFoodCourtRouteImport
       parentRoute: typeof DynamicFoodRouteRoute
     }
     '/_dynamic/post/$url': {
@@ -1412,6 +1483,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalFinancesJournalsUuidRouteImport
       parentRoute: typeof PortalFinancesRouteRoute
     }
+    '/_portal/food-court/invitations/$uuid': {
+      id: '/_portal/food-court/invitations/$uuid'
+      path: '/food-court/invitations/$uuid'
+      fullPath: '/food-court/invitations/$uuid'
+      preLoaderRoute: typeof PortalFoodCourtInvitationsUuidRouteImport
+      parentRoute: typeof PortalRoute
+    }
     '/_portal/programs/$type/new': {
       id: '/_portal/programs/$type/new'
       path: '/programs/$type/new'
@@ -1432,6 +1510,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/terminal/cards/$cashpoint'
       preLoaderRoute: typeof PortalTerminalCardsCashpointRouteImport
       parentRoute: typeof PortalTerminalRouteRoute
+    }
+    '/_dynamic/_food-orders/food-court/orders/$uuid': {
+      id: '/_dynamic/_food-orders/food-court/orders/$uuid'
+      path: '/food-court/orders/$uuid'
+      fullPath: '/food-court/orders/$uuid'
+      preLoaderRoute: typeof DynamicFoodOrdersFoodCourtOrdersUuidRouteImport
+      parentRoute: typeof DynamicFoodOrdersRoute
+    }
+    '/_dynamic/_food-orders/food-court/payment/$sessionId': {
+      id: '/_dynamic/_food-orders/food-court/payment/$sessionId'
+      path: '/food-court/payment/$sessionId'
+      fullPath: '/food-court/payment/$sessionId'
+      preLoaderRoute: typeof DynamicFoodOrdersFoodCourtPaymentSessionIdRouteImport
+      parentRoute: typeof DynamicFoodOrdersRoute
     }
     '/_dynamic/_food-orders/orders/payment/$sessionid': {
       id: '/_dynamic/_food-orders/orders/payment/$sessionid'
@@ -1461,10 +1553,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalProgramsUuidBillsBillRouteImport
       parentRoute: typeof PortalRoute
     }
+    '/_dynamic/_food-orders/food-court/$court/cart/$session': {
+      id: '/_dynamic/_food-orders/food-court/$court/cart/$session'
+      path: '/food-court/$court/cart/$session'
+      fullPath: '/food-court/$court/cart/$session'
+      preLoaderRoute: typeof DynamicFoodOrdersFoodCourtCourtCartSessionRouteImport
+      parentRoute: typeof DynamicFoodOrdersRoute
+    }
   }
 }
 
 interface DynamicFoodRouteRouteChildren {
+  DynamicFoodCourtRoute: typeof DynamicFoodCourtRoute
   DynamicFoodIndexRoute: typeof DynamicFoodIndexRoute
   DynamicFoodCartIdRoute: typeof DynamicFoodCartIdRoute
   DynamicFoodPlaceUuidRoute: typeof DynamicFoodPlaceUuidRoute
@@ -1473,6 +1573,7 @@ interface DynamicFoodRouteRouteChildren {
 }
 
 const DynamicFoodRouteRouteChildren: DynamicFoodRouteRouteChildren = {
+  DynamicFoodCourtRoute: DynamicFoodCourtRoute,
   DynamicFoodIndexRoute: DynamicFoodIndexRoute,
   DynamicFoodCartIdRoute: DynamicFoodCartIdRoute,
   DynamicFoodPlaceUuidRoute: DynamicFoodPlaceUuidRoute,
@@ -1507,14 +1608,23 @@ const DynamicPostsRouteRouteWithChildren =
 interface DynamicFoodOrdersRouteChildren {
   DynamicFoodOrdersOrdersUuidRoute: typeof DynamicFoodOrdersOrdersUuidRoute
   DynamicFoodOrdersOrdersIndexRoute: typeof DynamicFoodOrdersOrdersIndexRoute
+  DynamicFoodOrdersFoodCourtOrdersUuidRoute: typeof DynamicFoodOrdersFoodCourtOrdersUuidRoute
+  DynamicFoodOrdersFoodCourtPaymentSessionIdRoute: typeof DynamicFoodOrdersFoodCourtPaymentSessionIdRoute
   DynamicFoodOrdersOrdersPaymentSessionidRoute: typeof DynamicFoodOrdersOrdersPaymentSessionidRoute
+  DynamicFoodOrdersFoodCourtCourtCartSessionRoute: typeof DynamicFoodOrdersFoodCourtCourtCartSessionRoute
 }
 
 const DynamicFoodOrdersRouteChildren: DynamicFoodOrdersRouteChildren = {
   DynamicFoodOrdersOrdersUuidRoute: DynamicFoodOrdersOrdersUuidRoute,
   DynamicFoodOrdersOrdersIndexRoute: DynamicFoodOrdersOrdersIndexRoute,
+  DynamicFoodOrdersFoodCourtOrdersUuidRoute:
+    DynamicFoodOrdersFoodCourtOrdersUuidRoute,
+  DynamicFoodOrdersFoodCourtPaymentSessionIdRoute:
+    DynamicFoodOrdersFoodCourtPaymentSessionIdRoute,
   DynamicFoodOrdersOrdersPaymentSessionidRoute:
     DynamicFoodOrdersOrdersPaymentSessionidRoute,
+  DynamicFoodOrdersFoodCourtCourtCartSessionRoute:
+    DynamicFoodOrdersFoodCourtCourtCartSessionRoute,
 }
 
 const DynamicFoodOrdersRouteWithChildren =
@@ -1678,6 +1788,7 @@ interface PortalRouteChildren {
   PortalProgramsUuidRoute: typeof PortalProgramsUuidRoute
   PortalUserUuidRoute: typeof PortalUserUuidRoute
   PortalProgramsIndexRoute: typeof PortalProgramsIndexRoute
+  PortalFoodCourtInvitationsUuidRoute: typeof PortalFoodCourtInvitationsUuidRoute
   PortalProgramsTypeNewRoute: typeof PortalProgramsTypeNewRoute
   PortalProgramsUuidOrderRoute: typeof PortalProgramsUuidOrderRoute
   PortalProgramsTypeDraftUuidRoute: typeof PortalProgramsTypeDraftUuidRoute
@@ -1701,6 +1812,7 @@ const PortalRouteChildren: PortalRouteChildren = {
   PortalProgramsUuidRoute: PortalProgramsUuidRoute,
   PortalUserUuidRoute: PortalUserUuidRoute,
   PortalProgramsIndexRoute: PortalProgramsIndexRoute,
+  PortalFoodCourtInvitationsUuidRoute: PortalFoodCourtInvitationsUuidRoute,
   PortalProgramsTypeNewRoute: PortalProgramsTypeNewRoute,
   PortalProgramsUuidOrderRoute: PortalProgramsUuidOrderRoute,
   PortalProgramsTypeDraftUuidRoute: PortalProgramsTypeDraftUuidRoute,

@@ -39,6 +39,13 @@ const reasonMessages: Partial<Record<ErrorReason, MessageDescriptor>> = {
   category_not_empty: msg`This category still has products. Move or delete them first.`,
   domain_already_used: msg`Domain already used`,
   notFount: msg`Not found`,
+  not_food_court: msg`This is not a food court.`,
+  court_not_complete: msg`Complete and save the food court first.`,
+  inviteIsAlreadySent: msg`Invite is already sent. Wait for the restaurant to answer.`,
+  restaurant_not_in_court: msg`A restaurant in your basket is no longer part of this food court.`,
+  restaurant_not_onboarded: msg`This restaurant has not finished its onboarding at the payment provider yet.`,
+  onboarding_refused: msg`The payment provider refused the onboarding. Try again.`,
+  part_not_rejectable: msg`This part can no longer be rejected: it is delivered or paid out.`,
 }
 
 /** What went wrong, by the envelope's code, when no reason says more. */

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ChevronDownIcon, LoaderCircleIcon, SaveIcon } from 'lucide-react'
+import { ReceivedInvitesSection } from '~/components/food-court/received-invites.tsx'
 import { OrderBooksCard } from '~/components/food-orders/order-books.tsx'
 import { type Program, programKeys } from '~/components/programs/queries.ts'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
@@ -27,6 +28,7 @@ export function FoodProgramSections({ program }: { program: Program }) {
       <MenuCard program={program.uuid} currency={program.currency} />
       <BrandSection program={program.uuid} />
       <AnnouncementsSection program={program.uuid} />
+      <ReceivedInvitesSection restaurant={program.uuid} />
     </>
   )
 }

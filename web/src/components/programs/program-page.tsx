@@ -17,6 +17,7 @@ import {
 import { type ReactNode, useState } from 'react'
 import { CreditBillsSection } from '~/components/credit/bills-section.tsx'
 import { CreditRemindersSection } from '~/components/credit/reminders-section.tsx'
+import { CourtProgramSections } from '~/components/food-court/program-sections.tsx'
 import { FoodProgramSections } from '~/components/food-owner/program-sections.tsx'
 import { NotFound } from '~/components/not-found.tsx'
 import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
@@ -251,6 +252,10 @@ function ProgramView({ program }: { program: Program }) {
 
       {program.type.id === programTypes.foodsManagement && !draft && isOwner && !blocked && (
         <FoodProgramSections program={program} />
+      )}
+
+      {program.type.id === programTypes.foodCourtManagement && !draft && isOwner && !blocked && (
+        <CourtProgramSections program={program} />
       )}
 
       {program.type.id === programTypes.card && !draft && <CardSection program={program} isOwner={isOwner} />}

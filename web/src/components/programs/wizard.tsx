@@ -11,6 +11,11 @@ import {
   Trash2Icon,
 } from 'lucide-react'
 import { CreditLadderStep, CreditReviewStep, CreditSettingsStep } from '~/components/credit/wizard-steps.tsx'
+import {
+  CourtRestaurantsStep,
+  CourtReviewStep,
+  CourtSettingsStep,
+} from '~/components/food-court/wizard-steps.tsx'
 import { FoodMenuStep, FoodRestaurantStep, FoodReviewStep } from '~/components/food-owner/wizard-steps.tsx'
 import { ConfirmButton } from '~/components/shared/confirm-button.tsx'
 import { ProgramStatusBadge, typeSlugName } from '~/components/shared/program-labels.tsx'
@@ -46,13 +51,14 @@ export type WizardStep = 0 | 1 | 2 | 3
  * The step a draft resumes at. The API names steps 0 to 2 (spec section 4: draftStep2 and
  * draftStep3 are both step 2); a card program has one more, so there draftStep2 is its settings and
  * draftStep3 its review; a credit management program likewise (settings, ladder, review), and a
- * food program (restaurant, menu, review).
+ * food program (restaurant, menu, review), and a food court (court, restaurants, review).
  */
 export function wizardStepOf(program: Program): WizardStep {
   if (
     program.type.id === programTypes.card ||
     program.type.id === programTypes.creditManagement ||
-    program.type.id === programTypes.foodsManagement
+    program.type.id === programTypes.foodsManagement ||
+    program.type.id === programTypes.foodCourtManagement
   ) {
     if (program.status.id === programStatuses.draftStep1) return 1
     if (program.status.id === programStatuses.draftStep2) return 2
@@ -88,6 +94,7 @@ export function ProgramWizard({
   const isCard = slug === 'card'
   const isCredit = slug === 'cm'
   const isFood = slug === 'food'
+  const isCourt = slug === 'food-court'
   const Icon = programTypeIcons[slug]
   const typeName = i18n._(typeSlugName(slug))
   const reached = program ? wizardStepOf(program) : 0
@@ -106,22 +113,29 @@ export function ProgramWizard({
           { label: <Trans>Menu</Trans> },
           { label: <Trans>Review and activate</Trans> },
         ]
-      : isCredit
+      : isCourt
         ? [
             { label: <Trans>Program details</Trans> },
-            { label: <Trans>Bill contact and settings</Trans> },
-            { label: <Trans>Reminder ladder</Trans> },
+            { label: <Trans>Food court</Trans> },
+            { label: <Trans>Restaurants</Trans> },
             { label: <Trans>Review and activate</Trans> },
           ]
-        : [
-            { label: <Trans>Program details</Trans> },
-            isPayment
-              ? { label: <Trans>Payment methods</Trans> }
-              : { label: <Trans>Settings of this program type</Trans>, later: true },
-            isPayment
-              ? { label: <Trans>Review and activate</Trans> }
-              : { label: <Trans>Review and activate</Trans>, later: true },
-          ]
+        : isCredit
+          ? [
+              { label: <Trans>Program details</Trans> },
+              { label: <Trans>Bill contact and settings</Trans> },
+              { label: <Trans>Reminder ladder</Trans> },
+              { label: <Trans>Review and activate</Trans> },
+            ]
+          : [
+              { label: <Trans>Program details</Trans> },
+              isPayment
+                ? { label: <Trans>Payment methods</Trans> }
+                : { label: <Trans>Settings of this program type</Trans>, later: true },
+              isPayment
+                ? { label: <Trans>Review and activate</Trans> }
+                : { label: <Trans>Review and activate</Trans>, later: true },
+            ]
 
   const goTo = (next: WizardStep, saved: Program | null = program) => {
     if (!saved) return
@@ -244,7 +258,14 @@ export function ProgramWizard({
         <FoodMenuStep program={program} onBack={() => goTo(1)} onDone={(saved) => goTo(3, saved)} />
       )}
       {step === 3 && program && isFood && <FoodReviewStep program={program} onBack={() => goTo(2)} />}
-      {step === 1 && program && !isPayment && !isCard && !isCredit && !isFood && (
+      {step === 1 && program && isCourt && (
+        <CourtSettingsStep program={program} onBack={() => goTo(0)} onDone={(saved) => goTo(2, saved)} />
+      )}
+      {step === 2 && program && isCourt && (
+        <CourtRestaurantsStep program={program} onBack={() => goTo(1)} onDone={(saved) => goTo(3, saved)} />
+      )}
+      {step === 3 && program && isCourt && <CourtReviewStep program={program} onBack={() => goTo(2)} />}
+      {step === 1 && program && !isPayment && !isCard && !isCredit && !isFood && !isCourt && (
         <LaterStep typeName={typeName} onBack={() => goTo(0)} />
       )}
       {step === 2 && program && isPayment && <ReviewStep program={program} onBack={() => goTo(1)} />}
