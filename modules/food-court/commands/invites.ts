@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { imageUrlOf } from '../../food/index.ts'
+import { portalUrl } from '../../identity/index.ts'
 import { merchantStatus, onboardMerchant, type ProviderId } from '../../payments/index.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
@@ -423,7 +424,8 @@ export async function startOnboarding(
       email: owner.email,
       name: row.restaurant_title,
       country: 'NL',
-      returnUrl: returnUrl || `${services.config.PUBLIC_URL}/food-court/invitations/${row.id}`,
+      // The restaurant's owner answers on the programs portal: back there after the provider.
+      returnUrl: returnUrl || portalUrl(services.config, 'programs', `/food-court/invitations/${row.id}`),
     })
     if (merchant.status === 'rejected') {
       await resetAfterFailure(db, row.id)
