@@ -18,6 +18,7 @@ import {
   uploadFoodImage,
 } from '../../tests/support/food.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
+import { deliveredOrdersBefore } from '../food/index.ts'
 import { payoutFacts, releaseSplit } from '../payments/index.ts'
 import { system } from '../platform/context.ts'
 import { releasePart, subOrderDelivered } from './commands/payouts.ts'
@@ -542,6 +543,25 @@ describe('food court', () => {
       200,
       'delivered',
     )
+    // The sweep finds it once delivered; an order paid in cash at the counter it leaves alone.
+    const cash = expectStatus(
+      await acceptorA.api<{ result: { uuid: string } }>(
+        'POST',
+        `/food/programs/${A.uuid}/counter-orders`,
+        { lines: [{ product_id: A.product, quantity: 1 }], payment: 'cash' },
+        { 'idempotency-key': `cash-${randomUUID()}` },
+      ),
+      201,
+      'cash counter order',
+    ).result.uuid
+    expectStatus(
+      await acceptorA.api('PATCH', `/food/programs/${A.uuid}/orders/${cash}/status`, { status: 7 }),
+      200,
+      'cash order delivered',
+    )
+    const due = await deliveredOrdersBefore(t.services.db, new Date(Date.now() + 60_000), 10_000)
+    expect(due).toContain(placed.order)
+    expect(due).not.toContain(cash)
     await Promise.all([
       settleSingleOrder(t.services, placed.order),
       settleSingleOrder(t.services, placed.order),

@@ -473,6 +473,19 @@ export async function deliveredOrdersBefore(db: DbOrTrx, before: Date, limit = 2
     .select('id')
     .where('status', '=', 7)
     .where('updated_at', '<', before)
+    // Paid in cash at the counter: no provider pays anything out.
+    .where('payment_method', '<>', 'cash')
+    // A court's sub-order is paid out by its part's payout, not by this sweep; leaving them out
+    // also keeps sub-orders waiting for their payout from filling every batch.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('food_court_parts as p')
+            .select('p.id')
+            .whereRef('p.food_order_id', '=', 'food_orders.id'),
+        ),
+      ),
+    )
     .orderBy('updated_at')
     .limit(limit)
     .execute()
