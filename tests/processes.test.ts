@@ -18,7 +18,9 @@ afterAll(() => t.close())
 
 function startProcess(file: string, env: Record<string, string>) {
   const child = spawn(process.execPath, [path.resolve(file)], {
-    env: { ...process.env, ...env },
+    // No mail leaves these processes: a platform started on this machine (`npm start`) has its
+    // mail capture on the default SMTP port, and must not receive the tests' e-mails.
+    env: { ...process.env, SMTP_URL: 'smtp://127.0.0.1:1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

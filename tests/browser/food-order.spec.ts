@@ -225,3 +225,33 @@ test('a guest orders for pickup on a phone, pays by card and follows the kitchen
   await expect(guest.getByTestId('guest-order')).toContainText('Ready for pickup')
   await expectAccessible(guest, 'main')
 })
+
+test('a guest of a restaurant that delivers within a distance shares their position, and delivery is offered', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const tag = Math.random().toString(16).slice(2, 8)
+  const owner = await seedUser('programs', { legal_type: 1, company_name: `Bistro ${tag}` })
+  const ownerPage = await signedInPage(browser, 'programs', owner)
+  await ownerPage.goto(portalUrl('programs', '/programs'))
+  // The factories' restaurant delivers up to 6 km around Damrak 1, by distance: it needs a point.
+  const restaurant = await seedRestaurant(ownerCaller(ownerPage))
+
+  const guest = await portalPage(browser, 'cardholder')
+  await guest.setViewportSize({ width: 390, height: 844 })
+  await guest.context().grantPermissions(['geolocation'])
+  await guest.context().setGeolocation({ latitude: 52.3702, longitude: 4.8952 })
+  await guest.goto(portalUrl('cardholder', `/food/place/${restaurant.uuid}`))
+  await guest.getByTestId('location-button').click()
+  const popup = guest.getByTestId('location-dialog')
+  await popup.getByTestId('location-zip').fill('1012 AB')
+  await popup.getByTestId('location-house').fill('7')
+  await popup.getByTestId('location-save').click()
+  // A zip code alone cannot say how far it is: the popup asks for the position, in words.
+  await expect(popup.getByTestId('location-unavailable')).toContainText('share your location')
+  await expectAccessible(guest, '[data-testid="location-dialog"]')
+  await expectNoHorizontalScroll(guest)
+  await popup.getByTestId('location-share-position').click()
+  await expect(popup).toBeHidden()
+  await expect(guest.getByTestId('location-button')).toContainText('1012 AB 7')
+})

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { XIcon } from 'lucide-react'
+import { LocateFixedIcon, XIcon } from 'lucide-react'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
@@ -36,9 +36,33 @@ export function LocationForm({
   const [zipProblem, setZipProblem] = useState<string | null>(null)
   const [houseProblem, setHouseProblem] = useState<string | null>(null)
   const [available, setAvailable] = useState<string | null>(null)
+  /** Distance delivery needs the device's position; the guest shares it when asked. */
+  const [needsPoint, setNeedsPoint] = useState(false)
+  const [point, setPoint] = useState<{ lat: number; lon: number } | null>(null)
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
+  function sharePosition() {
+    if (!('geolocation' in navigator)) {
+      setProblem(t`This browser cannot share your location. Choose pickup instead.`)
+      return
+    }
+    setBusy(true)
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setBusy(false)
+        const shared = { lat: position.coords.latitude, lon: position.coords.longitude }
+        setPoint(shared)
+        void submit(undefined, shared)
+      },
+      () => {
+        setBusy(false)
+        setProblem(t`Your location could not be read. Allow it in the browser, or choose pickup.`)
+      },
+      { timeout: 15_000, maximumAge: 300_000 },
+    )
+  }
+
+  async function submit(event?: FormEvent, shared = point) {
+    event?.preventDefault()
     setProblem(null)
     setAvailable(null)
     const zipMissing = !pickup && !zip.trim()
@@ -51,13 +75,20 @@ export function LocationForm({
       const saved = await saveLocation(
         pickup
           ? { pickup_in_restaurant: true }
-          : { pickup_in_restaurant: false, zip_code: zip, house_number: house, apartment },
+          : {
+              pickup_in_restaurant: false,
+              zip_code: zip,
+              house_number: house,
+              apartment,
+              ...(shared ? { lat: shared.lat, lon: shared.lon } : {}),
+            },
       )
       queryClient.setQueryData(cartKeys.session(saved.uuid), (old) => (old ? { ...old, ...saved } : old))
       await queryClient.invalidateQueries({ queryKey: cartKeys.all })
       if (!pickup && restaurant) {
         const answer = await queryClient.fetchQuery(availabilityQueryOptions(saved.uuid, restaurant))
         if (!answer.restaurant_available) {
+          setNeedsPoint(answer.reason === 'location_needed')
           setAvailable(
             refusalText(i18n, answer.reason ?? 'outside_delivery_area') +
               (answer.can_pickup_in_rest ? ` ${t`You can still pick up your order.`}` : ''),
@@ -164,6 +195,18 @@ export function LocationForm({
         >
           {available}
         </p>
+      ) : null}
+      {needsPoint && !pickup ? (
+        <Button
+          type="button"
+          variant="outline"
+          onClick={sharePosition}
+          disabled={busy}
+          data-testid="location-share-position"
+        >
+          <LocateFixedIcon aria-hidden="true" />
+          <Trans>Use my current location</Trans>
+        </Button>
       ) : null}
       {problem ? (
         <p role="alert" className="text-sm text-destructive" data-testid="location-problem">

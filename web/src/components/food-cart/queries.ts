@@ -79,6 +79,9 @@ export interface Location {
   zip_code?: string
   house_number?: string
   apartment?: string
+  /** The device's position, for restaurants that deliver within a distance. */
+  lat?: number
+  lon?: number
 }
 
 function locationQuery(location: Location | undefined) {
@@ -91,6 +94,8 @@ function locationQuery(location: Location | undefined) {
         zip_code: location.zip_code?.trim(),
         house_number: location.house_number?.trim(),
         apartment: location.apartment?.trim() || undefined,
+        lat: location.lat,
+        lon: location.lon,
         time_zone_offset: offset,
       }
 }

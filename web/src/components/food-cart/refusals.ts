@@ -24,7 +24,7 @@ export const orderingRefusals = {
   pickup_not_available: msg`This restaurant does not offer pickup.`,
   delivery_address_required: msg`Enter your zip code and house number for delivery.`,
   outside_delivery_area: msg`Your address is outside the delivery area.`,
-  location_needed: msg`Your address is outside the delivery area.`,
+  location_needed: msg`This restaurant delivers within a distance of its kitchen: share your location to check whether it delivers to you.`,
   no_delivery: msg`This restaurant does not deliver. Choose pickup.`,
   requested_time_not_available: msg`This time is no longer available. Choose another one.`,
   min_order_amount: msg`The minimum order amount has not been reached.`,
