@@ -24,7 +24,7 @@ const internals = '^modules/[^/]+/(?!index\\.ts$).+'
  * `importable` (no texts; web/src/locales/catalogs.test.ts checks that they stay so) and the
  * files it lists as its `importers` (the help page, which loads the help answers).
  */
-const exactly = (file) => `^${file.replaceAll('.', '\\.')}$`
+const exactly = (file) => `^${file.replace(/[.$^()[\]{}|*+?\\]/g, '\\$&')}$`
 const areaPattern = (path) => (/\.tsx?$/.test(path) ? exactly(path) : `^${path}/`)
 const catalogAreaRules = Object.entries(areas.areas).map(
   ([area, { paths, importable = [], importers = [] }]) => ({
