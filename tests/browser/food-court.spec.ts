@@ -233,7 +233,7 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   await expect(guest.getByTestId('court-restaurant')).toHaveCount(2)
   await expect(guest.getByTestId('court-minimum')).toContainText('5.00')
   await expectFits(guest)
-  await guest.getByTestId('location-button').click()
+  await openLocation(guest)
   await guest.getByTestId('location-dialog').getByTestId('location-pickup').click()
   await guest.getByTestId('location-dialog').getByTestId('location-save').click()
   for (const name of [`Trattoria ${tag}`, `Sushi ${tag}`]) {
@@ -326,3 +326,11 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   await expect(statement.getByTestId('statement-reconciled')).toBeVisible()
   await expectFits(court)
 })
+
+/** Opens the location popup; a tap before the page has hydrated does nothing, so tap again. */
+async function openLocation(page: Page) {
+  await expect(async () => {
+    await page.getByTestId('location-button').click()
+    await expect(page.getByTestId('location-dialog')).toBeVisible({ timeout: 1500 })
+  }).toPass({ timeout: 20_000 })
+}

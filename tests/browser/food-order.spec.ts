@@ -116,7 +116,7 @@ test('a guest orders for pickup on a phone, pays by card and follows the kitchen
   const guest = await portalPage(browser, 'cardholder')
   await guest.setViewportSize({ width: 390, height: 844 })
   await guest.goto(portalUrl('cardholder', `/food/place/${restaurant.uuid}`))
-  await guest.getByTestId('location-button').click()
+  await openLocation(guest)
   const popup = guest.getByTestId('location-dialog')
   await expect(popup).toBeVisible()
   await expectAccessible(guest, '[data-testid="location-dialog"]')
@@ -242,7 +242,7 @@ test('a guest of a restaurant that delivers within a distance shares their posit
   await guest.context().grantPermissions(['geolocation'])
   await guest.context().setGeolocation({ latitude: 52.3702, longitude: 4.8952 })
   await guest.goto(portalUrl('cardholder', `/food/place/${restaurant.uuid}`))
-  await guest.getByTestId('location-button').click()
+  await openLocation(guest)
   const popup = guest.getByTestId('location-dialog')
   await popup.getByTestId('location-zip').fill('1012 AB')
   await popup.getByTestId('location-house').fill('7')
@@ -255,3 +255,11 @@ test('a guest of a restaurant that delivers within a distance shares their posit
   await expect(popup).toBeHidden()
   await expect(guest.getByTestId('location-button')).toContainText('1012 AB 7')
 })
+
+/** Opens the location popup; a tap before the page has hydrated does nothing, so tap again. */
+async function openLocation(page: Page) {
+  await expect(async () => {
+    await page.getByTestId('location-button').click()
+    await expect(page.getByTestId('location-dialog')).toBeVisible({ timeout: 1500 })
+  }).toPass({ timeout: 20_000 })
+}
