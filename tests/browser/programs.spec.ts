@@ -305,17 +305,14 @@ test.describe('programs', () => {
     const owner = await seedUser('programs')
     const page = await signedInPage(browser, 'programs', owner)
 
-    // A food court draft: only step 0 exists in the web yet, and the frame says so.
+    // A food court draft, left at its court step.
     await page.goto(portalUrl('programs', '/programs/food-court/new'))
     await expect(page.getByTestId('wizard-type')).toHaveText('Food court')
     await page.getByLabel('Title').fill(`Eetcafé ${tag}`)
     await page.getByTestId('wizard-next').click()
     await expect(page).toHaveURL(/\/programs\/food-court\/draft\/[0-9a-f-]{36}\?step=1$/)
     const foodDraft = page.url().replace(/\?step=1$/, '')
-    await expect(page.getByTestId('wizard-later')).toContainText(
-      'The rest of the setup of Food court programs arrives with its own release.',
-    )
-    await expect(page.getByTestId('wizard-step').nth(2)).toHaveAttribute('data-state', 'later')
+    await expect(page.getByTestId('court-form')).toBeVisible()
 
     // A payment draft left after step 0 ...
     const pmTitle = `Betaalpunt ${tag}`
@@ -356,7 +353,7 @@ test.describe('programs', () => {
     await expect(page.getByTestId('program-row').getByTestId('program-type')).toHaveText('Food court')
     await page.getByTestId('program-row').getByTestId('program-link').click()
     await expect(page).toHaveURL(`${foodDraft}`)
-    await expect(page.getByTestId('wizard-later')).toBeVisible()
+    await expect(page.getByTestId('court-form')).toBeVisible()
 
     // Deleting asks first, then the draft is gone.
     await page.getByTestId('delete-draft').click()
