@@ -36,6 +36,13 @@ const require = createRequire(import.meta.url)
 
 const say = (message: string) => process.stdout.write(`${styleText('cyan', '›')} ${message}\n`)
 const warn = (message: string) => process.stderr.write(`${styleText('yellow', '!')} ${message}\n`)
+
+/** An error's message with its cause: fetch's "fetch failed" alone does not say which address refused. */
+function reason(err: unknown): string {
+  const e = err as Error & { cause?: { message?: string; code?: string } }
+  const cause = e.cause?.message ?? e.cause?.code
+  return cause ? `${e.message} (${cause})` : e.message
+}
 const fail = (message: string) => process.stderr.write(`${styleText('red', '✖')} ${message}\n`)
 
 // ---------------------------------------------------------------------------------------------
@@ -360,7 +367,7 @@ async function main() {
       const created = await seedDemoUsers(pgh.url)
       if (created.length) say(`Demo users created: ${created.join(', ')}`)
     } catch (err) {
-      warn(`demo users not created: ${(err as Error).message}`)
+      warn(`demo users not created: ${reason(err)}`)
     }
   }
 
@@ -408,13 +415,13 @@ async function main() {
       const made = await seedDemoPrograms(`http://127.0.0.1:${apiPort}`)
       for (const line of made) say(`Demo data: ${line}`)
     } catch (err) {
-      warn(`demo programs not created: ${(err as Error).message}`)
+      warn(`demo programs not created: ${reason(err)}`)
     }
     try {
       const made = await seedDemoPosts(`http://127.0.0.1:${apiPort}`)
       for (const line of made) say(`Demo data: ${line}`)
     } catch (err) {
-      warn(`demo posts not created: ${(err as Error).message}`)
+      warn(`demo posts not created: ${reason(err)}`)
     }
   }
   printUrls(config, mail, development)
