@@ -186,8 +186,20 @@ function start(kind: Running['kind']) {
   })
   const entry = { kind, child, startedAt: Date.now() }
   running.add(entry)
-  void child.exited.then(() => running.delete(entry))
+  void child.exited.then((how) => {
+    // Not one the run killed (killOne takes its victim out first) nor stopped at the end: the
+    // process died of the faults by itself. Say how, and start another, as a supervisor would.
+    if (!running.delete(entry) || child.stopping()) return
+    exits.push(
+      `${child.name} exited (${how.signal ?? how.code}): ${child.lastOutput().split('\n').slice(-3).join(' | ').slice(0, 600)}`,
+    )
+    say(`${exits.at(-1)}`)
+    if (!stopped) start(kind)
+  })
 }
+/** Processes that died by themselves (not killed by the run), with their last lines. */
+const exits: string[] = []
+let stopped = false
 
 /** Processes up for this long can be killed: on a busy machine one that is still starting would
  * die before it ever served, and the platform would be down rather than failing over. */
@@ -964,6 +976,7 @@ check(
 check(kills >= minKills, `processes killed: ${kills} (at least ${minKills})`)
 check(pgCut > 0, `PostgreSQL connections cut during the load: ${pgCut}`)
 for (const f of faults) say(`fault: ${f}`)
+say(`processes that died by themselves and were started again: ${exits.length}`)
 say(
   `answered ${counts.answered}, unanswered ${counts.gaveUp}; sign-ins ${accepted.signIns}, paid ${accepted.paid.size}, redemptions ${accepted.redemptions.size}, food orders ${accepted.foodOrders.size} (paid ${accepted.foodPaid.size}), court orders ${accepted.courtOrders.size} (paid ${accepted.courtPaid.size}), posts ${accepted.posts.size}, comments ${accepted.comments.size}, likes ${accepted.likes.size}; e-mails ${smtp.messages.length}`,
 )
@@ -976,6 +989,7 @@ say(
 
 // ------------------------------------------------------------------------------------------------
 
+stopped = true
 await Promise.all([...running].map((r) => r.child.stop('SIGTERM', 10_000)))
 await Promise.all(queues.map((q) => q.close()))
 connection.disconnect()
