@@ -189,7 +189,7 @@ function start(kind: Running['kind']) {
   void child.exited.then((how) => {
     // Not one the run killed (killOne takes its victim out first) nor stopped at the end: the
     // process died of the faults by itself. Say how, and start another, as a supervisor would.
-    if (!running.delete(entry) || child.stopping()) return
+    if (stopped || !running.delete(entry)) return
     exits.push(
       `${child.name} exited (${how.signal ?? how.code}): ${child.lastOutput().split('\n').slice(-3).join(' | ').slice(0, 600)}`,
     )
