@@ -534,7 +534,8 @@ describe('uploads', () => {
 
 describe('admin statistics', () => {
   it('counts posts, comments and likes per day', async () => {
-    const today = new Date().toISOString().slice(0, 10)
+    // Days are the business zone's (Amsterdam): from 23:00 UTC its today is UTC's tomorrow.
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' })
     const stats = expectStatus(
       await admin.api<{ results: { date: string; posts: number }[] }>(
         'GET',
