@@ -10,6 +10,7 @@ import {
   seedMember,
   seedProgram,
 } from '../../tests/support/factories.ts'
+import { loseAnswer } from '../../tests/support/idempotency.ts'
 import type { ErrorBody } from '../platform/http.ts'
 import type { PostJson } from './http/schemas.ts'
 
@@ -268,6 +269,57 @@ describe('moderation', () => {
   })
 })
 
+describe('a write whose answer was lost', () => {
+  // A process killed after the commit and before the answer was stored: the retry a minute later
+  // takes the Idempotency-Key over and must answer what committed, not write it again.
+  it('a post is written once', async () => {
+    const key = `post-lost-${owner.id}`
+    const body = { text: 'Once only', title: 'Lost answer' }
+    const a = expectStatus(
+      await owner.api<Answer>('POST', '/feed/posts', body, { 'idempotency-key': key }),
+      201,
+      'write',
+    )
+    await loseAnswer(t.services.db, key)
+    const b = expectStatus(
+      await owner.api<Answer>('POST', '/feed/posts', body, { 'idempotency-key': key }),
+      201,
+      'retry',
+    )
+    expect(b.uuid).toBe(a.uuid)
+    const posts = await t.services.db
+      .selectFrom('feed_posts')
+      .select('id')
+      .where('author_user_id', '=', owner.id)
+      .where('title', '=', 'Lost answer')
+      .execute()
+    expect(posts).toHaveLength(1)
+  })
+
+  it('a comment is added once', async () => {
+    const p = await post(owner, { title: 'Comment once' })
+    const key = `comment-lost-${p.uuid}`
+    const send = () =>
+      holder.api<{ uuid: string } & ErrorBody>(
+        'POST',
+        `/feed/posts/${p.uuid}/comments`,
+        { text: 'Only once' },
+        { 'idempotency-key': key },
+      )
+    const a = expectStatus(await send(), 201, 'comment')
+    await loseAnswer(t.services.db, key)
+    const b = expectStatus(await send(), 201, 'retry')
+    expect(b.uuid).toBe(a.uuid)
+    const comments = await t.services.db
+      .selectFrom('feed_comments')
+      .select('id')
+      .where('post_id', '=', p.uuid)
+      .execute()
+    expect(comments).toHaveLength(1)
+    expect(expectStatus(await read(owner, p.uuid), 200, 'read').comments_count).toBe(1)
+  })
+})
+
 describe('likes and comments', () => {
   it('one like per user, toggled, counted', async () => {
     const p = await post(owner, { title: 'Like me' })
@@ -482,7 +534,8 @@ describe('uploads', () => {
 
 describe('admin statistics', () => {
   it('counts posts, comments and likes per day', async () => {
-    const today = new Date().toISOString().slice(0, 10)
+    // Days are the business zone's (Amsterdam): from 23:00 UTC its today is UTC's tomorrow.
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' })
     const stats = expectStatus(
       await admin.api<{ results: { date: string; posts: number }[] }>(
         'GET',

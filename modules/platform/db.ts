@@ -30,6 +30,13 @@ export function createDb({ url, max = 10, waitMs = 0, applicationName = 'cardpay
   })
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on('error', () => {})
+  // Nor one that is checked out (in a transaction between two queries) when its connection is cut:
+  // pg emits the server's FATAL on the client itself, and an 'error' without a listener kills the
+  // process (found by `npm run chaos`, which terminates every backend once). The request's query
+  // fails and its transaction rolls back; the pool drops the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {})
+  })
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   pools.set(db, pool)
   return db

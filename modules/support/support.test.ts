@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { loseAnswer } from '../../tests/support/idempotency.ts'
 import { createMailingTestContext, type MailingTestContext } from '../../tests/support/mailing.ts'
 import { eventually } from '../../tests/support/smtp.ts'
 import type { ErrorBody } from '../platform/http.ts'
@@ -167,6 +168,24 @@ describe('Idempotency-Key', () => {
       { headers },
     )
     expect(good.status).toBe(201)
+  })
+
+  it('stores one request when the process died after it committed and before it answered', async () => {
+    const headers = { 'idempotency-key': 'retry-lost-abcdef' }
+    const body = { ...valid, email: 'lost@example.com' }
+    const first = await t.h.post<unknown, Created>('/api/v1/support/requests', body, { headers })
+    expect(first.status).toBe(201)
+    await loseAnswer(t.services.db, headers['idempotency-key'])
+    const again = await t.h.post<unknown, Created>('/api/v1/support/requests', body, { headers })
+    expect(again.status).toBe(201)
+    expect(again.headers.get('idempotent-replayed')).toBeNull()
+    expect(again.body).toEqual(first.body)
+    const rows = await t.services.db
+      .selectFrom('support_requests')
+      .where('email', '=', 'lost@example.com')
+      .selectAll()
+      .execute()
+    expect(rows).toHaveLength(1)
   })
 
   it('refuses a malformed key with the header named', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { joinProgram, type SignedIn, seedCashpoint, seedProgram } from '../../tests/support/factories.ts'
+import { loseAnswer } from '../../tests/support/idempotency.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import {
   type MerchantServer,
@@ -249,6 +250,35 @@ describe('a sale without a description', () => {
     )
     expect(tooLong.status).toBe(400)
     expect(Object.keys(tooLong.body.error.fields ?? {})).toEqual(['description'])
+  })
+})
+
+describe('a request whose answer was lost', () => {
+  it('is answered again, with a working QR, when the process died after it committed', async () => {
+    const key = `terminal-lost-${randomUUID()}`
+    const send = () =>
+      t.h.post<unknown, Res>(
+        api('/terminal-requests'),
+        { cashpoint, amount: 640, description: 'Lost answer' },
+        { token: acceptor.token, headers: { 'idempotency-key': key } },
+      )
+    const a = await send()
+    expect(a.status).toBe(201)
+    await loseAnswer(t.services.db, key)
+    const b = await send()
+    expect(b.status).toBe(201)
+    expect(b.headers.get('idempotent-replayed')).toBeNull()
+    expect(b.body.result).toMatchObject({ uuid: a.body.result.uuid, status: 'open' })
+    expect(b.body.result.payment.uuid).toBe(a.body.result.payment.uuid)
+    const made = await t.services.db
+      .selectFrom('terminal_requests')
+      .select('id')
+      .where('description', '=', 'Lost answer')
+      .execute()
+    expect(made).toHaveLength(1)
+    // The new answer's QR works; the lost one's token was never shown and no longer does.
+    expect((await preview(b.body.result.token as string)).status).toBe(200)
+    expect((await preview(a.body.result.token as string)).status).toBe(409)
   })
 })
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db, Trx } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
+import { committedEffect, recordEffect } from '../../platform/idempotency.ts'
 import { newId } from '../../platform/ids.ts'
 import { programCards } from '../../programs/index.ts'
 import { type CommentRow, findComment } from '../db/comments.ts'
@@ -88,8 +89,12 @@ export async function addComment(
   rows: string[],
 ): Promise<CommentRow> {
   const comment = await db.transaction().execute(async (trx) => {
+    // A retry of a request that committed and died before answering: that comment, not another.
+    const committed = await committedEffect(trx, ctx.idempotency)
+    const earlier = committed ? await findComment(trx, committed) : undefined
+    if (earlier) return earlier
     await openPost(trx, viewer, postId)
-    return trx
+    const row = await trx
       .insertInto('feed_comments')
       .values({
         id: newId(),
@@ -99,6 +104,8 @@ export async function addComment(
       })
       .returningAll()
       .executeTakeFirstOrThrow()
+    await recordEffect(trx, ctx.idempotency, row.id)
+    return row
   })
   ctx.log.info({ post_id: postId, comment_id: comment.id }, 'comment added')
   return comment

@@ -10,10 +10,11 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Db, DbOrTrx, Trx } from '../../platform/db.ts'
 import { AppError, fieldProblem, invalidField, notFound } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
+import { committedEffect, recordEffect } from '../../platform/idempotency.ts'
 import { newId } from '../../platform/ids.ts'
 import { acceptorStanding, findProgram } from '../../programs/index.ts'
 import { attachUploads, setPostVideos } from '../db/media.ts'
-import { insertPost, lockPost, type PostRow, setPostTags, updatePostRow } from '../db/posts.ts'
+import { findPost, insertPost, lockPost, type PostRow, setPostTags, updatePostRow } from '../db/posts.ts'
 import { notPostAuthor } from '../errors.ts'
 import { postLinkSet } from '../events.ts'
 import { factsOf } from '../queries/posts.ts'
@@ -166,6 +167,10 @@ export async function createPost(
 ): Promise<PostRow> {
   const checked = await checkPost(db, me, input)
   const post = await db.transaction().execute(async (trx) => {
+    // A retry of a request that committed and died before answering: that post, not a second one.
+    const committed = await committedEffect(trx, ctx.idempotency)
+    const earlier = committed ? await findPost(trx, committed) : undefined
+    if (earlier) return earlier
     const row = await insertPost(trx, {
       id: newId(),
       author_user_id: me.user_id,
@@ -179,6 +184,7 @@ export async function createPost(
     await attachAll(trx, row, me, input)
     if (checked.videos) await setPostVideos(trx, row.id, me.user_id, checked.videos)
     if (checked.link) await publish(trx, postLinkSet, { post_id: row.id, link: checked.link }, ctx)
+    await recordEffect(trx, ctx.idempotency, row.id)
     return row
   })
   ctx.log.info({ post_id: post.id, audience: post.audience, program_id: post.program_id }, 'post published')

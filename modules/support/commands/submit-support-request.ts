@@ -2,10 +2,16 @@ import type { RequestContext } from '../../platform/context.ts'
 import type { Db } from '../../platform/db.ts'
 import { AppError } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
+import { committedEffect, recordEffect } from '../../platform/idempotency.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Locale } from '../../platform/locales.ts'
 import type { Money } from '../../platform/money.ts'
-import { countRecentByEmail, insertSupportRequest, type SupportRequestRow } from '../db/support-requests.ts'
+import {
+  countRecentByEmail,
+  findSupportRequest,
+  insertSupportRequest,
+  type SupportRequestRow,
+} from '../db/support-requests.ts'
 import { supportRequestReceived } from '../events.ts'
 
 export const supportTopics = ['general', 'account', 'payment', 'order', 'card', 'bill'] as const
@@ -35,6 +41,11 @@ export async function submitSupportRequest(
   input: SupportRequestInput,
 ): Promise<SupportRequestRow> {
   const row = await db.transaction().execute(async (trx) => {
+    // A retry of a request that committed and died before answering: that request (its e-mail
+    // already on its way), not a second one.
+    const committed = await committedEffect(trx, ctx.idempotency)
+    const earlier = committed ? await findSupportRequest(trx, committed) : undefined
+    if (earlier) return earlier
     // Serialize requests of one address so two parallel calls cannot both pass the limit.
     await trx
       .selectNoFrom((eb) =>
@@ -63,6 +74,7 @@ export async function submitSupportRequest(
       request_id: ctx.requestId,
     })
     await publish(trx, supportRequestReceived, { support_request_id: saved.id }, ctx)
+    await recordEffect(trx, ctx.idempotency, saved.id)
     return saved
   })
   ctx.log.info({ support_request_id: row.id, topic: row.topic }, 'support request received')

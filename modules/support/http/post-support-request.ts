@@ -1,7 +1,7 @@
 import { createRoute, errorResponses, idempotencyKeyHeader, z } from '../../platform/http.ts'
 import { idempotency } from '../../platform/idempotency.ts'
 import { localeFromAcceptLanguage, localeSchema } from '../../platform/locales.ts'
-import type { ApiApp } from '../../platform/module.ts'
+import { type ApiApp, requestContext } from '../../platform/module.ts'
 import { moneySchema } from '../../platform/money.ts'
 import { submitSupportRequest, supportTopics } from '../commands/submit-support-request.ts'
 import { referenceOf } from '../db/support-requests.ts'
@@ -67,11 +67,10 @@ export const postSupportRequest = createRoute({
 export function registerPostSupportRequest(app: ApiApp) {
   app.openapi(postSupportRequest, async (c) => {
     const input = c.req.valid('json')
-    const row = await submitSupportRequest(
-      c.get('services').db,
-      { actor: c.get('actor'), requestId: c.get('requestId'), log: c.get('log') },
-      { ...input, language: input.language ?? localeFromAcceptLanguage(c.req.header('accept-language')) },
-    )
+    const row = await submitSupportRequest(c.get('services').db, requestContext(c), {
+      ...input,
+      language: input.language ?? localeFromAcceptLanguage(c.req.header('accept-language')),
+    })
     return c.json(
       {
         uuid: row.id,

@@ -3,6 +3,7 @@ import { denied, isAdmin } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import type { Db, Trx } from '../../platform/db.ts'
 import { AppError, conflict, fieldProblem, notFound } from '../../platform/errors.ts'
+import { committedEffect, recordEffect } from '../../platform/idempotency.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { type Caller, cashpointForTerminal } from '../access.ts'
@@ -115,24 +116,46 @@ export async function createTerminalRequest(
   ctx: RequestContext,
   me: Caller,
   input: { cashpoint: string; amount: bigint; description: string },
-): Promise<NewRequest> {
+): Promise<NewRequest | { row: TerminalRequestRow; token: null }> {
   const { db } = services
   const { cashpoint, program } = await cashpointForTerminal(db, me, input.cashpoint)
-  const made = await db.transaction().execute((trx) =>
-    recordRequest(services, ctx, trx, me, {
+  const made = await db.transaction().execute(async (trx) => {
+    // A retry of a request that committed and died before answering: that request, not a second
+    // one (and a second payment), with a fresh QR token since the lost answer's token is unknown.
+    const committed = await committedEffect(trx, ctx.idempotency)
+    const earlier = committed ? await lockTerminalRequest(trx, committed) : undefined
+    if (earlier) return answerAgain(trx, services.config, earlier)
+    const made = await recordRequest(services, ctx, trx, me, {
       source: 'terminal',
       program,
       cashpoint,
       acceptor_user_id: cashpoint.acceptor_user_id,
       amount: input.amount,
       description: input.description,
-    }),
-  )
+    })
+    await recordEffect(trx, ctx.idempotency, made.row.id)
+    return made
+  })
   ctx.log.info(
     { terminal_request_id: made.row.id, cashpoint_id: cashpoint.uuid, payment_id: made.row.payment_id },
     'terminal request created',
   )
   return made
+}
+
+/**
+ * The answer to a request made earlier whose answer was lost: while nobody has started paying, a
+ * new token with the same expiry replaces the one never shown; else the request as it stands.
+ */
+async function answerAgain(
+  trx: Trx,
+  config: Services['config'],
+  row: TerminalRequestRow,
+): Promise<NewRequest | { row: TerminalRequestRow; token: null }> {
+  if (row.status !== 'open' || row.token_expires_at <= new Date()) return { row, token: null }
+  const token = await signToken(trx, config, row.id, row.token_expires_at)
+  const updated = await updateTerminalRequest(trx, row.id, { token_hash: tokenHash(token) })
+  return { row: updated, token }
 }
 
 /**
