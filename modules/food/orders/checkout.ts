@@ -294,8 +294,11 @@ export async function startOrderPayment(
       const live =
         facts && ['created', 'pending'].includes(facts.status) && facts.expires_at.getTime() > Date.now()
       const paid = facts && ['paid', 'partially_refunded', 'refunded'].includes(facts.status)
-      if (live || paid || order.status >= 3) return { order, payment_url: pageOf(order.payment_id) }
-      if (facts && facts.status === 'created') await closePayment(db, order.payment_id, ctx)
+      if (live || paid || (order.status >= 3 && order.status !== 4))
+        return { order, payment_url: pageOf(order.payment_id) }
+      // The old payment is closed (expired now), so only the new one can still take money.
+      if (facts && ['created', 'pending', 'failed'].includes(facts.status))
+        await closePayment(db, order.payment_id, ctx)
     } else if (order.status >= 3) {
       throw businessRule('the order cannot be paid', 'order_not_payable')
     }
@@ -320,7 +323,8 @@ export async function startOrderPayment(
           payable: { kind: foodOrderPayable, id: orderId },
           amount: BigInt(locked.total),
           currency: locked.currency,
-          description: `Order ${locked.order_id} — ${program.title}`,
+          // The provider's page puts the restaurant's name before it (payments' `providerFacing`).
+          description: `Order ${locked.order_id}`,
           program_uuid: program.uuid,
           owner_user_id: program.owner_user_id,
           payer_user_id: locked.user_id,
