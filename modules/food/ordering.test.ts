@@ -12,6 +12,7 @@ import {
 } from '../../tests/support/factories.ts'
 import {
   checkoutBody,
+  upload,
   placeFoodOrder,
   pointNorth,
   type SeededRestaurant,
@@ -467,6 +468,89 @@ describe('an order from checkout to delivered', () => {
       (await guest('GET', `/food/orders/${order.id}?session_id=${await startFoodSession(guest)}`)).status,
     ).toBe(404)
   }, 120_000)
+})
+
+describe('the way back after paying', () => {
+  it('returns the guest to the host they ordered on: the brand’s domain or the platform’s, nothing else', async () => {
+    const port = new URL(t.services.config.PUBLIC_URL).port
+    const domain = `${randomUUID().slice(0, 8)}.dehoek.example`
+    expectStatus(
+      await upload(owner.api, '/food/branding', { program_uuid: place.uuid, domain_name: domain }),
+      200,
+      'brand domain',
+    )
+    const stranger = await seedMember(seeding(t), 'owner', { legal_type: 1, company_name: 'Elders BV' })
+    const theirs = await seedRestaurant(stranger)
+    const theirDomain = `${randomUUID().slice(0, 8)}.elders.example`
+    expectStatus(
+      await upload(stranger.api, '/food/branding', { program_uuid: theirs.uuid, domain_name: theirDomain }),
+      200,
+      'their brand domain',
+    )
+    const returnUrlOf = async (host: string) => {
+      const s = await startFoodSession(guest)
+      await guest('PUT', `/food/basket/${s}`, { product_id: place.product, quantity: 2 })
+      const res = expectStatus(
+        await guest<{ payment_uuid: string }>('POST', `/food/basket/${s}/checkout`, checkoutBody(place.uuid), {
+          host,
+        }),
+        201,
+        `checkout on ${host}`,
+      )
+      const row = await t.services.db
+        .selectFrom('payments')
+        .select('return_url')
+        .where('id', '=', res.payment_uuid)
+        .executeTakeFirstOrThrow()
+      return { url: row.return_url, session: s }
+    }
+    const brand = await returnUrlOf(`${domain.toUpperCase()}:${port}`)
+    expect(brand.url).toBe(`http://${domain}:${port}/orders/payment/${brand.session}`)
+    const platform = await returnUrlOf(`localhost:${port}`)
+    expect(platform.url).toBe(`http://localhost:${port}/orders/payment/${platform.session}`)
+    for (const host of [
+      `${theirDomain}:${port}`,
+      `evil.example:${port}`,
+      `${domain}:1`,
+      `${domain}@evil.example`,
+      `evil.example/${domain}`,
+    ]) {
+      const other = await returnUrlOf(host)
+      expect(other.url, host).toBe(`${t.services.config.PUBLIC_URL}/orders/payment/${other.session}`)
+    }
+  }, 120_000)
+
+  it('keeps the host for a new payment after a failed one (pay again)', async () => {
+    const port = new URL(t.services.config.PUBLIC_URL).port
+    const { order, session, payment } = await placeFoodOrder(guest, place)
+    const declined = await guest('POST', '/payment/pay', {
+      order_uuid: payment,
+      payment_type: 'card',
+      card_number: '4000 0000 0000 0002',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+    })
+    expect(declined.status).toBeLessThan(500)
+    await until(async () => (await orderRow(order)).status === 4, 'payment failed')
+    const again = expectStatus(
+      await guest<{ payment_uuid: string }>(
+        'POST',
+        `/food/orders/${order}/payment?session_id=${session}`,
+        undefined,
+        { host: `app.localhost:${port}` },
+      ),
+      200,
+      'pay again',
+    )
+    expect(again.payment_uuid).not.toBe(payment)
+    const row = await t.services.db
+      .selectFrom('payments')
+      .select('return_url')
+      .where('id', '=', again.payment_uuid)
+      .executeTakeFirstOrThrow()
+    expect(row.return_url).toBe(`http://app.localhost:${port}/orders/payment/${session}`)
+  })
 })
 
 describe('the owner’s books', () => {

@@ -15,6 +15,7 @@ import { statusName } from '../orders/codes.ts'
 import { slotsFor } from '../orders/slots.ts'
 import { areaOfRestaurant, createSession, sessionJson, sessionOf, updateSession } from '../session.ts'
 import { zipCodeExists } from '../shared.ts'
+import { returnOriginOf } from './return-origin.ts'
 import { requestContext, uuidParam } from './schemas.ts'
 
 /**
@@ -606,13 +607,15 @@ export function registerOrderingRoutes(app: ApiApp) {
     const services = c.get('services')
     const ctx = requestContext(c)
     const id = c.req.valid('param').sessionUuid
+    const body = c.req.valid('json')
     const { order, payment_url } = await checkout(
       services,
       ctx,
       optionalCaller(c),
       id,
-      c.req.valid('json'),
+      body,
       c.req.header('idempotency-key'),
+      await returnOriginOf(c, body.restaurant_uuid),
     )
     return c.json(
       {
@@ -630,11 +633,18 @@ export function registerOrderingRoutes(app: ApiApp) {
 
   app.openapi(postOrderPayment, async (c) => {
     const services = c.get('services')
+    const { uuid } = c.req.valid('param')
+    const of = await services.db
+      .selectFrom('food_orders')
+      .select('program_id')
+      .where('id', '=', uuid)
+      .executeTakeFirst()
     const { order, payment_url } = await startOrderPayment(
       services,
       requestContext(c),
       c.req.valid('query').session_id,
-      c.req.valid('param').uuid,
+      uuid,
+      of ? await returnOriginOf(c, of.program_id) : undefined,
     )
     return c.json(
       {

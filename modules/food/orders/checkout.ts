@@ -78,6 +78,7 @@ export async function checkout(
   sessionId: string,
   input: CheckoutInput,
   idempotencyKey: string | undefined,
+  returnOrigin?: string,
 ): Promise<{ order: OrderRow; payment_url: string }> {
   const { db, config } = services
   const session = await sessionOf(db, sessionId)
@@ -88,7 +89,7 @@ export async function checkout(
       .where('session_id', '=', sessionId)
       .where('idempotency_key', '=', idempotencyKey)
       .executeTakeFirst()
-    if (before) return startOrderPayment(services, ctx, sessionId, before.id)
+    if (before) return startOrderPayment(services, ctx, sessionId, before.id, returnOrigin)
   }
   const program = await findProgram(db, input.restaurant_uuid)
   if (!program || program.type !== programTypes.foodsManagement || program.status !== programStatuses.active)
@@ -270,7 +271,7 @@ export async function checkout(
     { food_order_id: id, program_id: program.uuid, total: Number(money.total) },
     'food order placed',
   )
-  return startOrderPayment({ db, config }, ctx, sessionId, id)
+  return startOrderPayment({ db, config }, ctx, sessionId, id, returnOrigin)
 }
 
 /**
@@ -283,6 +284,8 @@ export async function startOrderPayment(
   ctx: Ctx,
   sessionId: string,
   orderId: string,
+  /** Where the guest comes back to: the host they ordered on (checked by the caller), else PUBLIC_URL. */
+  returnOrigin?: string,
 ): Promise<{ order: OrderRow; payment_url: string }> {
   const { db, config } = services
   const pageOf = (paymentId: string) => `${config.PUBLIC_URL}/checkout/${paymentId}`
@@ -328,7 +331,7 @@ export async function startOrderPayment(
           program_uuid: program.uuid,
           owner_user_id: program.owner_user_id,
           payer_user_id: locked.user_id,
-          return_url: `${config.PUBLIC_URL}/orders/payment/${sessionId}`,
+          return_url: `${returnOrigin ?? config.PUBLIC_URL}/orders/payment/${sessionId}`,
           metadata: { food_order_uuid: orderId, order_id: String(locked.order_id) },
           expires_in_ms: 2 * 3600_000,
         },
