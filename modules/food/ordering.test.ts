@@ -207,6 +207,65 @@ describe('the basket', () => {
       'remove',
     )
     expect(removed.restaurants[0]!.products).toHaveLength(1)
+    // Slim: what the cart and checkout read (spec section 7's fields), nothing of the session's
+    // address, no VAT codes or option prices per line.
+    const answer = expectStatus(
+      await guest<Record<string, unknown>>('PUT', `/food/basket/${s}`, {
+        product_id: place.product,
+        quantity: 1,
+        variant_uuid: variant,
+        extra_uuids: [extra],
+      }),
+      200,
+      'slim answer',
+    )
+    expect(answer).toEqual({
+      session: { uuid: s, pickup_in_restaurant: false },
+      restaurants: [
+        {
+          details: {
+            uuid: place.uuid,
+            title: expect.any(String),
+            address: expect.any(String),
+            currency: 'EUR',
+            can_pickup_in_rest: expect.any(Boolean),
+            pickup_fee_heading: expect.any(String),
+            pickup_fee: null,
+            min_order_amount: 1500,
+            privacy_pdf_url: null,
+            tc_pdf_url: null,
+            closed: false,
+            closed_message: null,
+            closed_at: expect.toBeOneOf([expect.any(String), null]),
+          },
+          products: [
+            expect.objectContaining({ quantity: 3 }),
+            {
+              line_id: expect.any(String),
+              product_id: place.product,
+              title: 'Margherita',
+              quantity: 1,
+              product_variant: { uuid: variant, title: 'Large' },
+              product_extras: [{ uuid: extra, title: 'Extra cheese', checked: true }],
+              unit_price: 2300,
+              price: 2300,
+            },
+          ],
+          order: {
+            can_order: true,
+            refusal: null,
+            products: 5150,
+            delivery: 250,
+            pickup_fee: 0,
+            total: 5400,
+            vat: expect.any(Number),
+          },
+        },
+      ],
+    })
+    expect(
+      expectStatus(await guest<Record<string, unknown>>('GET', `/food/basket/${s}`), 200, 'GET').restaurants,
+    ).toEqual((answer as { restaurants: unknown }).restaurants)
     refusal(
       await put({ product_id: place.product, quantity: 1, variant_uuid: randomUUID() }),
       422,

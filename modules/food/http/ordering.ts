@@ -6,7 +6,7 @@ import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import { idempotency } from '../../platform/idempotency.ts'
 import type { ApiApp, AppEnv } from '../../platform/module.ts'
 import { findProgram, programStatuses, programTypes } from '../../programs/index.ts'
-import { basketJson, clearBasket, putBasketLine } from '../basket.ts'
+import { basketAnswer, basketJson, clearBasket, putBasketLine } from '../basket.ts'
 import { findProductRow } from '../db/menu.ts'
 import { findRestaurantRow, schedulesOf } from '../db/restaurants.ts'
 import { orderDetail } from '../orders/books.ts'
@@ -152,8 +152,7 @@ export const getSessionAvailability = createRoute({
 
 const basketSchema = z
   .object({
-    session: sessionSchema,
-    default_asap: z.boolean(),
+    session: z.object({ uuid: z.uuid(), pickup_in_restaurant: z.boolean() }),
     restaurants: z.array(
       z.object({
         details: z.object({
@@ -169,9 +168,7 @@ const basketSchema = z
           tc_pdf_url: z.string().nullable(),
           closed: z.boolean(),
           closed_message: z.string().nullable(),
-          closed_reason: z.string().nullable(),
           closed_at: z.string().nullable(),
-          default_asap: z.boolean(),
         }),
         products: z.array(
           z.object({
@@ -179,20 +176,10 @@ const basketSchema = z
             product_id: z.uuid(),
             title: z.string(),
             quantity: z.number().int(),
-            product_variant: z
-              .object({ uuid: z.uuid(), title: z.string(), price: z.number().int() })
-              .nullable(),
-            product_extras: z.array(
-              z.object({
-                uuid: z.uuid(),
-                title: z.string(),
-                price: z.number().int(),
-                checked: z.literal(true),
-              }),
-            ),
-            unit_price: z.number().int(),
-            price: z.number().int(),
-            vat_code: z.string(),
+            product_variant: z.object({ uuid: z.uuid(), title: z.string() }).nullable(),
+            product_extras: z.array(z.object({ uuid: z.uuid(), title: z.string(), checked: z.literal(true) })),
+            unit_price: z.number().int().openapi({ description: 'Product + variant + extras, from the menu now' }),
+            price: z.number().int().openapi({ description: 'unit_price × quantity' }),
           }),
         ),
         order: z.object({
@@ -206,7 +193,6 @@ const basketSchema = z
           pickup_fee: z.number().int(),
           total: z.number().int(),
           vat: z.number().int(),
-          restaurant_available: z.boolean(),
         }),
       }),
     ),
@@ -560,27 +546,27 @@ export function registerOrderingRoutes(app: ApiApp) {
   })
 
   app.openapi(getBasket, async (c) =>
-    c.json(await basketJson(c.get('services').db, c.req.valid('param').sessionUuid), 200),
+    c.json(basketAnswer(await basketJson(c.get('services').db, c.req.valid('param').sessionUuid)), 200),
   )
 
   app.openapi(putBasket, async (c) => {
     const { db } = c.get('services')
     const id = c.req.valid('param').sessionUuid
     const body = c.req.valid('json')
-    await putBasketLine(db, id, {
+    const session = await putBasketLine(db, id, {
       product_id: body.product_id,
       quantity: body.quantity,
       variant_uuid: body.variant_uuid,
       extra_uuids: body.extra_uuids,
     })
-    return c.json(await basketJson(db, id), 200)
+    return c.json(basketAnswer(await basketJson(db, id, new Date(), session)), 200)
   })
 
   app.openapi(postBasketClear, async (c) => {
     const { db } = c.get('services')
     const id = c.req.valid('param').sessionUuid
     await clearBasket(db, id, c.req.valid('query').restaurant_uuid)
-    return c.json(await basketJson(db, id), 200)
+    return c.json(basketAnswer(await basketJson(db, id)), 200)
   })
 
   app.openapi(getSlots, async (c) => {
