@@ -85,10 +85,7 @@ export async function putBasketLine(
   sessionId: string,
   input: BasketLineInput,
 ): Promise<SessionRow> {
-  const [session, facts] = await Promise.all([
-    sessionOf(db, sessionId),
-    productFacts(db, [input.product_id]),
-  ])
+  const [session, facts] = await Promise.all([sessionOf(db, sessionId), productFacts(db, [input.product_id])])
   const product = facts.get(input.product_id)
   const program = product && (await findProgram(db, product.program_id))
   if (
@@ -360,7 +357,9 @@ export function basketAnswer(full: Awaited<ReturnType<typeof basketJson>>) {
         product_id: l.product_id,
         title: l.title,
         quantity: l.quantity,
-        product_variant: l.product_variant ? { uuid: l.product_variant.uuid, title: l.product_variant.title } : null,
+        product_variant: l.product_variant
+          ? { uuid: l.product_variant.uuid, title: l.product_variant.title }
+          : null,
         product_extras: l.product_extras.map((e) => ({ uuid: e.uuid, title: e.title, checked: e.checked })),
         unit_price: l.unit_price,
         price: l.price,

@@ -401,7 +401,10 @@ describe('a counter order whose QR payment did not go through', () => {
     refusal(await again(answer.result.uuid, 'payment'), 422, 'order_not_payable')
     expect(await ledgerLines(answer.result.uuid)).toEqual([])
     // The failed payment was closed: paying its old QR now takes no money.
-    const late = await guest('POST', '/payment/pay', { order_uuid: paymentOf(answer.payment_url), ...sandboxCard })
+    const late = await guest('POST', '/payment/pay', {
+      order_uuid: paymentOf(answer.payment_url),
+      ...sandboxCard,
+    })
     expect(late.status).toBeGreaterThanOrEqual(400)
   })
 
@@ -415,7 +418,10 @@ describe('a counter order whose QR payment did not go through', () => {
       .where('id', '=', paymentOf(answer.payment_url))
       .executeTakeFirstOrThrow()
     expect(payment.status).toBe('cancelled')
-    const late = await guest('POST', '/payment/pay', { order_uuid: paymentOf(answer.payment_url), ...sandboxCard })
+    const late = await guest('POST', '/payment/pay', {
+      order_uuid: paymentOf(answer.payment_url),
+      ...sandboxCard,
+    })
     expect(late.status).toBeGreaterThanOrEqual(400)
     expect((await orderRow(answer.result.uuid)).payment_method).toBe('cash')
     expect(await ledgerLines(answer.result.uuid)).toEqual([])

@@ -12,12 +12,12 @@ import {
 } from '../../tests/support/factories.ts'
 import {
   checkoutBody,
-  upload,
   placeFoodOrder,
   pointNorth,
   type SeededRestaurant,
   seedRestaurant,
   startFoodSession,
+  upload,
 } from '../../tests/support/food.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
@@ -550,9 +550,14 @@ describe('the way back after paying', () => {
       const s = await startFoodSession(guest)
       await guest('PUT', `/food/basket/${s}`, { product_id: place.product, quantity: 2 })
       const res = expectStatus(
-        await guest<{ payment_uuid: string }>('POST', `/food/basket/${s}/checkout`, checkoutBody(place.uuid), {
-          host,
-        }),
+        await guest<{ payment_uuid: string }>(
+          'POST',
+          `/food/basket/${s}/checkout`,
+          checkoutBody(place.uuid),
+          {
+            host,
+          },
+        ),
         201,
         `checkout on ${host}`,
       )

@@ -177,8 +177,13 @@ const basketSchema = z
             title: z.string(),
             quantity: z.number().int(),
             product_variant: z.object({ uuid: z.uuid(), title: z.string() }).nullable(),
-            product_extras: z.array(z.object({ uuid: z.uuid(), title: z.string(), checked: z.literal(true) })),
-            unit_price: z.number().int().openapi({ description: 'Product + variant + extras, from the menu now' }),
+            product_extras: z.array(
+              z.object({ uuid: z.uuid(), title: z.string(), checked: z.literal(true) }),
+            ),
+            unit_price: z
+              .number()
+              .int()
+              .openapi({ description: 'Product + variant + extras, from the menu now' }),
             price: z.number().int().openapi({ description: 'unit_price × quantity' }),
           }),
         ),

@@ -1,3 +1,4 @@
+import { closePayment, paymentFacts } from '../../payments/index.ts'
 import type { Caller } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { zonedDate } from '../../platform/dates.ts'
@@ -7,7 +8,6 @@ import type { Services } from '../../platform/module.ts'
 import { programStatuses } from '../../programs/index.ts'
 import { foodProgramOf } from '../access.ts'
 import { basketIsEmpty, checkLine, productFacts } from '../basket.ts'
-import { closePayment, paymentFacts } from '../../payments/index.ts'
 import { restaurantPaymentMethods, startOrderPayment } from './checkout.ts'
 import { findOrder, lockOrder, nudgeBoards, type OrderRow, writeCreated, writeStatus } from './life.ts'
 import { type PricedLineInput, priceOrder } from './pricing.ts'
@@ -285,7 +285,10 @@ export async function counterOrderToCash(
     })
   })
   if (paidInCash) {
-    ctx.log.info({ food_order_id: order.id, program_id: order.program_id }, 'counter order paid in cash instead')
+    ctx.log.info(
+      { food_order_id: order.id, program_id: order.program_id },
+      'counter order paid in cash instead',
+    )
     nudgeBoards(services, order.program_id)
   }
   const now = await findOrder(db, order.id)
