@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type Api,
@@ -428,6 +429,20 @@ describe('an order from checkout to delivered', () => {
 
     const order = await paid({ order: first.result.uuid, payment: first.payment_uuid })
     expect(order.paid_at).not.toBeNull()
+    // The provider's page names the restaurant once: its name leads, the order follows.
+    const sandbox = await t.services.db
+      .selectFrom('sandbox_payments')
+      .select('description')
+      .where(
+        'reference',
+        'in',
+        t.services.db
+          .selectFrom('payment_attempts')
+          .select(sql<string>`id::text`.as('id'))
+          .where('payment_id', '=', first.payment_uuid),
+      )
+      .executeTakeFirstOrThrow()
+    expect(sandbox.description).toBe(`${await titleOf(place.uuid)}: Order ${order.order_id}`)
     expect(
       expectStatus(
         await guest<{ outcome: string; next: string }>('GET', `/food/orders/payment/${s}`),
