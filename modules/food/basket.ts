@@ -80,9 +80,13 @@ export function checkLine(product: ProductFacts, variant: string | null, extras:
 }
 
 /** `PUT basket/{sessionUuid}`: sets the count of one line (0 removes it). */
-export async function putBasketLine(db: DbOrTrx, sessionId: string, input: BasketLineInput): Promise<void> {
-  await sessionOf(db, sessionId)
-  const product = (await productFacts(db, [input.product_id])).get(input.product_id)
+export async function putBasketLine(
+  db: DbOrTrx,
+  sessionId: string,
+  input: BasketLineInput,
+): Promise<SessionRow> {
+  const [session, facts] = await Promise.all([sessionOf(db, sessionId), productFacts(db, [input.product_id])])
+  const product = facts.get(input.product_id)
   const program = product && (await findProgram(db, product.program_id))
   if (
     !product?.is_active ||
@@ -100,7 +104,7 @@ export async function putBasketLine(db: DbOrTrx, sessionId: string, input: Baske
       .where('session_id', '=', sessionId)
       .where('line_key', '=', key)
       .execute()
-    return
+    return session
   }
   await db
     .insertInto('food_basket_lines')
@@ -116,6 +120,7 @@ export async function putBasketLine(db: DbOrTrx, sessionId: string, input: Baske
     })
     .onConflict((oc) => oc.constraint('food_basket_lines_key').doUpdateSet({ quantity: input.quantity }))
     .execute()
+  return session
 }
 
 /** `POST basket/{sessionUuid}`: empties the basket (or one restaurant's part of it). */
@@ -230,8 +235,14 @@ export async function sessionArea(
 }
 
 /** `GET basket/{sessionUuid}`: the basket as the cart page shows it. */
-export async function basketJson(db: DbOrTrx, sessionId: string, at = new Date()) {
-  const session = await sessionOf(db, sessionId)
+export async function basketJson(
+  db: DbOrTrx,
+  sessionId: string,
+  at = new Date(),
+  /** The session when the caller read it already (a basket PUT): one query less. */
+  known?: SessionRow,
+) {
+  const session = known ?? (await sessionOf(db, sessionId))
   const groups = await basketLines(db, sessionId)
   const restaurants: BasketRestaurantJson[] = []
   let defaultAsap = false
@@ -312,4 +323,56 @@ export async function basketJson(db: DbOrTrx, sessionId: string, at = new Date()
     })
   }
   return { session: sessionJson(session), default_asap: defaultAsap, restaurants }
+}
+
+/**
+ * The basket as the food routes answer it (`GET`, `PUT`, `POST basket/{session}`): the fields of
+ * spec section 7 the cart and the checkout read, and no more. Left out of `basketJson`'s whole
+ * answer (which the food court's cart narrows itself): the session's address and position (the
+ * session's own call has them), `default_asap` (the slots call answers `asap_only`), each line's
+ * VAT code and each option's price (the line's `unit_price` and `price` are what the cart shows),
+ * `closed_reason` (the refusal says it) and `restaurant_available` (the refusal again).
+ */
+export function basketAnswer(full: Awaited<ReturnType<typeof basketJson>>) {
+  return {
+    session: { uuid: full.session.uuid, pickup_in_restaurant: full.session.pickup_in_restaurant },
+    restaurants: full.restaurants.map(({ details: d, products, order: o }) => ({
+      details: {
+        uuid: d.uuid,
+        title: d.title,
+        address: d.address,
+        currency: d.currency,
+        can_pickup_in_rest: d.can_pickup_in_rest,
+        pickup_fee_heading: d.pickup_fee_heading,
+        pickup_fee: d.pickup_fee,
+        min_order_amount: d.min_order_amount,
+        privacy_pdf_url: d.privacy_pdf_url,
+        tc_pdf_url: d.tc_pdf_url,
+        closed: d.closed,
+        closed_message: d.closed_message,
+        closed_at: d.closed_at,
+      },
+      products: products.map((l) => ({
+        line_id: l.line_id,
+        product_id: l.product_id,
+        title: l.title,
+        quantity: l.quantity,
+        product_variant: l.product_variant
+          ? { uuid: l.product_variant.uuid, title: l.product_variant.title }
+          : null,
+        product_extras: l.product_extras.map((e) => ({ uuid: e.uuid, title: e.title, checked: e.checked })),
+        unit_price: l.unit_price,
+        price: l.price,
+      })),
+      order: {
+        can_order: o.can_order,
+        refusal: o.refusal,
+        products: o.products,
+        delivery: o.delivery,
+        pickup_fee: o.pickup_fee,
+        total: o.total,
+        vat: o.vat,
+      },
+    })),
+  }
 }

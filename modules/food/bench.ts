@@ -162,3 +162,148 @@ export async function prepareOrderingBench(db: Db, restaurantUuid: string): Prom
     )
     .execute()
 }
+
+export interface BoardLatency {
+  orders: number
+  p50: number
+  p95: number
+  max: number
+  /** Orders paid whose board event never came within the wait. */
+  missing: number
+}
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN
+
+/**
+ * Issue 15's row "paid order (webhook accepted) → on the kitchen board": the owner's board stream
+ * (`GET food/programs/{uuid}/orders/events`, SSE) is open; guests order (session, basket line,
+ * checkout) and pay with the sandbox card. The clock starts when the platform has accepted the
+ * provider's "paid" (the pay call answers `paid`: the payment is paid in the database, its event in
+ * the outbox, exactly where a provider's webhook leaves it) and stops when the order's `order.paid`
+ * event arrives on the stream (outbox → relay → payments queue → `food.order-paid` in the worker →
+ * board event → Redis nudge → the stream). `concurrency` guests pay at a time.
+ */
+export async function measureBoardLatency(opts: {
+  baseUrl: string
+  ownerToken: string
+  restaurantUuid: string
+  productUuid: string
+  orders: number
+  concurrency?: number
+  timeoutMs?: number
+}): Promise<BoardLatency> {
+  const { baseUrl, restaurantUuid } = opts
+  const call = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await fetch(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`${method} ${path} answers ${res.status}: ${await res.text()}`)
+    return (await res.json()) as T
+  }
+  const seen = new Map<string, number>()
+  const waiting = new Map<string, () => void>()
+  const stream = new AbortController()
+  const res = await fetch(`${baseUrl}/api/v1/food/programs/${restaurantUuid}/orders/events`, {
+    headers: { authorization: `Bearer ${opts.ownerToken}`, accept: 'text/event-stream' },
+    signal: stream.signal,
+  })
+  if (!res.ok || !res.body) throw new Error(`board stream answers ${res.status}`)
+  const reading = (async () => {
+    const decoder = new TextDecoder()
+    let buffer = ''
+    try {
+      for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true })
+        let end = buffer.indexOf('\n\n')
+        while (end >= 0) {
+          const block = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          end = buffer.indexOf('\n\n')
+          const lines = block.split('\n')
+          if (!lines.includes('event: order')) continue
+          const data = lines.find((l) => l.startsWith('data:'))?.slice(5)
+          if (!data) continue
+          const event = JSON.parse(data) as { kind: string; order: { uuid: string } }
+          if (event.kind !== 'order.paid' || seen.has(event.order.uuid)) continue
+          seen.set(event.order.uuid, performance.now())
+          waiting.get(event.order.uuid)?.()
+        }
+      }
+    } catch {
+      // aborted at the end
+    }
+  })()
+  const card = {
+    payment_type: 'card',
+    card_number: '4242 4242 4242 4242',
+    exp_month: 12,
+    exp_year: 2030,
+    cvc: '123',
+  }
+  const latencies: number[] = []
+  let missing = 0
+  let next = 0
+  const one = async (i: number) => {
+    const session = (await call<{ uuid: string }>('POST', '/food/session?pickup_in_restaurant=true', {})).uuid
+    await call('PUT', `/food/basket/${session}`, { product_id: opts.productUuid, quantity: 4 })
+    const placed = await call<{ result: { uuid: string }; payment_uuid: string }>(
+      'POST',
+      `/food/basket/${session}/checkout`,
+      {
+        restaurant_uuid: restaurantUuid,
+        pickup_in_restaurant: true,
+        delivery_asap: true,
+        name: 'Bench Guest',
+        phone: '+31 6 1234 5678',
+        email: 'bench-guest@example.com',
+        accept_terms: true,
+        accept_privacy: true,
+        payment_method: 'card',
+      },
+      { 'idempotency-key': `bench-board-${i}-${session}` },
+    )
+    const order = placed.result.uuid
+    const arrived = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), opts.timeoutMs ?? 30_000)
+      waiting.set(order, () => {
+        clearTimeout(timer)
+        resolve(true)
+      })
+    })
+    const paid = await call<{ status: string }>('POST', '/payment/pay', {
+      order_uuid: placed.payment_uuid,
+      ...card,
+    })
+    const accepted = performance.now()
+    if (paid.status !== 'paid') throw new Error(`the sandbox card answers ${paid.status}`)
+    if (seen.has(order)) waiting.get(order)?.()
+    if (await arrived) latencies.push(Math.max(0, (seen.get(order) ?? accepted) - accepted))
+    else missing++
+    waiting.delete(order)
+  }
+  const workers = Array.from({ length: opts.concurrency ?? 4 }, async () => {
+    while (next < opts.orders) await one(next++)
+  })
+  try {
+    await Promise.all(workers)
+  } finally {
+    stream.abort()
+    await reading
+  }
+  latencies.sort((a, b) => a - b)
+  return {
+    orders: latencies.length,
+    p50: Math.round(percentile(latencies, 50)),
+    p95: Math.round(percentile(latencies, 95)),
+    max: Math.round(latencies.at(-1) ?? Number.NaN),
+    missing,
+  }
+}

@@ -6,6 +6,7 @@ import {
   joinProgram,
   type Member,
   payWithSandboxCard,
+  sandboxCard,
   seeding,
   seedMember,
   signInAs,
@@ -313,6 +314,133 @@ describe('counter orders', () => {
       await counter({ lines: [{ product_id: place.product, quantity: 1, price: 1 }], payment: 'cash' }),
       400,
     )
+  })
+})
+
+describe('a counter order whose QR payment did not go through', () => {
+  const declinedCard = { ...sandboxCard, card_number: '4000 0000 0000 0002' }
+  const paymentOf = (url: string | null) => url!.split('/').pop()!
+  const orderRow = (id: string) =>
+    t.services.db.selectFrom('food_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  const ledgerLines = (orderId: string) =>
+    t.services.db
+      .selectFrom('ledger_entries')
+      .select(['id', 'source_kind'])
+      .where('source_id', '=', orderId)
+      .execute()
+  const again = (order: string, what: 'payment' | 'cash', as: Member = acceptor) =>
+    as.api<CounterAnswer>('POST', `/food/programs/${place.uuid}/counter-orders/${order}/${what}`)
+  const qrOrder = async () =>
+    expectStatus(
+      await counter({ lines: [{ product_id: place.product, quantity: 1 }], payment: 'terminal' }),
+      201,
+      'counter order by QR',
+    )
+  const failed = async (answer: CounterAnswer) => {
+    const declined = await guest<{ status: string }>('POST', '/payment/pay', {
+      order_uuid: paymentOf(answer.payment_url),
+      ...declinedCard,
+    })
+    expect(declined.status, JSON.stringify(declined.body)).toBeLessThan(500)
+    await until(async () => (await orderRow(answer.result.uuid)).status === 4, 'payment_failed')
+  }
+
+  it('gets a new QR (the same one when asked twice) and is paid by it once, with its ledger entry', async () => {
+    const answer = await qrOrder()
+    await failed(answer)
+    const first = expectStatus(await again(answer.result.uuid, 'payment'), 200, 'new QR')
+    expect(first.payment_url).toMatch(/\/checkout\/[0-9a-f-]{36}$/)
+    expect(first.payment_url).not.toBe(answer.payment_url)
+    expect(first.session_id).toBe(answer.session_id)
+    expect(first.result.order_status).toBe(2)
+    const second = expectStatus(await again(answer.result.uuid, 'payment', owner), 200, 'asked again')
+    expect(second.payment_url).toBe(first.payment_url)
+    await payWithSandboxCard(guest, paymentOf(first.payment_url))
+    await until(
+      async () => (await activeOrders()).some((o) => o.uuid === answer.result.uuid),
+      'on the board after the new QR',
+    )
+    const entries = await until(async () => {
+      const rows = await ledgerLines(answer.result.uuid)
+      return rows.length ? rows : null
+    }, 'the ledger entry')
+    expect(entries.map((e) => e.source_kind)).toEqual(['food_order.paid'])
+    const payments = await t.services.db
+      .selectFrom('payments')
+      .select(['id', 'status'])
+      .where('payable_id', '=', answer.result.uuid)
+      .execute()
+    expect(payments.map((p) => p.status).sort()).toEqual(['cancelled', 'paid'])
+    // Paid: a new QR answers the paid payment, cash is refused.
+    expect(expectStatus(await again(answer.result.uuid, 'payment'), 200, 'paid').payment_url).toBe(
+      first.payment_url,
+    )
+    refusal(await again(answer.result.uuid, 'cash'), 422, 'order_not_payable')
+  })
+
+  it('takes cash instead: the payment closed, paid at once, on the board, no ledger entry', async () => {
+    const answer = await qrOrder()
+    await failed(answer)
+    const cash = expectStatus(await again(answer.result.uuid, 'cash'), 200, 'cash instead')
+    expect(cash.payment_url).toBeNull()
+    expect(cash.result).toMatchObject({ order_status: 3, payment_method: 'cash' })
+    const twice = expectStatus(await again(answer.result.uuid, 'cash', owner), 200, 'cash again')
+    expect(twice.result.order_status).toBe(3)
+    const history = await t.services.db
+      .selectFrom('food_order_history')
+      .select(['to_status', 'actor_user_id'])
+      .where('order_id', '=', answer.result.uuid)
+      .orderBy('created_at')
+      .execute()
+    expect(history.map((h) => h.to_status)).toEqual([1, 2, 4, 3])
+    expect(history[3]?.actor_user_id).toBe(acceptor.id)
+    await until(
+      async () => (await activeOrders()).some((o) => o.uuid === answer.result.uuid),
+      'on the board in cash',
+    )
+    refusal(await again(answer.result.uuid, 'payment'), 422, 'order_not_payable')
+    expect(await ledgerLines(answer.result.uuid)).toEqual([])
+    // The failed payment was closed: paying its old QR now takes no money.
+    const late = await guest('POST', '/payment/pay', {
+      order_uuid: paymentOf(answer.payment_url),
+      ...sandboxCard,
+    })
+    expect(late.status).toBeGreaterThanOrEqual(400)
+  })
+
+  it('closes a QR nobody paid yet before taking cash, so its money can no longer come', async () => {
+    const answer = await qrOrder()
+    const cash = expectStatus(await again(answer.result.uuid, 'cash'), 200, 'cash before paying')
+    expect(cash.result.order_status).toBe(3)
+    const payment = await t.services.db
+      .selectFrom('payments')
+      .select('status')
+      .where('id', '=', paymentOf(answer.payment_url))
+      .executeTakeFirstOrThrow()
+    expect(payment.status).toBe('cancelled')
+    const late = await guest('POST', '/payment/pay', {
+      order_uuid: paymentOf(answer.payment_url),
+      ...sandboxCard,
+    })
+    expect(late.status).toBeGreaterThanOrEqual(400)
+    expect((await orderRow(answer.result.uuid)).payment_method).toBe('cash')
+    expect(await ledgerLines(answer.result.uuid)).toEqual([])
+  })
+
+  it('refuses an online order, and another restaurant’s staff', async () => {
+    const online = await placeFoodOrder(guest, place)
+    refusal(await again(online.order, 'payment'), 422, 'not_counter_order')
+    refusal(await again(online.order, 'cash'), 422, 'not_counter_order')
+    const answer = await qrOrder()
+    refusal(
+      await stranger.api('POST', `/food/programs/${place.uuid}/counter-orders/${answer.result.uuid}/cash`),
+      404,
+    )
+    refusal(
+      await stranger.api('POST', `/food/programs/${other.uuid}/counter-orders/${answer.result.uuid}/cash`),
+      404,
+    )
+    expect((await orderRow(answer.result.uuid)).status).toBe(2)
   })
 })
 

@@ -38,6 +38,9 @@ export const foodReasons = [
   'requested_time_not_available',
   'order_transition_not_allowed',
   'order_not_payable',
+  // A counter order's new QR or cash instead (docs/food.md "Counter orders").
+  'not_counter_order',
+  'order_payment_in_progress',
 ] as const
 
 /** Codes of the food module's own field checks: the rules (shared.ts) and the uploads. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type Api,
@@ -17,6 +18,7 @@ import {
   type SeededRestaurant,
   seedRestaurant,
   startFoodSession,
+  upload,
 } from '../../tests/support/food.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
@@ -206,6 +208,65 @@ describe('the basket', () => {
       'remove',
     )
     expect(removed.restaurants[0]!.products).toHaveLength(1)
+    // Slim: what the cart and checkout read (spec section 7's fields), nothing of the session's
+    // address, no VAT codes or option prices per line.
+    const answer = expectStatus(
+      await guest<Record<string, unknown>>('PUT', `/food/basket/${s}`, {
+        product_id: place.product,
+        quantity: 1,
+        variant_uuid: variant,
+        extra_uuids: [extra],
+      }),
+      200,
+      'slim answer',
+    )
+    expect(answer).toEqual({
+      session: { uuid: s, pickup_in_restaurant: false },
+      restaurants: [
+        {
+          details: {
+            uuid: place.uuid,
+            title: expect.any(String),
+            address: expect.any(String),
+            currency: 'EUR',
+            can_pickup_in_rest: expect.any(Boolean),
+            pickup_fee_heading: expect.any(String),
+            pickup_fee: null,
+            min_order_amount: 1500,
+            privacy_pdf_url: null,
+            tc_pdf_url: null,
+            closed: false,
+            closed_message: null,
+            closed_at: expect.toBeOneOf([expect.any(String), null]),
+          },
+          products: [
+            expect.objectContaining({ quantity: 3 }),
+            {
+              line_id: expect.any(String),
+              product_id: place.product,
+              title: 'Margherita',
+              quantity: 1,
+              product_variant: { uuid: variant, title: 'Large' },
+              product_extras: [{ uuid: extra, title: 'Extra cheese', checked: true }],
+              unit_price: 2300,
+              price: 2300,
+            },
+          ],
+          order: {
+            can_order: true,
+            refusal: null,
+            products: 5150,
+            delivery: 250,
+            pickup_fee: 0,
+            total: 5400,
+            vat: expect.any(Number),
+          },
+        },
+      ],
+    })
+    expect(
+      expectStatus(await guest<Record<string, unknown>>('GET', `/food/basket/${s}`), 200, 'GET').restaurants,
+    ).toEqual((answer as { restaurants: unknown }).restaurants)
     refusal(
       await put({ product_id: place.product, quantity: 1, variant_uuid: randomUUID() }),
       422,
@@ -368,6 +429,20 @@ describe('an order from checkout to delivered', () => {
 
     const order = await paid({ order: first.result.uuid, payment: first.payment_uuid })
     expect(order.paid_at).not.toBeNull()
+    // The provider's page names the restaurant once: its name leads, the order follows.
+    const sandbox = await t.services.db
+      .selectFrom('sandbox_payments')
+      .select('description')
+      .where(
+        'reference',
+        'in',
+        t.services.db
+          .selectFrom('payment_attempts')
+          .select(sql<string>`id::text`.as('id'))
+          .where('payment_id', '=', first.payment_uuid),
+      )
+      .executeTakeFirstOrThrow()
+    expect(sandbox.description).toBe(`${await titleOf(place.uuid)}: Order ${order.order_id}`)
     expect(
       expectStatus(
         await guest<{ outcome: string; next: string }>('GET', `/food/orders/payment/${s}`),
@@ -467,6 +542,94 @@ describe('an order from checkout to delivered', () => {
       (await guest('GET', `/food/orders/${order.id}?session_id=${await startFoodSession(guest)}`)).status,
     ).toBe(404)
   }, 120_000)
+})
+
+describe('the way back after paying', () => {
+  it('returns the guest to the host they ordered on: the brand’s domain or the platform’s, nothing else', async () => {
+    const port = new URL(t.services.config.PUBLIC_URL).port
+    const domain = `${randomUUID().slice(0, 8)}.dehoek.example`
+    expectStatus(
+      await upload(owner.api, '/food/branding', { program_uuid: place.uuid, domain_name: domain }),
+      200,
+      'brand domain',
+    )
+    const stranger = await seedMember(seeding(t), 'owner', { legal_type: 1, company_name: 'Elders BV' })
+    const theirs = await seedRestaurant(stranger)
+    const theirDomain = `${randomUUID().slice(0, 8)}.elders.example`
+    expectStatus(
+      await upload(stranger.api, '/food/branding', { program_uuid: theirs.uuid, domain_name: theirDomain }),
+      200,
+      'their brand domain',
+    )
+    const returnUrlOf = async (host: string) => {
+      const s = await startFoodSession(guest)
+      await guest('PUT', `/food/basket/${s}`, { product_id: place.product, quantity: 2 })
+      const res = expectStatus(
+        await guest<{ payment_uuid: string }>(
+          'POST',
+          `/food/basket/${s}/checkout`,
+          checkoutBody(place.uuid),
+          {
+            host,
+          },
+        ),
+        201,
+        `checkout on ${host}`,
+      )
+      const row = await t.services.db
+        .selectFrom('payments')
+        .select('return_url')
+        .where('id', '=', res.payment_uuid)
+        .executeTakeFirstOrThrow()
+      return { url: row.return_url, session: s }
+    }
+    const brand = await returnUrlOf(`${domain.toUpperCase()}:${port}`)
+    expect(brand.url).toBe(`http://${domain}:${port}/orders/payment/${brand.session}`)
+    const platform = await returnUrlOf(`localhost:${port}`)
+    expect(platform.url).toBe(`http://localhost:${port}/orders/payment/${platform.session}`)
+    for (const host of [
+      `${theirDomain}:${port}`,
+      `evil.example:${port}`,
+      `${domain}:1`,
+      `${domain}@evil.example`,
+      `evil.example/${domain}`,
+    ]) {
+      const other = await returnUrlOf(host)
+      expect(other.url, host).toBe(`${t.services.config.PUBLIC_URL}/orders/payment/${other.session}`)
+    }
+  }, 120_000)
+
+  it('keeps the host for a new payment after a failed one (pay again)', async () => {
+    const port = new URL(t.services.config.PUBLIC_URL).port
+    const { order, session, payment } = await placeFoodOrder(guest, place)
+    const declined = await guest('POST', '/payment/pay', {
+      order_uuid: payment,
+      payment_type: 'card',
+      card_number: '4000 0000 0000 0002',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+    })
+    expect(declined.status).toBeLessThan(500)
+    await until(async () => (await orderRow(order)).status === 4, 'payment failed')
+    const again = expectStatus(
+      await guest<{ payment_uuid: string }>(
+        'POST',
+        `/food/orders/${order}/payment?session_id=${session}`,
+        undefined,
+        { host: `app.localhost:${port}` },
+      ),
+      200,
+      'pay again',
+    )
+    expect(again.payment_uuid).not.toBe(payment)
+    const row = await t.services.db
+      .selectFrom('payments')
+      .select('return_url')
+      .where('id', '=', again.payment_uuid)
+      .executeTakeFirstOrThrow()
+    expect(row.return_url).toBe(`http://app.localhost:${port}/orders/payment/${session}`)
+  })
 })
 
 describe('the owner’s books', () => {

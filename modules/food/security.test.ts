@@ -179,6 +179,14 @@ const routes: Record<string, Rule> = {
     roles: staff,
     foreign: foreign((f) => ({ params: { uuid: f.shop }, body: { lines: [], payment: 'cash' } })),
   },
+  'POST /food/programs/{uuid}/counter-orders/{orderUuid}/payment': {
+    roles: staff,
+    foreign: foreign((f) => ({ params: { uuid: f.shop, orderUuid: f.order } })),
+  },
+  'POST /food/programs/{uuid}/counter-orders/{orderUuid}/cash': {
+    roles: staff,
+    foreign: foreign((f) => ({ params: { uuid: f.shop, orderUuid: f.order } })),
+  },
   'PATCH /food/programs/{uuid}/pause': {
     roles: staff,
     foreign: foreign((f) => ({ params: { uuid: f.shop }, body: { minutes: 10 } })),

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
-import { type Api, type Caller, joinProgram, payWithSandboxCard } from '../support/factories.ts'
+import { expect, test } from '@playwright/test'
+import { type Api, joinProgram, payWithSandboxCard } from '../support/factories.ts'
 import { seedRestaurant } from '../support/food.ts'
+import { expectAccessible, expectNoHorizontalScroll, pageCaller } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { callerOf, pageApi } from './seeding.ts'
 import { portalPage } from './session.ts'
@@ -17,74 +17,8 @@ import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
 test.afterAll(closeSeedDb)
 
-async function expectNoHorizontalScroll(page: Page) {
-  const { overflow, widest } = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth
-    const widest = [...document.body.querySelectorAll('*')]
-      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
-      .slice(-5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}[${el.getAttribute('data-testid') ?? ''}]`)
-    return { overflow: document.documentElement.scrollWidth - width, widest }
-  })
-  expect(overflow, widest.join('\n')).toBeLessThanOrEqual(0)
-}
-
-async function expectAccessible(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page })
-    .include(selector)
-    .exclude('.bg-primary-500')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious, `axe on ${selector}`).toEqual([])
-}
-
-/**
- * The owner as a caller of the food factories: JSON from inside the page (`pageApi`), multipart
- * uploads (restaurant and dish pictures) rebuilt inside the page too (the portals' host names
- * resolve only in the browser), with its cookies and CSRF header.
- */
-function ownerCaller(page: Page): Caller {
-  const json = pageApi(page)
-  const api: Api = async <T>(method: string, path: string, body?: unknown) => {
-    if (!(body instanceof FormData)) return json<T>(method, path, body)
-    const parts: { name: string; text?: string; b64?: string; filename?: string; type?: string }[] = []
-    for (const [name, value] of body.entries()) {
-      parts.push(
-        typeof value === 'string'
-          ? { name, text: value }
-          : {
-              name,
-              b64: Buffer.from(await value.arrayBuffer()).toString('base64'),
-              filename: value.name,
-              type: value.type,
-            },
-      )
-    }
-    return page.evaluate(
-      async ({ method, path, parts }) => {
-        const form = new FormData()
-        for (const p of parts) {
-          if (p.text !== undefined) form.append(p.name, p.text)
-          else {
-            const bytes = Uint8Array.from(atob(p.b64 ?? ''), (c) => c.charCodeAt(0))
-            form.append(p.name, new Blob([bytes], { type: p.type }), p.filename)
-          }
-        }
-        const res = await fetch(`/api/v1${path}`, {
-          method,
-          body: form,
-          headers: { 'x-requested-with': 'cardpay' },
-        })
-        return { status: res.status, body: (await res.json()) as T }
-      },
-      { method, path, parts },
-    )
-  }
-  return { api }
-}
+/** The brand colour's own contrast is the theme's (checked where the theme is made). */
+const excluded = { exclude: ['.bg-primary-500'] }
 
 test('an acceptor takes counter orders on a phone and they reach the kitchen board', async ({ browser }) => {
   test.setTimeout(300_000)
@@ -92,7 +26,7 @@ test('an acceptor takes counter orders on a phone and they reach the kitchen boa
   const owner = await seedUser('programs', { legal_type: 1, company_name: `Balie ${tag}` })
   const ownerPage = await signedInPage(browser, 'programs', owner)
   await ownerPage.goto(portalUrl('programs', '/programs'))
-  const restaurant = await seedRestaurant(ownerCaller(ownerPage))
+  const restaurant = await seedRestaurant(pageCaller(ownerPage))
 
   const acceptor = await seedUser('acceptor', { legal_type: 1, company_name: `Toonbank ${tag}` })
   const staff = await signedInPage(browser, 'acceptor', acceptor)
@@ -111,7 +45,7 @@ test('an acceptor takes counter orders on a phone and they reach the kitchen boa
   await options.getByLabel('Large').check()
   await options.getByLabel('Extra cheese').check()
   await options.getByRole('button', { name: 'More' }).click()
-  await expectAccessible(staff, '[data-testid="counter-options"]')
+  await expectAccessible(staff, '[data-testid="counter-options"]', excluded)
   await options.getByTestId('counter-options-add').click()
   await expect(staff.getByTestId('counter-line')).toHaveCount(1)
   await expect(staff.getByTestId('counter-line')).toContainText('Margherita (Large)')
@@ -119,7 +53,7 @@ test('an acceptor takes counter orders on a phone and they reach the kitchen boa
   await staff.getByLabel('Eat in').check()
   await staff.getByTestId('counter-name').fill(`Ben ${tag}`)
   await expectNoHorizontalScroll(staff)
-  await expectAccessible(staff, 'main')
+  await expectAccessible(staff, 'main', excluded)
 
   // Cash in hand: paid at once, on the board.
   await staff.getByTestId('counter-pay-cash').click()
@@ -127,7 +61,7 @@ test('an acceptor takes counter orders on a phone and they reach the kitchen boa
   await expect(placed.getByTestId('counter-paid')).toBeVisible()
   const cashOrder = (await placed.getAttribute('data-order-id')) as string
   await expect(placed).toContainText('€46.00')
-  await expectAccessible(staff, 'main')
+  await expectAccessible(staff, 'main', excluded)
 
   // The next one, paid with the customer's phone: the QR holds the payment page.
   await placed.getByTestId('counter-next').click()
@@ -139,7 +73,7 @@ test('an acceptor takes counter orders on a phone and they reach the kitchen boa
   await expect(qr).toBeVisible()
   await expect(staff.getByText('Waiting for the payment…')).toBeVisible()
   await expectNoHorizontalScroll(staff)
-  await expectAccessible(staff, 'main')
+  await expectAccessible(staff, 'main', excluded)
   const payUrl = (await qr.getAttribute('data-value')) as string
   expect(payUrl).toMatch(/\/checkout\/[0-9a-f-]{36}$/)
   const qrOrder = (await staff.getByTestId('counter-placed').getAttribute('data-order-id')) as string
@@ -171,4 +105,63 @@ test('an acceptor takes counter orders on a phone and they reach the kitchen boa
     }
   }, href)
   expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' })
+})
+
+test('a QR counter order whose payment failed gets a new QR, then is taken in cash', async ({ browser }) => {
+  test.setTimeout(300_000)
+  const tag = Math.random().toString(16).slice(2, 8)
+  const owner = await seedUser('programs', { legal_type: 1, company_name: `Kassa ${tag}` })
+  const ownerPage = await signedInPage(browser, 'programs', owner)
+  await ownerPage.goto(portalUrl('programs', '/programs'))
+  const restaurant = await seedRestaurant(pageCaller(ownerPage))
+  const acceptor = await seedUser('acceptor', { legal_type: 1, company_name: `Toog ${tag}` })
+  const staff = await signedInPage(browser, 'acceptor', acceptor)
+  await joinProgram(callerOf(ownerPage), restaurant.uuid, { ...callerOf(staff), email: acceptor.email })
+
+  await staff.setViewportSize({ width: 390, height: 844 })
+  await staff.goto(portalUrl('acceptor', '/new-order'))
+  await staff.getByTestId('counter-product').filter({ hasText: 'Margherita' }).click()
+  await staff.getByTestId('counter-options').getByTestId('counter-options-add').click()
+  await staff.getByTestId('counter-pay-qr').click()
+  const qr = staff.getByTestId('terminal-qr')
+  await expect(qr).toBeVisible()
+  const firstUrl = (await qr.getAttribute('data-value')) as string
+
+  // The customer's card is declined: the screen says so and offers a new code or cash.
+  const customer = await portalPage(browser, 'cardholder')
+  await customer.goto(portalUrl('cardholder', '/'))
+  const customerApi: Api = pageApi(customer)
+  const decline = (url: string) =>
+    customerApi('POST', '/payment/pay', {
+      order_uuid: url.split('/').pop(),
+      payment_type: 'card',
+      card_number: '4000 0000 0000 0002',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+    })
+  await decline(firstUrl)
+  const failed = staff.getByTestId('counter-failed')
+  await expect(failed).toBeVisible({ timeout: 30_000 })
+  await expectNoHorizontalScroll(staff)
+  await expectAccessible(staff, 'main', excluded)
+
+  // A new code: another payment of the same order.
+  await failed.getByTestId('counter-new-qr').click()
+  await expect(qr).toBeVisible()
+  await expect(qr).not.toHaveAttribute('data-value', firstUrl)
+  const secondUrl = (await qr.getAttribute('data-value')) as string
+  expect(secondUrl).toMatch(/\/checkout\/[0-9a-f-]{36}$/)
+
+  // Declined again: cash instead, and the order is paid and on the board.
+  await decline(secondUrl)
+  await expect(failed).toBeVisible({ timeout: 30_000 })
+  await failed.getByTestId('counter-cash-instead').click()
+  await expect(staff.getByTestId('counter-paid')).toBeVisible()
+  const order = (await staff.getByTestId('counter-placed').getAttribute('data-order-id')) as string
+  await expectAccessible(staff, 'main', excluded)
+  await staff.getByRole('link', { name: 'Kitchen board' }).click()
+  await expect(
+    staff.getByTestId('kitchen-board').locator(`[data-testid="board-order"][data-order-id="${order}"]`),
+  ).toBeVisible({ timeout: 30_000 })
 })

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { type Api, type Caller, expectStatus, joinProgram } from '../support/factories.ts'
+import { expectStatus, joinProgram } from '../support/factories.ts'
 import { seedRestaurant, upload } from '../support/food.ts'
+import { expectAccessible, expectNoHorizontalScroll, pageCaller } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { callerOf, pageApi } from './seeding.ts'
 import { portalPage } from './session.ts'
@@ -18,65 +18,6 @@ import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
 test.afterAll(closeSeedDb)
 
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
-  expect(overflow).toBeLessThanOrEqual(0)
-}
-
-async function expectAccessible(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious, `axe on ${selector}`).toEqual([])
-}
-
-/** The owner as a caller of the food factories; uploads rebuilt inside the page (kitchen.spec.ts). */
-function ownerCaller(page: Page): Caller {
-  const json = pageApi(page)
-  const api: Api = async <T>(method: string, path: string, body?: unknown) => {
-    if (!(body instanceof FormData)) return json<T>(method, path, body)
-    const parts: { name: string; text?: string; b64?: string; filename?: string; type?: string }[] = []
-    for (const [name, value] of body.entries()) {
-      parts.push(
-        typeof value === 'string'
-          ? { name, text: value }
-          : {
-              name,
-              b64: Buffer.from(await value.arrayBuffer()).toString('base64'),
-              filename: value.name,
-              type: value.type,
-            },
-      )
-    }
-    return page.evaluate(
-      async ({ method, path, parts }) => {
-        const form = new FormData()
-        for (const p of parts) {
-          if (p.text !== undefined) form.append(p.name, p.text)
-          else {
-            const bytes = Uint8Array.from(atob(p.b64 ?? ''), (c) => c.charCodeAt(0))
-            form.append(p.name, new Blob([bytes], { type: p.type }), p.filename)
-          }
-        }
-        const res = await fetch(`/api/v1${path}`, {
-          method,
-          body: form,
-          headers: { 'x-requested-with': 'cardpay' },
-        })
-        return { status: res.status, body: (await res.json()) as T }
-      },
-      { method, path, parts },
-    )
-  }
-  return { api }
-}
-
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 
 test('a guest orders for pickup on a phone, pays by card and follows the kitchen live', async ({
@@ -87,7 +28,7 @@ test('a guest orders for pickup on a phone, pays by card and follows the kitchen
   const owner = await seedUser('programs', { legal_type: 1, company_name: `Pizzeria ${tag}` })
   const ownerPage = await signedInPage(browser, 'programs', owner)
   await ownerPage.goto(portalUrl('programs', '/programs'))
-  const caller = ownerCaller(ownerPage)
+  const caller = pageCaller(ownerPage)
   const restaurant = await seedRestaurant(caller, {
     restaurant: { can_pickup_in_rest: true, pickup_fee_heading: 'Packaging', pickup_fee: 50 },
   })
@@ -235,7 +176,7 @@ test('a guest of a restaurant that delivers within a distance shares their posit
   const ownerPage = await signedInPage(browser, 'programs', owner)
   await ownerPage.goto(portalUrl('programs', '/programs'))
   // The factories' restaurant delivers up to 6 km around Damrak 1, by distance: it needs a point.
-  const restaurant = await seedRestaurant(ownerCaller(ownerPage))
+  const restaurant = await seedRestaurant(pageCaller(ownerPage))
 
   const guest = await portalPage(browser, 'cardholder')
   await guest.setViewportSize({ width: 390, height: 844 })
@@ -254,6 +195,108 @@ test('a guest of a restaurant that delivers within a distance shares their posit
   await popup.getByTestId('location-share-position').click()
   await expect(popup).toBeHidden()
   await expect(guest.getByTestId('location-button')).toContainText('1012 AB 7')
+})
+
+test('a guest of a restaurant delivering by zip code gets its delivery cost, pays and downloads the receipt', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000)
+  const tag = Math.random().toString(16).slice(2, 8)
+  const owner = await seedUser('programs', { legal_type: 1, company_name: `Snackbar ${tag}` })
+  const ownerPage = await signedInPage(browser, 'programs', owner)
+  await ownerPage.goto(portalUrl('programs', '/programs'))
+  // Delivery by zip code rows only: the whole 1012 area for €3.00, one street of 1013 for €5.00.
+  const restaurant = await seedRestaurant(pageCaller(ownerPage), {
+    restaurant: {
+      type_of_delivery: 1,
+      delivery_ranges: [],
+      delivery_range_zip_codes: [
+        { zip_code: '1012', cost: 300 },
+        { zip_code: '1013 AB', cost: '5,00' },
+      ],
+    },
+  })
+
+  const guest = await portalPage(browser, 'cardholder')
+  await guest.setViewportSize({ width: 390, height: 844 })
+  await guest.goto(portalUrl('cardholder', `/food/place/${restaurant.uuid}`))
+  await openLocation(guest)
+  const popup = guest.getByTestId('location-dialog')
+  await popup.getByTestId('location-delivery').click()
+  // A zip code without a row: outside the area, said in the popup.
+  await popup.getByTestId('location-zip').fill('1014 AA')
+  await popup.getByTestId('location-house').fill('5')
+  await popup.getByTestId('location-save').click()
+  await expect(popup.getByTestId('location-unavailable')).toBeVisible()
+  await expectAccessible(guest, '[data-testid="location-dialog"]')
+  await expectNoHorizontalScroll(guest)
+  // The street with a row of its own: delivered, at its cost.
+  await popup.getByTestId('location-zip').fill('1013 AB')
+  await popup.getByTestId('location-house').fill('12')
+  await popup.getByTestId('location-save').click()
+  await expect(popup).toBeHidden()
+  await expect(guest.getByTestId('location-button')).toContainText('1013 AB 12')
+
+  // A large Margherita (9.50 + 12.50) is over the minimum of €15.00.
+  await guest.getByTestId('dish').filter({ hasText: 'Margherita' }).click()
+  await expect(guest.getByTestId('screen-title')).toHaveText('Margherita')
+  await guest.getByTestId('variant-choice').filter({ hasText: 'Large' }).getByRole('radio').check()
+  await guest.getByTestId('add-to-basket-submit').click()
+  await expect(guest.getByTestId('basket-count')).toHaveText('1')
+  await guest.getByTestId('basket-button').click()
+  await expect(guest.getByTestId('screen-title')).toHaveText('Your basket')
+  await expect(guest.getByTestId('cart-products')).toHaveText('€22.00')
+  await expect(guest.getByTestId('cart-delivery')).toHaveText('€5.00')
+  await expect(guest.getByTestId('cart-total')).toHaveText('€27.00')
+  await expect(guest.getByTestId('cart-refusal')).toHaveCount(0)
+  await expectNoHorizontalScroll(guest)
+  await expectAccessible(guest, 'main')
+
+  await guest.getByTestId('cart-checkout').click()
+  await expect(guest.getByTestId('screen-title')).toHaveText('Checkout')
+  await expect(guest.getByTestId('checkout-total')).toHaveText('€27.00')
+  await guest.getByTestId('checkout-name').fill('Daan Jansen')
+  await guest.getByTestId('checkout-email').fill(`daan-${tag}@example.com`)
+  await guest.getByTestId('checkout-phone').fill('+31 6 8765 4321')
+  await guest.getByTestId('checkout-terms').getByRole('checkbox').check()
+  await guest.getByTestId('checkout-privacy').getByRole('checkbox').check()
+  await guest.getByTestId('checkout-method-card').getByRole('radio').check()
+  await expectNoHorizontalScroll(guest)
+  await expectAccessible(guest, 'main')
+  await guest.getByTestId('checkout-submit').click()
+
+  await expect(guest).toHaveURL(/\/checkout\/[0-9a-f-]{36}/, { timeout: 30_000 })
+  await guest.getByTestId('checkout-method-card').click()
+  await guest.getByTestId('checkout-pay').click()
+  await expect(guest).toHaveURL(/\/sandbox\/checkout\//)
+  await guest.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await guest.getByLabel('Expiry date').fill('12 / 30')
+  await guest.getByLabel('CVC').fill('123')
+  await guest.getByTestId('sandbox-card-pay').click()
+
+  // Paid: the order's page, its delivery cost, and its receipt as a PDF.
+  await expect(guest).toHaveURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 60_000 })
+  await expect(guest.getByTestId('order-status')).toHaveText('Paid: waiting for the kitchen', {
+    timeout: 30_000,
+  })
+  await expect(guest.getByTestId('order-total')).toHaveText('€27.00')
+  const receipt = guest.getByTestId('order-receipt')
+  await expect(receipt).toBeVisible()
+  const pdfAnswer = await guest.evaluate(
+    async (href) => {
+      const res = await fetch(href)
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      return {
+        status: res.status,
+        type: res.headers.get('content-type') ?? '',
+        head: String.fromCharCode(...bytes.slice(0, 5)),
+      }
+    },
+    (await receipt.getAttribute('href')) as string,
+  )
+  expect(pdfAnswer).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' })
+  await expectNoHorizontalScroll(guest)
+  await expectAccessible(guest, 'main')
 })
 
 /** Opens the location popup; a tap before the page has hydrated does nothing, so tap again. */

@@ -3,7 +3,13 @@ import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import { idempotency } from '../../platform/idempotency.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { orderDetail } from '../orders/books.ts'
-import { counterPayments, createCounterOrder } from '../orders/counter.ts'
+import {
+  type CounterOrderAnswer,
+  counterOrderPayment,
+  counterOrderToCash,
+  counterPayments,
+  createCounterOrder,
+} from '../orders/counter.ts'
 import { orderDetailSchema } from './ordering.ts'
 import { requestContext, uuidParam } from './schemas.ts'
 
@@ -72,7 +78,73 @@ export const postCounterOrder = createRoute({
   },
 })
 
+const counterAnswer = z.object({
+  result: orderDetailSchema,
+  payment_url: z
+    .string()
+    .nullable()
+    .openapi({ description: 'The payment page to show as a QR code (null for cash)' }),
+  session_id: z.uuid().openapi({ description: 'The order’s own session (its guest order page)' }),
+})
+
+const counterOrderParams = z.object({
+  uuid: z.uuid('not a program id').openapi({ param: { name: 'uuid', in: 'path' } }),
+  orderUuid: z.uuid('not an order id').openapi({ param: { name: 'orderUuid', in: 'path' } }),
+})
+
+export const postCounterOrderPayment = createRoute({
+  method: 'post',
+  path: '/food/programs/{uuid}/counter-orders/{orderUuid}/payment',
+  tags: ['food'],
+  summary: 'A new QR for a counter order whose payment failed or ran out',
+  description:
+    'The payment that still lives (the same `payment_url`), else a new payment of the same order after a failed, expired or cancelled one: asking twice gives the same QR. A paid order answers its paid payment. Refusals: 422 `not_counter_order` (an online order), `order_not_payable` (paid in cash). The restaurant’s owner and its acceptors (staff); another restaurant’s order: 404.',
+  security: bearerSecurity,
+  middleware: [signedIn('owner', 'acceptor')] as const,
+  request: { params: counterOrderParams },
+  responses: {
+    200: { description: 'The payment to show as a QR code', ...json(counterAnswer) },
+    ...errorResponses(400, 401, 403, 404, 409, 422),
+  },
+})
+
+export const postCounterOrderCash = createRoute({
+  method: 'post',
+  path: '/food/programs/{uuid}/counter-orders/{orderUuid}/cash',
+  tags: ['food'],
+  summary: 'Take cash instead of the QR for an unpaid counter order',
+  description:
+    'Closes the order’s payment and records the cash the staff member took: the order is paid at once (no payment, no ledger entry: the restaurant holds the cash). Asked again: the same answer. Refusals: 422 `not_counter_order` (an online order), `order_not_payable` (paid by card already); 409 `order_payment_in_progress` (the customer is paying right now). The restaurant’s owner and its acceptors (staff); another restaurant’s order: 404.',
+  security: bearerSecurity,
+  middleware: [signedIn('owner', 'acceptor')] as const,
+  request: { params: counterOrderParams },
+  responses: {
+    200: { description: 'Paid in cash', ...json(counterAnswer) },
+    ...errorResponses(400, 401, 403, 404, 409, 422),
+  },
+})
+
 export function registerCounterRoutes(app: ApiApp) {
+  const answerJson = async (db: Parameters<typeof orderDetail>[0], answer: CounterOrderAnswer) => ({
+    result: await orderDetail(db, answer.order.program_id, answer.order.id),
+    payment_url: answer.payment_url,
+    session_id: answer.session_id,
+  })
+  app.openapi(postCounterOrderPayment, async (c) => {
+    const me = requireUser(c, 'owner', 'acceptor')
+    const services = c.get('services')
+    const { uuid, orderUuid } = c.req.valid('param')
+    const answer = await counterOrderPayment(services, requestContext(c), me, uuid, orderUuid)
+    return c.json(await answerJson(services.db, answer), 200)
+  })
+  app.openapi(postCounterOrderCash, async (c) => {
+    const me = requireUser(c, 'owner', 'acceptor')
+    const services = c.get('services')
+    const { uuid, orderUuid } = c.req.valid('param')
+    const answer = await counterOrderToCash(services, requestContext(c), me, uuid, orderUuid)
+    return c.json(await answerJson(services.db, answer), 200)
+  })
+
   app.use('/food/programs/:uuid/counter-orders', idempotency())
   app.openapi(postCounterOrder, async (c) => {
     const me = requireUser(c, 'owner', 'acceptor')

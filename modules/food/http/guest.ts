@@ -315,7 +315,7 @@ export function preferredCoding(header: string | undefined): 'br' | 'gzip' | und
 }
 
 /** The host a request was made to: a proxy's X-Forwarded-Host only behind a trusted proxy (TRUST_PROXY). */
-function hostOf(c: Context<AppEnv>): string {
+export function hostOf(c: Context<AppEnv>): string {
   const forwarded = c.get('services').config.TRUST_PROXY ? c.req.header('x-forwarded-host') : undefined
   return (forwarded?.split(',')[0] ?? c.req.header('host') ?? '').trim().toLowerCase()
 }

@@ -6,7 +6,7 @@ import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import { idempotency } from '../../platform/idempotency.ts'
 import type { ApiApp, AppEnv } from '../../platform/module.ts'
 import { findProgram, programStatuses, programTypes } from '../../programs/index.ts'
-import { basketJson, clearBasket, putBasketLine } from '../basket.ts'
+import { basketAnswer, basketJson, clearBasket, putBasketLine } from '../basket.ts'
 import { findProductRow } from '../db/menu.ts'
 import { findRestaurantRow, schedulesOf } from '../db/restaurants.ts'
 import { orderDetail } from '../orders/books.ts'
@@ -15,6 +15,7 @@ import { statusName } from '../orders/codes.ts'
 import { slotsFor } from '../orders/slots.ts'
 import { areaOfRestaurant, createSession, sessionJson, sessionOf, updateSession } from '../session.ts'
 import { zipCodeExists } from '../shared.ts'
+import { returnOriginOf } from './return-origin.ts'
 import { requestContext, uuidParam } from './schemas.ts'
 
 /**
@@ -151,8 +152,7 @@ export const getSessionAvailability = createRoute({
 
 const basketSchema = z
   .object({
-    session: sessionSchema,
-    default_asap: z.boolean(),
+    session: z.object({ uuid: z.uuid(), pickup_in_restaurant: z.boolean() }),
     restaurants: z.array(
       z.object({
         details: z.object({
@@ -168,9 +168,7 @@ const basketSchema = z
           tc_pdf_url: z.string().nullable(),
           closed: z.boolean(),
           closed_message: z.string().nullable(),
-          closed_reason: z.string().nullable(),
           closed_at: z.string().nullable(),
-          default_asap: z.boolean(),
         }),
         products: z.array(
           z.object({
@@ -178,20 +176,15 @@ const basketSchema = z
             product_id: z.uuid(),
             title: z.string(),
             quantity: z.number().int(),
-            product_variant: z
-              .object({ uuid: z.uuid(), title: z.string(), price: z.number().int() })
-              .nullable(),
+            product_variant: z.object({ uuid: z.uuid(), title: z.string() }).nullable(),
             product_extras: z.array(
-              z.object({
-                uuid: z.uuid(),
-                title: z.string(),
-                price: z.number().int(),
-                checked: z.literal(true),
-              }),
+              z.object({ uuid: z.uuid(), title: z.string(), checked: z.literal(true) }),
             ),
-            unit_price: z.number().int(),
-            price: z.number().int(),
-            vat_code: z.string(),
+            unit_price: z
+              .number()
+              .int()
+              .openapi({ description: 'Product + variant + extras, from the menu now' }),
+            price: z.number().int().openapi({ description: 'unit_price × quantity' }),
           }),
         ),
         order: z.object({
@@ -205,7 +198,6 @@ const basketSchema = z
           pickup_fee: z.number().int(),
           total: z.number().int(),
           vat: z.number().int(),
-          restaurant_available: z.boolean(),
         }),
       }),
     ),
@@ -559,27 +551,27 @@ export function registerOrderingRoutes(app: ApiApp) {
   })
 
   app.openapi(getBasket, async (c) =>
-    c.json(await basketJson(c.get('services').db, c.req.valid('param').sessionUuid), 200),
+    c.json(basketAnswer(await basketJson(c.get('services').db, c.req.valid('param').sessionUuid)), 200),
   )
 
   app.openapi(putBasket, async (c) => {
     const { db } = c.get('services')
     const id = c.req.valid('param').sessionUuid
     const body = c.req.valid('json')
-    await putBasketLine(db, id, {
+    const session = await putBasketLine(db, id, {
       product_id: body.product_id,
       quantity: body.quantity,
       variant_uuid: body.variant_uuid,
       extra_uuids: body.extra_uuids,
     })
-    return c.json(await basketJson(db, id), 200)
+    return c.json(basketAnswer(await basketJson(db, id, new Date(), session)), 200)
   })
 
   app.openapi(postBasketClear, async (c) => {
     const { db } = c.get('services')
     const id = c.req.valid('param').sessionUuid
     await clearBasket(db, id, c.req.valid('query').restaurant_uuid)
-    return c.json(await basketJson(db, id), 200)
+    return c.json(basketAnswer(await basketJson(db, id)), 200)
   })
 
   app.openapi(getSlots, async (c) => {
@@ -606,13 +598,15 @@ export function registerOrderingRoutes(app: ApiApp) {
     const services = c.get('services')
     const ctx = requestContext(c)
     const id = c.req.valid('param').sessionUuid
+    const body = c.req.valid('json')
     const { order, payment_url } = await checkout(
       services,
       ctx,
       optionalCaller(c),
       id,
-      c.req.valid('json'),
+      body,
       c.req.header('idempotency-key'),
+      await returnOriginOf(c, body.restaurant_uuid),
     )
     return c.json(
       {
@@ -630,11 +624,18 @@ export function registerOrderingRoutes(app: ApiApp) {
 
   app.openapi(postOrderPayment, async (c) => {
     const services = c.get('services')
+    const { uuid } = c.req.valid('param')
+    const of = await services.db
+      .selectFrom('food_orders')
+      .select('program_id')
+      .where('id', '=', uuid)
+      .executeTakeFirst()
     const { order, payment_url } = await startOrderPayment(
       services,
       requestContext(c),
       c.req.valid('query').session_id,
-      c.req.valid('param').uuid,
+      uuid,
+      of ? await returnOriginOf(c, of.program_id) : undefined,
     )
     return c.json(
       {

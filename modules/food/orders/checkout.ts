@@ -78,6 +78,7 @@ export async function checkout(
   sessionId: string,
   input: CheckoutInput,
   idempotencyKey: string | undefined,
+  returnOrigin?: string,
 ): Promise<{ order: OrderRow; payment_url: string }> {
   const { db, config } = services
   const session = await sessionOf(db, sessionId)
@@ -88,7 +89,7 @@ export async function checkout(
       .where('session_id', '=', sessionId)
       .where('idempotency_key', '=', idempotencyKey)
       .executeTakeFirst()
-    if (before) return startOrderPayment(services, ctx, sessionId, before.id)
+    if (before) return startOrderPayment(services, ctx, sessionId, before.id, returnOrigin)
   }
   const program = await findProgram(db, input.restaurant_uuid)
   if (!program || program.type !== programTypes.foodsManagement || program.status !== programStatuses.active)
@@ -270,7 +271,7 @@ export async function checkout(
     { food_order_id: id, program_id: program.uuid, total: Number(money.total) },
     'food order placed',
   )
-  return startOrderPayment({ db, config }, ctx, sessionId, id)
+  return startOrderPayment({ db, config }, ctx, sessionId, id, returnOrigin)
 }
 
 /**
@@ -283,6 +284,8 @@ export async function startOrderPayment(
   ctx: Ctx,
   sessionId: string,
   orderId: string,
+  /** Where the guest comes back to: the host they ordered on (checked by the caller), else PUBLIC_URL. */
+  returnOrigin?: string,
 ): Promise<{ order: OrderRow; payment_url: string }> {
   const { db, config } = services
   const pageOf = (paymentId: string) => `${config.PUBLIC_URL}/checkout/${paymentId}`
@@ -294,8 +297,11 @@ export async function startOrderPayment(
       const live =
         facts && ['created', 'pending'].includes(facts.status) && facts.expires_at.getTime() > Date.now()
       const paid = facts && ['paid', 'partially_refunded', 'refunded'].includes(facts.status)
-      if (live || paid || order.status >= 3) return { order, payment_url: pageOf(order.payment_id) }
-      if (facts && facts.status === 'created') await closePayment(db, order.payment_id, ctx)
+      if (live || paid || (order.status >= 3 && order.status !== 4))
+        return { order, payment_url: pageOf(order.payment_id) }
+      // The old payment is closed (expired now), so only the new one can still take money.
+      if (facts && ['created', 'pending', 'failed'].includes(facts.status))
+        await closePayment(db, order.payment_id, ctx)
     } else if (order.status >= 3) {
       throw businessRule('the order cannot be paid', 'order_not_payable')
     }
@@ -320,11 +326,12 @@ export async function startOrderPayment(
           payable: { kind: foodOrderPayable, id: orderId },
           amount: BigInt(locked.total),
           currency: locked.currency,
-          description: `Order ${locked.order_id} — ${program.title}`,
+          // The provider's page puts the restaurant's name before it (payments' `providerFacing`).
+          description: `Order ${locked.order_id}`,
           program_uuid: program.uuid,
           owner_user_id: program.owner_user_id,
           payer_user_id: locked.user_id,
-          return_url: `${config.PUBLIC_URL}/orders/payment/${sessionId}`,
+          return_url: `${returnOrigin ?? config.PUBLIC_URL}/orders/payment/${sessionId}`,
           metadata: { food_order_uuid: orderId, order_id: String(locked.order_id) },
           expires_in_ms: 2 * 3600_000,
         },

@@ -1,3 +1,4 @@
+import { closePayment, paymentFacts } from '../../payments/index.ts'
 import type { Caller } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { zonedDate } from '../../platform/dates.ts'
@@ -8,7 +9,7 @@ import { programStatuses } from '../../programs/index.ts'
 import { foodProgramOf } from '../access.ts'
 import { basketIsEmpty, checkLine, productFacts } from '../basket.ts'
 import { restaurantPaymentMethods, startOrderPayment } from './checkout.ts'
-import { findOrder, nudgeBoards, type OrderRow, writeCreated, writeStatus } from './life.ts'
+import { findOrder, lockOrder, nudgeBoards, type OrderRow, writeCreated, writeStatus } from './life.ts'
 import { type PricedLineInput, priceOrder } from './pricing.ts'
 
 /**
@@ -193,4 +194,104 @@ async function answerOf(
   if (order.payment_method === 'cash') return { order, payment_url: null, session_id: order.session_id }
   const started = await startOrderPayment(services, ctx, order.session_id, orderId)
   return { ...started, session_id: order.session_id }
+}
+
+/**
+ * A counter order of this restaurant, for its staff: another restaurant's (or none) 404 alike; an
+ * online order 422 `not_counter_order` (its guest pays it on their own device).
+ */
+async function counterOrderOf(
+  services: Pick<Services, 'db'>,
+  me: Caller,
+  programUuid: string,
+  orderUuid: string,
+): Promise<OrderRow & { source: string }> {
+  const program = await foodProgramOf(services.db, me, programUuid, { who: 'staff' })
+  const order = (await findOrder(services.db, orderUuid)) as (OrderRow & { source: string }) | undefined
+  if (!order || order.program_id !== program.uuid) throw notFound('order')
+  if (order.source !== 'counter')
+    throw businessRule('only a counter order is paid at the counter', 'not_counter_order')
+  return order
+}
+
+const moneyTaken = (status: string) => ['paid', 'partially_refunded', 'refunded'].includes(status)
+
+/** Unpaid: created, awaiting payment, payment failed. */
+const unpaid = (status: number) => status === 1 || status === 2 || status === 4
+
+/**
+ * A new QR for a counter order paid by the payment QR (`POST …/counter-orders/{order}/payment`):
+ * the payment that still lives (the same QR), else, after a failed, expired or cancelled one, a new
+ * payment of the same order. Idempotent: asked twice, the same live payment. A paid order answers
+ * its paid payment; one paid in cash 422 `order_not_payable`.
+ */
+export async function counterOrderPayment(
+  services: Pick<Services, 'db' | 'config'>,
+  ctx: RequestContext,
+  me: Caller,
+  programUuid: string,
+  orderUuid: string,
+): Promise<CounterOrderAnswer> {
+  const order = await counterOrderOf(services, me, programUuid, orderUuid)
+  if (order.payment_method === 'cash' || !order.session_id)
+    throw businessRule('the order was paid in cash', 'order_not_payable')
+  const started = await startOrderPayment(services, ctx, order.session_id, order.id)
+  return { ...started, session_id: order.session_id }
+}
+
+/**
+ * Cash instead of the QR (`POST …/counter-orders/{order}/cash`): the customer whose card payment
+ * failed or ran out pays in cash after all. The order's payment is closed first (payments'
+ * `closePayment`: money taken answers 422 `order_not_payable`, a payment the customer is in the
+ * middle of 409 `order_payment_in_progress`, so no money can arrive after the cash), then the order
+ * is paid in cash exactly as a cash counter order (→ 3 by the staff member, `payment_method` cash,
+ * no payment and no ledger entry: the restaurant holds the cash). Asked again: the same answer.
+ */
+export async function counterOrderToCash(
+  services: Pick<Services, 'db' | 'config' | 'redis' | 'log'>,
+  ctx: RequestContext,
+  me: Caller,
+  programUuid: string,
+  orderUuid: string,
+): Promise<CounterOrderAnswer> {
+  const { db } = services
+  const order = await counterOrderOf(services, me, programUuid, orderUuid)
+  if (order.payment_method === 'cash' && order.session_id)
+    return { order, payment_url: null, session_id: order.session_id }
+  const facts = order.payment_id ? await paymentFacts(db, order.payment_id) : undefined
+  if (!unpaid(order.status) || !order.session_id || (facts && moneyTaken(facts.status)))
+    throw businessRule('the order is paid already', 'order_not_payable')
+  if (order.payment_id && facts && ['created', 'pending', 'failed'].includes(facts.status)) {
+    const closed = await closePayment(db, order.payment_id, ctx)
+    if (closed === 'paid') throw businessRule('the order is paid by card already', 'order_not_payable')
+    if (closed === 'in_payment')
+      throw new AppError('conflict', 'the customer is paying right now: wait for the outcome', {
+        reason: 'order_payment_in_progress',
+      })
+  }
+  const paidInCash = await db.transaction().execute(async (trx) => {
+    const locked = await lockOrder(trx, order.id)
+    if (!locked) throw notFound('order')
+    if (locked.payment_method === 'cash') return null
+    // The payment moved while it was being closed (a new QR asked on another screen, or paid).
+    if (!unpaid(locked.status) || locked.payment_id !== order.payment_id)
+      throw new AppError('conflict', 'the order’s payment changed: look again', {
+        reason: 'order_payment_in_progress',
+      })
+    await trx.updateTable('food_orders').set({ payment_method: 'cash' }).where('id', '=', order.id).execute()
+    return writeStatus(trx, { ...locked, payment_method: 'cash' }, 3, ctx, {
+      paid_at: new Date(),
+      payment_id: null,
+    })
+  })
+  if (paidInCash) {
+    ctx.log.info(
+      { food_order_id: order.id, program_id: order.program_id },
+      'counter order paid in cash instead',
+    )
+    nudgeBoards(services, order.program_id)
+  }
+  const now = await findOrder(db, order.id)
+  if (!now) throw notFound('order')
+  return { order: now, payment_url: null, session_id: order.session_id }
 }

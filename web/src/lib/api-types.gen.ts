@@ -4991,6 +4991,140 @@ export interface paths {
       };
     };
   };
+  "/api/v1/food/programs/{uuid}/counter-orders/{orderUuid}/cash": {
+    /**
+     * Take cash instead of the QR for an unpaid counter order
+     * @description Closes the order’s payment and records the cash the staff member took: the order is paid at once (no payment, no ledger entry: the restaurant holds the cash). Asked again: the same answer. Refusals: 422 `not_counter_order` (an online order), `order_not_payable` (paid by card already); 409 `order_payment_in_progress` (the customer is paying right now). The restaurant’s owner and its acceptors (staff); another restaurant’s order: 404.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+          orderUuid: string;
+        };
+      };
+      responses: {
+        /** @description Paid in cash */
+        200: {
+          content: {
+            "application/json": {
+              /** @description The payment page to show as a QR code (null for cash) */
+              payment_url: string | null;
+              result: components["schemas"]["FoodOrderDetail"];
+              /**
+               * Format: uuid
+               * @description The order’s own session (its guest order page)
+               */
+              session_id: string;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/food/programs/{uuid}/counter-orders/{orderUuid}/payment": {
+    /**
+     * A new QR for a counter order whose payment failed or ran out
+     * @description The payment that still lives (the same `payment_url`), else a new payment of the same order after a failed, expired or cancelled one: asking twice gives the same QR. A paid order answers its paid payment. Refusals: 422 `not_counter_order` (an online order), `order_not_payable` (paid in cash). The restaurant’s owner and its acceptors (staff); another restaurant’s order: 404.
+     */
+    post: {
+      parameters: {
+        path: {
+          uuid: string;
+          orderUuid: string;
+        };
+      };
+      responses: {
+        /** @description The payment to show as a QR code */
+        200: {
+          content: {
+            "application/json": {
+              /** @description The payment page to show as a QR code (null for cash) */
+              payment_url: string | null;
+              result: components["schemas"]["FoodOrderDetail"];
+              /**
+               * Format: uuid
+               * @description The order’s own session (its guest order page)
+               */
+              session_id: string;
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict with the current state */
+        409: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A business rule refused the request */
+        422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/food/programs/{uuid}/court-orders/{orderUuid}/reject": {
     /**
      * The restaurant rejects its part of a court order
@@ -14010,12 +14144,12 @@ export interface components {
      * - cards: `not_card_program`, `card_type_missing`, `program_not_draft`, `program_blocked`, `card_settings_locked`, `program_not_active`, `card_not_complete`, `program_period_ended`, `card_price_missing`, `order_in_payment`, `order_paid`, `order_not_paid`, `order_conflict`, `order_amount_zero`, `card_order_not_refundable`, `card_already_activated`, `card_expired`, `card_blocked`, `card_not_activated`, `amount_above_balance`, `reversal_too_late`, `reversal_forfeited`, `reversal_card_expired`, `reversal_card_blocked`, `redemption_reversed`
      * - credit: `not_credit_program`, `program_not_active`, `bill_archived`, `bill_paid`, `ladder_full`, `ladder_invalid`
      * - terminal: `not_payment_program`, `program_blocked`, `program_not_active`, `cashpoint_inactive`, `fieldsValidation`, `request_uuid_taken`, `request_claimed`, `request_finished`, `token_invalid`, `token_used`, `token_expired`, `token_cancelled`, `token_replaced`
-     * - food: `not_food_program`, `program_blocked`, `restaurant_not_complete`, `menu_empty`, `domain_already_used`, `category_not_empty`, `notFount`, `invalid_session`, `basket_is_empty`, `not_valid_variants`, `not_valid_extras`, `min_order_amount`, `outside_delivery_area`, `delivery_address_required`, `pickup_not_available`, `restaurant_closed`, `restaurant_read_only`, `ordering_disabled`, `ordering_paused`, `order_limit_reached`, `terms_not_accepted`, `requested_time_not_available`, `order_transition_not_allowed`, `order_not_payable`
+     * - food: `not_food_program`, `program_blocked`, `restaurant_not_complete`, `menu_empty`, `domain_already_used`, `category_not_empty`, `notFount`, `invalid_session`, `basket_is_empty`, `not_valid_variants`, `not_valid_extras`, `min_order_amount`, `outside_delivery_area`, `delivery_address_required`, `pickup_not_available`, `restaurant_closed`, `restaurant_read_only`, `ordering_disabled`, `ordering_paused`, `order_limit_reached`, `terms_not_accepted`, `requested_time_not_available`, `order_transition_not_allowed`, `order_not_payable`, `not_counter_order`, `order_payment_in_progress`
      * - food-court: `not_food_court`, `court_not_complete`, `inviteIsAlreadySent`, `notFount`, `not_food_program`, `restaurant_not_in_court`, `restaurant_not_onboarded`, `onboarding_refused`, `part_not_rejectable`, `min_order_amount`
      * - feed: `not_post_author`, `not_comment_author`, `post_not_published`, `file_too_large`, `file_type_not_allowed`, `image_too_large`, `image_not_jpg_png`, `image_unreadable`
      * @enum {string}
      */
-    ErrorReason: "acceptor_blocked" | "account_disabled" | "address_not_located" | "admin_may_only_block" | "already_acceptor" | "already_paid" | "amount_above_balance" | "attempt_in_progress" | "authentication_failed" | "bank_refused" | "basket_is_empty" | "bill_archived" | "bill_paid" | "blocked_by_admin" | "cancelled" | "cannot_disable_self" | "card_already_activated" | "card_blocked" | "card_declined" | "card_expired" | "card_not_activated" | "card_not_complete" | "card_not_supported" | "card_order_not_refundable" | "card_price_missing" | "card_refused" | "card_settings_locked" | "card_type_missing" | "cardholder_already_registered" | "cashpoint_inactive" | "category_not_empty" | "ccv_pay_key_not_valid" | "ccv_response_invalid" | "code_limit" | "code_resend_too_soon" | "country_supported" | "court_not_complete" | "currency_locked" | "delivery_address_required" | "domain_already_used" | "draft_not_blockable" | "email_already_registered" | "endpoint_inactive" | "entry_conflict" | "expired" | "expired_card" | "failed" | "fieldsValidation" | "file_too_large" | "file_type_not_allowed" | "fraud_detected" | "held" | "idempotency_key_in_progress" | "idempotency_key_reused" | "image_not_jpg_png" | "image_too_large" | "image_unreadable" | "incorrect_cvc" | "insufficient_funds" | "invalid_credentials" | "invalid_currency" | "invalid_date" | "invalid_session" | "invalid_status_transition" | "invalid_sub_account" | "invitation_answered" | "invitation_pending" | "inviteIsAlreadySent" | "invite_already_sent" | "ladder_full" | "ladder_invalid" | "link_expired" | "malformed_url" | "menu_empty" | "merchant_not_active" | "min_order_amount" | "missing_description" | "missing_source" | "no_receipt" | "no_split" | "no_token" | "no_validated_method" | "notFount" | "not_card_program" | "not_comment_author" | "not_credit_program" | "not_food_court" | "not_food_program" | "not_paid" | "not_payment_program" | "not_post_author" | "not_program_acceptor" | "not_refundable" | "not_valid_extras" | "not_valid_variants" | "nul_character" | "onboarding_refused" | "one_side_per_line" | "open" | "order_amount_zero" | "order_conflict" | "order_in_payment" | "order_limit_reached" | "order_not_paid" | "order_not_payable" | "order_paid" | "order_transition_not_allowed" | "ordering_disabled" | "ordering_paused" | "outside_delivery_area" | "overloaded" | "paid" | "part_not_rejectable" | "payment_expired" | "payment_failed" | "payment_method_is_not_supported" | "payout_refused" | "paypal_not_approved" | "pickup_not_available" | "platform_provider_missing" | "post_not_published" | "processing_error" | "program_blocked" | "program_expired" | "program_not_active" | "program_not_draft" | "program_period_ended" | "rate_limited" | "redemption_reversed" | "refresh_ended" | "refresh_reused" | "refresh_unknown" | "refund_refused" | "refund_too_large" | "rejected" | "released" | "request_claimed" | "request_finished" | "request_uuid_taken" | "requested_time_not_available" | "requires_action" | "resend_too_soon" | "reset_limit" | "reset_too_soon" | "restaurant_closed" | "restaurant_not_complete" | "restaurant_not_in_court" | "restaurant_not_onboarded" | "restaurant_read_only" | "reversal_card_blocked" | "reversal_card_expired" | "reversal_forfeited" | "reversal_of_reversal" | "reversal_too_late" | "sandbox_not_in_production" | "session_ended" | "sign_in_throttled" | "support_request_limit" | "terms_not_accepted" | "token_cancelled" | "token_expired" | "token_invalid" | "token_replaced" | "token_used" | "too_few_lines" | "transfer_too_large" | "unbalanced" | "unknown_account" | "unknown_journal" | "unknown_sub_account" | "unsufficient_balance" | "unsupported_country" | "webhook_bad_signature" | "webhook_malformed" | "webhook_missing_signature" | "webhook_replayed" | "webhook_stale" | "webhook_unknown_event" | "wrong_confirmation_code" | "wrong_password" | "wrong_portal" | "wrong_user_type";
+    ErrorReason: "acceptor_blocked" | "account_disabled" | "address_not_located" | "admin_may_only_block" | "already_acceptor" | "already_paid" | "amount_above_balance" | "attempt_in_progress" | "authentication_failed" | "bank_refused" | "basket_is_empty" | "bill_archived" | "bill_paid" | "blocked_by_admin" | "cancelled" | "cannot_disable_self" | "card_already_activated" | "card_blocked" | "card_declined" | "card_expired" | "card_not_activated" | "card_not_complete" | "card_not_supported" | "card_order_not_refundable" | "card_price_missing" | "card_refused" | "card_settings_locked" | "card_type_missing" | "cardholder_already_registered" | "cashpoint_inactive" | "category_not_empty" | "ccv_pay_key_not_valid" | "ccv_response_invalid" | "code_limit" | "code_resend_too_soon" | "country_supported" | "court_not_complete" | "currency_locked" | "delivery_address_required" | "domain_already_used" | "draft_not_blockable" | "email_already_registered" | "endpoint_inactive" | "entry_conflict" | "expired" | "expired_card" | "failed" | "fieldsValidation" | "file_too_large" | "file_type_not_allowed" | "fraud_detected" | "held" | "idempotency_key_in_progress" | "idempotency_key_reused" | "image_not_jpg_png" | "image_too_large" | "image_unreadable" | "incorrect_cvc" | "insufficient_funds" | "invalid_credentials" | "invalid_currency" | "invalid_date" | "invalid_session" | "invalid_status_transition" | "invalid_sub_account" | "invitation_answered" | "invitation_pending" | "inviteIsAlreadySent" | "invite_already_sent" | "ladder_full" | "ladder_invalid" | "link_expired" | "malformed_url" | "menu_empty" | "merchant_not_active" | "min_order_amount" | "missing_description" | "missing_source" | "no_receipt" | "no_split" | "no_token" | "no_validated_method" | "notFount" | "not_card_program" | "not_comment_author" | "not_counter_order" | "not_credit_program" | "not_food_court" | "not_food_program" | "not_paid" | "not_payment_program" | "not_post_author" | "not_program_acceptor" | "not_refundable" | "not_valid_extras" | "not_valid_variants" | "nul_character" | "onboarding_refused" | "one_side_per_line" | "open" | "order_amount_zero" | "order_conflict" | "order_in_payment" | "order_limit_reached" | "order_not_paid" | "order_not_payable" | "order_paid" | "order_payment_in_progress" | "order_transition_not_allowed" | "ordering_disabled" | "ordering_paused" | "outside_delivery_area" | "overloaded" | "paid" | "part_not_rejectable" | "payment_expired" | "payment_failed" | "payment_method_is_not_supported" | "payout_refused" | "paypal_not_approved" | "pickup_not_available" | "platform_provider_missing" | "post_not_published" | "processing_error" | "program_blocked" | "program_expired" | "program_not_active" | "program_not_draft" | "program_period_ended" | "rate_limited" | "redemption_reversed" | "refresh_ended" | "refresh_reused" | "refresh_unknown" | "refund_refused" | "refund_too_large" | "rejected" | "released" | "request_claimed" | "request_finished" | "request_uuid_taken" | "requested_time_not_available" | "requires_action" | "resend_too_soon" | "reset_limit" | "reset_too_soon" | "restaurant_closed" | "restaurant_not_complete" | "restaurant_not_in_court" | "restaurant_not_onboarded" | "restaurant_read_only" | "reversal_card_blocked" | "reversal_card_expired" | "reversal_forfeited" | "reversal_of_reversal" | "reversal_too_late" | "sandbox_not_in_production" | "session_ended" | "sign_in_throttled" | "support_request_limit" | "terms_not_accepted" | "token_cancelled" | "token_expired" | "token_invalid" | "token_replaced" | "token_used" | "too_few_lines" | "transfer_too_large" | "unbalanced" | "unknown_account" | "unknown_journal" | "unknown_sub_account" | "unsufficient_balance" | "unsupported_country" | "webhook_bad_signature" | "webhook_malformed" | "webhook_missing_signature" | "webhook_replayed" | "webhook_stale" | "webhook_unknown_event" | "wrong_confirmation_code" | "wrong_password" | "wrong_portal" | "wrong_user_type";
     FeedAdminPost: components["schemas"]["FeedPost"] & ({
       /** Format: date-time */
       deleted: string | null;
@@ -14351,7 +14485,6 @@ export interface components {
       uuid: string;
     };
     FoodBasket: {
-      default_asap: boolean;
       restaurants: ({
           details: {
             address: string;
@@ -14359,9 +14492,7 @@ export interface components {
             closed: boolean;
             closed_at: string | null;
             closed_message: string | null;
-            closed_reason: string | null;
             currency: string;
-            default_asap: boolean;
             min_order_amount: number;
             pickup_fee: number | null;
             pickup_fee_heading: string;
@@ -14378,18 +14509,17 @@ export interface components {
             products: number;
             /** @description Why not (a refusal reason), for the web to word */
             refusal: string | null;
-            restaurant_available: boolean;
             total: number;
             vat: number;
           };
           products: ({
               /** Format: uuid */
               line_id: string;
+              /** @description unit_price × quantity */
               price: number;
               product_extras: {
                   /** @enum {boolean} */
                   checked: true;
-                  price: number;
                   title: string;
                   /** Format: uuid */
                   uuid: string;
@@ -14397,18 +14527,21 @@ export interface components {
               /** Format: uuid */
               product_id: string;
               product_variant: {
-                price: number;
                 title: string;
                 /** Format: uuid */
                 uuid: string;
               } | null;
               quantity: number;
               title: string;
+              /** @description Product + variant + extras, from the menu now */
               unit_price: number;
-              vat_code: string;
             })[];
         })[];
-      session: components["schemas"]["FoodSession"];
+      session: {
+        pickup_in_restaurant: boolean;
+        /** Format: uuid */
+        uuid: string;
+      };
     };
     FoodBrand: components["schemas"]["FoodBranding"] & {
       restaurant: {

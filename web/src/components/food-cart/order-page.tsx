@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { CheckIcon, ReceiptTextIcon } from 'lucide-react'
+import { CheckIcon, DownloadIcon, ReceiptTextIcon } from 'lucide-react'
 import { LoadError } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
-import { type Answer, ApiError, api } from '~/lib/api.ts'
+import { type Answer, ApiError, api, apiUrl } from '~/lib/api.ts'
 import { formatMoney } from '~/lib/money.ts'
 import { cn } from '~/lib/utils.ts'
 import { type FoodOrderDetail, guestOrderQueryOptions } from './queries.ts'
@@ -17,7 +17,8 @@ import { useOrderStatus } from './use-order-status.ts'
 /**
  * `/orders/{uuid}` (spec section 2): the guest's order, readable only with the session it was
  * ordered in (kept on this device): its status, live while the kitchen moves it, the dishes with
- * their VAT, the totals, how and when it comes; "Pay again" while it is unpaid.
+ * their VAT, the totals, how and when it comes; "Pay again" while it is unpaid; the receipt (PDF)
+ * once it is paid.
  */
 export function OrderPage({ uuid }: { uuid: string }) {
   const session = useFoodSessionId()
@@ -66,6 +67,9 @@ function OrderLoader({ uuid, session }: { uuid: string; session: string }) {
   }
   return <OrderView order={order.data} session={session} live={live} />
 }
+
+/** The languages a receipt is printed in (the API's `language`); others get the order's own. */
+const receiptLanguages = ['nl', 'en', 'de', 'ru', 'uk']
 
 function OrderView({ order: o, session, live }: { order: FoodOrderDetail; session: string; live: boolean }) {
   const { i18n } = useLingui()
@@ -230,6 +234,22 @@ function OrderView({ order: o, session, live }: { order: FoodOrderDetail; sessio
           </div>
         </dl>
       </section>
+
+      {unpaid ? null : (
+        <Button asChild variant="outline" className="w-fit">
+          <a
+            href={apiUrl(`/food/orders/${encodeURIComponent(o.uuid)}/receipt`, {
+              session_id: session,
+              language: receiptLanguages.includes(i18n.locale) ? i18n.locale : undefined,
+            })}
+            download={`receipt-${orderId}.pdf`}
+            data-testid="order-receipt"
+          >
+            <DownloadIcon aria-hidden="true" />
+            <Trans>Download receipt</Trans>
+          </a>
+        </Button>
+      )}
 
       <section className="grid gap-1 text-sm" aria-labelledby="order-how-title">
         <h2 id="order-how-title" className="font-semibold">

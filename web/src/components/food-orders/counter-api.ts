@@ -75,3 +75,14 @@ export async function takeCounterOrder(
     { headers: { 'Idempotency-Key': idempotencyKey } },
   )
 }
+
+/**
+ * After a failed or expired QR payment (docs/food.md "Counter orders"): a new QR for the same order
+ * (the live payment when there still is one), or cash instead (its payment closed). Both may be
+ * asked again safely: the API answers the same.
+ */
+export const counterPaymentAgain = (program: string, order: string) =>
+  api.post<CounterAnswer>(`/food/programs/${at(program)}/counter-orders/${at(order)}/payment`)
+
+export const counterCashInstead = (program: string, order: string) =>
+  api.post<CounterAnswer>(`/food/programs/${at(program)}/counter-orders/${at(order)}/cash`)
