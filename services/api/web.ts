@@ -5,6 +5,7 @@ import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { ModuleDefinition, Services } from '../../modules/platform/module.ts'
 import { acceptedEncodings } from './compression.ts'
 
 /**
@@ -24,6 +25,21 @@ import { acceptedEncodings } from './compression.ts'
  */
 
 export type WebHandler = (request: Request) => Promise<Response>
+
+/** The modules' `pageStamp`s as one `WebOptions.pageStamp`: the first module owning the page answers. */
+export function modulesPageStamp(
+  modules: readonly ModuleDefinition[],
+  services: Services,
+): (request: Request, url: URL) => Promise<string | null> {
+  return async (request, url) => {
+    const host = request.headers.get('host') ?? url.host
+    for (const module of modules) {
+      const stamp = await module.pageStamp?.({ services, url, host })
+      if (stamp !== undefined) return stamp
+    }
+    return null
+  }
+}
 
 const defaultDistDir = path.resolve(import.meta.dirname, '../../web/dist')
 
@@ -94,10 +110,28 @@ interface SharedPage {
   gzip: Buffer
 }
 
+/** A shared page's renders: the last one done and the one under way (or done). */
+interface SharedEntry {
+  /** The page's stamp when its render began (`pageStamp`); null when it has none. */
+  stamp: string | null
+  /** Without a stamp: until when the render serves (ms); infinite while it runs. */
+  expires: number
+  page: Promise<SharedPage | null>
+  last: SharedPage | null
+}
+
+export interface WebOptions {
+  /**
+   * The stamp of a shared page (the modules' `pageStamp`): equal stamps, the same page. Null (or
+   * absent) when nobody can tell; the page then serves for a second.
+   */
+  pageStamp?: (request: Request, url: URL) => Promise<string | null>
+}
+
 const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
-/** How long one render of a food guest page serves every anonymous visitor (see `renderShared`). */
+/** How long one render of a page without a stamp serves every anonymous visitor (see `renderShared`). */
 const sharedPageMs = 1000
 
 /**
@@ -123,9 +157,13 @@ function sharedKey(request: Request, url: URL): string | null {
 
 /**
  * The web app's fetch handler, or null when there is no build (API-only development and tests).
- * `distDir` is the Vite output directory (default web/dist).
+ * `distDir` is the Vite output directory (default web/dist); `options.pageStamp` says how long a
+ * shared guest page stays right.
  */
-export async function loadWeb(distDir: string = defaultDistDir): Promise<WebHandler | null> {
+export async function loadWeb(
+  distDir: string = defaultDistDir,
+  options: WebOptions = {},
+): Promise<WebHandler | null> {
   const clientDir = path.join(distDir, 'client')
   const serverEntry = path.join(distDir, 'server', 'server.js')
   if (!(await exists(serverEntry)) || !(await exists(clientDir))) return null
@@ -187,53 +225,38 @@ export async function loadWeb(distDir: string = defaultDistDir): Promise<WebHand
 
   /**
    * The food area's guest pages (`/food…`) are what most visitors open, and the same for every
-   * visitor without a session on a host in a language: one render serves them all for a second
-   * (concurrent requests wait for the same render), as the restaurant's JSON is kept for a second.
-   * Only a GET without any cookie but the language, answered 200 without setting a cookie.
+   * visitor without a session on a host in a language: one render serves them all (concurrent
+   * requests wait for the same render). Only a GET without any cookie but the language, answered
+   * 200 without setting a cookie. How long a render serves is the page's stamp (`pageStamp`, from
+   * the modules that own the data): while the stamp is unchanged, however long, and never once it
+   * changed (the next request waits for a render with the new data). A page without a stamp serves
+   * for a second from when its render is done, the last one answering while the next one runs.
    */
-  const shared = new Map<
-    string,
-    { expires: number; page: Promise<SharedPage | null>; last: SharedPage | null }
-  >()
+  const shared = new Map<string, SharedEntry>()
   async function renderShared(request: Request, url: URL): Promise<Response> {
     const key = sharedKey(request, url)
     if (!key) return render(request)
-    let entry = shared.get(key)
-    let stale: SharedPage | null = null
-    if (!entry || entry.expires <= Date.now()) {
-      if (shared.size >= 500) shared.clear()
-      // While the next render runs, the last one still answers (stale by at most that render).
-      stale = entry?.last ?? null
-      // The second counts from when the render is done, so a slow render still serves a second.
-      const fresh: { expires: number; page: Promise<SharedPage | null>; last: SharedPage | null } = {
-        expires: Number.POSITIVE_INFINITY,
-        last: stale,
-        page: Promise.resolve(render(request))
-          .then(async (response): Promise<SharedPage | null> => {
-            if (response.status !== 200 || response.headers.has('set-cookie')) return null
-            const body = Buffer.from(await response.arrayBuffer())
-            // Compressed once for every visitor, not on the way out of each answer.
-            const [br, gzip] = await Promise.all([
-              brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-              gzipAsync(body, { level: 6 }),
-            ])
-            return { headers: [...response.headers], body, br, gzip }
-          })
-          .catch(() => null)
-          .then((page) => {
-            if (page) {
-              fresh.expires = Date.now() + sharedPageMs
-              fresh.last = page
-            } else shared.delete(key)
-            return page
-          }),
-      }
-      entry = fresh
-      shared.set(key, entry)
-    } else if (entry.expires === Number.POSITIVE_INFINITY) {
-      stale = entry.last
+    let stamp: string | null = null
+    try {
+      stamp = (await options.pageStamp?.(request, url)) ?? null
+    } catch {
+      stamp = null
     }
-    const page = stale ?? (await entry.page)
+    let entry = shared.get(key)
+    let page: SharedPage | null
+    if (entry && stamp !== null && entry.stamp === stamp) {
+      // The same data: the render made for it, or the one under way.
+      page = entry.last ?? (await entry.page)
+    } else if (entry && stamp === null && entry.stamp === null && entry.expires > Date.now()) {
+      page = entry.last ?? (await entry.page)
+    } else {
+      if (shared.size >= 500) shared.clear()
+      // Without a stamp the last render still answers while the next one runs (stale by at most that
+      // render); with one, a changed stamp means changed data, so nothing older answers.
+      const stale = stamp === null && entry?.stamp === null ? entry.last : null
+      entry = startRender(key, request, stamp, stale)
+      page = stale ?? (await entry.page)
+    }
     if (!page) return render(request)
     const headers = new Headers(page.headers)
     const accepted = acceptedEncodings(request.headers.get('accept-encoding'))
@@ -243,6 +266,37 @@ export async function loadWeb(distDir: string = defaultDistDir): Promise<WebHand
     if (coding) headers.set('content-encoding', coding)
     headers.set('content-length', String(body.byteLength))
     return new Response(new Uint8Array(body), { status: 200, headers })
+  }
+
+  /** One render for everyone asking `key`, kept under `stamp` once it is a 200 without a cookie. */
+  function startRender(key: string, request: Request, stamp: string | null, stale: SharedPage | null) {
+    const entry: SharedEntry = {
+      stamp,
+      // Until the render is done nothing expires (a slow render still serves its full second).
+      expires: Number.POSITIVE_INFINITY,
+      last: stale,
+      page: Promise.resolve(render(request))
+        .then(async (response): Promise<SharedPage | null> => {
+          if (response.status !== 200 || response.headers.has('set-cookie')) return null
+          const body = Buffer.from(await response.arrayBuffer())
+          // Compressed once for every visitor, not on the way out of each answer.
+          const [br, gzip] = await Promise.all([
+            brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+            gzipAsync(body, { level: 6 }),
+          ])
+          return { headers: [...response.headers], body, br, gzip }
+        })
+        .catch(() => null)
+        .then((page) => {
+          if (page) {
+            entry.expires = Date.now() + sharedPageMs
+            entry.last = page
+          } else if (shared.get(key) === entry) shared.delete(key)
+          return page
+        }),
+    }
+    shared.set(key, entry)
+    return entry
   }
 
   return async (request) => {

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { sql } from 'kysely'
 import type { DbOrTrx } from '../../platform/db.ts'
-import { notFound } from '../../platform/errors.ts'
+import { AppError, notFound } from '../../platform/errors.ts'
 import { programFactsQuery, programStatuses, programTypes } from '../../programs/index.ts'
 import type { ImageRow } from '../db/files.ts'
 import { documentUri, type ImageJson, imageJson, type ThumbnailJson, thumbnailJson } from '../files.ts'
@@ -233,6 +234,8 @@ interface CachedRestaurant {
   categoriesJson: string
   /** The whole answer of the current minute and its compressed forms, made once for every guest. */
   body?: DetailBody
+  /** The page stamp of the current minute (`restaurantPageStamp`). */
+  stamp?: { minute: number; text: string }
 }
 
 /**
@@ -288,7 +291,13 @@ const freshMs = 1000
 export function restaurantChanged(programId: string): void {
   const cached = cache.get(programId)
   if (cached) cached.checkedAt = 0
+  changes++
 }
+
+/** Changes made through this process (any restaurant): a brand's host is read again after one. */
+let changes = 0
+/** The count of changes made through this process so far (see `restaurantChanged`). */
+export const changesSoFar = () => changes
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -545,6 +554,36 @@ export async function restaurantDetailBody(
   const body = new DetailBody(minute, `{"result":${head.slice(0, -1)},"categories":${categories}}}`)
   if (!search) entry.body = body
   return body
+}
+
+/**
+ * What a guest page of the restaurant shows, as a stamp (the web's shared render, docs/food.md
+ * "Speed"): its version (menu, hours, announcements, brand, title, pause; `cachedRestaurant`, so a
+ * change through this process counts at once and one made elsewhere within a second) and everything
+ * that moves with the clock (open or closed, today's hours and date, the next opening, a pause
+ * running out), worked out once a minute. Two equal stamps mean the same page. `undefined` when
+ * guests do not see the restaurant (its page is the not-found page).
+ */
+export async function restaurantPageStamp(
+  db: DbOrTrx,
+  uuid: string,
+  at = new Date(),
+): Promise<string | undefined> {
+  let entry: CachedRestaurant
+  try {
+    entry = await cachedRestaurant(db, uuid)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return undefined
+    throw error
+  }
+  const minute = Math.floor(at.getTime() / 60_000)
+  if (entry.stamp?.minute !== minute) {
+    const clock = createHash('sha256')
+      .update(JSON.stringify(detailHead(entry.doc, at)))
+      .digest('base64url')
+    entry.stamp = { minute, text: `${entry.key}:${clock}` }
+  }
+  return entry.stamp.text
 }
 
 /** The same restaurant as an object (JSON-LD, sitemaps). */
