@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs'
-import { access, stat } from 'node:fs/promises'
+import { access, readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
@@ -105,9 +105,10 @@ async function exists(file: string): Promise<boolean> {
 
 interface SharedPage {
   headers: [string, string][]
-  body: Buffer
-  br: Buffer
-  gzip: Buffer
+  /** The page, and its brotli and gzip, made once and sent as they are to every visitor. */
+  body: Uint8Array<ArrayBuffer>
+  br: Uint8Array<ArrayBuffer>
+  gzip: Uint8Array<ArrayBuffer>
 }
 
 /** A shared page's renders: the last one done and the one under way (or done). */
@@ -170,6 +171,10 @@ export async function loadWeb(
 
   const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry
   const render = entry.default.fetch.bind(entry.default)
+  // What the client directory holds at its top (assets/, version.json, favicon.svg): a page's
+  // address starts with none of them, so it is never looked for on disk (a build does not change
+  // while the process runs; a new build is a new process).
+  const topLevel = new Set(await readdir(clientDir))
 
   async function serveStatic(request: Request, url: URL): Promise<Response | null> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null
@@ -182,6 +187,7 @@ export async function loadWeb(
     if (pathname.includes('\0')) return null
     // Nothing under a dot folder or file (the build manifest in .vite/, editor or VCS leftovers).
     if (pathname.split('/').some((segment) => segment.startsWith('.'))) return null
+    if (!topLevel.has(pathname.split('/')[1] ?? '')) return null
     const file = path.resolve(clientDir, `.${pathname}`)
     // Only files inside the client directory, never a way out of it.
     if (!file.startsWith(`${clientDir}${path.sep}`)) return null
@@ -265,7 +271,7 @@ export async function loadWeb(
     headers.set('vary', `${headers.get('vary') ?? 'Host, Cookie, Accept-Language'}, Accept-Encoding`)
     if (coding) headers.set('content-encoding', coding)
     headers.set('content-length', String(body.byteLength))
-    return new Response(new Uint8Array(body), { status: 200, headers })
+    return new Response(body, { status: 200, headers })
   }
 
   /** One render for everyone asking `key`, kept under `stamp` once it is a 200 without a cookie. */
@@ -284,7 +290,8 @@ export async function loadWeb(
             brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
             gzipAsync(body, { level: 6 }),
           ])
-          return { headers: [...response.headers], body, br, gzip }
+          const bytes = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength) as Uint8Array<ArrayBuffer>
+          return { headers: [...response.headers], body: bytes(body), br: bytes(br), gzip: bytes(gzip) }
         })
         .catch(() => null)
         .then((page) => {
