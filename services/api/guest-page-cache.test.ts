@@ -151,9 +151,12 @@ describe('the shared render of a restaurant’s page', () => {
           headers: { cookie: 'lang=nl' },
         }),
       )
+    const before = renders
     const first = await missing()
     const second = await missing()
     expect([first.status, second.status]).toEqual([404, 404])
     expect(await second.text()).not.toBe(await first.text())
+    // One render each: the render made for sharing answers its request, not rendered twice.
+    expect(renders - before).toBe(2)
   })
 })

@@ -119,6 +119,8 @@ interface SharedEntry {
   expires: number
   page: Promise<SharedPage | null>
   last: SharedPage | null
+  /** The render's answer when it is not for sharing, until one request takes it. */
+  unshared?: Response | undefined
 }
 
 export interface WebOptions {
@@ -263,7 +265,11 @@ export async function loadWeb(
       entry = startRender(key, request, stamp, stale)
       page = stale ?? (await entry.page)
     }
-    if (!page) return render(request)
+    if (!page) {
+      const own = entry?.unshared
+      if (entry && own) entry.unshared = undefined
+      return own ?? render(request)
+    }
     const headers = new Headers(page.headers)
     const accepted = acceptedEncodings(request.headers.get('accept-encoding'))
     const coding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
@@ -283,14 +289,26 @@ export async function loadWeb(
       last: stale,
       page: Promise.resolve(render(request))
         .then(async (response): Promise<SharedPage | null> => {
-          if (response.status !== 200 || response.headers.has('set-cookie')) return null
+          if (response.status !== 200 || response.headers.has('set-cookie')) {
+            // Not for sharing (a not-found page, a redirect): one waiting request answers it as it
+            // is, the others render their own. Its body must be read or cancelled, or the
+            // renderer's stream stays open until its two-minute limit.
+            entry.unshared = response
+            setTimeout(() => {
+              if (entry.unshared !== response) return
+              entry.unshared = undefined
+              void response.body?.cancel().catch(() => {})
+            }, 0)
+            return null
+          }
           const body = Buffer.from(await response.arrayBuffer())
           // Compressed once for every visitor, not on the way out of each answer.
           const [br, gzip] = await Promise.all([
             brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
             gzipAsync(body, { level: 6 }),
           ])
-          const bytes = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength) as Uint8Array<ArrayBuffer>
+          const bytes = (b: Buffer) =>
+            new Uint8Array(b.buffer, b.byteOffset, b.byteLength) as Uint8Array<ArrayBuffer>
           return { headers: [...response.headers], body: bytes(body), br: bytes(br), gzip: bytes(gzip) }
         })
         .catch(() => null)

@@ -287,17 +287,30 @@ const cacheSize = 500
  */
 const freshMs = 1000
 
-/** A change guests can see was made to this restaurant: read its version again on the next request. */
+/** Restaurants changed through this process in the last second: their version is read each time. */
+const recheckUntil = new Map<string, number>()
+/** When a change was last made through this process (any restaurant; ms). */
+let lastChange = 0
+
+/**
+ * A change guests can see was made to this restaurant: read its version again at each request for
+ * the next second.
+ */
 export function restaurantChanged(programId: string): void {
   const cached = cache.get(programId)
+  // Called inside the change's transaction, before it commits: a request meanwhile reads the old
+  // version. So the version is read by every request for a second, not only the next one.
   if (cached) cached.checkedAt = 0
-  changes++
+  recheckUntil.set(programId, Date.now() + freshMs)
+  if (recheckUntil.size > cacheSize) recheckUntil.delete(recheckUntil.keys().next().value as string)
+  lastChange = Date.now()
 }
 
-/** Changes made through this process (any restaurant): a brand's host is read again after one. */
-let changes = 0
-/** The count of changes made through this process so far (see `restaurantChanged`). */
-export const changesSoFar = () => changes
+/**
+ * A change was made through this process (to any restaurant) in the last second: what depends on
+ * it is read again each time meanwhile (its transaction may not have committed when it was marked).
+ */
+export const changedLately = () => Date.now() - lastChange < freshMs
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -430,7 +443,9 @@ async function cachedRestaurant(db: DbOrTrx, uuid: string): Promise<CachedRestau
   if (!uuidPattern.test(uuid)) throw notFound('restaurant')
   const cached = cache.get(uuid)
   const now = Date.now()
-  if (cached && now - cached.checkedAt < freshMs) return cached
+  const recheck = recheckUntil.get(uuid)
+  if (recheck !== undefined && recheck <= now) recheckUntil.delete(uuid)
+  if (cached && now - cached.checkedAt < freshMs && !(recheck !== undefined && recheck > now)) return cached
   const key = await versionOf(db, uuid)
   if (key === undefined) {
     cache.delete(uuid)

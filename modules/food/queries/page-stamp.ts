@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../../platform/db.ts'
 import { programFactsQuery, programStatuses, programTypes } from '../../programs/index.ts'
 import { hostName } from './brand.ts'
-import { changesSoFar, restaurantPageStamp } from './guest.ts'
+import { changedLately, restaurantPageStamp } from './guest.ts'
 
 /**
  * Stamps of the food guest pages for the web's shared render (`services/api/web.ts`, docs/food.md
@@ -13,21 +13,21 @@ import { changesSoFar, restaurantPageStamp } from './guest.ts'
 
 /** How long a host's brand is trusted without asking PostgreSQL (as a restaurant's version is). */
 const freshMs = 1000
-const hosts = new Map<string, { checkedAt: number; changes: number; stamp: string }>()
+const hosts = new Map<string, { checkedAt: number; stamp: string }>()
 const hostsKept = 1000
 
 /**
  * The brand a host shows, as a stamp: which restaurant's domain it is, and that restaurant's
  * version and program change (its brand, logos, title and description all bump one of them); `-`
- * for a host without a brand. Read again after any change through this process, else once a second.
+ * for a host without a brand. Read once a second, and at each request in the second after a change
+ * through this process.
  */
 async function brandStamp(db: DbOrTrx, host: string): Promise<string> {
   const domain = hostName(host)
   if (!domain) return '-'
   const now = Date.now()
   const known = hosts.get(domain)
-  if (known && known.changes === changesSoFar() && now - known.checkedAt < freshMs) return known.stamp
-  const changes = changesSoFar()
+  if (known && now - known.checkedAt < freshMs && !changedLately()) return known.stamp
   const row = await db
     .selectFrom('food_brandings as b')
     .innerJoin('food_restaurants as r', 'r.program_id', 'b.program_id')
@@ -44,7 +44,7 @@ async function brandStamp(db: DbOrTrx, host: string): Promise<string> {
     .executeTakeFirst()
   const stamp = row ? `${row.program_id}:${row.version}:${row.updated_at.getTime()}` : '-'
   if (hosts.size >= hostsKept) hosts.clear()
-  hosts.set(domain, { checkedAt: now, changes, stamp })
+  hosts.set(domain, { checkedAt: now, stamp })
   return stamp
 }
 
