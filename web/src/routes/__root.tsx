@@ -10,8 +10,7 @@ import {
   useRouter,
 } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
-import { themeColor } from '~/components/food/brand.ts'
-import { brandOfPage } from '~/components/food/brand-of-page.ts'
+import { brandOfPage, themeColor } from '~/components/food/brand-of-page.ts'
 import { useSwitchLocale } from '~/components/language-switcher.tsx'
 import { UpdateBanner } from '~/components/update-banner.tsx'
 import { readBootstrap } from '~/lib/bootstrap.ts'

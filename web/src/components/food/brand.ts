@@ -6,8 +6,8 @@ import type { FoodBrand } from './queries.ts'
  * A restaurant's brand in the page's head, rendered on the server (docs/food.md, "Domain → brand"):
  * its SEO title, description, keywords and language, its favicon in the sizes the API makes, its
  * theme's 10 shades as CSS variables (`--brand-50` … `--brand-900`, which also become the page's
- * primary colour), its colour as `theme-color` (through the root's one tag, `themeColor`), and its
- * Google Analytics tag.
+ * primary colour), and its Google Analytics tag. Its colour as `theme-color` is the root's one tag
+ * (`themeColor`, brand-of-page.ts).
  */
 
 const shadeSteps = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900] as const
@@ -20,17 +20,6 @@ function candidates(srcset: string): { url: string; width: number }[] {
     .split(',')
     .map((part) => part.trim().split(/\s+/))
     .flatMap(([url, w]) => (url && w ? [{ url, width: Number.parseInt(w, 10) }] : []))
-}
-
-/** The platform's own colour: `theme-color` of every page without a brand. */
-export const platformThemeColor = '#4d7cfe'
-
-/**
- * The page's one `<meta name="theme-color">` (the root writes it): the brand's colour on its domain,
- * else the platform's. Only one tag: a browser reading two may take either.
- */
-export function themeColor(brand: FoodBrand | null | undefined): string {
-  return brand && hexColour.test(brand.theme.color) ? brand.theme.color : platformThemeColor
 }
 
 /** The CSS that turns the page into the brand's colours (only well-formed colours pass). */
@@ -64,7 +53,7 @@ type Head = {
 
 /**
  * Everything of the brand that goes in the head, apart from the title (each page sets its own) and
- * `theme-color` (the root's, `themeColor`).
+ * `theme-color` (the root's, `themeColor` in brand-of-page.ts).
  */
 export function brandHead(brand: FoodBrand | null): Head {
   const head: Head = { meta: [], links: [], styles: [], scripts: [] }
