@@ -11,6 +11,8 @@
  * BENCH_API_ROOT=dir runs the API (and its web build) of another checkout, to compare with it.
  * BENCH_DUMP=file writes the page's HTML there. BENCH_PROF=1 starts the API with `--cpu-prof` (the profile lands in .data/bench-food/).
  */
+import { statSync } from 'node:fs'
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose'
@@ -97,6 +99,23 @@ try {
   const html = await page.text()
   if (process.env.BENCH_DUMP) (await import('node:fs')).writeFileSync(process.env.BENCH_DUMP, html)
   const webBuilt = page.ok && (page.headers.get('content-type') ?? '').includes('text/html')
+  // A control for the page's row: a static file of the build whose brotli copy is about as large
+  // as the page's brotli, served from disk with no work. The page cannot beat it; what it costs
+  // on top of sending that many bytes is the gap between the two rows.
+  const pageBr = webBuilt
+    ? Number(
+        (await fetch(`http://127.0.0.1:${port}${placePath}`, { headers: placeHeaders })).headers.get(
+          'content-length',
+        ),
+      )
+    : 0
+  const assetsDir = path.join(apiRoot, 'web/dist/client/assets')
+  const control = webBuilt
+    ? (await readdir(assetsDir))
+        .filter((f) => f.endsWith('.js.br'))
+        .map((f) => ({ file: f.slice(0, -3), size: statSync(path.join(assetsDir, f)).size }))
+        .sort((a, b) => Math.abs(a.size - pageBr) - Math.abs(b.size - pageBr))[0]
+    : undefined
   console.log(
     `API on :${port}; ${connections} connections, ${seconds} s per row, ${rounds} round(s)` +
       (webBuilt
@@ -119,6 +138,12 @@ try {
       seconds,
       connections,
     })
+    if (control) {
+      const file = await rps(`/assets/${control.file}`, { 'accept-encoding': 'br, gzip' })
+      console.log(
+        `  static file, ${Math.round(control.size / 1024)} KiB br        ${String(file.rps).padStart(6)} req/s = ${Math.round((file.rps / bare.rps) * 100)} % of bare, p99 ${file.p99} ms (control: the page is ${Math.round(pageBr / 1024)} KiB br)`,
+      )
+    }
     // One render per request (a cookie other than the language skips the shared render): what a
     // render of the page costs the process, one at a time.
     const uncached = await autocannon({

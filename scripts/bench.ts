@@ -492,6 +492,16 @@ try {
   const placeTtfb = webBuilt
     ? await measureTtfb(`http://127.0.0.1:${port}${placePath}`, placeHeaders, { seconds, connections })
     : undefined
+  // One render per request (a cookie other than the language skips the shared render), one at a
+  // time: what a render of the page costs, as scripts/bench-food.ts prints it.
+  const placeRender = webBuilt
+    ? await autocannon({
+        url: `http://127.0.0.1:${port}`,
+        connections: 1,
+        duration: Math.min(seconds, 5),
+        requests: [{ method: 'GET', path: placePath, headers: { ...placeHeaders, cookie: 'bench=1' } }],
+      })
+    : undefined
   const bare = rows[0]!.rps
   const pad = (s: string | number, w: number) => String(s).padStart(w)
   console.log(
@@ -544,6 +554,11 @@ try {
     console.log(
       `  ${String(placeRow.rps).padStart(6)} req/s = ${((placeRow.rps / bare) * 100).toFixed(0).padStart(3)} % of bare; TTFB p50 ${placeTtfb.p50} ms, p95 ${placeTtfb.p95} ms, p99 ${placeTtfb.p99} ms (${placeTtfb.rps} req/s reading each body)${met ? '' : '  (below target)'}`,
     )
+    if (placeRender) {
+      console.log(
+        `  one render each (1 conn.) ${String(Math.round(placeRender.requests.average)).padStart(6)} req/s, p50 ${placeRender.latency.p50} ms, p99 ${placeRender.latency.p99} ms`,
+      )
+    }
   } else {
     console.log(
       `  not measured: no web build (the page answers ${placePage.status}); run npm run build first`,

@@ -22,6 +22,7 @@ import { registerRootManifestRoutes } from './http/manifest.ts'
 import { registerFoodRoutes } from './http/routes.ts'
 import { onFoodOrderPaid, onFoodOrderPaymentEnded, sendFoodOrderEmail } from './orders/jobs.ts'
 import { foodOrderPayable } from './orders/life.ts'
+import { guestPageStamp } from './queries/page-stamp.ts'
 import { foodProgramSteps } from './steps.ts'
 import './mail/index.ts'
 
@@ -66,4 +67,6 @@ export const foodModule = defineModule({
     app.get('/robots.txt', (c) => robotsResponse(c))
     registerRootManifestRoutes(app)
   },
+  // The guest pages' shared render is answered again while their data is unchanged (docs/food.md "Speed").
+  pageStamp: ({ services, url, host }) => guestPageStamp(services.db, url, host),
 })

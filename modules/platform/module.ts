@@ -120,6 +120,14 @@ export interface ModuleDefinition {
    * OpenAPI document lists.
    */
   rootRoutes?: (app: OpenAPIHono<AppEnv>) => void
+  /**
+   * The stamp of a server-rendered page built from this module's data (the web's shared render of
+   * guest pages, `services/api/web.ts`): `undefined` when the page is not the module's; a string
+   * that stays the same exactly while everything the page shows does (the shared HTML is then served
+   * without rendering again, however old); `null` when the module cannot tell (the shared HTML then
+   * serves for a second only). Asked on every shared page's request: it must be cheap.
+   */
+  pageStamp?: (args: { services: Services; url: URL; host: string }) => Promise<string | null | undefined>
   // biome-ignore lint/suspicious/noExplicitAny: a module lists handlers of many different event types
   handlers?: EventHandler<any>[]
   // biome-ignore lint/suspicious/noExplicitAny: a module lists jobs with many different payload schemas

@@ -6,7 +6,7 @@ import { closeServices, createServices } from '../../modules/platform/services.t
 import { exitOnConfigError, exitOnWiringError, onShutdown } from '../shutdown.ts'
 import { newApp } from './app.ts'
 import { mountQueueDashboard } from './queue-dashboard.ts'
-import { loadWeb } from './web.ts'
+import { loadWeb, modulesPageStamp } from './web.ts'
 
 const config = exitOnConfigError()
 // Before anything else: a module whose needed piece nobody provides stops start-up here.
@@ -20,7 +20,8 @@ if (process.env.MIGRATE_ON_START !== 'false') {
   if (applied.length) log.info({ applied }, 'migrations applied')
 }
 
-const web = await loadWeb()
+// A shared guest page is rendered again only when the stamp of its data changes (web.ts).
+const web = await loadWeb(undefined, { pageStamp: modulesPageStamp(modules, services) })
 if (!web) log.warn('web build not found: only the API is served (run `npm run build` or `npm start`)')
 
 const app = newApp({

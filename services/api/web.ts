@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs'
-import { access, stat } from 'node:fs/promises'
+import { access, readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { ModuleDefinition, Services } from '../../modules/platform/module.ts'
 import { acceptedEncodings } from './compression.ts'
 
 /**
@@ -24,6 +25,21 @@ import { acceptedEncodings } from './compression.ts'
  */
 
 export type WebHandler = (request: Request) => Promise<Response>
+
+/** The modules' `pageStamp`s as one `WebOptions.pageStamp`: the first module owning the page answers. */
+export function modulesPageStamp(
+  modules: readonly ModuleDefinition[],
+  services: Services,
+): (request: Request, url: URL) => Promise<string | null> {
+  return async (request, url) => {
+    const host = request.headers.get('host') ?? url.host
+    for (const module of modules) {
+      const stamp = await module.pageStamp?.({ services, url, host })
+      if (stamp !== undefined) return stamp
+    }
+    return null
+  }
+}
 
 const defaultDistDir = path.resolve(import.meta.dirname, '../../web/dist')
 
@@ -89,15 +105,36 @@ async function exists(file: string): Promise<boolean> {
 
 interface SharedPage {
   headers: [string, string][]
-  body: Buffer
-  br: Buffer
-  gzip: Buffer
+  /** The page, and its brotli and gzip, made once and sent as they are to every visitor. */
+  body: Uint8Array<ArrayBuffer>
+  br: Uint8Array<ArrayBuffer>
+  gzip: Uint8Array<ArrayBuffer>
+}
+
+/** A shared page's renders: the last one done and the one under way (or done). */
+interface SharedEntry {
+  /** The page's stamp when its render began (`pageStamp`); null when it has none. */
+  stamp: string | null
+  /** Without a stamp: until when the render serves (ms); infinite while it runs. */
+  expires: number
+  page: Promise<SharedPage | null>
+  last: SharedPage | null
+  /** The render's answer when it is not for sharing, until one request takes it. */
+  unshared?: Response | undefined
+}
+
+export interface WebOptions {
+  /**
+   * The stamp of a shared page (the modules' `pageStamp`): equal stamps, the same page. Null (or
+   * absent) when nobody can tell; the page then serves for a second.
+   */
+  pageStamp?: (request: Request, url: URL) => Promise<string | null>
 }
 
 const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
-/** How long one render of a food guest page serves every anonymous visitor (see `renderShared`). */
+/** How long one render of a page without a stamp serves every anonymous visitor (see `renderShared`). */
 const sharedPageMs = 1000
 
 /**
@@ -123,15 +160,23 @@ function sharedKey(request: Request, url: URL): string | null {
 
 /**
  * The web app's fetch handler, or null when there is no build (API-only development and tests).
- * `distDir` is the Vite output directory (default web/dist).
+ * `distDir` is the Vite output directory (default web/dist); `options.pageStamp` says how long a
+ * shared guest page stays right.
  */
-export async function loadWeb(distDir: string = defaultDistDir): Promise<WebHandler | null> {
+export async function loadWeb(
+  distDir: string = defaultDistDir,
+  options: WebOptions = {},
+): Promise<WebHandler | null> {
   const clientDir = path.join(distDir, 'client')
   const serverEntry = path.join(distDir, 'server', 'server.js')
   if (!(await exists(serverEntry)) || !(await exists(clientDir))) return null
 
   const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry
   const render = entry.default.fetch.bind(entry.default)
+  // What the client directory holds at its top (assets/, version.json, favicon.svg): a page's
+  // address starts with none of them, so it is never looked for on disk (a build does not change
+  // while the process runs; a new build is a new process).
+  const topLevel = new Set(await readdir(clientDir))
 
   async function serveStatic(request: Request, url: URL): Promise<Response | null> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null
@@ -144,6 +189,7 @@ export async function loadWeb(distDir: string = defaultDistDir): Promise<WebHand
     if (pathname.includes('\0')) return null
     // Nothing under a dot folder or file (the build manifest in .vite/, editor or VCS leftovers).
     if (pathname.split('/').some((segment) => segment.startsWith('.'))) return null
+    if (!topLevel.has(pathname.split('/')[1] ?? '')) return null
     const file = path.resolve(clientDir, `.${pathname}`)
     // Only files inside the client directory, never a way out of it.
     if (!file.startsWith(`${clientDir}${path.sep}`)) return null
@@ -187,54 +233,43 @@ export async function loadWeb(distDir: string = defaultDistDir): Promise<WebHand
 
   /**
    * The food area's guest pages (`/food…`) are what most visitors open, and the same for every
-   * visitor without a session on a host in a language: one render serves them all for a second
-   * (concurrent requests wait for the same render), as the restaurant's JSON is kept for a second.
-   * Only a GET without any cookie but the language, answered 200 without setting a cookie.
+   * visitor without a session on a host in a language: one render serves them all (concurrent
+   * requests wait for the same render). Only a GET without any cookie but the language, answered
+   * 200 without setting a cookie. How long a render serves is the page's stamp (`pageStamp`, from
+   * the modules that own the data): while the stamp is unchanged, however long, and never once it
+   * changed (the next request waits for a render with the new data). A page without a stamp serves
+   * for a second from when its render is done, the last one answering while the next one runs.
    */
-  const shared = new Map<
-    string,
-    { expires: number; page: Promise<SharedPage | null>; last: SharedPage | null }
-  >()
+  const shared = new Map<string, SharedEntry>()
   async function renderShared(request: Request, url: URL): Promise<Response> {
     const key = sharedKey(request, url)
     if (!key) return render(request)
-    let entry = shared.get(key)
-    let stale: SharedPage | null = null
-    if (!entry || entry.expires <= Date.now()) {
-      if (shared.size >= 500) shared.clear()
-      // While the next render runs, the last one still answers (stale by at most that render).
-      stale = entry?.last ?? null
-      // The second counts from when the render is done, so a slow render still serves a second.
-      const fresh: { expires: number; page: Promise<SharedPage | null>; last: SharedPage | null } = {
-        expires: Number.POSITIVE_INFINITY,
-        last: stale,
-        page: Promise.resolve(render(request))
-          .then(async (response): Promise<SharedPage | null> => {
-            if (response.status !== 200 || response.headers.has('set-cookie')) return null
-            const body = Buffer.from(await response.arrayBuffer())
-            // Compressed once for every visitor, not on the way out of each answer.
-            const [br, gzip] = await Promise.all([
-              brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-              gzipAsync(body, { level: 6 }),
-            ])
-            return { headers: [...response.headers], body, br, gzip }
-          })
-          .catch(() => null)
-          .then((page) => {
-            if (page) {
-              fresh.expires = Date.now() + sharedPageMs
-              fresh.last = page
-            } else shared.delete(key)
-            return page
-          }),
-      }
-      entry = fresh
-      shared.set(key, entry)
-    } else if (entry.expires === Number.POSITIVE_INFINITY) {
-      stale = entry.last
+    let stamp: string | null = null
+    try {
+      stamp = (await options.pageStamp?.(request, url)) ?? null
+    } catch {
+      stamp = null
     }
-    const page = stale ?? (await entry.page)
-    if (!page) return render(request)
+    let entry = shared.get(key)
+    let page: SharedPage | null
+    if (entry && stamp !== null && entry.stamp === stamp) {
+      // The same data: the render made for it, or the one under way.
+      page = entry.last ?? (await entry.page)
+    } else if (entry && stamp === null && entry.stamp === null && entry.expires > Date.now()) {
+      page = entry.last ?? (await entry.page)
+    } else {
+      if (shared.size >= 500) shared.clear()
+      // Without a stamp the last render still answers while the next one runs (stale by at most that
+      // render); with one, a changed stamp means changed data, so nothing older answers.
+      const stale = stamp === null && entry?.stamp === null ? entry.last : null
+      entry = startRender(key, request, stamp, stale)
+      page = stale ?? (await entry.page)
+    }
+    if (!page) {
+      const own = entry?.unshared
+      if (entry && own) entry.unshared = undefined
+      return own ?? render(request)
+    }
     const headers = new Headers(page.headers)
     const accepted = acceptedEncodings(request.headers.get('accept-encoding'))
     const coding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
@@ -242,7 +277,51 @@ export async function loadWeb(distDir: string = defaultDistDir): Promise<WebHand
     headers.set('vary', `${headers.get('vary') ?? 'Host, Cookie, Accept-Language'}, Accept-Encoding`)
     if (coding) headers.set('content-encoding', coding)
     headers.set('content-length', String(body.byteLength))
-    return new Response(new Uint8Array(body), { status: 200, headers })
+    return new Response(body, { status: 200, headers })
+  }
+
+  /** One render for everyone asking `key`, kept under `stamp` once it is a 200 without a cookie. */
+  function startRender(key: string, request: Request, stamp: string | null, stale: SharedPage | null) {
+    const entry: SharedEntry = {
+      stamp,
+      // Until the render is done nothing expires (a slow render still serves its full second).
+      expires: Number.POSITIVE_INFINITY,
+      last: stale,
+      page: Promise.resolve(render(request))
+        .then(async (response): Promise<SharedPage | null> => {
+          if (response.status !== 200 || response.headers.has('set-cookie')) {
+            // Not for sharing (a not-found page, a redirect): one waiting request answers it as it
+            // is, the others render their own. Its body must be read or cancelled, or the
+            // renderer's stream stays open until its two-minute limit.
+            entry.unshared = response
+            setTimeout(() => {
+              if (entry.unshared !== response) return
+              entry.unshared = undefined
+              void response.body?.cancel().catch(() => {})
+            }, 0)
+            return null
+          }
+          const body = Buffer.from(await response.arrayBuffer())
+          // Compressed once for every visitor, not on the way out of each answer.
+          const [br, gzip] = await Promise.all([
+            brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+            gzipAsync(body, { level: 6 }),
+          ])
+          const bytes = (b: Buffer) =>
+            new Uint8Array(b.buffer, b.byteOffset, b.byteLength) as Uint8Array<ArrayBuffer>
+          return { headers: [...response.headers], body: bytes(body), br: bytes(br), gzip: bytes(gzip) }
+        })
+        .catch(() => null)
+        .then((page) => {
+          if (page) {
+            entry.expires = Date.now() + sharedPageMs
+            entry.last = page
+          } else if (shared.get(key) === entry) shared.delete(key)
+          return page
+        }),
+    }
+    shared.set(key, entry)
+    return entry
   }
 
   return async (request) => {

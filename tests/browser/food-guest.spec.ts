@@ -114,6 +114,11 @@ async function expectAccessible(page: Page, what: string) {
   expect(serious, `axe on ${what}`).toEqual([])
 }
 
+/** The `content` of every `<meta name="theme-color">` in the HTML, in order. */
+function themeColours(html: string): string[] {
+  return [...html.matchAll(/<meta name="theme-color" content="([^"]*)"/g)].map((m) => m[1] ?? '')
+}
+
 test('the server renders /food on the restaurant’s domain in its brand, with its JSON-LD', async ({
   browser,
 }) => {
@@ -124,7 +129,8 @@ test('the server renders /food on the restaurant’s domain in its brand, with i
   expect(html).toContain(`<title>Restaurants · ${w.seoTitle}</title>`)
   expect(html).toMatch(/<meta name="description" content="Broodjes, soep en pizza aan de gracht"/)
   expect(html).toMatch(/<meta name="keywords" content="eetcafe, pizza, amsterdam"/)
-  expect(html).toContain(`<meta name="theme-color" content="${brandColour}"`)
+  // Exactly one theme-color, the brand's (a browser reading two may take the platform's).
+  expect(themeColours(html)).toEqual([brandColour])
   expect(html).toContain(`--brand-500:${brandColour}`)
   expect(html).toMatch(
     /<link rel="icon" type="image\/png" sizes="32x32" href="\/api\/v1\/food\/images\/[^"]+-32\.png"/,
@@ -139,6 +145,7 @@ test('the server renders /food on the restaurant’s domain in its brand, with i
   expect(place).toContain('"@type":"MenuItem"')
   expect(place).toContain('Margherita')
   expect(place).toContain('data-testid="hours-today"')
+  expect(themeColours(place)).toEqual([brandColour])
 
   // The domain's sitemap and robots are the restaurant's.
   const sitemap = await serverHtml(page, w.domain, '/sitemap.xml')
@@ -275,6 +282,8 @@ test('the platform’s own host lists the restaurant without the brand', async (
   await expect(page.getByTestId('restaurant-title')).toHaveText(w.title)
   await expect(page).toHaveTitle('Restaurants · Cardpay')
   expect(await page.locator('style').filter({ hasText: '--brand-500' }).count()).toBe(0)
+  const html = await (await page.request.get(portalUrl('cardholder', '/food'))).text()
+  expect(themeColours(html)).toEqual(['#4d7cfe'])
   await context.close()
 })
 

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { sql } from 'kysely'
 import type { DbOrTrx } from '../../platform/db.ts'
-import { notFound } from '../../platform/errors.ts'
+import { AppError, notFound } from '../../platform/errors.ts'
 import { programFactsQuery, programStatuses, programTypes } from '../../programs/index.ts'
 import type { ImageRow } from '../db/files.ts'
 import { documentUri, type ImageJson, imageJson, type ThumbnailJson, thumbnailJson } from '../files.ts'
@@ -233,6 +234,8 @@ interface CachedRestaurant {
   categoriesJson: string
   /** The whole answer of the current minute and its compressed forms, made once for every guest. */
   body?: DetailBody
+  /** The page stamp of the current minute (`restaurantPageStamp`). */
+  stamp?: { minute: number; text: string }
 }
 
 /**
@@ -284,11 +287,30 @@ const cacheSize = 500
  */
 const freshMs = 1000
 
-/** A change guests can see was made to this restaurant: read its version again on the next request. */
+/** Restaurants changed through this process in the last second: their version is read each time. */
+const recheckUntil = new Map<string, number>()
+/** When a change was last made through this process (any restaurant; ms). */
+let lastChange = 0
+
+/**
+ * A change guests can see was made to this restaurant: read its version again at each request for
+ * the next second.
+ */
 export function restaurantChanged(programId: string): void {
   const cached = cache.get(programId)
+  // Called inside the change's transaction, before it commits: a request meanwhile reads the old
+  // version. So the version is read by every request for a second, not only the next one.
   if (cached) cached.checkedAt = 0
+  recheckUntil.set(programId, Date.now() + freshMs)
+  if (recheckUntil.size > cacheSize) recheckUntil.delete(recheckUntil.keys().next().value as string)
+  lastChange = Date.now()
 }
+
+/**
+ * A change was made through this process (to any restaurant) in the last second: what depends on
+ * it is read again each time meanwhile (its transaction may not have committed when it was marked).
+ */
+export const changedLately = () => Date.now() - lastChange < freshMs
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -421,7 +443,9 @@ async function cachedRestaurant(db: DbOrTrx, uuid: string): Promise<CachedRestau
   if (!uuidPattern.test(uuid)) throw notFound('restaurant')
   const cached = cache.get(uuid)
   const now = Date.now()
-  if (cached && now - cached.checkedAt < freshMs) return cached
+  const recheck = recheckUntil.get(uuid)
+  if (recheck !== undefined && recheck <= now) recheckUntil.delete(uuid)
+  if (cached && now - cached.checkedAt < freshMs && !(recheck !== undefined && recheck > now)) return cached
   const key = await versionOf(db, uuid)
   if (key === undefined) {
     cache.delete(uuid)
@@ -545,6 +569,36 @@ export async function restaurantDetailBody(
   const body = new DetailBody(minute, `{"result":${head.slice(0, -1)},"categories":${categories}}}`)
   if (!search) entry.body = body
   return body
+}
+
+/**
+ * What a guest page of the restaurant shows, as a stamp (the web's shared render, docs/food.md
+ * "Speed"): its version (menu, hours, announcements, brand, title, pause; `cachedRestaurant`, so a
+ * change through this process counts at once and one made elsewhere within a second) and everything
+ * that moves with the clock (open or closed, today's hours and date, the next opening, a pause
+ * running out), worked out once a minute. Two equal stamps mean the same page. `undefined` when
+ * guests do not see the restaurant (its page is the not-found page).
+ */
+export async function restaurantPageStamp(
+  db: DbOrTrx,
+  uuid: string,
+  at = new Date(),
+): Promise<string | undefined> {
+  let entry: CachedRestaurant
+  try {
+    entry = await cachedRestaurant(db, uuid)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return undefined
+    throw error
+  }
+  const minute = Math.floor(at.getTime() / 60_000)
+  if (entry.stamp?.minute !== minute) {
+    const clock = createHash('sha256')
+      .update(JSON.stringify(detailHead(entry.doc, at)))
+      .digest('base64url')
+    entry.stamp = { minute, text: `${entry.key}:${clock}` }
+  }
+  return entry.stamp.text
 }
 
 /** The same restaurant as an object (JSON-LD, sitemaps). */

@@ -10,7 +10,7 @@ import {
   useRouter,
 } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
-import { brandOfPage } from '~/components/food/brand-of-page.ts'
+import { brandOfPage, themeColor } from '~/components/food/brand-of-page.ts'
 import { useSwitchLocale } from '~/components/language-switcher.tsx'
 import { UpdateBanner } from '~/components/update-banner.tsx'
 import { readBootstrap } from '~/lib/bootstrap.ts'
@@ -49,12 +49,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     return { ...shared, session, sessionRestorable: restorable }
   },
   head: ({ match }) => {
-    const { i18n, portal } = match.context
+    const { i18n, portal, brand } = match.context
     return {
       meta: [
         { charSet: 'utf-8' },
         { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-        { name: 'theme-color', content: '#4d7cfe' },
+        // The one theme-color of the page: the brand's on a restaurant's domain.
+        { name: 'theme-color', content: themeColor(brand) },
         { title: `${i18n._(portalCopy[portal].title)} · Cardpay` },
       ],
       links: [

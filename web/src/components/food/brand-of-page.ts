@@ -22,3 +22,16 @@ export async function brandOfPage(
     return { brand: null, host }
   }
 }
+
+const hexColour = /^#[0-9a-f]{3,8}$/i
+
+/** The platform's own colour: `theme-color` of every page without a brand. */
+export const platformThemeColor = '#4d7cfe'
+
+/**
+ * The page's one `<meta name="theme-color">` (the root writes it): the brand's colour on its domain,
+ * else the platform's. Only one tag: a browser reading two may take either.
+ */
+export function themeColor(brand: FoodBrand | null | undefined): string {
+  return brand && hexColour.test(brand.theme.color) ? brand.theme.color : platformThemeColor
+}

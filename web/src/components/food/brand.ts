@@ -6,7 +6,8 @@ import type { FoodBrand } from './queries.ts'
  * A restaurant's brand in the page's head, rendered on the server (docs/food.md, "Domain → brand"):
  * its SEO title, description, keywords and language, its favicon in the sizes the API makes, its
  * theme's 10 shades as CSS variables (`--brand-50` … `--brand-900`, which also become the page's
- * primary colour), its colour as `theme-color`, and its Google Analytics tag.
+ * primary colour), and its Google Analytics tag. Its colour as `theme-color` is the root's one tag
+ * (`themeColor`, brand-of-page.ts).
  */
 
 const shadeSteps = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900] as const
@@ -50,13 +51,15 @@ type Head = {
   scripts: Record<string, string | boolean>[]
 }
 
-/** Everything of the brand that goes in the head, apart from the title (each page sets its own). */
+/**
+ * Everything of the brand that goes in the head, apart from the title (each page sets its own) and
+ * `theme-color` (the root's, `themeColor` in brand-of-page.ts).
+ */
 export function brandHead(brand: FoodBrand | null): Head {
   const head: Head = { meta: [], links: [], styles: [], scripts: [] }
   if (!brand) return head
   const style = brandStyle(brand)
   if (style) head.styles.push({ children: style })
-  if (hexColour.test(brand.theme.color)) head.meta.push({ name: 'theme-color', content: brand.theme.color })
   if (brand.seo_description.trim()) head.meta.push({ name: 'description', content: brand.seo_description })
   if (brand.seo_keywords.trim()) head.meta.push({ name: 'keywords', content: brand.seo_keywords })
   if (brand.seo_language.trim()) {
