@@ -25,7 +25,8 @@ import {
 } from './order-parts.tsx'
 import { freshSession } from './session-fresh.ts'
 
-const today = () => new Date().toLocaleDateString('sv-SE')
+/** Only until the restaurant's own today has arrived from the API. */
+const browserToday = () => new Date().toLocaleDateString('sv-SE')
 
 /**
  * The owner's order books on the food program page: the live kitchen board, the active orders, the
@@ -288,8 +289,15 @@ function DailyTotals({ program }: { program: string }) {
  * refreshed first when its access token is about to run out, since the link cannot do that.
  */
 function CsvExport({ program }: { program: string }) {
-  const [start, setStart] = useState(() => `${today().slice(0, 8)}01`)
-  const [end, setEnd] = useState(today)
+  // The range starts from the restaurant's today, which the orders of the date answer (the same
+  // query as the dated table's first page, so no request of its own): the browser's day is wrong
+  // for an hour or more around midnight when it runs in another zone.
+  const dated = useQuery(ordersQueryOptions(program, { active: false, page: 1 }))
+  const restaurantToday = dated.data?.date ?? browserToday()
+  const [chosenStart, setStart] = useState<string>()
+  const [chosenEnd, setEnd] = useState<string>()
+  const start = chosenStart ?? `${restaurantToday.slice(0, 8)}01`
+  const end = chosenEnd ?? restaurantToday
   const href = ordersCsvUrl(program, start, end)
   const valid = start !== '' && end !== '' && start <= end
   return (
