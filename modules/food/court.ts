@@ -299,6 +299,8 @@ export interface SubOrderFacts {
   delivery_cost: bigint
   pickup_fee: bigint
   total: bigint
+  /** The VAT in `total` (the items' VAT, as a single order's). */
+  vat: bigint
   payment_id: string | null
   paid_at: Date | null
   paid_out_at: Date | null
@@ -329,6 +331,7 @@ export async function subOrderFacts(
       'o.delivery_cost',
       'o.pickup_fee',
       'o.total',
+      'o.vat',
       'o.payment_id',
       'o.paid_at',
       'o.paid_out_at',
@@ -359,6 +362,7 @@ export async function subOrderFacts(
       delivery_cost: BigInt(r.delivery_cost),
       pickup_fee: BigInt(r.pickup_fee),
       total: BigInt(r.total),
+      vat: BigInt(r.vat),
       payment_id: r.payment_id,
       paid_at: r.paid_at,
       paid_out_at: r.paid_out_at,

@@ -228,6 +228,17 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   // ── A guest orders from both restaurants in one basket and pays once ───────────────────────
   const guest = await portalPage(browser, 'cardholder')
   await guest.setViewportSize(phone)
+  // On the court's own domain, `/` and `/food` open the court (as a restaurant's domain opens it).
+  const courtHost = new URL(portalUrl('cardholder', '/'))
+  courtHost.hostname = `hal-${tag}.localhost`
+  for (const path of ['/', '/food']) {
+    await guest.goto(new URL(path, courtHost).href)
+    await expect(guest).toHaveURL(/\/food\/court$/)
+    await expect(guest.getByTestId('court-page')).toBeVisible()
+    await expect(guest.getByTestId('screen-title')).toHaveText(courtTitle)
+    await expect(guest.getByTestId('court-restaurant')).toHaveCount(2)
+  }
+  await expectFits(guest)
   await guest.goto(portalUrl('cardholder', `/food/court?uuid=${courtUuid}`))
   await expect(guest.getByTestId('screen-title')).toHaveText(courtTitle)
   await expect(guest.getByTestId('court-restaurant')).toHaveCount(2)

@@ -1,15 +1,15 @@
-import { applyOrderPaidOut } from '../../food/index.ts'
+import { applyOrderPaidOut, subOrderFacts } from '../../food/index.ts'
 import { accounts, ledgerEntryRequested } from '../../ledger/index.ts'
 import { payoutFacts, refundPayment, releaseSplit } from '../../payments/index.ts'
 import type { Caller } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { zonedDate } from '../../platform/dates.ts'
-import type { DbOrTrx } from '../../platform/db.ts'
+import type { DbOrTrx, Trx } from '../../platform/db.ts'
 import { AppError, conflict, notFound } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
 import type { Services } from '../../platform/module.ts'
 import { restaurantOfStaff } from '../access.ts'
-import { courtOrdersJson, partSubAccount, syncCourtStatus } from './orders.ts'
+import { courtOrdersJson, partSaleEntry, partSubAccount, syncCourtStatus } from './orders.ts'
 
 type Ctx = Pick<RequestContext, 'actor' | 'requestId'>
 
@@ -240,6 +240,8 @@ export async function finishRejection(services: Services, ctx: Ctx, partId: stri
       .returning('id')
       .executeTakeFirst()
     if (!done) return
+    const reversal = await saleReversal(trx, order, part, now)
+    if (reversal) await publish(trx, ledgerEntryRequested, reversal, ctx)
     if (BigInt(part.amount) > 0n) {
       const court = await trx
         .selectFrom('food_courts')
@@ -274,6 +276,37 @@ export async function finishRejection(services: Services, ctx: Ctx, partId: stri
     }
     await syncCourtStatus(trx, part.court_order_id)
   })
+}
+
+/** The credit note of a rejected part's sale (its sale was posted when the part was held). */
+async function saleReversal(
+  trx: Trx,
+  order: { court_id: string; currency: string },
+  part: {
+    id: string
+    food_order_id: string
+    restaurant_id: string
+    gross: unknown
+    fee: unknown
+    amount: unknown
+  },
+  now: Date,
+) {
+  const sub = (await subOrderFacts(trx, [part.food_order_id])).get(part.food_order_id)
+  if (!sub) return null
+  return partSaleEntry(
+    {
+      id: part.id,
+      court_id: order.court_id,
+      restaurant_id: part.restaurant_id,
+      gross: BigInt(part.gross as string),
+      fee: BigInt(part.fee as string),
+      amount: BigInt(part.amount as string),
+    },
+    { order_id: sub.order_id, vat: sub.vat, currency: order.currency },
+    zonedDate(now, sub.time_zone),
+    true,
+  )
 }
 
 /** payments' refund rule for a court order: only through a part's rejection (one being refunded). */
