@@ -507,6 +507,21 @@ describe('food court', () => {
 
   it('B rejects its part: only that part is refunded; the statement reconciles with the ledger', async () => {
     const subB = order.food_court_suborders.find((s) => s.restaurant_uuid === B.uuid)!
+    type Part = { result: { part_status: string; can_reject: boolean; court_title: string; total: number } }
+    const partPath = `/food/programs/${B.uuid}/court-orders/${subB.uuid}`
+    const before = expectStatus(await ownerB.api<Part>('GET', partPath), 200, 'B’s part').result
+    expect(before).toMatchObject({ part_status: 'held', can_reject: true, total: subB.total })
+    expect(before.court_title).not.toBe('')
+    // Another restaurant's owner does not see it; A's part delivered and paid out is no longer rejectable.
+    expect((await ownerA.api('GET', `/food/programs/${A.uuid}/court-orders/${subB.uuid}`)).status).toBe(404)
+    const subA0 = order.food_court_suborders.find((s) => s.restaurant_uuid === A.uuid)!
+    expect(
+      expectStatus(
+        await acceptorA.api<Part>('GET', `/food/programs/${A.uuid}/court-orders/${subA0.uuid}`),
+        200,
+        'A’s part',
+      ).result.can_reject,
+    ).toBe(false)
     const rejected = expectStatus(
       await ownerB.api<{ result: { part_status: string } }>(
         'POST',
@@ -516,6 +531,10 @@ describe('food court', () => {
       'reject',
     ).result
     expect(rejected.part_status).toBe('refunded')
+    expect(expectStatus(await ownerB.api<Part>('GET', partPath), 200, 'B’s part').result).toMatchObject({
+      part_status: 'refunded',
+      can_reject: false,
+    })
     const again = await ownerB.api<{ result: { part_status: string } }>(
       'POST',
       `/food/programs/${B.uuid}/court-orders/${subB.uuid}/reject`,

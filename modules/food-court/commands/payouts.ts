@@ -188,7 +188,7 @@ export async function rejectPart(
         .select('status')
         .where('id', '=', p.food_order_id)
         .executeTakeFirstOrThrow()
-      if (p.status !== 'held' || ![3, 5, 6].includes(sub.status))
+      if (!rejectable(p.status, sub.status))
         throw conflict(
           'this part can no longer be rejected: it is not paid, delivered or paid out already',
           'part_not_rejectable',
@@ -210,6 +210,41 @@ export async function rejectPart(
   const [json] = await courtOrdersJson(db, [order])
   return json!.food_court_suborders.find((s) => s.uuid === foodOrderId)!
 }
+
+/**
+ * `GET programs/{restaurant}/court-orders/{sub}`: the restaurant's part of a court order as its
+ * kitchen sees it (the court, gross, fee, payout, status) and whether it can still be rejected.
+ * Not a sub-order of this restaurant: 404.
+ */
+export async function restaurantPart(db: DbOrTrx, me: Caller, restaurantId: string, foodOrderId: string) {
+  await restaurantOfStaff(db, me, restaurantId)
+  const part = await db
+    .selectFrom('food_court_parts')
+    .selectAll()
+    .where('food_order_id', '=', foodOrderId)
+    .where('restaurant_id', '=', restaurantId)
+    .executeTakeFirst()
+  if (!part) throw notFound('order')
+  const order = await db
+    .selectFrom('food_court_orders')
+    .selectAll()
+    .where('id', '=', part.court_order_id)
+    .executeTakeFirstOrThrow()
+  const [json] = await courtOrdersJson(db, [order])
+  const sub = json!.food_court_suborders.find((s) => s.uuid === foodOrderId)!
+  return {
+    ...sub,
+    court_uuid: json!.court_uuid,
+    court_title: json!.court_title,
+    court_order_uuid: json!.uuid,
+    currency: json!.currency,
+    can_reject: rejectable(part.status, sub.order_status),
+  }
+}
+
+/** A part may be rejected while it is held and its sub-order paid, cooking or on its way. */
+const rejectable = (partStatus: string, orderStatus: number) =>
+  partStatus === 'held' && [3, 5, 6].includes(orderStatus)
 
 /** Sends a claimed part's refund (our refund id is the provider's key) and records it once. */
 export async function finishRejection(services: Services, ctx: Ctx, partId: string): Promise<void> {

@@ -21,6 +21,7 @@ import {
   inviteSchema,
   onboardingSchema,
   paymentOutcomeSchema,
+  restaurantPartSchema,
   restaurantUuid,
   statementSchema,
 } from './schemas.ts'
@@ -272,6 +273,24 @@ export const getOnboarding = createRoute({
   request: { query: z.object({ food_court: courtUuid, restaurant_uuid: restaurantUuid }) },
   responses: {
     200: json(result(onboardingSchema), 'Where the onboarding stands'),
+    ...errorResponses(400, 401, 403, 404),
+  },
+})
+
+export const getRestaurantPart = createRoute({
+  method: 'get',
+  path: '/food/programs/{uuid}/court-orders/{orderUuid}',
+  tags,
+  summary: 'The restaurant’s part of a court order',
+  description:
+    'Path: the restaurant and one of its food orders. When that order is a sub-order of a court order: the court, this part’s gross, the court fee taken from it, what the restaurant is paid, the part’s status and whether it may still be rejected (`can_reject`). An ordinary order (or another restaurant’s) 404. Staff of the restaurant (owner, acceptors working there).',
+  security: bearerSecurity,
+  middleware: [signedIn('owner', 'acceptor')] as const,
+  request: {
+    params: orderParams.extend({ uuid: restaurantUuid.openapi({ param: { name: 'uuid', in: 'path' } }) }),
+  },
+  responses: {
+    200: json(result(restaurantPartSchema), 'The part'),
     ...errorResponses(400, 401, 403, 404),
   },
 })
