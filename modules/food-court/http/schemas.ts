@@ -345,11 +345,9 @@ export const restaurantPartSchema = subOrderSchema
     court_title: z.string(),
     court_order_uuid: z.uuid(),
     currency: z.string(),
-    can_reject: z
-      .boolean()
-      .openapi({
-        description: 'Whether the restaurant may reject its part now (held; paid, cooking or on its way)',
-      }),
+    can_reject: z.boolean().openapi({
+      description: 'Whether the restaurant may reject its part now (held; paid, cooking or on its way)',
+    }),
   })
   .openapi('FoodCourtRestaurantPart')
 
