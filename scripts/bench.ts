@@ -506,7 +506,7 @@ try {
   // Food: the guest page of a restaurant with 200 products against its targets.
   if (courtRow)
     console.log(
-      `\nfood court: checkout of 2 restaurants + split payment start at the sandbox, ${connections} connections: ${courtRow.rps} checkouts/s, p50 ${courtRow.p50} ms, p95 ${courtRow.p95} ms, p99 ${courtRow.p99} ms, errors ${courtRow.errors} (${courtRow.operations} operations; load average ${loadavg()
+      `\nfood court: checkout of 2 restaurants + split payment start at the sandbox, ${connections} connections: ${courtRow.rps} checkouts/s, p50 ${courtRow.p50} ms, p95 ${courtRow.p95} ms, p99 ${courtRow.p99} ms, errors ${courtRow.errors}${courtRow.errors ? ` ${JSON.stringify(courtRow.failures)}` : ''} (${courtRow.operations} operations; load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')})`,
     )

@@ -156,6 +156,16 @@ export async function measureCourtCheckout(
   const times: number[] = []
   let errors = 0
   let next = 0
+  /** Why operations failed: `<step> <status> <reason>` → count, so a row with errors says what. */
+  const failures: Record<string, number> = {}
+  const fail = (why: string) => {
+    errors++
+    failures[why] = (failures[why] ?? 0) + 1
+  }
+  const reasonOf = (body: unknown) =>
+    (body as { error?: { reason?: string; code?: string } }).error?.reason ??
+    (body as { error?: { code?: string } }).error?.code ??
+    ''
   const post = (path: string, key: string, body: unknown) =>
     fetch(`${origin}/api/v1${path}`, {
       method: 'POST',
@@ -180,17 +190,17 @@ export async function measureCourtCheckout(
           })
           const placed = (await checkout.json()) as { payment_uuid?: string }
           if (!checkout.ok || !placed.payment_uuid) {
-            errors++
+            fail(`checkout ${checkout.status} ${reasonOf(placed)}`)
             continue
           }
           const start = await post(`/payment/checkout/${placed.payment_uuid}`, `bench-start-${session}`, {
             method: 'card',
           })
           const page = (await start.json()) as { redirect_url?: string | null }
-          if (!start.ok || !page.redirect_url) errors++
+          if (!start.ok || !page.redirect_url) fail(`start ${start.status} ${reasonOf(page)}`)
           else times.push(performance.now() - started)
-        } catch {
-          errors++
+        } catch (err) {
+          fail(`network ${(err as Error).message}`)
         }
       }
     }),
@@ -199,6 +209,7 @@ export async function measureCourtCheckout(
   return {
     operations: times.length,
     errors,
+    failures,
     rps: Math.round(times.length / opts.seconds),
     p50: Math.round(percentile(times, 50)),
     p90: Math.round(percentile(times, 90)),
