@@ -21,6 +21,7 @@
  * DATABASE_URL (else the local one, else embedded); load comes from autocannon in this process.
  * Loopback only. Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32).
  */
+import { loadavg } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose'
@@ -86,6 +87,10 @@ interface Row {
   /** Answers other than 2xx (part of `errors`). */
   non2xx: number
 }
+
+let courtRow:
+  | Awaited<ReturnType<typeof import('../modules/food-court/bench.ts').measureCourtCheckout>>
+  | undefined
 
 async function measure(label: string, opts: Partial<autocannon.Options>): Promise<Row> {
   const result = await autocannon({
@@ -444,35 +449,22 @@ try {
     { sessions: 20_000 },
   )
   await courtDb.destroy()
-  let courtCart = 0
-  rows.push(
-    await measure('POST /api/v1/food/court/basket/{session}/checkout (2 restaurants, split payment)', {
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/v1/food/court/basket/x/checkout',
-          setupRequest: (req) => {
-            const session = courtBench.sessionIds[courtCart++ % courtBench.sessionIds.length]
-            return {
-              ...req,
-              path: `/api/v1/food/court/basket/${session}/checkout`,
-              headers: { 'content-type': 'application/json', 'idempotency-key': `bench-court-${session}` },
-              body: JSON.stringify({
-                court_uuid: courtBench.courtUuid,
-                pickup_in_restaurant: true,
-                name: 'Bench Guest',
-                phone: '+31 6 0000 0000',
-                email: 'guest@example.com',
-                accept_terms: true,
-                accept_privacy: true,
-                payment_method: 'card',
-              }),
-            }
-          },
-        },
-      ],
-    }),
-  )
+  // Each operation is what a guest's "pay" costs: the checkout (two sub-orders, one payment with
+  // its split) and the start of that payment at the sandbox (`POST payment/checkout/{uuid}`: the
+  // attempt opened at the provider with the split routes, answering the hosted page). Timed from
+  // the first request to the second answer, per connection one after the other (closed loop), so
+  // p95 is of the whole operation; autocannon reports no p95.
+  const { measureCourtCheckout } = await import('../modules/food-court/bench.ts')
+  courtRow = await measureCourtCheckout(`http://127.0.0.1:${port}`, courtBench, { seconds, connections })
+  rows.push({
+    route: 'POST food/court/…/checkout + payment/checkout/{uuid} (2 restaurants, split start)',
+    rps: courtRow.rps,
+    p50: courtRow.p50,
+    p90: courtRow.p90,
+    p99: courtRow.p99,
+    errors: courtRow.errors,
+    non2xx: courtRow.errors,
+  })
   // The same restaurant's page as a guest's browser gets it: rendered on the server with the menu,
   // its JSON-LD and the brand lookup (three loopback calls to the API per page), brotli as browsers
   // ask. Only when the web is built (the API serves web/dist); `npm run build` first.
@@ -524,6 +516,12 @@ try {
   }
 
   // Food: the guest page of a restaurant with 200 products against its targets.
+  if (courtRow)
+    console.log(
+      `\nfood court: checkout of 2 restaurants + split payment start at the sandbox, ${connections} connections: ${courtRow.rps} checkouts/s, p50 ${courtRow.p50} ms, p95 ${courtRow.p95} ms, p99 ${courtRow.p99} ms, errors ${courtRow.errors}${courtRow.errors ? ` ${JSON.stringify(courtRow.failures)}` : ''} (${courtRow.operations} operations; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
+    )
   console.log(
     '\nfood: GET /api/v1/food/restaurants/{uuid}, 200 products (target ≥ 25 % of bare, p99 < 30 ms)',
   )

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
-import { prepareCourtBench } from './bench.ts'
+import { createLiveTestContext } from '../../tests/support/live.ts'
+import { measureCourtCheckout, prepareCourtBench } from './bench.ts'
 
 /** The bench's court set-up answers a checkout (what `npm run bench` loads), and a small timing. */
 let t: TestContext
@@ -41,4 +42,26 @@ it('court checkout of the bench set-up: two sub-orders, one split payment', asyn
     .where('payable_kind', '=', 'food_court_order')
     .execute()
   expect(splits).toHaveLength(40)
+}, 120_000)
+
+it('the bench row: checkout and the split payment started at the sandbox, with p95', async () => {
+  const live = await createLiveTestContext({ worker: false })
+  try {
+    const bench = await prepareCourtBench(live.services.db, live.config, { sessions: 30 })
+    const row = await measureCourtCheckout(live.url, bench, { seconds: 3, connections: 2 })
+    expect(row.errors).toBe(0)
+    expect(row.operations).toBeGreaterThan(0)
+    expect(row.p95).toBeGreaterThanOrEqual(row.p50)
+    // Each measured payment has its attempt at the sandbox, carrying the restaurants' split routes.
+    const attempts = await live.services.db
+      .selectFrom('payment_attempts as a')
+      .innerJoin('payments as p', 'p.id', 'a.payment_id')
+      .select(['p.splits'])
+      .where('p.payable_kind', '=', 'food_court_order')
+      .execute()
+    expect(attempts.length).toBeGreaterThanOrEqual(row.operations)
+    for (const a of attempts) expect(a.splits as unknown[]).toHaveLength(2)
+  } finally {
+    await live.close()
+  }
 }, 120_000)

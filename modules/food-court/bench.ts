@@ -135,3 +135,85 @@ export async function prepareCourtBench(
   }
   return { courtUuid: court, sessionIds: ids }
 }
+
+/** Nearest-rank percentile of sorted numbers. */
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0
+
+/**
+ * The bench's court row: `connections` guests, each one operation after the other for `seconds`,
+ * each with a cart of its own: the court checkout (two sub-orders, one payment with its split) and
+ * the start of that payment at the sandbox (`POST payment/checkout/{uuid}`, card: the attempt with
+ * the split routes opened at the provider, answering its hosted page). Latency is of the whole
+ * operation; an answer other than 2xx (or no hosted page) counts as an error.
+ */
+export async function measureCourtCheckout(
+  origin: string,
+  bench: { courtUuid: string; sessionIds: string[] },
+  opts: { seconds: number; connections: number },
+) {
+  const until = performance.now() + opts.seconds * 1000
+  const times: number[] = []
+  let errors = 0
+  let next = 0
+  /** Why operations failed: `<step> <status> <reason>` → count, so a row with errors says what. */
+  const failures: Record<string, number> = {}
+  const fail = (why: string) => {
+    errors++
+    failures[why] = (failures[why] ?? 0) + 1
+  }
+  const reasonOf = (body: unknown) =>
+    (body as { error?: { reason?: string; code?: string } }).error?.reason ??
+    (body as { error?: { code?: string } }).error?.code ??
+    ''
+  const post = (path: string, key: string, body: unknown) =>
+    fetch(`${origin}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    })
+  await Promise.all(
+    Array.from({ length: opts.connections }, async () => {
+      while (performance.now() < until && next < bench.sessionIds.length) {
+        const session = bench.sessionIds[next++]!
+        const started = performance.now()
+        try {
+          const checkout = await post(`/food/court/basket/${session}/checkout`, `bench-court-${session}`, {
+            court_uuid: bench.courtUuid,
+            pickup_in_restaurant: true,
+            name: 'Bench Guest',
+            phone: '+31 6 0000 0000',
+            email: 'guest@example.com',
+            accept_terms: true,
+            accept_privacy: true,
+            payment_method: 'card',
+          })
+          const placed = (await checkout.json()) as { payment_uuid?: string }
+          if (!checkout.ok || !placed.payment_uuid) {
+            fail(`checkout ${checkout.status} ${reasonOf(placed)}`)
+            continue
+          }
+          const start = await post(`/payment/checkout/${placed.payment_uuid}`, `bench-start-${session}`, {
+            method: 'card',
+          })
+          const page = (await start.json()) as { redirect_url?: string | null }
+          if (!start.ok || !page.redirect_url) fail(`start ${start.status} ${reasonOf(page)}`)
+          else times.push(performance.now() - started)
+        } catch (err) {
+          fail(`network ${(err as Error).message}`)
+        }
+      }
+    }),
+  )
+  times.sort((a, b) => a - b)
+  return {
+    operations: times.length,
+    errors,
+    failures,
+    rps: Math.round(times.length / opts.seconds),
+    p50: Math.round(percentile(times, 50)),
+    p90: Math.round(percentile(times, 90)),
+    p95: Math.round(percentile(times, 95)),
+    p99: Math.round(percentile(times, 99)),
+  }
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type Api,
@@ -21,7 +22,8 @@ import { createLiveTestContext, type LiveTestContext } from '../../tests/support
 import { deliveredOrdersBefore } from '../food/index.ts'
 import { payoutFacts, releaseSplit } from '../payments/index.ts'
 import { system } from '../platform/context.ts'
-import { releasePart, subOrderDelivered } from './commands/payouts.ts'
+import { applyCourtOrderPaid } from './commands/orders.ts'
+import { finishRejection, releasePart, subOrderDelivered } from './commands/payouts.ts'
 import { settleSingleOrder } from './jobs/handlers.ts'
 
 /**
@@ -355,6 +357,98 @@ describe('food court', () => {
     ).toBe(404)
   })
 
+  /** Sums per account of the sales entries of the order's parts with this source kind. */
+  async function saleLines(kind: string) {
+    const parts = await t.services.db
+      .selectFrom('food_court_parts')
+      .select(['id', 'food_order_id'])
+      .where('court_order_id', '=', order.uuid)
+      .execute()
+    const rows = await t.services.db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_lines as l', 'l.entry_id', 'e.id')
+      .innerJoin('ledger_sub_accounts as s', 's.id', 'l.sub_account_id')
+      .select([
+        'e.id',
+        'e.source_id',
+        'e.journal',
+        'l.account',
+        's.kind',
+        's.external_id',
+        'l.debit',
+        'l.credit',
+      ])
+      .where('e.source_kind', '=', kind)
+      .where(
+        'e.source_id',
+        'in',
+        parts.map((p) => p.id),
+      )
+      .execute()
+    return { parts, rows }
+  }
+
+  it('posts each part’s sale and VAT once, balanced, under duplicated paid events', async () => {
+    const payment = (
+      await t.services.db
+        .selectFrom('food_court_orders')
+        .select('payment_id')
+        .where('id', '=', order.uuid)
+        .executeTakeFirstOrThrow()
+    ).payment_id!
+    // The paid event delivered again (another event id: once() does not stop it) — twice at once.
+    await Promise.all(
+      [1, 2].map(() =>
+        t.services.db.transaction().execute((trx) => applyCourtOrderPaid(trx, order.uuid, payment, ctx)),
+      ),
+    )
+    const { parts, rows } = await until(async () => {
+      const r = await saleLines('food_court_part.paid')
+      return new Set(r.rows.map((x) => x.id)).size === 2 && r
+    }, 'sales posted')
+    // One sales entry per part, in the sales journal, and one request only (the outbox).
+    const requested = await t.services.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('name', '=', 'ledger.entry.requested')
+      .where(sql<boolean>`payload->'source'->>'kind' = 'food_court_part.paid'`)
+      .where(
+        sql<string>`payload->'source'->>'id'`,
+        'in',
+        parts.map((p) => p.id),
+      )
+      .execute()
+    expect(requested).toHaveLength(2)
+    for (const sub of order.food_court_suborders) {
+      const part = parts.find((p) => p.food_order_id === sub.uuid)!
+      const lines = rows.filter((r) => r.source_id === part.id)
+      expect(lines.every((l) => l.journal === 'sales')).toBe(true)
+      const vat = BigInt(
+        (
+          await t.services.db
+            .selectFrom('food_orders')
+            .select('vat')
+            .where('id', '=', sub.uuid)
+            .executeTakeFirstOrThrow()
+        ).vat,
+      )
+      expect(vat).toBeGreaterThan(0n)
+      const on = (account: number, side: 'debit' | 'credit') =>
+        lines.filter((l) => l.account === account).reduce((s, l) => s + BigInt(l[side]), 0n)
+      // As a single order: income net and VAT on the restaurant's program; against its claim and the fee.
+      expect(on(410, 'credit')).toBe(BigInt(sub.total) - vat)
+      expect(on(210, 'credit')).toBe(vat)
+      expect(on(110, 'debit')).toBe(BigInt(sub.payout_amount))
+      expect(on(610, 'debit')).toBe(BigInt(sub.food_court_fee))
+      for (const l of lines.filter((l) => l.account === 410 || l.account === 210))
+        expect([l.kind, l.external_id]).toEqual(['program', sub.restaurant_uuid])
+      const debit = lines.reduce((s, l) => s + BigInt(l.debit), 0n)
+      const credit = lines.reduce((s, l) => s + BigInt(l.credit), 0n)
+      expect(debit).toBe(credit)
+      expect(debit).toBe(BigInt(sub.total))
+    }
+  })
+
   it('pays A out once on delivery, under duplicated triggers and a worker killed mid-payout', async () => {
     const subA = order.food_court_suborders.find((s) => s.restaurant_uuid === A.uuid)!
     const part = await t.services.db
@@ -413,6 +507,21 @@ describe('food court', () => {
 
   it('B rejects its part: only that part is refunded; the statement reconciles with the ledger', async () => {
     const subB = order.food_court_suborders.find((s) => s.restaurant_uuid === B.uuid)!
+    type Part = { result: { part_status: string; can_reject: boolean; court_title: string; total: number } }
+    const partPath = `/food/programs/${B.uuid}/court-orders/${subB.uuid}`
+    const before = expectStatus(await ownerB.api<Part>('GET', partPath), 200, 'B’s part').result
+    expect(before).toMatchObject({ part_status: 'held', can_reject: true, total: subB.total })
+    expect(before.court_title).not.toBe('')
+    // Another restaurant's owner does not see it; A's part delivered and paid out is no longer rejectable.
+    expect((await ownerA.api('GET', `/food/programs/${A.uuid}/court-orders/${subB.uuid}`)).status).toBe(404)
+    const subA0 = order.food_court_suborders.find((s) => s.restaurant_uuid === A.uuid)!
+    expect(
+      expectStatus(
+        await acceptorA.api<Part>('GET', `/food/programs/${A.uuid}/court-orders/${subA0.uuid}`),
+        200,
+        'A’s part',
+      ).result.can_reject,
+    ).toBe(false)
     const rejected = expectStatus(
       await ownerB.api<{ result: { part_status: string } }>(
         'POST',
@@ -422,6 +531,10 @@ describe('food court', () => {
       'reject',
     ).result
     expect(rejected.part_status).toBe('refunded')
+    expect(expectStatus(await ownerB.api<Part>('GET', partPath), 200, 'B’s part').result).toMatchObject({
+      part_status: 'refunded',
+      can_reject: false,
+    })
     const again = await ownerB.api<{ result: { part_status: string } }>(
       'POST',
       `/food/programs/${B.uuid}/court-orders/${subB.uuid}/reject`,
@@ -491,6 +604,24 @@ describe('food court', () => {
       .having((eb) => eb(eb.fn.sum('debit'), '!=', eb.fn.sum('credit')))
       .execute()
     expect(unbalanced).toEqual([])
+    // B's sale is reversed (a credit note), once, even when the rejection is finished again; A's stands.
+    await finishRejection(
+      t.services,
+      ctx,
+      (await saleLines('food_court_part.paid')).parts.find((p) => p.food_order_id === subB.uuid)!.id,
+    )
+    const reversed = await until(async () => {
+      const r = await saleLines('food_court_part.sale_reversed')
+      return r.rows.length > 0 && r
+    }, 'sale reversed')
+    const partB = reversed.parts.find((p) => p.food_order_id === subB.uuid)!
+    expect(new Set(reversed.rows.map((r) => r.id)).size).toBe(1)
+    expect(reversed.rows.every((r) => r.source_id === partB.id)).toBe(true)
+    const sold = (await saleLines('food_court_part.paid')).rows.filter((r) => r.source_id === partB.id)
+    const net = (rows: typeof sold, account: number) =>
+      rows.filter((l) => l.account === account).reduce((s, l) => s + BigInt(l.credit) - BigInt(l.debit), 0n)
+    for (const account of [110, 210, 410, 610])
+      expect(net(sold, account) + net(reversed.rows, account)).toBe(0n)
     // Owner views: daily totals with the court fee, the CSV with the sub-orders.
     const totals = expectStatus(
       await courtOwner.api<{ results: { food_court_fee: number; payouts: number }[] }>(

@@ -104,6 +104,13 @@ const routes: Record<string, Rule> = {
     roles: owner,
     foreign: asOwner((f) => ({ query: { food_court: f.court, restaurant_uuid: f.restaurant } })),
   },
+  'GET /food/programs/{uuid}/court-orders/{orderUuid}': {
+    roles: staff,
+    foreign: {
+      ...asOwner((f) => ({ params: { uuid: f.restaurant, orderUuid: randomUUID() } })),
+      control: false,
+    },
+  },
   'POST /food/programs/{uuid}/court-orders/{orderUuid}/reject': {
     roles: staff,
     foreign: asOwner((f) => ({ params: { uuid: f.restaurant, orderUuid: randomUUID() } })),

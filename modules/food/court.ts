@@ -1,17 +1,14 @@
 import type { RequestContext } from '../platform/context.ts'
-import { zonedDate } from '../platform/dates.ts'
 import type { DbOrTrx, Trx } from '../platform/db.ts'
-import { businessRule, notFound } from '../platform/errors.ts'
-import { newId } from '../platform/ids.ts'
-import { findProgram, type ProgramSummary, programStatuses, programTypes } from '../programs/index.ts'
-import { basketIsEmpty, basketLines, notValidExtras, notValidVariants, sessionArea } from './basket.ts'
+import { businessRule } from '../platform/errors.ts'
+import { findProgram, programStatuses, programTypes } from '../programs/index.ts'
 import { findImage } from './db/files.ts'
-import { findRestaurantRow, type RestaurantRow, schedulesOf } from './db/restaurants.ts'
+import { findRestaurantRow, schedulesOf } from './db/restaurants.ts'
 import { thumbnailJson } from './files.ts'
 import { openingAt } from './hours.ts'
-import { canMove, openStatuses, statusName } from './orders/codes.ts'
-import { lockOrder, type OrderRow, writeCreated, writeStatus } from './orders/life.ts'
-import { type OrderMoney, priceOrder } from './orders/pricing.ts'
+import { canMove, statusName } from './orders/codes.ts'
+import { lockOrder, type OrderRow, writeStatus } from './orders/life.ts'
+import { draftPart, type PartCustomer, type PartDraft, type Refuse, writePart } from './orders/part.ts'
 import { openingJson } from './queries/guest.ts'
 import type { SessionRow } from './session.ts'
 
@@ -26,27 +23,18 @@ import type { SessionRow } from './session.ts'
 
 type Ctx = Pick<RequestContext, 'actor' | 'requestId'>
 
-export interface SubOrderDraft {
-  program: ProgramSummary
-  restaurant: RestaurantRow
-  pickup: boolean
-  money: OrderMoney
-  order_date: string
-}
+export type SubOrderDraft = PartDraft
 
-const refuse = (
-  reason: Parameters<typeof businessRule>[1],
-  message: string,
-  restaurant: string,
-  params: Record<string, string | number> = {},
-) => businessRule(message, reason, { ...params, restaurant_uuid: restaurant })
-
-const major = (amount: bigint) => `${amount / 100n}.${String(amount % 100n).padStart(2, '0')}`
+/** The court's refusals name the restaurant of the cart they are about (`params.restaurant_uuid`). */
+const refusalFor =
+  (restaurant: string): Refuse =>
+  (reason, message, params = {}) =>
+    businessRule(message, reason, { ...params, restaurant_uuid: restaurant })
 
 /**
- * Checks one restaurant's part of a court cart as a checkout of it would (the same reasons, each
- * with `params.restaurant_uuid`) and prices it from the menu now. Court orders are ASAP: one time
- * for several kitchens is not offered.
+ * Checks one restaurant's part of a court cart as a checkout of it would (orders/part.ts: the same
+ * reasons, each with `params.restaurant_uuid`) and prices it from the menu now. Court orders are
+ * ASAP: one time for several kitchens is not offered.
  */
 export async function draftSubOrder(
   db: DbOrTrx,
@@ -55,96 +43,15 @@ export async function draftSubOrder(
   input: { pickup_in_restaurant?: boolean | undefined; accept_terms: boolean; accept_privacy: boolean },
   now = new Date(),
 ): Promise<SubOrderDraft> {
-  const program = await findProgram(db, programId)
-  if (!program || program.type !== programTypes.foodsManagement || program.status !== programStatuses.active)
-    throw notFound('restaurant')
-  const restaurant = await findRestaurantRow(db, program.uuid)
-  if (!restaurant) throw notFound('restaurant')
-  const [group] = await basketLines(db, session.id, program.uuid)
-  const raw = await db
-    .selectFrom('food_basket_lines')
-    .select(['variant_id'])
-    .where('session_id', '=', session.id)
-    .where('program_id', '=', program.uuid)
-    .execute()
-  if (raw.length === 0) throw basketIsEmpty()
-  if (!group || group.lines.length !== raw.length) {
-    const valid = new Set(group?.lines.map((l) => l.variant_id) ?? [])
-    throw raw.some((l) => l.variant_id && !valid.has(l.variant_id)) ? notValidVariants() : notValidExtras()
-  }
-  const schedules = await schedulesOf(db, program.uuid)
-  const opening = openingJson(openingAt(now, { time_zone: restaurant.time_zone, ...schedules }), restaurant)
-  const id = program.uuid
-  if (opening.closed_reason === 'read_only')
-    throw refuse(
-      'restaurant_read_only',
-      restaurant.order_limit_message || 'the restaurant takes no orders now',
-      id,
-    )
-  if (opening.closed_reason === 'ordering_disabled')
-    throw refuse('ordering_disabled', restaurant.order_limit_message || 'online ordering is switched off', id)
-  if (opening.closed)
-    throw refuse('restaurant_closed', `${program.title} is closed now`, id, {
-      closed_reason: opening.closed_reason ?? 'closed_now',
-    })
-  if (restaurant.paused_until && restaurant.paused_until > now)
-    throw refuse('ordering_paused', 'the restaurant takes no new orders for a while', id, {
-      until: restaurant.paused_until.toISOString(),
-    })
-  if (!input.accept_terms || !input.accept_privacy)
-    throw refuse('terms_not_accepted', 'you must accept terms and privacy to order', id)
-  const pickup = input.pickup_in_restaurant ?? session.pickup_in_restaurant
-  if (pickup && !restaurant.can_pickup_in_rest)
-    throw refuse('pickup_not_available', `no pickup at ${program.title}`, id, { name: program.title })
-  let deliveryCost = 0n
-  if (!pickup) {
-    const area = await sessionArea(db, { ...session, pickup_in_restaurant: false }, program.uuid)
-    if (!session.house_number || !area)
-      throw refuse(
-        'delivery_address_required',
-        'a delivery address (zip code and house number) is needed',
-        id,
-      )
-    if (!area.inside) {
-      if (area.why === 'location_needed')
-        throw refuse(
-          'delivery_address_required',
-          'a delivery address (zip code and house number) is needed',
-          id,
-        )
-      throw refuse('outside_delivery_area', 'address outside delivery area', id)
-    }
-    deliveryCost = BigInt(area.cost)
-  }
-  const orderDate = zonedDate(now, restaurant.time_zone)
-  const money = priceOrder(
-    group.lines,
-    { delivery_cost: deliveryCost, pickup_fee: pickup ? BigInt(restaurant.pickup_fee ?? 0) : 0n },
-    orderDate,
-  )
-  const minimum = BigInt(restaurant.min_order_amount)
-  if (money.products_total < minimum)
-    throw refuse('min_order_amount', `minimum order amount is ${major(minimum)} ${program.currency}`, id, {
-      amount: Number(minimum),
-      currency: program.currency,
-    })
-  return { program, restaurant, pickup, money, order_date: orderDate }
+  return draftPart(db, session, programId, { ...input, delivery_asap: true }, now, refusalFor(programId))
 }
 
-export interface SubOrderCustomer {
-  session: SessionRow
-  user_id: string | null
-  name: string
-  phone: string
-  email: string
-  comments: string
-  language: string
-  payment_method: string
-}
+export type SubOrderCustomer = Omit<PartCustomer, 'idempotency_key'>
 
 /**
- * Writes a drafted sub-order (status 1 created) with its items, under the restaurant's row lock
- * and against its `order_limit` (`order_limit_reached` with `params.restaurant_uuid`).
+ * Writes a drafted sub-order (status 1 created) with its items, as a checkout writes an order
+ * (orders/part.ts), against the restaurant's `order_limit` (`order_limit_reached` with
+ * `params.restaurant_uuid`). The Idempotency-Key is the court order's, not the sub-order's.
  */
 export async function insertSubOrder(
   trx: Trx,
@@ -152,83 +59,7 @@ export async function insertSubOrder(
   who: SubOrderCustomer,
   ctx: Ctx,
 ): Promise<string> {
-  const { program, money, pickup } = draft
-  const locked = await trx
-    .selectFrom('food_restaurants')
-    .select(['order_limit', 'order_limit_message'])
-    .where('program_id', '=', program.uuid)
-    .forUpdate()
-    .executeTakeFirstOrThrow()
-  if (locked.order_limit !== null) {
-    const open = await trx
-      .selectFrom('food_orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('program_id', '=', program.uuid)
-      .where('status', 'in', [...openStatuses])
-      .executeTakeFirstOrThrow()
-    if (Number(open.n) >= locked.order_limit)
-      throw refuse(
-        'order_limit_reached',
-        locked.order_limit_message || 'the restaurant has too many open orders now',
-        program.uuid,
-        { message: locked.order_limit_message, limit: locked.order_limit },
-      )
-  }
-  const id = newId()
-  const s = who.session
-  await trx
-    .insertInto('food_orders')
-    .values({
-      id,
-      program_id: program.uuid,
-      session_id: s.id,
-      user_id: who.user_id,
-      status: 1,
-      pickup_in_restaurant: pickup,
-      delivery_asap: true,
-      requested_time: null,
-      zip_code: pickup ? null : s.zip_code,
-      house_number: pickup ? null : s.house_number,
-      apartment: pickup ? null : s.apartment,
-      name: who.name.trim(),
-      phone: who.phone.trim(),
-      email: who.email.trim().toLowerCase(),
-      comments: who.comments.trim(),
-      language: who.language,
-      currency: program.currency,
-      products_total: money.products_total,
-      delivery_cost: money.delivery_cost,
-      pickup_fee: money.pickup_fee,
-      total: money.total,
-      vat: money.vat,
-      payment_method: who.payment_method,
-      order_date: draft.order_date,
-      idempotency_key: null,
-    })
-    .execute()
-  await trx
-    .insertInto('food_order_items')
-    .values(
-      money.lines.map((l, position) => ({
-        id: newId(),
-        order_id: id,
-        position,
-        kind: l.kind,
-        product_id: l.product_id ?? null,
-        title: l.title,
-        variant: l.variant ? JSON.stringify({ ...l.variant, price: Number(l.variant.price) }) : null,
-        extras: JSON.stringify(l.extras.map((e) => ({ ...e, price: Number(e.price) }))),
-        quantity: l.quantity,
-        unit_price: l.unit_price,
-        price: l.price,
-        vat_code: l.vat_code,
-        vat_rate_bp: l.vat_rate_bp,
-        vat: l.vat,
-      })),
-    )
-    .execute()
-  await writeCreated(trx, id, ctx)
-  return id
+  return writePart(trx, draft, { ...who, idempotency_key: null }, ctx, refusalFor(draft.program.uuid))
 }
 
 /**
@@ -299,6 +130,8 @@ export interface SubOrderFacts {
   delivery_cost: bigint
   pickup_fee: bigint
   total: bigint
+  /** The VAT in `total` (the items' VAT, as a single order's). */
+  vat: bigint
   payment_id: string | null
   paid_at: Date | null
   paid_out_at: Date | null
@@ -329,6 +162,7 @@ export async function subOrderFacts(
       'o.delivery_cost',
       'o.pickup_fee',
       'o.total',
+      'o.vat',
       'o.payment_id',
       'o.paid_at',
       'o.paid_out_at',
@@ -359,6 +193,7 @@ export async function subOrderFacts(
       delivery_cost: BigInt(r.delivery_cost),
       pickup_fee: BigInt(r.pickup_fee),
       total: BigInt(r.total),
+      vat: BigInt(r.vat),
       payment_id: r.payment_id,
       paid_at: r.paid_at,
       paid_out_at: r.paid_out_at,

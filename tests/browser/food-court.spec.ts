@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { type Api, type Caller, expectStatus } from '../support/factories.ts'
-import { picture, seedRestaurant } from '../support/food.ts'
+import { type Api, type Caller, expectStatus, payWithSandboxCard } from '../support/factories.ts'
+import { picture, seedRestaurant, uploadFoodImage } from '../support/food.ts'
 import { portalUrl } from './portals.ts'
 import { pageApi } from './seeding.ts'
 import { portalPage } from './session.ts'
@@ -92,7 +92,7 @@ async function restaurantOwner(browser: Parameters<typeof signedInPage>[0], name
 test('a court invites, a restaurant onboards, a guest pays once, both parts are paid out', async ({
   browser,
 }) => {
-  test.setTimeout(420_000)
+  test.setTimeout(600_000)
   const tag = Math.random().toString(16).slice(2, 8)
   const courtTitle = `Foodhal ${tag}`
 
@@ -228,6 +228,17 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   // ── A guest orders from both restaurants in one basket and pays once ───────────────────────
   const guest = await portalPage(browser, 'cardholder')
   await guest.setViewportSize(phone)
+  // On the court's own domain, `/` and `/food` open the court (as a restaurant's domain opens it).
+  const courtHost = new URL(portalUrl('cardholder', '/'))
+  courtHost.hostname = `hal-${tag}.localhost`
+  for (const path of ['/', '/food']) {
+    await guest.goto(new URL(path, courtHost).href)
+    await expect(guest).toHaveURL(/\/food\/court$/)
+    await expect(guest.getByTestId('court-page')).toBeVisible()
+    await expect(guest.getByTestId('screen-title')).toHaveText(courtTitle)
+    await expect(guest.getByTestId('court-restaurant')).toHaveCount(2)
+  }
+  await expectFits(guest)
   await guest.goto(portalUrl('cardholder', `/food/court?uuid=${courtUuid}`))
   await expect(guest.getByTestId('screen-title')).toHaveText(courtTitle)
   await expect(guest.getByTestId('court-restaurant')).toHaveCount(2)
@@ -325,6 +336,149 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   await expect(statement.locator('[data-kind="food_court_fee"]')).toHaveCount(1)
   await expect(statement.getByTestId('statement-reconciled')).toBeVisible()
   await expectFits(court)
+})
+
+test('a restaurant rejects its part of a court order from its kitchen: only that part is refunded', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const tag = Math.random().toString(16).slice(2, 8)
+  // The court, both restaurants and the guest's paid order through the API; the rejection on screen.
+  const owner = await seedUser('programs', { legal_type: 1, company_name: `Hal ${tag}` })
+  const courtPage = await signedInPage(browser, 'programs', owner)
+  await courtPage.goto(portalUrl('programs', '/programs'))
+  const courtApi = callerIn(courtPage)
+  const image = await uploadFoodImage(courtApi, 'programs')
+  const court = expectStatus(
+    await courtApi.api<{ result: { uuid: string } }>('POST', '/food/courts', {
+      title: `Hal ${tag}`,
+      description: 'Kitchens',
+      image,
+      can_pickup_in_rest: true,
+      split_payment_fee_fixed: 100,
+    }),
+    201,
+    'court',
+  ).result.uuid
+  expectStatus(
+    await courtApi.api('POST', '/manager/program-methods', {
+      program: court,
+      methods: [{ method_id: 'card', provider_id: 'sandbox', is_used: true }],
+    }),
+    200,
+    'court payment methods',
+  )
+  for (const status of [11004, 11001])
+    expectStatus(
+      await courtApi.api('PATCH', `/manager/programs/${court}`, { status }),
+      200,
+      `court ${status}`,
+    )
+  const a = await restaurantOwner(browser, `Pasta ${tag}`)
+  const b = await restaurantOwner(browser, `Ramen ${tag}`)
+  const guestPage = await portalPage(browser, 'cardholder')
+  await guestPage.goto(portalUrl('cardholder', '/food'))
+  const guest = pageApi(guestPage)
+  for (const r of [a, b]) {
+    expectStatus(
+      await courtApi.api('POST', '/food/invite', { program_uuid: court, restaurant_uuid: r.restaurant.uuid }),
+      200,
+      'invite',
+    )
+    const started = expectStatus(
+      await pageApi(r.page)<{ result: { ccvpay_url: string } }>('POST', '/food/ccv-onboarding', {
+        food_court: court,
+        restaurant_uuid: r.restaurant.uuid,
+      }),
+      200,
+      'onboarding',
+    ).result
+    const id = started.ccvpay_url.split('/').pop() as string
+    expectStatus(await guest('POST', `/sandbox/onboarding/${id}`, { approve: true }), 200, 'approve')
+    await expect
+      .poll(
+        async () =>
+          (
+            await pageApi(r.page)<{ result: { ccvpay_status: string } }>(
+              'GET',
+              `/food/ccv-onboarding?food_court=${court}&restaurant_uuid=${r.restaurant.uuid}`,
+            )
+          ).body.result.ccvpay_status,
+        { timeout: 30_000 },
+      )
+      .toBe('active')
+  }
+  const session = expectStatus(
+    await guest<{ uuid: string }>('POST', '/food/session?pickup_in_restaurant=true', {}),
+    201,
+    'a food session',
+  ).uuid
+  for (const r of [a, b])
+    expectStatus(
+      await guest('PUT', `/food/basket/${session}`, {
+        product_id: r.restaurant.product,
+        quantity: 1,
+        variant_uuid: null,
+        extra_uuids: [],
+      }),
+      200,
+      'basket',
+    )
+  const placed = expectStatus(
+    await guest<{
+      payment_uuid: string
+      result: { food_court_suborders: { uuid: string; restaurant_uuid: string; total: number }[] }
+    }>('POST', `/food/court/basket/${session}/checkout`, {
+      court_uuid: court,
+      pickup_in_restaurant: true,
+      name: 'Bram Jansen',
+      phone: '+31 6 8765 4321',
+      email: `bram-${tag}@example.com`,
+      accept_terms: true,
+      accept_privacy: true,
+      payment_method: 'card',
+    }),
+    201,
+    'court checkout',
+  )
+  await payWithSandboxCard(guest, placed.payment_uuid)
+  const subB = placed.result.food_court_suborders.find((s) => s.restaurant_uuid === b.restaurant.uuid)!
+  const euros = (cents: number) => (cents / 100).toFixed(2)
+
+  // ── B's kitchen: the order's detail shows its part; "Reject my part", confirmed ───────────────
+  await b.page.goto(portalUrl('programs', `/programs/${b.restaurant.uuid}`))
+  await b.page.getByTestId('books-board-tab').click()
+  const card = b.page.getByTestId('board-order').filter({ hasText: 'Bram Jansen' })
+  await expect(card).toHaveCount(1, { timeout: 30_000 })
+  await card.getByRole('button', { name: 'Details' }).click()
+  const part = b.page.getByTestId('court-part')
+  await expect(part).toHaveAttribute('data-part', 'held', { timeout: 15_000 })
+  await expect(part).toContainText(`Hal ${tag}`)
+  await expect(part.getByTestId('court-part-gross')).toContainText(euros(subB.total))
+  await expectFits(b.page, '[data-testid="order-detail"]')
+  await part.getByTestId('court-part-reject').click()
+  const confirm = b.page.getByTestId('court-part-reject-dialog')
+  // The confirmation says what happens to the money: the guest's refund of this part.
+  await expect(confirm).toContainText(euros(subB.total))
+  await expectFits(b.page, '[data-testid="court-part-reject-dialog"]')
+  await confirm.getByTestId('court-part-reject-confirm').click()
+  await expect(part).toHaveAttribute('data-part', 'refunded', { timeout: 30_000 })
+  await expect(part.getByTestId('court-part-money')).toContainText(euros(subB.total))
+  await expect(part.getByTestId('court-part-reject')).toHaveCount(0)
+
+  // Only B's part was refunded: A's part is still held and can still be rejected by A.
+  const payment = expectStatus(
+    await pageApi(courtPage)<{
+      result: { refunded: number; food_court_suborders: { part_status: string }[] }
+    }>(
+      'GET',
+      `/food/courts/${court}/orders/${(await guest<{ order_uuid: string }>('GET', `/food/court/orders/payment/${session}`)).body.order_uuid}`,
+    ),
+    200,
+    'the court order',
+  ).result
+  expect(payment.refunded).toBe(subB.total)
+  expect(payment.food_court_suborders.map((p) => p.part_status).sort()).toEqual(['held', 'refunded'])
 })
 
 /** Opens the location popup; a tap before the page has hydrated does nothing, so tap again. */

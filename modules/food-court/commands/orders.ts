@@ -10,12 +10,14 @@ import {
   sessionOf,
   subOrderFacts,
 } from '../../food/index.ts'
+import { accounts, type LedgerEntryRequest, ledgerEntryRequested } from '../../ledger/index.ts'
 import { createPayment, paymentFacts } from '../../payments/index.ts'
 import type { Caller } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { zonedDate } from '../../platform/dates.ts'
 import type { DbOrTrx, Trx } from '../../platform/db.ts'
 import { AppError, businessRule, notFound } from '../../platform/errors.ts'
+import { publish } from '../../platform/events.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { programMethodSettings } from '../../programs/index.ts'
@@ -33,6 +35,52 @@ export const partSubAccount = (courtId: string, restaurantId: string) => ({
   kind: 'acceptor' as const,
   external_id: `${courtId}/${restaurantId}`,
 })
+
+/**
+ * The sale of a restaurant's part (journal sales, source `food_court_part.paid`/part), as a single
+ * food order's sale (food's `paidEntry`: income 410 net and VAT on sales 210, on the restaurant's
+ * program sub-account). A single order's money is the restaurant's own on 230; a part's money is
+ * held for the restaurant on 230 `acceptor <court>/<restaurant>` until its payout, so the sale is
+ * set against the restaurant's claim on the court instead: receivables 110 on that same
+ * `<court>/<restaurant>` name for what it will be paid (gross − fee), and the court fee it pays as
+ * a cost (610 others, program sub-account). Balanced: amount + fee = gross = net + VAT. The money
+ * flows (capture, payout, refund) stay as payments posts them; `reversed` is the credit note of a
+ * rejected part (source `food_court_part.sale_reversed`): the same lines, sides swapped.
+ */
+export function partSaleEntry(
+  part: { id: string; court_id: string; restaurant_id: string; gross: bigint; fee: bigint; amount: bigint },
+  sub: { order_id: number; vat: bigint; currency: string },
+  date: string,
+  reversed = false,
+): LedgerEntryRequest {
+  const restaurant = { kind: 'program' as const, external_id: part.restaurant_id }
+  const claim = partSubAccount(part.court_id, part.restaurant_id)
+  const currency = sub.currency
+  const side = (amount: bigint, normal: 'debit' | 'credit') => {
+    const s = reversed ? (normal === 'debit' ? 'credit' : 'debit') : normal
+    return { [s]: Number(amount) } as { debit: number } | { credit: number }
+  }
+  const line = (
+    account: number,
+    sub_account: { kind: 'program' | 'acceptor'; external_id: string },
+    amount: bigint,
+    normal: 'debit' | 'credit',
+  ) => (amount > 0n ? [{ account, sub_account, currency, ...side(amount, normal) }] : [])
+  return {
+    journal: 'sales',
+    date,
+    description: reversed
+      ? `Food court sub-order ${sub.order_id} rejected: sale reversed`
+      : `Food court sub-order ${sub.order_id} paid`,
+    source: { kind: reversed ? 'food_court_part.sale_reversed' : 'food_court_part.paid', id: part.id },
+    lines: [
+      ...line(accounts.receivables, claim, part.amount, 'debit'),
+      ...line(accounts.others, restaurant, part.fee, 'debit'),
+      ...line(accounts.income, restaurant, part.gross - sub.vat, 'credit'),
+      ...line(accounts.vat_on_sales, restaurant, sub.vat, 'credit'),
+    ],
+  } as LedgerEntryRequest
+}
 
 const statusNames: Record<number, string> = {
   1: 'created',
@@ -342,14 +390,39 @@ export async function applyCourtOrderPaid(
     .where('court_order_id', '=', orderId)
     .orderBy('position')
     .execute()
+  const subs = await subOrderFacts(
+    trx,
+    parts.map((p) => p.food_order_id),
+  )
   for (const p of parts) {
     await applySubOrderPaid(trx, p.food_order_id, paymentId, ctx)
-    await trx
+    const held = await trx
       .updateTable('food_court_parts')
       .set({ status: 'held', release_after: releaseAfter, updated_at: now })
       .where('id', '=', p.id)
       .where('status', '=', 'created')
-      .execute()
+      .returning('id')
+      .executeTakeFirst()
+    const sub = subs.get(p.food_order_id)
+    // Once per part: only the move created → held posts its sale (and the ledger takes a source once).
+    if (held && sub)
+      await publish(
+        trx,
+        ledgerEntryRequested,
+        partSaleEntry(
+          {
+            id: p.id,
+            court_id: order.court_id,
+            restaurant_id: p.restaurant_id,
+            gross: BigInt(p.gross),
+            fee: BigInt(p.fee),
+            amount: BigInt(p.amount),
+          },
+          { order_id: sub.order_id, vat: sub.vat, currency: order.currency },
+          zonedDate(now, sub.time_zone),
+        ),
+        ctx,
+      )
   }
   return parts.map((p) => p.restaurant_id)
 }

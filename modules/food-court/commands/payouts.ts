@@ -1,15 +1,15 @@
-import { applyOrderPaidOut } from '../../food/index.ts'
+import { applyOrderPaidOut, subOrderFacts } from '../../food/index.ts'
 import { accounts, ledgerEntryRequested } from '../../ledger/index.ts'
 import { payoutFacts, refundPayment, releaseSplit } from '../../payments/index.ts'
 import type { Caller } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { zonedDate } from '../../platform/dates.ts'
-import type { DbOrTrx } from '../../platform/db.ts'
+import type { DbOrTrx, Trx } from '../../platform/db.ts'
 import { AppError, conflict, notFound } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
 import type { Services } from '../../platform/module.ts'
 import { restaurantOfStaff } from '../access.ts'
-import { courtOrdersJson, partSubAccount, syncCourtStatus } from './orders.ts'
+import { courtOrdersJson, partSaleEntry, partSubAccount, syncCourtStatus } from './orders.ts'
 
 type Ctx = Pick<RequestContext, 'actor' | 'requestId'>
 
@@ -188,7 +188,7 @@ export async function rejectPart(
         .select('status')
         .where('id', '=', p.food_order_id)
         .executeTakeFirstOrThrow()
-      if (p.status !== 'held' || ![3, 5, 6].includes(sub.status))
+      if (!rejectable(p.status, sub.status))
         throw conflict(
           'this part can no longer be rejected: it is not paid, delivered or paid out already',
           'part_not_rejectable',
@@ -210,6 +210,41 @@ export async function rejectPart(
   const [json] = await courtOrdersJson(db, [order])
   return json!.food_court_suborders.find((s) => s.uuid === foodOrderId)!
 }
+
+/**
+ * `GET programs/{restaurant}/court-orders/{sub}`: the restaurant's part of a court order as its
+ * kitchen sees it (the court, gross, fee, payout, status) and whether it can still be rejected.
+ * Not a sub-order of this restaurant: 404.
+ */
+export async function restaurantPart(db: DbOrTrx, me: Caller, restaurantId: string, foodOrderId: string) {
+  await restaurantOfStaff(db, me, restaurantId)
+  const part = await db
+    .selectFrom('food_court_parts')
+    .selectAll()
+    .where('food_order_id', '=', foodOrderId)
+    .where('restaurant_id', '=', restaurantId)
+    .executeTakeFirst()
+  if (!part) throw notFound('order')
+  const order = await db
+    .selectFrom('food_court_orders')
+    .selectAll()
+    .where('id', '=', part.court_order_id)
+    .executeTakeFirstOrThrow()
+  const [json] = await courtOrdersJson(db, [order])
+  const sub = json!.food_court_suborders.find((s) => s.uuid === foodOrderId)!
+  return {
+    ...sub,
+    court_uuid: json!.court_uuid,
+    court_title: json!.court_title,
+    court_order_uuid: json!.uuid,
+    currency: json!.currency,
+    can_reject: rejectable(part.status, sub.order_status),
+  }
+}
+
+/** A part may be rejected while it is held and its sub-order paid, cooking or on its way. */
+const rejectable = (partStatus: string, orderStatus: number) =>
+  partStatus === 'held' && [3, 5, 6].includes(orderStatus)
 
 /** Sends a claimed part's refund (our refund id is the provider's key) and records it once. */
 export async function finishRejection(services: Services, ctx: Ctx, partId: string): Promise<void> {
@@ -240,6 +275,8 @@ export async function finishRejection(services: Services, ctx: Ctx, partId: stri
       .returning('id')
       .executeTakeFirst()
     if (!done) return
+    const reversal = await saleReversal(trx, order, part, now)
+    if (reversal) await publish(trx, ledgerEntryRequested, reversal, ctx)
     if (BigInt(part.amount) > 0n) {
       const court = await trx
         .selectFrom('food_courts')
@@ -274,6 +311,37 @@ export async function finishRejection(services: Services, ctx: Ctx, partId: stri
     }
     await syncCourtStatus(trx, part.court_order_id)
   })
+}
+
+/** The credit note of a rejected part's sale (its sale was posted when the part was held). */
+async function saleReversal(
+  trx: Trx,
+  order: { court_id: string; currency: string },
+  part: {
+    id: string
+    food_order_id: string
+    restaurant_id: string
+    gross: unknown
+    fee: unknown
+    amount: unknown
+  },
+  now: Date,
+) {
+  const sub = (await subOrderFacts(trx, [part.food_order_id])).get(part.food_order_id)
+  if (!sub) return null
+  return partSaleEntry(
+    {
+      id: part.id,
+      court_id: order.court_id,
+      restaurant_id: part.restaurant_id,
+      gross: BigInt(part.gross as string),
+      fee: BigInt(part.fee as string),
+      amount: BigInt(part.amount as string),
+    },
+    { order_id: sub.order_id, vat: sub.vat, currency: order.currency },
+    zonedDate(now, sub.time_zone),
+    true,
+  )
 }
 
 /** payments' refund rule for a court order: only through a part's rejection (one being refunded). */

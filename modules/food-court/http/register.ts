@@ -20,7 +20,7 @@ import {
   startOnboarding,
 } from '../commands/invites.ts'
 import { courtCart, courtCheckout, courtPaymentOutcome, guestCourtOrder } from '../commands/orders.ts'
-import { rejectPart } from '../commands/payouts.ts'
+import { rejectPart, restaurantPart } from '../commands/payouts.ts'
 import { courtDailyTotals, courtOrder, courtOrders, courtOrdersCsv, statement } from '../queries/books.ts'
 import { activeCourt, courtJson, listCourts, onboardedRestaurantIds } from '../queries/court.ts'
 import * as r from './routes.ts'
@@ -147,6 +147,11 @@ export function registerFoodCourtRoutes(app: ApiApp) {
   })
 
   // ── restaurant staff ──
+  app.openapi(r.getRestaurantPart, async (c) => {
+    const me = requireUser(c, 'owner', 'acceptor')
+    const p = c.req.valid('param')
+    return c.json({ result: await restaurantPart(c.get('services').db, me, p.uuid, p.orderUuid) }, 200)
+  })
   app.openapi(r.postRejectPart, async (c) => {
     const me = requireUser(c, 'owner', 'acceptor')
     const p = c.req.valid('param')

@@ -339,6 +339,18 @@ export const subOrderSchema = z
   })
   .openapi('FoodCourtSubOrder')
 
+export const restaurantPartSchema = subOrderSchema
+  .extend({
+    court_uuid: z.uuid(),
+    court_title: z.string(),
+    court_order_uuid: z.uuid(),
+    currency: z.string(),
+    can_reject: z.boolean().openapi({
+      description: 'Whether the restaurant may reject its part now (held; paid, cooking or on its way)',
+    }),
+  })
+  .openapi('FoodCourtRestaurantPart')
+
 export const courtOrderSchema = z
   .object({
     uuid: z.uuid(),

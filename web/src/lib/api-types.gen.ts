@@ -5125,6 +5125,55 @@ export interface paths {
       };
     };
   };
+  "/api/v1/food/programs/{uuid}/court-orders/{orderUuid}": {
+    /**
+     * The restaurant’s part of a court order
+     * @description Path: the restaurant and one of its food orders. When that order is a sub-order of a court order: the court, this part’s gross, the court fee taken from it, what the restaurant is paid, the part’s status and whether it may still be rejected (`can_reject`). An ordinary order (or another restaurant’s) 404. Staff of the restaurant (owner, acceptors working there).
+     */
+    get: {
+      parameters: {
+        path: {
+          /** @description A food program (type 4001) */
+          uuid: string;
+          orderUuid: string;
+        };
+      };
+      responses: {
+        /** @description The part */
+        200: {
+          content: {
+            "application/json": {
+              result: components["schemas"]["FoodCourtRestaurantPart"];
+            };
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
   "/api/v1/food/programs/{uuid}/court-orders/{orderUuid}/reject": {
     /**
      * The restaurant rejects its part of a court order
@@ -14960,6 +15009,16 @@ export interface components {
       title: string;
       /** Format: uuid */
       uuid: string;
+    };
+    FoodCourtRestaurantPart: components["schemas"]["FoodCourtSubOrder"] & {
+      /** @description Whether the restaurant may reject its part now (held; paid, cooking or on its way) */
+      can_reject: boolean;
+      /** Format: uuid */
+      court_order_uuid: string;
+      court_title: string;
+      /** Format: uuid */
+      court_uuid: string;
+      currency: string;
     };
     FoodCourtStatement: {
       /** Format: uuid */

@@ -35,11 +35,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     const { portal, locale, portalOrigins, timeZone, brandable } = await readBootstrap()
     setPageTimeZone(timeZone)
     if (context.i18n.locale !== locale) await activateLocale(context.i18n, locale)
-    const [{ session, restorable }, { brand, host }] = await Promise.all([
+    const [{ session, restorable }, { brand, court, host }] = await Promise.all([
       readSessionState(),
       brandOfPage(context.queryClient, brandable),
     ])
-    const shared = { portal, portalOrigins, timeZone, brandable, brand, host }
+    const shared = { portal, portalOrigins, timeZone, brandable, brand, court, host }
     if (session && !sessionFitsPortal(session, portal)) {
       // Spec section 2: the profile type must match the portal. In the browser the session is ended
       // (the API clears its cookies); on the server the page simply renders as signed out.

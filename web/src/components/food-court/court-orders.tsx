@@ -22,18 +22,9 @@ import {
   type SubOrder,
 } from './api.ts'
 import { courtErrorMessage } from './errors.ts'
+import { partNames } from './labels.tsx'
 
 const today = () => new Date().toLocaleDateString('sv-SE')
-
-const partNames = {
-  created: msg`Awaiting payment`,
-  held: msg`Held until delivered`,
-  releasing: msg`Paying out`,
-  paid_out: msg`Paid out`,
-  refunding: msg`Refunding`,
-  refunded: msg`Refunded`,
-  failed: msg`Payout failed`,
-} as const
 
 /**
  * The court owner's orders (spec food.md sections 3 and 7): the active ones and those of a date,

@@ -33,3 +33,14 @@ export function InviteStatusBadge({ status, testId }: { status: InviteStatus; te
     </Badge>
   )
 }
+
+/** A restaurant's part of a court order, by its status (`part_status`). */
+export const partNames = {
+  created: msg`Awaiting payment`,
+  held: msg`Held until delivered`,
+  releasing: msg`Paying out`,
+  paid_out: msg`Paid out`,
+  refunding: msg`Refunding`,
+  refunded: msg`Refunded`,
+  failed: msg`Payout failed`,
+} as const

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { DownloadIcon, PrinterIcon } from 'lucide-react'
+import { RestaurantPartSection } from '~/components/food-court/restaurant-part.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import {
@@ -23,7 +24,8 @@ import { StatusButtons } from './status-buttons.tsx'
 
 /**
  * One order in a dialog, for the kitchen and the owner's books: customer, items with VAT, the
- * status history and the payment, with the status buttons and the ticket.
+ * status history and the payment, with the status buttons and the ticket; for a food court's
+ * sub-order also its part of the court order (restaurant-part.tsx).
  */
 export function OrderDetailDialog({
   program,
@@ -88,6 +90,8 @@ function OrderDetailBody({
         </DialogDescription>
       </DialogHeader>
       <StatusButtons program={program} order={o} />
+      {/* A food court's sub-order: its part, the money and "Reject my part" (food-court). */}
+      <RestaurantPartSection program={program} order={o.uuid} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">
           <Trans>Name</Trans>

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { guestCourtQueryOptions } from './court-queries.ts'
 import { pageHost } from './host.ts'
 import { brandQueryOptions, type FoodBrand } from './queries.ts'
 
@@ -9,17 +10,29 @@ import { brandQueryOptions, type FoodBrand } from './queries.ts'
  * to the restaurant). Only on the card-holder portal on a host that is not one of the platform's
  * own names (`brandable`); kept five minutes in the query cache. A brand that cannot be read now
  * is no brand: the platform's own look, the pages still work.
+ *
+ * A host without a restaurant's brand may be a food court's own domain (docs/food-court.md,
+ * "Guest pages"): then `court` names it, and `/` and `/food` open the court as a brand's open its
+ * restaurant. Asked only when there is no brand (a domain is never both).
  */
 export async function brandOfPage(
   queryClient: QueryClient,
   brandable: boolean,
-): Promise<{ brand: FoodBrand | null; host: string }> {
+): Promise<{ brand: FoodBrand | null; court: DomainCourt | null; host: string }> {
   const host = await pageHost()
-  if (!brandable || !host) return { brand: null, host }
+  if (!brandable || !host) return { brand: null, court: null, host }
+  let brand: FoodBrand | null = null
   try {
-    return { brand: await queryClient.ensureQueryData(brandQueryOptions(host)), host }
+    brand = await queryClient.ensureQueryData(brandQueryOptions(host))
   } catch {
-    return { brand: null, host }
+    brand = null
+  }
+  if (brand) return { brand, court: null, host }
+  try {
+    const court = await queryClient.ensureQueryData(guestCourtQueryOptions(courtOfHost(host)))
+    return { brand: null, court: court ? { uuid: court.uuid, title: court.title } : null, host }
+  } catch {
+    return { brand: null, court: null, host }
   }
 }
 
@@ -35,3 +48,12 @@ export const platformThemeColor = '#4d7cfe'
 export function themeColor(brand: FoodBrand | null | undefined): string {
   return brand && hexColour.test(brand.theme.color) ? brand.theme.color : platformThemeColor
 }
+
+/** The food court whose own domain the page is on. */
+export interface DomainCourt {
+  uuid: string
+  title: string
+}
+
+/** How a court is asked for by the host it is on (without the port), as `/food/court` asks. */
+export const courtOfHost = (host: string) => ({ domain: host.split(':')[0] })

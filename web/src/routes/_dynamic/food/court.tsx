@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { StoreIcon } from 'lucide-react'
 import { brandTitle } from '~/components/food/brand.ts'
+import { courtOfHost } from '~/components/food/brand-of-page.ts'
 import { CourtPage } from '~/components/food/court-page.tsx'
 import { guestCourtQueryOptions } from '~/components/food/court-queries.ts'
 import { NotFound } from '~/components/not-found.tsx'
@@ -18,7 +19,7 @@ export const Route = createFileRoute('/_dynamic/food/court')({
   validateSearch: searchParams({ uuid: text({ max: 36 }) }),
   loaderDeps: ({ search }) => ({ uuid: search.uuid }),
   loader: async ({ context, deps }) => {
-    const by = deps.uuid ? { uuid: deps.uuid } : { domain: context.host.split(':')[0] }
+    const by = deps.uuid ? { uuid: deps.uuid } : courtOfHost(context.host)
     const court = await context.queryClient.ensureQueryData(guestCourtQueryOptions(by))
     if (!court) throw notFound()
     return { title: court.title, by }

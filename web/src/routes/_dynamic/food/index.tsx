@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { brandTitle } from '~/components/food/brand.ts'
 import { JsonLd, keepJsonLd } from '~/components/food/json-ld.tsx'
 import { restaurantsQueryOptions, serverJsonLd } from '~/components/food/queries.ts'
@@ -9,10 +9,15 @@ import { searchParams, text } from '~/lib/search-params.ts'
 
 /**
  * `/food`: the restaurants (the card holder's home), rendered on the server with the list. On a
- * restaurant's own domain only that restaurant, with its schema.org JSON-LD (sent once, json-ld.tsx).
+ * restaurant's own domain only that restaurant, with its schema.org JSON-LD (sent once, json-ld.tsx);
+ * on a food court's own domain the court (`/food/court`).
  */
 export const Route = createFileRoute('/_dynamic/food/')({
   validateSearch: searchParams({ search: text({ max: 100 }) }),
+  beforeLoad: ({ context }) => {
+    // On a food court's own domain the food area is the court (its restaurants, one cart).
+    if (context.court) throw redirect({ to: '/food/court', replace: true })
+  },
   loaderDeps: ({ search }) => ({ search: search.search ?? '' }),
   loader: async ({ context, deps }) => {
     const { brand, host, queryClient } = context
