@@ -14,17 +14,27 @@ import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
 import { apiUrl } from '~/lib/api.ts'
+import { businessToday } from '~/lib/business-days.ts'
 import {
   type CourtOrder,
   courtDailyTotalsQueryOptions,
   courtOrdersCsvPath,
   courtOrdersQueryOptions,
+  courtQueryOptions,
   type SubOrder,
 } from './api.ts'
 import { courtErrorMessage } from './errors.ts'
 import { partNames } from './labels.tsx'
 
-const today = () => new Date().toLocaleDateString('sv-SE')
+/**
+ * Today in the court's zone (its orders are dated by it): the browser's own day is wrong for an
+ * hour or more around midnight when it runs elsewhere. The court's settings are already loaded on
+ * its page; until they are, Amsterdam, the zone a court has by default.
+ */
+function useCourtToday(court: string): string {
+  const settings = useQuery(courtQueryOptions(court))
+  return businessToday(settings.data?.time_zone ?? 'Europe/Amsterdam')
+}
 
 /**
  * The court owner's orders (spec food.md sections 3 and 7): the active ones and those of a date,
@@ -75,7 +85,9 @@ export function CourtOrdersCard({ court, currency }: { court: string; currency: 
 
 function CourtOrders({ court, active }: { court: string; active: boolean }) {
   const { i18n } = useLingui()
-  const [date, setDate] = useState(today)
+  const today = useCourtToday(court)
+  const [chosenDate, setDate] = useState<string>()
+  const date = chosenDate ?? today
   const [page, setPage] = useState(1)
   const orders = useQuery({
     ...courtOrdersQueryOptions(court, { active, date, page }),
@@ -305,8 +317,11 @@ function DailyTotals({ court, currency }: { court: string; currency: string }) {
 }
 
 function CsvExport({ court }: { court: string }) {
-  const [start, setStart] = useState(() => `${today().slice(0, 8)}01`)
-  const [end, setEnd] = useState(today)
+  const today = useCourtToday(court)
+  const [chosenStart, setStart] = useState<string>()
+  const [chosenEnd, setEnd] = useState<string>()
+  const start = chosenStart ?? `${today.slice(0, 8)}01`
+  const end = chosenEnd ?? today
   const href = apiUrl(courtOrdersCsvPath(court), { start_date: start, end_date: end })
   const valid = start !== '' && end !== '' && start <= end
   return (
