@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { type Api, type Caller, expectStatus, joinProgram } from '../support/factories.ts'
+import { expectStatus, joinProgram } from '../support/factories.ts'
 import { seedRestaurant, upload } from '../support/food.ts'
+import { expectAccessible, expectNoHorizontalScroll } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { callerOf, pageApi } from './seeding.ts'
 import { portalPage } from './session.ts'
@@ -18,65 +18,6 @@ import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
 test.afterAll(closeSeedDb)
 
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
-  expect(overflow).toBeLessThanOrEqual(0)
-}
-
-async function expectAccessible(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious, `axe on ${selector}`).toEqual([])
-}
-
-/** The owner as a caller of the food factories; uploads rebuilt inside the page (kitchen.spec.ts). */
-function ownerCaller(page: Page): Caller {
-  const json = pageApi(page)
-  const api: Api = async <T>(method: string, path: string, body?: unknown) => {
-    if (!(body instanceof FormData)) return json<T>(method, path, body)
-    const parts: { name: string; text?: string; b64?: string; filename?: string; type?: string }[] = []
-    for (const [name, value] of body.entries()) {
-      parts.push(
-        typeof value === 'string'
-          ? { name, text: value }
-          : {
-              name,
-              b64: Buffer.from(await value.arrayBuffer()).toString('base64'),
-              filename: value.name,
-              type: value.type,
-            },
-      )
-    }
-    return page.evaluate(
-      async ({ method, path, parts }) => {
-        const form = new FormData()
-        for (const p of parts) {
-          if (p.text !== undefined) form.append(p.name, p.text)
-          else {
-            const bytes = Uint8Array.from(atob(p.b64 ?? ''), (c) => c.charCodeAt(0))
-            form.append(p.name, new Blob([bytes], { type: p.type }), p.filename)
-          }
-        }
-        const res = await fetch(`/api/v1${path}`, {
-          method,
-          body: form,
-          headers: { 'x-requested-with': 'cardpay' },
-        })
-        return { status: res.status, body: (await res.json()) as T }
-      },
-      { method, path, parts },
-    )
-  }
-  return { api }
-}
-
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 
 test('a guest orders for pickup on a phone, pays by card and follows the kitchen live', async ({
@@ -87,7 +28,7 @@ test('a guest orders for pickup on a phone, pays by card and follows the kitchen
   const owner = await seedUser('programs', { legal_type: 1, company_name: `Pizzeria ${tag}` })
   const ownerPage = await signedInPage(browser, 'programs', owner)
   await ownerPage.goto(portalUrl('programs', '/programs'))
-  const caller = ownerCaller(ownerPage)
+  const caller = callerOf(ownerPage)
   const restaurant = await seedRestaurant(caller, {
     restaurant: { can_pickup_in_rest: true, pickup_fee_heading: 'Packaging', pickup_fee: 50 },
   })
@@ -235,7 +176,7 @@ test('a guest of a restaurant that delivers within a distance shares their posit
   const ownerPage = await signedInPage(browser, 'programs', owner)
   await ownerPage.goto(portalUrl('programs', '/programs'))
   // The factories' restaurant delivers up to 6 km around Damrak 1, by distance: it needs a point.
-  const restaurant = await seedRestaurant(ownerCaller(ownerPage))
+  const restaurant = await seedRestaurant(callerOf(ownerPage))
 
   const guest = await portalPage(browser, 'cardholder')
   await guest.setViewportSize({ width: 390, height: 844 })
