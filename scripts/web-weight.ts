@@ -3,7 +3,8 @@
  * manifest (`web/dist/client/.vite/manifest.json`, `build.manifest` in web/vite.config.ts): the
  * entry chunk, the split components of the page's route and of its layout routes, everything those
  * import statically, and one language's catalogs for the page (the largest language): the common
- * one, and on portal screens (`_portal/…`, and the feed's, which loads it too) the portal one, on the food area's pages the food one
+ * one, and on portal screens (`_portal/…`, and the feed's, which loads it too) the portal and payer ones, on the
+ * payer's pages (checkout, `/pay`) the payer one, on the food area's pages the food one
  * (web/src/lib/i18n.ts; the other areas'
  * catalogs belong to pages not measured here). Each file is counted once per page,
  * raw, gzip (level 9) and brotli (quality 11); the page fails when its brotli total is over the
@@ -163,6 +164,9 @@ function total(files: Iterable<string>): Size {
   return sum
 }
 
+/** The payer's pages, which load the `payer` catalog (web/catalog-areas.json) beside the common one. */
+const payerRoutes = ['_dynamic/checkout.$uuid.tsx', '_dynamic/pay.tsx']
+
 /** Every representative page's first-load JavaScript, from the build in web/dist. */
 export function measure(manifest: Manifest = readManifest()): PageWeight[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry)
@@ -190,10 +194,12 @@ export function measure(manifest: Manifest = readManifest()): PageWeight[] {
     const keys = closure(manifest, [...entries, ...layouts, ...leaf])
     const areas =
       page.kind === 'portal'
-        ? ['messages', 'portal']
+        ? ['messages', 'portal', 'payer']
         : page.route.startsWith('_dynamic/food')
           ? ['messages', 'food']
-          : ['messages']
+          : payerRoutes.includes(page.route)
+            ? ['messages', 'payer']
+            : ['messages']
     const files = [...new Set([...[...keys].map((key) => manifest[key]!.file), ...catalogFiles(areas)])]
       .filter((file) => file.endsWith('.js'))
       .sort()

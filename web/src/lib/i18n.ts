@@ -53,7 +53,9 @@ export function negotiateLocale(
  * `common` (what any page can show) and the areas' own, each loaded by the routes that show it:
  * `portal` (the signed-in screens, the `_portal` layout route), `help` (the `/help` page's
  * answers), `sandbox` (the sandbox provider's pages), `registration` and `support` (the support,
- * help, welcome and thank-you pages), `food` (the food area's guest pages, the card holder's home).
+ * help, welcome and thank-you pages), `food` (the food area's guest pages, the card holder's home),
+ * `payer` (a payment's states, methods and refusals and the ledger's words: the checkout, `/pay`,
+ * the sandbox's checkout and the portal screens, which load it with the portal's).
  * A guest page downloads the common one and its own area's only.
  */
 const fileOfArea = {
@@ -64,6 +66,7 @@ const fileOfArea = {
   registration: 'registration',
   support: 'support',
   food: 'food',
+  payer: 'payer',
 } as const
 export type CatalogArea = keyof typeof fileOfArea
 
