@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { sql } from 'kysely'
 import { createDb, type Db } from '../../modules/platform/db.ts'
 import { apiCall, ok } from './api.ts'
+import { expectNoHorizontalScroll } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { closeSeedDb, e2eDatabaseUrl, seedUser, signedInPage } from './users-seed.ts'
 
@@ -64,14 +65,6 @@ async function sandboxRecord(paymentUuid: string) {
     kept: kept.reduce((sum, k) => sum + k, 0),
     keptPayments: kept.filter((k) => k > 0).length,
   }
-}
-
-/** No sideways scrolling on a phone. */
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
-  expect(overflow).toBeLessThanOrEqual(0)
 }
 
 test('a payer who leaves iDEAL at the bank step and pays by card with a double click is charged once', async ({

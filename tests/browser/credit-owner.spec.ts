@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { expectNoHorizontalScroll } from './checks.ts'
 import { passwordLink, uniqueEmail, waitForMail } from './mailbox.ts'
 import { portalUrl } from './portals.ts'
 import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
@@ -15,13 +16,6 @@ import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 test.afterAll(closeSeedDb)
 
 const newTag = () => randomBytes(4).toString('hex')
-
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
-  expect(overflow).toBeLessThanOrEqual(0)
-}
 
 test('an owner sets up a credit program with a two-step ladder, bills a new holder, who pays by card', async ({
   browser,

@@ -1,8 +1,6 @@
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import { AxeBuilder } from '@axe-core/playwright'
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { issueBill, seedCreditProgram } from '../support/credit.ts'
 import {
@@ -22,6 +20,7 @@ import {
 } from '../support/factories.ts'
 import { seedRestaurant } from '../support/food.ts'
 import { seedSandboxOnboarding } from '../support/sandbox.ts'
+import { axeProblems, overflowOf } from './checks.ts'
 import { type PortalName, portalUrl } from './portals.ts'
 import { browserSeeding } from './seeding.ts'
 import { portalPage } from './session.ts'
@@ -715,76 +714,6 @@ async function settle(page: Page) {
     .catch(() => {})
   // What the last answers changed is drawn before anything is measured.
   await networkQuiet(page, 50)
-}
-
-/** The document's width against the window's; when wider, the outermost elements sticking out. */
-function overflowOf(page: Page) {
-  return page.evaluate(() => {
-    const root = document.documentElement
-    const width = root.clientWidth
-    if (root.scrollWidth <= width) return null
-    const clipped = (el: Element): boolean => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        const overflow = getComputedStyle(p).overflowX
-        if (overflow !== 'visible') return true
-      }
-      return false
-    }
-    const describe = (el: Element) => {
-      const testId = el.getAttribute('data-testid')
-      const cls =
-        typeof el.className === 'string' ? el.className.trim().split(/\s+/).slice(0, 6).join('.') : ''
-      const text = (el.textContent ?? '').trim().slice(0, 40)
-      const r = el.getBoundingClientRect()
-      return `<${el.tagName.toLowerCase()}${testId ? ` data-testid="${testId}"` : ''}${cls ? ` class="${cls}"` : ''}> ${Math.round(r.width)} px wide, right edge at ${Math.round(r.right)} px: "${text}"`
-    }
-    const sticking = [...document.body.querySelectorAll('*')].filter((el) => {
-      const r = el.getBoundingClientRect()
-      return r.width > 0 && r.right > width + 0.5 && !clipped(el)
-    })
-    // The outermost: those whose parent stays inside the window.
-    const outermost = sticking.filter((el) => {
-      const parent = el.parentElement
-      return !parent || parent === document.body || parent.getBoundingClientRect().right <= width + 0.5
-    })
-    const widest = [...(outermost.length ? outermost : sticking)]
-      .sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right)
-      .slice(0, 3)
-    return { scrollWidth: root.scrollWidth, width, widest: widest.map(describe) }
-  })
-}
-
-/**
- * axe-core as @axe-core/playwright uses it. AxeBuilder evaluates its 0.5 MB in the page twice per
- * run; `axeProblems` puts it in once per loaded page and gives AxeBuilder an empty source instead.
- */
-const axeSource = (() => {
-  const fromAxePlaywright = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))
-  return readFileSync(fromAxePlaywright.resolve('axe-core/axe.min.js'), 'utf8')
-})()
-
-/** Serious and critical axe violations, each with the first few elements it found. */
-async function axeProblems(page: Page, include?: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
-  const builder = new AxeBuilder({ page, axeSource: ';' })
-  if (include) builder.include(include)
-  const results = await builder
-    .setLegacyMode(true)
-    // WCAG 2.5.3: a control's name contains its visible words (off by default as experimental).
-    .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => {
-      const nodes = violation.nodes
-        .slice(0, 4)
-        .map(
-          (node) =>
-            `      ${node.target.join(' ')}\n        ${(node.failureSummary ?? '').replace(/\n/g, '\n        ')}`,
-        )
-        .join('\n')
-      return `  axe ${violation.id} (${violation.impact}, ${violation.nodes.length}×): ${violation.help}\n${nodes}`
-    })
 }
 
 /** Marks what the wider window draws as it did at 390 px; set by `rememberLook`, read by `markChanged`. */

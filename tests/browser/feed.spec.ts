@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import {
@@ -10,6 +9,7 @@ import {
   seedProgram,
   unique,
 } from '../support/factories.ts'
+import { expectAccessible, expectNoHorizontalScroll } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { browserSeeding } from './seeding.ts'
 import { portalPage, submitSignIn } from './session.ts'
@@ -32,15 +32,8 @@ const desktop = { width: 1280, height: 800 }
 async function expectFitsAndAccessible(page: Page, what: string) {
   for (const size of [phone, desktop]) {
     await page.setViewportSize(size)
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    )
-    expect(overflow, `${what} at ${size.width} px scrolls sideways`).toBeLessThanOrEqual(0)
-    const { violations } = await new AxeBuilder({ page }).analyze()
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(serious, `${what} at ${size.width} px`).toEqual([])
+    await expectNoHorizontalScroll(page, `${what} at ${size.width} px`)
+    await expectAccessible(page)
   }
   await page.setViewportSize(phone)
 }

@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { type Api, type Caller, expectStatus, payWithSandboxCard } from '../support/factories.ts'
+import { expectStatus, payWithSandboxCard } from '../support/factories.ts'
 import { picture, seedRestaurant, uploadFoodImage } from '../support/food.ts'
+import { expectFitsAndAccessible } from './checks.ts'
 import { portalUrl } from './portals.ts'
-import { pageApi } from './seeding.ts'
+import { callerOf, pageApi } from './seeding.ts'
 import { portalPage } from './session.ts'
 import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
@@ -21,69 +21,13 @@ test.afterAll(closeSeedDb)
 
 const phone = { width: 390, height: 844 }
 
-async function expectFits(page: Page, selector = 'main') {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
-  expect(overflow, `horizontal scroll on ${page.url()}`).toBeLessThanOrEqual(0)
-  const result = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious, `axe on ${page.url()}`).toEqual([])
-}
-
-/** A signed-in page as a caller of the factories, multipart uploads rebuilt inside the page. */
-function callerIn(page: Page): Caller {
-  const json = pageApi(page)
-  const api: Api = async <T>(method: string, path: string, body?: unknown) => {
-    if (!(body instanceof FormData)) return json<T>(method, path, body)
-    const parts: { name: string; text?: string; b64?: string; filename?: string; type?: string }[] = []
-    for (const [name, value] of body.entries()) {
-      parts.push(
-        typeof value === 'string'
-          ? { name, text: value }
-          : {
-              name,
-              b64: Buffer.from(await value.arrayBuffer()).toString('base64'),
-              filename: value.name,
-              type: value.type,
-            },
-      )
-    }
-    return page.evaluate(
-      async ({ method, path, parts }) => {
-        const form = new FormData()
-        for (const p of parts) {
-          if (p.text !== undefined) form.append(p.name, p.text)
-          else {
-            const bytes = Uint8Array.from(atob(p.b64 ?? ''), (c) => c.charCodeAt(0))
-            form.append(p.name, new Blob([bytes], { type: p.type }), p.filename)
-          }
-        }
-        const res = await fetch(`/api/v1${path}`, {
-          method,
-          body: form,
-          headers: { 'x-requested-with': 'cardpay' },
-        })
-        return { status: res.status, body: (await res.json()) as T }
-      },
-      { method, path, parts },
-    )
-  }
-  return { api }
-}
-
 /** A restaurant owner signed in on a phone with an active restaurant (pickup, no own minimum). */
 async function restaurantOwner(browser: Parameters<typeof signedInPage>[0], name: string) {
   const user = await seedUser('programs', { legal_type: 1, company_name: name })
   const page = await signedInPage(browser, 'programs', user)
   await page.setViewportSize(phone)
   await page.goto(portalUrl('programs', '/programs'))
-  const restaurant = await seedRestaurant(callerIn(page), {
+  const restaurant = await seedRestaurant(callerOf(page), {
     restaurant: { title: name, can_pickup_in_rest: true, min_order_amount: 0 },
   })
   return { page, restaurant }
@@ -105,7 +49,7 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   await court.getByTestId('program-description').fill('Twelve kitchens under one roof')
   await court.getByTestId('wizard-next').click()
   await expect(court.getByTestId('wizard-step-court')).toBeVisible({ timeout: 15_000 })
-  await expectFits(court)
+  await expectFitsAndAccessible(court)
   await court.getByTestId('court-can_pickup_in_rest').click()
   await court.getByTestId('court-image').setInputFiles({
     name: 'hall.jpg',
@@ -140,7 +84,7 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   await rowA.getByTestId('invite-send').click()
   await expect(rowA.getByTestId('invite-status')).toHaveAttribute('data-status', '1', { timeout: 15_000 })
   await expect(court.getByTestId('invites-count-pending')).toHaveText('1')
-  await expectFits(court)
+  await expectFitsAndAccessible(court)
   await court.getByTestId('wizard-next').click()
   await expect(court.getByTestId('wizard-step-review')).toBeVisible({ timeout: 15_000 })
   await expect(court.getByTestId('review-fee')).toContainText('10')
@@ -156,7 +100,7 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   await court.getByTestId('wizard-activate').click()
   await expect(court).toHaveURL(new RegExp(`/programs/${courtUuid}$`), { timeout: 15_000 })
   await expect(court.getByTestId('court-invitations')).toBeVisible()
-  await expectFits(court)
+  await expectFitsAndAccessible(court)
 
   // The second restaurant is invited through the API.
   expectStatus(
@@ -172,11 +116,11 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   await a.page.goto(portalUrl('programs', `/programs/${a.restaurant.uuid}`))
   const invite = a.page.getByTestId('received-invite').filter({ hasText: courtTitle })
   await expect(invite).toBeVisible({ timeout: 15_000 })
-  await expectFits(a.page)
+  await expectFitsAndAccessible(a.page)
   await invite.getByTestId('received-invite-open').click()
   await expect(a.page.getByTestId('invitation-page')).toHaveAttribute('data-step', '1')
   await expect(a.page.getByTestId('invite-fee')).toContainText('10')
-  await expectFits(a.page)
+  await expectFitsAndAccessible(a.page)
   await expect(a.page.getByTestId('accept-confirm')).toBeDisabled()
   await a.page.getByTestId('accept-terms').click()
   await a.page.getByTestId('accept-confirm').click()
@@ -185,7 +129,7 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   // Back on the invitation: the onboarding is asked for until it is active.
   await expect(a.page).toHaveURL(/\/food-court\/invitations\//, { timeout: 30_000 })
   await expect(a.page.getByTestId('onboarding-done')).toBeVisible({ timeout: 30_000 })
-  await expectFits(a.page)
+  await expectFitsAndAccessible(a.page)
 
   // The second restaurant accepts through the API and approves at the sandbox's page.
   const onboarding = expectStatus(
@@ -238,12 +182,12 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
     await expect(guest.getByTestId('screen-title')).toHaveText(courtTitle)
     await expect(guest.getByTestId('court-restaurant')).toHaveCount(2)
   }
-  await expectFits(guest)
+  await expectFitsAndAccessible(guest)
   await guest.goto(portalUrl('cardholder', `/food/court?uuid=${courtUuid}`))
   await expect(guest.getByTestId('screen-title')).toHaveText(courtTitle)
   await expect(guest.getByTestId('court-restaurant')).toHaveCount(2)
   await expect(guest.getByTestId('court-minimum')).toContainText('5.00')
-  await expectFits(guest)
+  await expectFitsAndAccessible(guest)
   await openLocation(guest)
   await guest.getByTestId('location-dialog').getByTestId('location-pickup').click()
   await guest.getByTestId('location-dialog').getByTestId('location-save').click()
@@ -260,7 +204,7 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   await guest.reload()
   await expect(guest.getByTestId('court-cart-restaurant')).toHaveCount(2, { timeout: 15_000 })
   await expect(guest.getByTestId('court-cart-total')).toContainText('19.00')
-  await expectFits(guest)
+  await expectFitsAndAccessible(guest)
   await guest.getByTestId('checkout-name').fill('Anna de Vries')
   await guest.getByTestId('checkout-phone').fill('+31 6 1234 5678')
   await guest.getByTestId('checkout-email').fill(`anna-${tag}@example.com`)
@@ -283,7 +227,7 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
   await expect(guest).toHaveURL(/\/food-court\/orders\/[0-9a-f-]{36}$/, { timeout: 60_000 })
   await expect(guest.getByTestId('court-order-part')).toHaveCount(2, { timeout: 30_000 })
   await expect(guest.getByTestId('order-total')).toContainText('19.00')
-  await expectFits(guest)
+  await expectFitsAndAccessible(guest)
 
   // ── Each kitchen board shows its own sub-order; both are delivered ─────────────────────────
   for (const r of [a, b]) {
@@ -291,7 +235,7 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
     await r.page.getByTestId('books-board-tab').click()
     const card = r.page.getByTestId('board-order').filter({ hasText: 'Anna de Vries' })
     await expect(card).toHaveCount(1, { timeout: 30_000 })
-    await expectFits(r.page)
+    await expectFitsAndAccessible(r.page)
     const orderId = await card.getAttribute('data-order-id')
     const list = expectStatus(
       await pageApi(r.page)<{ results: { uuid: string; order_id: number }[] }>(
@@ -329,13 +273,13 @@ test('a court invites, a restaurant onboards, a guest pays once, both parts are 
       { timeout: 60_000, intervals: [2000] },
     )
     .toBe(2)
-  await expectFits(court)
+  await expectFitsAndAccessible(court)
   const statement = court.getByTestId('court-statement')
   await statement.getByTestId('statement-restaurant').selectOption({ label: `Trattoria ${tag}` })
   await expect(statement.locator('[data-kind="payout"]')).toHaveCount(1, { timeout: 15_000 })
   await expect(statement.locator('[data-kind="food_court_fee"]')).toHaveCount(1)
   await expect(statement.getByTestId('statement-reconciled')).toBeVisible()
-  await expectFits(court)
+  await expectFitsAndAccessible(court)
 })
 
 test('a restaurant rejects its part of a court order from its kitchen: only that part is refunded', async ({
@@ -347,7 +291,7 @@ test('a restaurant rejects its part of a court order from its kitchen: only that
   const owner = await seedUser('programs', { legal_type: 1, company_name: `Hal ${tag}` })
   const courtPage = await signedInPage(browser, 'programs', owner)
   await courtPage.goto(portalUrl('programs', '/programs'))
-  const courtApi = callerIn(courtPage)
+  const courtApi = callerOf(courtPage)
   const image = await uploadFoodImage(courtApi, 'programs')
   const court = expectStatus(
     await courtApi.api<{ result: { uuid: string } }>('POST', '/food/courts', {
@@ -455,12 +399,12 @@ test('a restaurant rejects its part of a court order from its kitchen: only that
   await expect(part).toHaveAttribute('data-part', 'held', { timeout: 15_000 })
   await expect(part).toContainText(`Hal ${tag}`)
   await expect(part.getByTestId('court-part-gross')).toContainText(euros(subB.total))
-  await expectFits(b.page, '[data-testid="order-detail"]')
+  await expectFitsAndAccessible(b.page, '[data-testid="order-detail"]')
   await part.getByTestId('court-part-reject').click()
   const confirm = b.page.getByTestId('court-part-reject-dialog')
   // The confirmation says what happens to the money: the guest's refund of this part.
   await expect(confirm).toContainText(euros(subB.total))
-  await expectFits(b.page, '[data-testid="court-part-reject-dialog"]')
+  await expectFitsAndAccessible(b.page, '[data-testid="court-part-reject-dialog"]')
   await confirm.getByTestId('court-part-reject-confirm').click()
   await expect(part).toHaveAttribute('data-part', 'refunded', { timeout: 30_000 })
   await expect(part.getByTestId('court-part-money')).toContainText(euros(subB.total))

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto'
-import { AxeBuilder } from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectStatus, seedMember, unique } from '../support/factories.ts'
 import { picture, type SeededRestaurant, seedRestaurant, upload } from '../support/food.ts'
+import { expectAccessible, expectNoHorizontalScroll } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { browserSeeding } from './seeding.ts'
 import { closeSeedDb } from './users-seed.ts'
+
+/** The `content` of every `<meta name="theme-color">` in the HTML, in order. */
+function themeColours(html: string): string[] {
+  return [...html.matchAll(/<meta name="theme-color" content="([^"]*)"/g)].map((m) => m[1] ?? '')
+}
 
 /**
  * The food area as a guest meets it (issue 14, item 5 and the brand of item 3): a restaurant with
@@ -99,26 +104,6 @@ async function serverHtml(page: Page, domain: string, path: string): Promise<str
   )
 }
 
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
-  expect(overflow, 'sideways scrolling').toBeLessThanOrEqual(0)
-}
-
-async function expectAccessible(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).analyze()
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious, `axe on ${what}`).toEqual([])
-}
-
-/** The `content` of every `<meta name="theme-color">` in the HTML, in order. */
-function themeColours(html: string): string[] {
-  return [...html.matchAll(/<meta name="theme-color" content="([^"]*)"/g)].map((m) => m[1] ?? '')
-}
-
 test('the server renders /food on the restaurant’s domain in its brand, with its JSON-LD', async ({
   browser,
 }) => {
@@ -189,7 +174,7 @@ test('a guest finds the restaurant by a dish, opens it and a dish, in Dutch', as
   await expect(page).toHaveURL(/search=margherita/)
   await expect(tiles).toHaveCount(1)
   await expectNoHorizontalScroll(page)
-  await expectAccessible(page, '/food')
+  await expectAccessible(page)
 
   // The announcement goes away when dismissed, and stays away on this device.
   const announcement = page.getByTestId('food-announcement')
@@ -218,7 +203,7 @@ test('a guest finds the restaurant by a dish, opens it and a dish, in Dutch', as
   await expect(page.getByTestId('screen-title')).toHaveText(w.title)
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1)
   await expectNoHorizontalScroll(page)
-  await expectAccessible(page, '/food/place')
+  await expectAccessible(page)
 
   // A dish: price, variants and extras.
   await dish.click()
@@ -231,7 +216,7 @@ test('a guest finds the restaurant by a dish, opens it and a dish, in Dutch', as
   await expect(page.getByTestId('product-extras')).toContainText('Extra cheese')
   await expect(page.getByTestId('product-extras')).toContainText('+ € 1,00')
   await expectNoHorizontalScroll(page)
-  await expectAccessible(page, '/food/product')
+  await expectAccessible(page)
   await page.getByTestId('product-restaurant-link').click()
   await expect(page.getByTestId('screen-title')).toHaveText(w.title)
   expectNoPageErrors(page)
@@ -254,7 +239,7 @@ test('the same pages in English, and the not-found pages', async ({ browser }) =
   await expect(page.getByTestId('product-price')).toHaveText('€9.50')
   await expect(page.getByTestId('product-variants')).toContainText('+ €12.50')
   await expect(page.getByTestId('product-extras')).toContainText('Extras')
-  await expectAccessible(page, '/food/product in English')
+  await expectAccessible(page)
 
   const unknown = '00000000-0000-4000-8000-000000000000'
   const fetched: string[] = []

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectStatus, joinProgram } from '../support/factories.ts'
 import { seedRestaurant, upload } from '../support/food.ts'
-import { expectAccessible, expectNoHorizontalScroll, pageCaller } from './checks.ts'
+import { expectAccessible, expectNoHorizontalScroll } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { callerOf, pageApi } from './seeding.ts'
 import { portalPage } from './session.ts'
@@ -28,7 +28,7 @@ test('a guest orders for pickup on a phone, pays by card and follows the kitchen
   const owner = await seedUser('programs', { legal_type: 1, company_name: `Pizzeria ${tag}` })
   const ownerPage = await signedInPage(browser, 'programs', owner)
   await ownerPage.goto(portalUrl('programs', '/programs'))
-  const caller = pageCaller(ownerPage)
+  const caller = callerOf(ownerPage)
   const restaurant = await seedRestaurant(caller, {
     restaurant: { can_pickup_in_rest: true, pickup_fee_heading: 'Packaging', pickup_fee: 50 },
   })
@@ -176,7 +176,7 @@ test('a guest of a restaurant that delivers within a distance shares their posit
   const ownerPage = await signedInPage(browser, 'programs', owner)
   await ownerPage.goto(portalUrl('programs', '/programs'))
   // The factories' restaurant delivers up to 6 km around Damrak 1, by distance: it needs a point.
-  const restaurant = await seedRestaurant(pageCaller(ownerPage))
+  const restaurant = await seedRestaurant(callerOf(ownerPage))
 
   const guest = await portalPage(browser, 'cardholder')
   await guest.setViewportSize({ width: 390, height: 844 })
@@ -206,7 +206,7 @@ test('a guest of a restaurant delivering by zip code gets its delivery cost, pay
   const ownerPage = await signedInPage(browser, 'programs', owner)
   await ownerPage.goto(portalUrl('programs', '/programs'))
   // Delivery by zip code rows only: the whole 1012 area for €3.00, one street of 1013 for €5.00.
-  const restaurant = await seedRestaurant(pageCaller(ownerPage), {
+  const restaurant = await seedRestaurant(callerOf(ownerPage), {
     restaurant: {
       type_of_delivery: 1,
       delivery_ranges: [],

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { AxeBuilder } from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { joinProgram } from '../support/factories.ts'
+import { expectAccessible, expectNoHorizontalScroll } from './checks.ts'
 import { portalHosts, portalUrl } from './portals.ts'
 import { callerOf } from './seeding.ts'
 import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
@@ -20,31 +20,6 @@ import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 test.afterAll(closeSeedDb)
 
 const newTag = () => randomBytes(4).toString('hex')
-
-/** No horizontal scroll; when there is, the elements that stick out are named. */
-async function expectNoHorizontalScroll(page: Page) {
-  const { overflow, widest } = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth
-    const widest = [...document.body.querySelectorAll('*')]
-      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
-      .slice(-5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}[${el.getAttribute('data-testid') ?? ''}]`)
-    return { overflow: document.documentElement.scrollWidth - width, widest }
-  })
-  expect(overflow, widest.join('\n')).toBeLessThanOrEqual(0)
-}
-
-async function expectAccessible(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page })
-    .include(selector)
-    .exclude('.bg-primary-500')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious, `axe on ${selector}`).toEqual([])
-}
 
 const jpg = (color: string) =>
   sharp({ create: { width: 480, height: 360, channels: 3, background: color } })

@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import { sql } from 'kysely'
 import { issueBill, type LadderStepSeed, makeDue, seedCreditProgram } from '../support/credit.ts'
 import { expectStatus, type Member, seedMember, unique, until } from '../support/factories.ts'
+import { expectNoHorizontalScroll } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { browserSeeding } from './seeding.ts'
 import { portalPage, submitSignIn } from './session.ts'
@@ -87,13 +88,6 @@ async function payWithCard(page: Page, number: string) {
   await page.getByLabel('Expiry date').fill('12 / 30')
   await page.getByLabel('CVC').fill('737')
   await page.getByTestId('sandbox-card-pay').click()
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
-  expect(overflow, 'sideways scrolling').toBeLessThanOrEqual(0)
 }
 
 test.describe('card holder bills', () => {

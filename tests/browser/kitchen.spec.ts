@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
-import { type Api, type Caller, joinProgram, payWithSandboxCard } from '../support/factories.ts'
+import { expect, test } from '@playwright/test'
+import { type Api, joinProgram, payWithSandboxCard } from '../support/factories.ts'
 import { placeFoodOrder, seedRestaurant } from '../support/food.ts'
+import { expectAccessible, expectNoHorizontalScroll } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { callerOf, pageApi } from './seeding.ts'
 import { portalPage } from './session.ts'
@@ -19,82 +19,13 @@ import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
 test.afterAll(closeSeedDb)
 
-async function expectNoHorizontalScroll(page: Page) {
-  const { overflow, widest } = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth
-    const widest = [...document.body.querySelectorAll('*')]
-      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
-      .slice(-5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}[${el.getAttribute('data-testid') ?? ''}]`)
-    return { overflow: document.documentElement.scrollWidth - width, widest }
-  })
-  expect(overflow, widest.join('\n')).toBeLessThanOrEqual(0)
-}
-
-async function expectAccessible(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page })
-    .include(selector)
-    .exclude('.bg-primary-500')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious, `axe on ${selector}`).toEqual([])
-}
-
-/**
- * The owner as a caller of the food factories: JSON from inside the page (`pageApi`), multipart
- * uploads (restaurant and dish pictures) rebuilt inside the page too (the portals' host names
- * resolve only in the browser), with its cookies and CSRF header.
- */
-function ownerCaller(page: Page): Caller {
-  const json = pageApi(page)
-  const api: Api = async <T>(method: string, path: string, body?: unknown) => {
-    if (!(body instanceof FormData)) return json<T>(method, path, body)
-    const parts: { name: string; text?: string; b64?: string; filename?: string; type?: string }[] = []
-    for (const [name, value] of body.entries()) {
-      parts.push(
-        typeof value === 'string'
-          ? { name, text: value }
-          : {
-              name,
-              b64: Buffer.from(await value.arrayBuffer()).toString('base64'),
-              filename: value.name,
-              type: value.type,
-            },
-      )
-    }
-    return page.evaluate(
-      async ({ method, path, parts }) => {
-        const form = new FormData()
-        for (const p of parts) {
-          if (p.text !== undefined) form.append(p.name, p.text)
-          else {
-            const bytes = Uint8Array.from(atob(p.b64 ?? ''), (c) => c.charCodeAt(0))
-            form.append(p.name, new Blob([bytes], { type: p.type }), p.filename)
-          }
-        }
-        const res = await fetch(`/api/v1${path}`, {
-          method,
-          body: form,
-          headers: { 'x-requested-with': 'cardpay' },
-        })
-        return { status: res.status, body: (await res.json()) as T }
-      },
-      { method, path, parts },
-    )
-  }
-  return { api }
-}
-
 test('the kitchen board shows a paid order live and the owner finds it in the books', async ({ browser }) => {
   test.setTimeout(300_000)
   const tag = Math.random().toString(16).slice(2, 8)
   const owner = await seedUser('programs', { legal_type: 1, company_name: `Keuken ${tag}` })
   const ownerPage = await signedInPage(browser, 'programs', owner)
   await ownerPage.goto(portalUrl('programs', '/programs'))
-  const restaurant = await seedRestaurant(ownerCaller(ownerPage))
+  const restaurant = await seedRestaurant(callerOf(ownerPage))
 
   const acceptor = await seedUser('acceptor', { legal_type: 1, company_name: `Bediening ${tag}` })
   const staff = await signedInPage(browser, 'acceptor', acceptor)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { apiCall, ok } from './api.ts'
+import { expectNoHorizontalScroll } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { acceptorAtCashpoint, activePaymentProgram } from './programs.ts'
 import { closeSeedDb, type SeededUser, seedUser, signedInPage, signIn } from './users-seed.ts'
@@ -65,14 +66,6 @@ async function expectAboveTheFold(page: Page, testId: string) {
   const box = await page.getByTestId(testId).boundingBox()
   expect(box, testId).not.toBeNull()
   expect((box?.y ?? 0) + (box?.height ?? 0), `${testId} on the first screen`).toBeLessThan(400)
-}
-
-/** No sideways scrolling. */
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
-  expect(overflow).toBeLessThanOrEqual(0)
 }
 
 /** On the checkout: choose a method and go to the provider's hosted page. */

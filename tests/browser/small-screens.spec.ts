@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { activateCards, expectStatus, joinProgram, seedIssuedCards } from '../support/factories.ts'
 import { apiCall, ok } from './api.ts'
 import { activeCardProgram, aYearAfterActivation } from './card-programs.ts'
+import { expectAccessible, expectNoHorizontalScroll } from './checks.ts'
 import { waitForMail } from './mailbox.ts'
 import { type PortalName, portalUrl, signInUrl } from './portals.ts'
 import { callerOf } from './seeding.ts'
@@ -27,35 +27,6 @@ const phone = { width: 390, height: 844 }
 const loaded = { timeout: 15_000 }
 const newTag = () => randomBytes(3).toString('hex')
 
-/** The page is no wider than the screen: nothing to scroll sideways. */
-async function expectFits(page: Page) {
-  const widths = await page.evaluate(() => ({
-    document: document.documentElement.scrollWidth,
-    viewport: window.innerWidth,
-  }))
-  expect(
-    widths.document,
-    `document ${widths.document}px on a ${widths.viewport}px screen`,
-  ).toBeLessThanOrEqual(widths.viewport)
-}
-
-/**
- * No serious or critical axe violation inside `selector` (the screen these tests add; the frame
- * around it has its own checks). The shared brand button (white on the brand blue) is left to the
- * pass over every page, which changes that colour for all screens at once.
- */
-async function expectAccessible(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page })
-    .include(selector)
-    .exclude('.bg-primary-500')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious, `axe on ${selector}`).toEqual([])
-}
-
 /** A page of its own in English on the portal, not signed in, phone-sized. */
 async function guestPage(browser: Parameters<typeof portalPage>[0], portal: PortalName): Promise<Page> {
   const page = await portalPage(browser, portal)
@@ -72,7 +43,7 @@ test.describe('contact support', () => {
     await page.getByTestId('guest-links').getByRole('link', { name: 'Contact support' }).click()
     await expect(page).toHaveURL(portalUrl('programs', '/support'))
     await expect(page.getByTestId('screen-title')).toHaveText('Contact support')
-    await expectFits(page)
+    await expectNoHorizontalScroll(page)
 
     // The form checks before sending, with words per field.
     const email = `support-${newTag()}@example.com`
@@ -91,7 +62,7 @@ test.describe('contact support', () => {
     await expect(page.getByTestId('support-reference')).toBeVisible()
     await page.getByTestId('support-reference').fill('PAY-1042')
     await page.getByTestId('support-message').fill('I paid at the market on Saturday and need the receipt.')
-    await expectFits(page)
+    await expectNoHorizontalScroll(page)
     await expectAccessible(page, '[data-testid="support-screen"]')
     const sent = page.waitForResponse(
       (r) => r.url().endsWith('/api/v1/support/requests') && r.request().method() === 'POST',
@@ -104,7 +75,7 @@ test.describe('contact support', () => {
     await expect(page.getByTestId('screen-title')).toHaveText('Thank you for your message')
     const reference = (await page.getByTestId('gratitude-reference').textContent()) ?? ''
     expect(reference).toMatch(/^SR-\d{6}$/)
-    await expectFits(page)
+    await expectNoHorizontalScroll(page)
     const stored = await seedDatabase()
       .selectFrom('support_requests')
       .selectAll()
@@ -179,7 +150,7 @@ test.describe('help', () => {
       // Every portal ends with the questions everyone has, and the way to support.
       await expect(topics.last().locator('summary')).toHaveText('My question is not here.')
       await expect(page.getByTestId('help-contact-support')).toHaveAttribute('href', '/support')
-      await expectFits(page)
+      await expectNoHorizontalScroll(page)
       await expectAccessible(page, '[data-testid="help-screen"]')
     })
   }
@@ -222,7 +193,7 @@ test.describe('help', () => {
     await page.setViewportSize(phone)
     await page.goto(portalUrl('programs', '/greeting'))
     await expect(page.getByTestId('portal-nav-compact').getByRole('link', { name: 'Help' })).toBeVisible()
-    await expectFits(page)
+    await expectNoHorizontalScroll(page)
     await expectAccessible(page, '[data-testid="greeting-screen"]')
     await page.getByTestId('greeting-home').click()
     await expect(page).toHaveURL(portalUrl('programs', '/programs'))
@@ -239,7 +210,7 @@ test.describe('the card holder', () => {
     expect(response?.status()).toBe(200)
     await expect(page.getByTestId('screen-title')).toHaveText('Restaurants')
     await expect(page.getByTestId('portal-nav')).toHaveCount(0)
-    await expectFits(page)
+    await expectNoHorizontalScroll(page)
 
     await page.getByTestId('guest-link-sign-in').click()
     await expect(page).toHaveURL(portalUrl('cardholder', '/sign-in'))
@@ -299,7 +270,7 @@ test.describe('the card holder', () => {
     await expect(page.getByTestId('screen-title')).toHaveText('Home')
     await expect(page.getByTestId('home-cards').getByTestId('empty-state')).toContainText('No cards yet')
     await expect(page.getByTestId('home-add-card-empty')).toHaveAttribute('href', '/cards/add')
-    await expectFits(page)
+    await expectNoHorizontalScroll(page)
 
     // With a card, home shows it with what is on it, and leads to it.
     await activateCards(callerOf(page), [token])
@@ -309,7 +280,7 @@ test.describe('the card holder', () => {
     await expect(card.getByTestId('home-card-title')).toHaveText(`City gift card ${tag}`)
     await expect(card.getByTestId('home-card-amount')).toHaveText('€25.00')
     await expect(card).toContainText(`City voucher ${tag}`)
-    await expectFits(page)
+    await expectNoHorizontalScroll(page)
     await expectAccessible(page, 'main')
     await card.click()
     await expect(page).toHaveURL(portalUrl('cardholder', `/cards/${token}`))
@@ -325,7 +296,7 @@ test.describe('the card holder', () => {
     await expect(listed.getByTestId('public-program-title')).toHaveText(`City voucher ${tag}`)
     await expect(listed).toContainText(`By Stadspas ${tag} BV`)
     await expect(listed).toContainText('1 business takes its cards')
-    await expectFits(page)
+    await expectNoHorizontalScroll(page)
 
     // Its information: the card, where it is taken, and the holder's own card of it.
     await listed.click()
@@ -338,7 +309,7 @@ test.describe('the card holder', () => {
     await expect(page.getByTestId('public-program-mine').getByRole('link')).toContainText(
       `City gift card ${tag}`,
     )
-    await expectFits(page)
+    await expectNoHorizontalScroll(page)
     await expectAccessible(page, 'main')
 
     // The private program's information is not there for card holders: a clear message, not a redirect.
@@ -401,7 +372,7 @@ test.describe('an invitation link opened before signing in', () => {
     await expect(notice).toContainText('Payment management')
     await expect(notice).toContainText(`${shop.email.slice(0, 2)}`)
     await expect(notice).not.toContainText(shop.email)
-    await expectFits(page)
+    await expectNoHorizontalScroll(page)
     await expectAccessible(page, '[data-testid="sign-in-card"]')
 
     // Signing in goes straight to the invitation.
@@ -444,7 +415,7 @@ test.describe('links to pages that do not exist', () => {
     )
     expect(response?.status()).toBe(404)
     await expect(guest.getByTestId('page-not-found')).toContainText('This page does not exist')
-    await expectFits(guest)
+    await expectNoHorizontalScroll(guest)
     await expectAccessible(guest, '[data-testid="page-not-found"]')
     await guest.getByTestId('not-found-back').click()
     await expect(guest).toHaveURL(portalUrl('cardholder', '/food'))

@@ -53,7 +53,9 @@ export function negotiateLocale(
  * `common` (what any page can show) and the areas' own, each loaded by the routes that show it:
  * `portal` (the signed-in screens, the `_portal` layout route), `help` (the `/help` page's
  * answers), `sandbox` (the sandbox provider's pages), `registration` and `support` (the support,
- * help, welcome and thank-you pages), `food` (the food area's guest pages, the card holder's home).
+ * help, welcome and thank-you pages), `food` (the food area's guest pages, the card holder's home),
+ * `payer` (a payment's states, methods and refusals and the ledger's words: the checkout, `/pay`,
+ * the sandbox's checkout and the portal screens, which load it with the portal's).
  * A guest page downloads the common one and its own area's only.
  */
 const fileOfArea = {
@@ -64,11 +66,20 @@ const fileOfArea = {
   registration: 'registration',
   support: 'support',
   food: 'food',
+  payer: 'payer',
 } as const
 export type CatalogArea = keyof typeof fileOfArea
 
 // .po files compiled on import by @lingui/vite-plugin; each language and area is its own chunk.
 const catalogFiles = import.meta.glob<{ messages: Messages }>('../locales/*/*.po')
+
+/**
+ * What an area needs beside its catalog: the portal's words for the API's refusals only its
+ * screens meet (lib/portal-api-messages.ts, whose texts are in the portal's catalog).
+ */
+const areaCompanions: Partial<Record<CatalogArea, () => Promise<void>>> = {
+  portal: () => import('./portal-api-messages.ts').then((m) => m.installPortalWordings()),
+}
 
 function catalog(locale: Locale, area: CatalogArea): () => Promise<{ messages: Messages }> {
   const load = catalogFiles[`../locales/${locale}/${fileOfArea[area]}.po`]
@@ -109,7 +120,10 @@ async function loadWanted(i18n: I18n, locale: Locale): Promise<void> {
     state.loaded.set(locale, loaded)
     const missing = [...state.wanted].filter((area) => !loaded.has(area))
     if (missing.length === 0) return
-    const catalogs = await Promise.all(missing.map((area) => catalog(locale, area)()))
+    const [catalogs] = await Promise.all([
+      Promise.all(missing.map((area) => catalog(locale, area)())),
+      Promise.all(missing.map((area) => areaCompanions[area]?.())),
+    ])
     // Copies: i18n.load merges into the object it was given first, and the modules' objects are
     // shared by every request the server renders.
     i18n.load(locale, Object.assign({}, ...catalogs.map((c) => c.messages)))

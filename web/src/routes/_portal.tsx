@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_portal')({
     // A product area the restaurant switched off on its domain is not served there.
     if (brandHides(context.brand, location.pathname)) throw redirect({ to: '/', replace: true })
     const guarded = guardPortalRoute(context, location)
-    await loadCatalogArea(context.i18n, 'portal')
+    await loadCatalogArea(context.i18n, 'portal', 'payer')
     return guarded
   },
   component: () => (

@@ -1,7 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { guestCourtQueryOptions } from './court-queries.ts'
 import { pageHost } from './host.ts'
-import { brandQueryOptions, type FoodBrand } from './queries.ts'
+import type { FoodBrand } from './queries.ts'
+
+/**
+ * The restaurant's brand of a host, or null for the platform's own look: a brand that cannot be
+ * read now is no brand, the pages still work. The food area's query options come with the first
+ * lookup (a dynamic import), so a page on one of the platform's own names, which never looks a
+ * brand up, does not load them in its entry chunk (README, Weight).
+ */
+export async function brandOfHost(queryClient: QueryClient, host: string): Promise<FoodBrand | null> {
+  try {
+    const { brandQueryOptions } = await import('./queries.ts')
+    return await queryClient.ensureQueryData(brandQueryOptions(host))
+  } catch {
+    return null
+  }
+}
 
 /**
  * The restaurant's brand of the host the page is on (docs/food.md, "Domain → brand"), looked up
@@ -21,18 +35,19 @@ export async function brandOfPage(
 ): Promise<{ brand: FoodBrand | null; court: DomainCourt | null; host: string }> {
   const host = await pageHost()
   if (!brandable || !host) return { brand: null, court: null, host }
-  let brand: FoodBrand | null = null
-  try {
-    brand = await queryClient.ensureQueryData(brandQueryOptions(host))
-  } catch {
-    brand = null
-  }
+  const brand = await brandOfHost(queryClient, host)
   if (brand) return { brand, court: null, host }
+  return { brand: null, court: await courtOfDomain(queryClient, host), host }
+}
+
+/** The food court on its own domain, or null; its query options also come with the first lookup. */
+async function courtOfDomain(queryClient: QueryClient, host: string): Promise<DomainCourt | null> {
   try {
+    const { guestCourtQueryOptions } = await import('./court-queries.ts')
     const court = await queryClient.ensureQueryData(guestCourtQueryOptions(courtOfHost(host)))
-    return { brand: null, court: court ? { uuid: court.uuid, title: court.title } : null, host }
+    return court ? { uuid: court.uuid, title: court.title } : null
   } catch {
-    return { brand: null, court: null, host }
+    return null
   }
 }
 

@@ -3,8 +3,6 @@ import { createFileRoute, Outlet, useRouteContext } from '@tanstack/react-router
 import { LoaderCircleIcon } from 'lucide-react'
 import { brandHead } from '~/components/food/brand.ts'
 import { FoodFrame } from '~/components/food/food-frame.tsx'
-import { pageHost } from '~/components/food/host.ts'
-import { brandQueryOptions, type FoodBrand } from '~/components/food/queries.ts'
 import { loadCatalogArea } from '~/lib/i18n.ts'
 
 /**
@@ -15,14 +13,10 @@ import { loadCatalogArea } from '~/lib/i18n.ts'
  */
 export const Route = createFileRoute('/_dynamic/_food-orders')({
   staticData: { frame: 'own' },
-  beforeLoad: async ({ context }): Promise<{ brand: FoodBrand | null; host: string }> => {
-    const [host] = await Promise.all([pageHost(), loadCatalogArea(context.i18n, 'food')])
-    if (context.portal !== 'cardholder' || !host) return { brand: null, host }
-    try {
-      return { brand: await context.queryClient.ensureQueryData(brandQueryOptions(host)), host }
-    } catch {
-      return { brand: null, host }
-    }
+  // The brand is the root's (brand-of-page.ts): looked up on the card holder's portal on a host
+  // that is not one of the platform's own names, the only hosts a restaurant's domain can be.
+  beforeLoad: async ({ context }) => {
+    await loadCatalogArea(context.i18n, 'food')
   },
   head: ({ match }) => brandHead(match.context.brand),
   component: FoodOrdersArea,

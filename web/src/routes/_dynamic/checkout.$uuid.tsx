@@ -5,6 +5,7 @@ import { NotFound } from '~/components/not-found.tsx'
 import { CheckoutPage } from '~/components/payments/checkout-page.tsx'
 import { checkoutQueryOptions } from '~/components/payments/queries.ts'
 import { pageTitle } from '~/lib/head.ts'
+import { loadCatalogArea } from '~/lib/i18n.ts'
 import { loadQuery } from '~/lib/queries/load.ts'
 import { integer, searchParams } from '~/lib/search-params.ts'
 
@@ -16,6 +17,8 @@ import { integer, searchParams } from '~/lib/search-params.ts'
  */
 export const Route = createFileRoute('/_dynamic/checkout/$uuid')({
   staticData: { frame: 'payer' },
+  // The payer's words (payment states, methods, refusals) are a catalog of their own.
+  beforeLoad: ({ context }) => loadCatalogArea(context.i18n, 'payer'),
   validateSearch: searchParams({ returned: integer() }),
   loader: async ({ context, params }) => {
     const checkout = await loadQuery(context.queryClient, checkoutQueryOptions(params.uuid))

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { PayPage } from '~/components/terminal/pay-page.tsx'
 import { previewQueryOptions } from '~/components/terminal/queries.ts'
 import { pageTitle } from '~/lib/head.ts'
+import { loadCatalogArea } from '~/lib/i18n.ts'
 import { loadQuery } from '~/lib/queries/load.ts'
 import { searchParams, text } from '~/lib/search-params.ts'
 
@@ -14,6 +15,8 @@ import { searchParams, text } from '~/lib/search-params.ts'
  */
 export const Route = createFileRoute('/_dynamic/pay')({
   staticData: { frame: 'payer' },
+  // The payer's words (payment states, methods, refusals) are a catalog of their own.
+  beforeLoad: ({ context }) => loadCatalogArea(context.i18n, 'payer'),
   validateSearch: searchParams({ token: text({ max: 200 }) }),
   loaderDeps: ({ search }) => ({ token: search.token }),
   loader: async ({ context, deps }) => {

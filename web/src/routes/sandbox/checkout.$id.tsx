@@ -11,7 +11,7 @@ const title = msg`Payment`
  * to the payer it is the provider's page, not Cardpay's.
  */
 export const Route = createFileRoute('/sandbox/checkout/$id')({
-  beforeLoad: ({ context }) => loadCatalogArea(context.i18n, 'sandbox'),
+  beforeLoad: ({ context }) => loadCatalogArea(context.i18n, 'sandbox', 'payer'),
   head: ({ match }) => ({
     // Never a referrer: the page's address is the payer's access to the payment.
     meta: [

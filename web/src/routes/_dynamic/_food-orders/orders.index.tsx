@@ -25,7 +25,7 @@ export const Route = createFileRoute('/_dynamic/_food-orders/orders/')({
     if (context.portal === 'cardholder') return
     requireScreen(context.portal, '/orders')
     guardPortalRoute(context, location)
-    await loadCatalogArea(context.i18n, 'portal')
+    await loadCatalogArea(context.i18n, 'portal', 'payer')
   },
   validateSearch: searchParams({ restaurant: uuid }),
   search: { middlewares: [stripSearchParams({})] },

@@ -1,14 +1,10 @@
 import { msg } from '@lingui/core/macro'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Navigate, redirect } from '@tanstack/react-router'
+import { isDraftStatus, isProgramTypeSlug, slugOfType } from '~/components/programs/codes.ts'
 import { isForbidden, isNotFound } from '~/components/programs/errors.ts'
 import { ProgramMissing, ProgramNotFound } from '~/components/programs/program-page.tsx'
-import {
-  isDraftStatus,
-  isProgramTypeSlug,
-  programQueryOptions,
-  slugOfType,
-} from '~/components/programs/queries.ts'
+import { programQueryOptions } from '~/components/programs/queries.ts'
 import { ProgramWizard, type WizardStep, wizardStepOf } from '~/components/programs/wizard.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { pageTitle } from '~/lib/head.ts'

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { isProgramTypeSlug } from '~/components/programs/queries.ts'
+import { isProgramTypeSlug } from '~/components/programs/codes.ts'
 import { ProgramWizard } from '~/components/programs/wizard.tsx'
 import { pageTitle } from '~/lib/head.ts'
 import { mainScreens } from '~/lib/navigation.ts'

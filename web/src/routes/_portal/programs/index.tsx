@@ -1,15 +1,13 @@
 import { createFileRoute, stripSearchParams, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { type PublicProgramsSearch, publicProgramsQueryOptions } from '~/components/holder/queries.ts'
+import { type ProgramTypeId, programFilters, programTypeIds } from '~/components/programs/codes.ts'
 import { ProgramsPage } from '~/components/programs/programs-page.tsx'
 import {
   acceptorProgramsQueryOptions,
   invitationQueryOptions,
   type ProgramsSearch,
-  type ProgramTypeId,
-  programFilters,
   programsQueryOptions,
-  programTypeIds,
 } from '~/components/programs/queries.ts'
 import { RowsSkeleton } from '~/components/shared/states.tsx'
 import { requireScreen } from '~/lib/guard.ts'
