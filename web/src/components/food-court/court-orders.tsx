@@ -14,27 +14,16 @@ import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
 import { apiUrl } from '~/lib/api.ts'
-import { businessToday } from '~/lib/business-days.ts'
 import {
   type CourtOrder,
   courtDailyTotalsQueryOptions,
   courtOrdersCsvPath,
   courtOrdersQueryOptions,
-  courtQueryOptions,
   type SubOrder,
 } from './api.ts'
+import { useCourtToday } from './court-today.ts'
 import { courtErrorMessage } from './errors.ts'
 import { partNames } from './labels.tsx'
-
-/**
- * Today in the court's zone (its orders are dated by it): the browser's own day is wrong for an
- * hour or more around midnight when it runs elsewhere. The court's settings are already loaded on
- * its page; until they are, Amsterdam, the zone a court has by default.
- */
-function useCourtToday(court: string): string {
-  const settings = useQuery(courtQueryOptions(court))
-  return businessToday(settings.data?.time_zone ?? 'Europe/Amsterdam')
-}
 
 /**
  * The court owner's orders (spec food.md sections 3 and 7): the active ones and those of a date,

@@ -16,9 +16,8 @@ import {
   type StatementLine,
   statementQueryOptions,
 } from './api.ts'
+import { useCourtToday } from './court-today.ts'
 import { courtErrorMessage } from './errors.ts'
-
-const today = () => new Date().toLocaleDateString('sv-SE')
 
 const kindNames: Record<StatementLine['kind'], MessageDescriptor> = {
   order: msg`Order part`,
@@ -47,8 +46,11 @@ export function StatementSection({
   const key = court ?? own ?? ''
   const restaurants = useQuery({ ...invitesQueryOptions(key, 'active', '', 1), enabled: Boolean(court) })
   const [chosen, setChosen] = useState('')
-  const [from, setFrom] = useState(() => `${today().slice(0, 8)}01`)
-  const [to, setTo] = useState(today)
+  const today = useCourtToday(court)
+  const [chosenFrom, setFrom] = useState<string>()
+  const [chosenTo, setTo] = useState<string>()
+  const from = chosenFrom ?? `${today.slice(0, 8)}01`
+  const to = chosenTo ?? today
   const restaurant = own ?? (chosen || restaurants.data?.results[0]?.program_uuid || '')
   const valid = from !== '' && to !== '' && from <= to
   const statement = useQuery({
