@@ -194,6 +194,11 @@ function engineOf(services: Services): Engine {
   return engine
 }
 
+/** Opens this process's SMTP sessions ahead of a minute of reminders written ahead. */
+export function warmSessions(services: Services): Promise<void> {
+  return engineOf(services).pool.warm()
+}
+
 /**
  * Sends claimed reminders, each exactly once (docs/credit.md, "Sending"). They are written first,
  * outside any transaction: the batch's bills and holders read in one query each, the e-mails

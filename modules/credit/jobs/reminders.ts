@@ -8,6 +8,7 @@ import {
   lateMinutes,
   SendingRound,
   sendClaimed,
+  warmSessions,
 } from '../commands/send-reminder.ts'
 import { wallClock } from '../dates.ts'
 import { scheduleOf } from '../db/programs.ts'
@@ -36,6 +37,8 @@ const minuteMs = 60_000
  * the commit. Less than the sweeper's look-ahead, so every minute is seen before its lead starts.
  */
 export const aheadMs = 120_000
+/** How long before the minute the SMTP sessions are opened for it. */
+const warmLeadMs = 2_000
 /** Rows claimed at a time when claiming ahead (all of them are written before the minute anyway). */
 const aheadBatch = 250
 /** Fire jobs per minute: senders working side by side on that minute's reminders. */
@@ -79,7 +82,12 @@ export async function sendAhead(services: Services, log: Logger, minute: number)
     if (claimed.length === 0) break
     batches.push(sendClaimed(services, claimed, log, round))
   }
-  const outcomes = await Promise.all(batches)
+  // The SMTP sessions opened just before the minute (an idle one closes after 5 s).
+  const warm = setTimeout(
+    () => void warmSessions(services).catch(() => {}),
+    Math.max(0, minute - warmLeadMs - Date.now()),
+  )
+  const outcomes = await Promise.all(batches).finally(() => clearTimeout(warm))
   return outcomes.flat().filter((o) => o === 'sent').length
 }
 
