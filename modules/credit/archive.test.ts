@@ -76,7 +76,9 @@ describe('archiving a bill with money open', () => {
 
     // Refused for another owner (404), the holder (403) and no token (401): nothing written off.
     expect((await archive(otherOwner, issued.uuid)).status).toBe(404)
-    expect((await holder.api('POST', `/manager/bills/${issued.uuid}/archive`, { reason: 'x' })).status).toBe(403)
+    expect((await holder.api('POST', `/manager/bills/${issued.uuid}/archive`, { reason: 'x' })).status).toBe(
+      403,
+    )
     expect((await archive('guest', issued.uuid)).status).toBe(401)
 
     const archived = expectStatus(await archive(owner, issued.uuid), 200, 'archive').result
@@ -131,7 +133,9 @@ describe('archiving a bill with money open', () => {
     }, 'the write-off posted')
     // No VAT on an exempt bill: no VAT line.
     expect(
-      lines.filter((l) => l.source_kind === 'credit_bill.written_off').map((l) => [l.account, l.debit, l.credit]),
+      lines
+        .filter((l) => l.source_kind === 'credit_bill.written_off')
+        .map((l) => [l.account, l.debit, l.credit]),
     ).toEqual([
       [410, 4000n, 0n],
       [110, 0n, 4000n],

@@ -226,12 +226,11 @@ export function refundEntry(
  * first, as `openOfBill` says) and the open penalties, and the VAT share of the open invoice part
  * (the bill's VAT × open part ÷ total, rounded half away from zero), which is given back.
  */
-export function writeOffOf(bill: {
-  total: bigint
+export function writeOffOf(bill: { total: bigint; vat: bigint; penalties: bigint; paid_amount: bigint }): {
+  open: bigint
   vat: bigint
-  penalties: bigint
-  paid_amount: bigint
-}): { open: bigint; vat: bigint; income: bigint } {
+  income: bigint
+} {
   const open = openAmount(bill)
   if (open <= 0n) return { open: 0n, vat: 0n, income: 0n }
   const invoicePart = openOfBill(bill)

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import { randomBytes } from 'node:crypto'
+import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { passwordLink, uniqueEmail, waitForMail } from './mailbox.ts'
 import { portalUrl } from './portals.ts'
@@ -248,5 +248,7 @@ test('an owner sets up a credit program with a two-step ladder, bills a new hold
   await page.getByTestId('bill-archive-reason').fill('Lid opgezegd')
   await page.getByTestId('bill-archive-confirm').click()
   await expect(page.getByTestId('bill-page')).toHaveAttribute('data-status', 'archived')
-  await expect(page.getByTestId('bill-timeline-event').filter({ hasText: `${open} written off` })).toHaveCount(1)
+  await expect(
+    page.getByTestId('bill-timeline-event').filter({ hasText: `${open} written off` }),
+  ).toHaveCount(1)
 })

@@ -391,8 +391,8 @@ function ArchiveBill({ bill }: { bill: BillDetail }) {
           {openAmount && (
             <p className="rounded-md border p-3 text-sm" data-testid="bill-archive-write-off">
               <Trans>
-                {openAmount} is still open. Archiving writes it off: the holder is no longer asked to pay it, and
-                it comes off the program’s income and VAT in Finances.
+                {openAmount} is still open. Archiving writes it off: the holder is no longer asked to pay it,
+                and it comes off the program’s income and VAT in Finances.
               </Trans>
             </p>
           )}
