@@ -176,7 +176,7 @@ export interface FiringBenchResult {
  * Firing lag (issue 13): `reminders` reminders of as many bills due in the same minute, sent by a
  * worker (the sweeper's delayed fire jobs on BullMQ, as in production) to an SMTP capture in this
  * process; each lag is from the planned minute to the capture accepting the message. Seeds the
- * bills and reminder rows set-based, planned at the start of the next minute at least 20 s away.
+ * bills and reminder rows set-based, planned at the start of a minute at least 140 s away.
  */
 export async function benchFiring(
   services: Services,
@@ -205,7 +205,9 @@ export async function benchFiring(
     penalty_percent: null,
   })
   const now = Date.now()
-  const minute = Math.ceil((now + 20_000) / 60_000) * 60_000
+  // Far enough ahead for the sweeper to see the minute before its e-mails are written ahead of it
+  // (`aheadMs`), as for reminders planned on issue, days before.
+  const minute = Math.ceil((now + 140_000) / 60_000) * 60_000
   const at = new Date(minute)
   await sql`
     with bills as (

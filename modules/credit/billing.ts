@@ -219,3 +219,68 @@ export function refundEntry(
     ],
   }
 }
+
+/**
+ * What archiving a bill with money still open writes off (docs/credit.md, "Archiving an open
+ * bill"): the open amount, split into the open part of the invoice (payments pay the invoice
+ * first, as `openOfBill` says) and the open penalties, and the VAT share of the open invoice part
+ * (the bill's VAT × open part ÷ total, rounded half away from zero), which is given back.
+ */
+export function writeOffOf(bill: { total: bigint; vat: bigint; penalties: bigint; paid_amount: bigint }): {
+  open: bigint
+  vat: bigint
+  income: bigint
+} {
+  const open = openAmount(bill)
+  if (open <= 0n) return { open: 0n, vat: 0n, income: 0n }
+  const invoicePart = openOfBill(bill)
+  const vat = bill.total > 0n ? divideHalfAwayFromZero(bill.vat * invoicePart, bill.total) : 0n
+  return { open, vat, income: open - vat }
+}
+
+/**
+ * Archiving a bill with money open (journal miscellaneous, source `credit_bill.written_off`/bill,
+ * once per bill: archiving is final): the open amount leaves the holder's receivable 110, its VAT
+ * share back off VAT on sales 210 and the rest off income 410 (the program): the reverse of what
+ * issuing and the penalties posted, for the part nobody will pay. Zero lines are left out.
+ */
+export function writeOffEntry(
+  bill: BillFacts & { total: bigint; vat: bigint; penalties: bigint; paid_amount: bigint },
+  date: string,
+): LedgerEntryRequest {
+  const w = writeOffOf(bill)
+  return {
+    journal: 'miscellaneous',
+    date,
+    description: `Bill ${bill.number} archived: open amount written off`,
+    source: { kind: 'credit_bill.written_off', id: bill.id },
+    lines: [
+      ...(w.income > 0n
+        ? [
+            {
+              account: accounts.income,
+              sub_account: program(bill),
+              currency: bill.currency,
+              debit: Number(w.income),
+            },
+          ]
+        : []),
+      ...(w.vat > 0n
+        ? [
+            {
+              account: accounts.vat_on_sales,
+              sub_account: program(bill),
+              currency: bill.currency,
+              debit: Number(w.vat),
+            },
+          ]
+        : []),
+      {
+        account: accounts.receivables,
+        sub_account: customer(bill),
+        currency: bill.currency,
+        credit: Number(w.open),
+      },
+    ],
+  }
+}

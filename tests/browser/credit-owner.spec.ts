@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { expectNoHorizontalScroll } from './checks.ts'
+import { expectAccessible, expectNoHorizontalScroll } from './checks.ts'
 import { passwordLink, uniqueEmail, waitForMail } from './mailbox.ts'
 import { portalUrl } from './portals.ts'
 import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
@@ -220,4 +220,24 @@ test('an owner sets up a credit program with a two-step ladder, bills a new hold
   await expect(figures.getByTestId('credit-figures-chart')).toBeVisible()
   await expect(figures.getByTestId('credit-figures-program')).toContainText(`Contributie ${tag}`)
   await expectNoHorizontalScroll(page)
+
+  // Archiving an open bill says what it writes off, and the timeline keeps it.
+  await page.goto(billUrl)
+  await page.getByTestId('bill-back').click()
+  await page.getByTestId('bills-filter-unpaid').click()
+  await expect(page.getByTestId('bill-row')).toHaveCount(2)
+  await page.getByTestId('bill-row').first().getByRole('link').click()
+  await expect(page.getByTestId('bill-page')).toHaveAttribute('data-status', 'unpaid')
+  const open = (await page.getByTestId('bill-open').textContent())?.trim() ?? ''
+  expect(open).toMatch(/^€\d+\.\d\d$/)
+  await page.getByTestId('bill-archive').click()
+  await expect(page.getByTestId('bill-archive-write-off')).toContainText(`${open} is still open`)
+  await expectNoHorizontalScroll(page)
+  await expectAccessible(page, '[role="dialog"]')
+  await page.getByTestId('bill-archive-reason').fill('Lid opgezegd')
+  await page.getByTestId('bill-archive-confirm').click()
+  await expect(page.getByTestId('bill-page')).toHaveAttribute('data-status', 'archived')
+  await expect(
+    page.getByTestId('bill-timeline-event').filter({ hasText: `${open} written off` }),
+  ).toHaveCount(1)
 })

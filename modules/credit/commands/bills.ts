@@ -12,7 +12,7 @@ import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { programStatuses } from '../../programs/index.ts'
 import { creditProgramOf, ownersBill } from '../access.ts'
-import { issuedEntry, priceItems } from '../billing.ts'
+import { issuedEntry, priceItems, writeOffEntry, writeOffOf } from '../billing.ts'
 import { isTimeZone } from '../dates.ts'
 import { addBillEvent, type BillRow, findBill, insertBill, insertLines, updateBill } from '../db/bills.ts'
 import { ladderSteps, lockCreditProgram, takeBillNumber } from '../db/programs.ts'
@@ -153,7 +153,9 @@ export async function issueBillIn(trx: Trx, ctx: Ctx, me: Caller, input: IssueBi
 
 /**
  * Archives a bill (the owner's "archive" or "cancel", with the reason): final. Its reminders not
- * sent yet are skipped (`archived`), and nothing more goes out for it.
+ * sent yet are skipped (`archived`), and nothing more goes out for it; what is still open of it is
+ * written off in the ledger (`writeOffEntry`), and the timeline records who archived it and how
+ * much was written off.
  */
 export async function archiveBill(
   services: Pick<Services, 'db'>,
@@ -172,10 +174,24 @@ export async function archiveBill(
       archived_reason: reason,
     })
     const skipped = await skipPendingReminders(trx, bill.id, 'archived')
+    // What is still open is written off (docs/credit.md, "Archiving an open bill"), in this
+    // transaction: the ledger never keeps a receivable of a bill nobody is asked to pay any more.
+    const writeOff = writeOffOf(bill)
+    if (writeOff.open > 0n) {
+      await publish(
+        trx,
+        ledgerEntryRequested,
+        writeOffEntry(bill, zonedDate(new Date(), bill.time_zone)),
+        ctx,
+      )
+    }
     await addBillEvent(trx, bill.id, 'archived', {
       reason,
       from: bill.status,
       reminders_skipped: skipped.length,
+      by: me.user_id,
+      written_off: Number(writeOff.open),
+      currency: bill.currency,
     })
     await publish(trx, billArchived, { bill_id: bill.id, program_id: bill.program_id }, ctx)
     return archived

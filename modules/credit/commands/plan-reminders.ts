@@ -12,7 +12,7 @@ import { catchUp, planLadder } from '../planning.ts'
  * Plans (or plans again) the reminders of a bill that are not sent yet, in the caller's
  * transaction with the bill locked: one row per alive step of the ladder (docs/credit.md, "The
  * scheduling rule"). Rows already sent, skipped, failed or being sent stay as they are; rows still
- * planned are replaced.
+ * planned, or claimed ahead of an instant still to come, are replaced.
  *
  * Steps whose moment has already passed (a bill issued late, a due date moved back) are skipped
  * with `reason` (`issued_after` on issue, `replanned` later), all but the latest of them: that one
@@ -28,11 +28,20 @@ export async function planBillReminders(
   now: Date,
   reason: Extract<ReminderSkipReason, 'issued_after' | 'replanned'>,
 ): Promise<void> {
-  const existing = await billReminders(trx, bill.id)
+  // A row claimed ahead of its instant (its e-mail written, waiting for the minute) is planned
+  // again like a planned one: its sender finds the row gone when it commits and sends nothing.
+  const claimedAhead = (r: { status: string; planned_at: Date }) =>
+    r.status === 'sending' && r.planned_at.getTime() > now.getTime()
+  const existing = (await billReminders(trx, bill.id)).filter((r) => !claimedAhead(r))
   await trx
     .deleteFrom('credit_reminders')
     .where('bill_id', '=', bill.id)
-    .where('status', '=', 'planned')
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'planned'),
+        eb.and([eb('status', '=', 'sending'), eb('planned_at', '>', now)]),
+      ]),
+    )
     .execute()
   if (bill.status === 'paid' || bill.status === 'archived' || bill.reminders_stopped) return
   const done = new Set(existing.filter((r) => r.status !== 'planned').map((r) => r.step_id))

@@ -44,6 +44,8 @@ export interface ClaimedReminder {
   step_id: string
   order: number
   claim: string
+  /** Its instant: a claim made ahead of it (`claimDueReminders` with `ahead`) waits for it. */
+  planned_at: Date
 }
 
 /**
@@ -59,14 +61,20 @@ export async function claimDueReminders(
   trx: Trx,
   limit: number,
   claimMs: number,
+  ahead?: { from: Date; to: Date },
 ): Promise<ClaimedReminder[]> {
   const claim = newId()
+  // Ahead of their minute (docs/credit.md, "Sending"): the rows planned in [from, to), claimed
+  // until their instant plus `claimMs`, so that they are written before it and sent at it.
+  const when = ahead
+    ? sql`r.planned_at >= ${ahead.from} and r.planned_at < ${ahead.to}`
+    : sql`r.planned_at <= now()`
   const { rows } = await sql<ClaimedReminder>`
     with due as (
       select r.id from credit_reminders r
       join credit_bills b on b.id = r.bill_id
       where (r.status = 'planned' or (r.status = 'sending' and r.claimed_until < now()))
-        and r.planned_at <= now() and r.planned_at > now() - make_interval(mins => ${lateMinutes})
+        and ${when} and r.planned_at > now() - make_interval(mins => ${lateMinutes})
         and b.status in ('unpaid', 'overdue') and b.reminders_stopped is null
         and not exists (
           select 1 from credit_reminders o
@@ -79,10 +87,11 @@ export async function claimDueReminders(
       for update of r skip locked
     )
     update credit_reminders c
-    set status = 'sending', claim = ${claim}, claimed_until = now() + make_interval(secs => ${claimMs / 1000}),
+    set status = 'sending', claim = ${claim},
+        claimed_until = greatest(now(), c.planned_at) + make_interval(secs => ${claimMs / 1000}),
         attempts = c.attempts + 1, updated_at = now()
     from due where c.id = due.id
-    returning c.id, c.bill_id, c.step_id, c."order", c.claim`.execute(trx)
+    returning c.id, c.bill_id, c.step_id, c."order", c.claim, c.planned_at`.execute(trx)
   return rows
 }
 
@@ -185,6 +194,11 @@ function engineOf(services: Services): Engine {
   return engine
 }
 
+/** Opens this process's SMTP sessions ahead of a minute of reminders written ahead. */
+export function warmSessions(services: Services): Promise<void> {
+  return engineOf(services).pool.warm()
+}
+
 /**
  * Sends claimed reminders, each exactly once (docs/credit.md, "Sending"). They are written first,
  * outside any transaction: the batch's bills and holders read in one query each, the e-mails
@@ -234,6 +248,9 @@ export async function sendClaimed(
           await release(services, c, 'skipped', 'stopped')
           return 'skipped'
         }
+        // Written ahead of its instant: it goes at the instant, not before.
+        const wait = c.planned_at.getTime() - Date.now()
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
         return await deliver(services, engine, prepared, bill, log)
       } catch (err) {
         log.error({ reminder_id: c.id, err: String(err) }, 'reminder send failed')
@@ -292,7 +309,10 @@ async function prepare(
   const payBy =
     step.period_value === null
       ? null
-      : zonedDate(new Date(Date.now() + step.period_value * 86_400_000), bill.time_zone)
+      : zonedDate(
+          new Date(Math.max(Date.now(), claimed.planned_at.getTime()) + step.period_value * 86_400_000),
+          bill.time_zone,
+        )
   const qrCid = `pay-${bill.id}@cardpay`
   const rendered = renderEmail(billReminderEmail, bill.language, {
     subject: fill(words.subject, values),
@@ -317,7 +337,10 @@ async function prepare(
     headers: { 'X-Cardpay-Bill': bill.id },
     attachments: [{ filename: 'pay.png', content: qr, contentType: 'image/png', cid: qrCid }],
   }
-  return { claimed, step, messageId, message, raw: await engine.pool.compose(message), penalty, openBefore }
+  const raw = await engine.pool.compose(message)
+  // Only the envelope is kept beside the raw message: a minute's e-mails may wait here together.
+  const envelope: HeldMessage = { to: message.to, subject: '', text: '', html: '', messageId }
+  return { claimed, step, messageId, message: envelope, raw, penalty, openBefore }
 }
 
 async function deliver(

@@ -8,6 +8,7 @@ import {
   lateMinutes,
   SendingRound,
   sendClaimed,
+  warmSessions,
 } from '../commands/send-reminder.ts'
 import { wallClock } from '../dates.ts'
 import { scheduleOf } from '../db/programs.ts'
@@ -29,6 +30,17 @@ import { catchUp } from '../planning.ts'
 
 const lookAheadMs = 150_000
 const minuteMs = 60_000
+/**
+ * How long before its minute a minute's reminders are claimed and written (`sendAhead`): writing
+ * an e-mail (rendering, the MIME message with its QR code) costs 1–3 ms of CPU, so a minute of
+ * 10,000 takes tens of seconds of it; ahead, the minute itself is left with the SMTP exchange and
+ * the commit. Less than the sweeper's look-ahead, so every minute is seen before its lead starts.
+ */
+export const aheadMs = 120_000
+/** How long before the minute the SMTP sessions are opened for it. */
+const warmLeadMs = 2_000
+/** Rows claimed at a time when claiming ahead (all of them are written before the minute anyway). */
+const aheadBatch = 250
 /** Fire jobs per minute: senders working side by side on that minute's reminders. */
 export const fireShards = 4
 /**
@@ -43,11 +55,41 @@ export const fireReminders = defineJob({
   name: 'credit.fire-reminders',
   version: 1,
   queue: 'reminders',
-  schema: z.object({ minute: z.number().int().optional() }),
-  async handle({ services, log }) {
+  schema: z.object({ minute: z.number().int().optional(), ahead: z.boolean().optional() }),
+  async handle({ services, log, data }) {
+    if (data.ahead && data.minute !== undefined) await sendAhead(services, log, data.minute)
     await sendDue(services, log)
   },
 })
+
+/**
+ * Claims the reminders planned in the minute starting at `minute` before it starts, writes their
+ * e-mails at once and sends each at its instant (`sendClaimed` waits for it); answers how many went
+ * out. The claims last until the instant plus `REMINDER_CLAIM_MS`: a worker that dies meanwhile
+ * delivered nothing, and the sweeper gives its rows back once the claims lapse. A bill paid,
+ * archived or changed before the instant is found so by the sending transaction (paid or archived:
+ * skipped; its amount or penalty changed: planned again and written anew); a due date moved or the
+ * ladder changed drops the claimed rows (`planBillReminders`), so their sends find no row.
+ */
+export async function sendAhead(services: Services, log: Logger, minute: number): Promise<number> {
+  const round = new SendingRound(services.db)
+  const ahead = { from: new Date(minute), to: new Date(minute + minuteMs) }
+  const batches: Promise<Awaited<ReturnType<typeof sendClaimed>>>[] = []
+  for (;;) {
+    const claimed: ClaimedReminder[] = await services.db
+      .transaction()
+      .execute((trx) => claimDueReminders(trx, aheadBatch, services.config.REMINDER_CLAIM_MS, ahead))
+    if (claimed.length === 0) break
+    batches.push(sendClaimed(services, claimed, log, round))
+  }
+  // The SMTP sessions opened just before the minute (an idle one closes after 5 s).
+  const warm = setTimeout(
+    () => void warmSessions(services).catch(() => {}),
+    Math.max(0, minute - warmLeadMs - Date.now()),
+  )
+  const outcomes = await Promise.all(batches).finally(() => clearTimeout(warm))
+  return outcomes.flat().filter((o) => o === 'sent').length
+}
 
 /** Claims and sends due reminders until none is left; answers how many went out. */
 export async function sendDue(services: Services, log: Logger): Promise<number> {
@@ -103,6 +145,21 @@ export async function sweep(
   for (const { minute } of rows) {
     const at = minute.getTime()
     const due = at <= now.getTime()
+    if (!due) {
+      // One job writes the minute's e-mails ahead and sends them at the minute; the shards below
+      // send, at the minute, whatever it did not claim (a row planned after it ran, a retry).
+      await queue.add(
+        jobName(fireReminders),
+        { minute: at, ahead: true },
+        {
+          jobId: `credit.fire.ahead-${at}`,
+          delay: Math.max(0, at - aheadMs - now.getTime()),
+          removeOnComplete: { age: 3600, count: 10_000 },
+          attempts: 3,
+        },
+      )
+      enqueued++
+    }
     // Due now: a fresh id each sweep, so a sweep after a crash always wakes a sender.
     const key = due ? `now-${now.getTime()}` : `at-${at}`
     for (let shard = 0; shard < fireShards; shard++) {

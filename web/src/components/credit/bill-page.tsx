@@ -254,6 +254,10 @@ function EventDetail({
   if (typeof params.amount === 'number') parts.push(formatMoney(params.amount, currency, i18n.locale))
   if (typeof params.total === 'number') parts.push(formatMoney(params.total, currency, i18n.locale))
   if (typeof params.to === 'string') parts.push(`→ ${params.to}`)
+  if (typeof params.written_off === 'number' && params.written_off > 0) {
+    const amount = formatMoney(params.written_off, currency, i18n.locale)
+    parts.push(i18n._(msg`${amount} written off`))
+  }
   if (typeof params.reason === 'string') {
     const words = skipReasonNames[params.reason]
     parts.push(words ? i18n._(words) : params.reason)
@@ -350,6 +354,8 @@ function ArchiveBill({ bill }: { bill: BillDetail }) {
   const [saving, setSaving] = useState(false)
   const [missing, setMissing] = useState(false)
   const id = useId()
+  // What archiving writes off (docs/credit.md, "Archiving an open bill").
+  const openAmount = bill.open_amount > 0 ? formatMoney(bill.open_amount, bill.currency, i18n.locale) : null
   const save = async () => {
     if (!reason.trim()) {
       setMissing(true)
@@ -382,6 +388,14 @@ function ArchiveBill({ bill }: { bill: BillDetail }) {
               <Trans>No reminder goes out for it any more. This cannot be undone.</Trans>
             </DialogDescription>
           </DialogHeader>
+          {openAmount && (
+            <p className="rounded-md border p-3 text-sm" data-testid="bill-archive-write-off">
+              <Trans>
+                {openAmount} is still open. Archiving writes it off: the holder is no longer asked to pay it,
+                and it comes off the program’s income and VAT in Finances.
+              </Trans>
+            </p>
+          )}
           <label htmlFor={id} className="text-sm font-medium">
             <Trans>Reason</Trans>
           </label>
