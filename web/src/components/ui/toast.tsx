@@ -39,9 +39,7 @@ export function Toaster({ onListening, ...props }: ToasterProps & { onListening?
           toast:
             'group items-start! gap-3! rounded-lg! border! border-border! bg-background! p-4! font-sans! text-foreground! shadow-lg! shadow-slate-900/10!',
           title: 'text-sm! leading-5! font-semibold!',
-          // Not the muted grey: a toast sliding in or stacked behind another is drawn translucent,
-          // and muted text then falls under 4.5:1 (axe found it at 4.43:1 mid-animation).
-          description: 'text-[13px]! text-foreground/85!',
+          description: 'text-[13px]! text-muted-foreground!',
           icon: 'mt-0.5!',
           closeButton: 'border-border! bg-background! text-muted-foreground! hover:text-foreground!',
         },
