@@ -10,6 +10,7 @@ import { foodProgramOf } from '../access.ts'
 import { basketIsEmpty, checkLine, productFacts } from '../basket.ts'
 import { restaurantPaymentMethods, startOrderPayment } from './checkout.ts'
 import { findOrder, lockOrder, nudgeBoards, type OrderRow, writeCreated, writeStatus } from './life.ts'
+import { insertOrderItems } from './part.ts'
 import { type PricedLineInput, priceOrder } from './pricing.ts'
 
 /**
@@ -151,27 +152,7 @@ export async function createCounterOrder(
       })
       .returningAll()
       .executeTakeFirstOrThrow()) as OrderRow
-    await trx
-      .insertInto('food_order_items')
-      .values(
-        money.lines.map((l, position) => ({
-          id: newId(),
-          order_id: id,
-          position,
-          kind: l.kind,
-          product_id: l.product_id ?? null,
-          title: l.title,
-          variant: l.variant ? JSON.stringify({ ...l.variant, price: Number(l.variant.price) }) : null,
-          extras: JSON.stringify(l.extras.map((e) => ({ ...e, price: Number(e.price) }))),
-          quantity: l.quantity,
-          unit_price: l.unit_price,
-          price: l.price,
-          vat_code: l.vat_code,
-          vat_rate_bp: l.vat_rate_bp,
-          vat: l.vat,
-        })),
-      )
-      .execute()
+    await insertOrderItems(trx, id, money)
     await writeCreated(trx, id, ctx)
     // Cash in hand: the staff member's word makes it paid (1 → 3), outside the payment's moves.
     if (input.payment === 'cash') await writeStatus(trx, inserted, 3, ctx, { paid_at: now })

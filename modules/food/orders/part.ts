@@ -249,12 +249,19 @@ export async function writePart(
       idempotency_key: who.idempotency_key,
     })
     .execute()
+  await insertOrderItems(trx, id, money)
+  await writeCreated(trx, id, ctx)
+  return id
+}
+
+/** An order's priced lines as its item rows (the single checkout, court parts and counter orders). */
+export async function insertOrderItems(trx: Trx, orderId: string, money: Pick<OrderMoney, 'lines'>) {
   await trx
     .insertInto('food_order_items')
     .values(
       money.lines.map((l, position) => ({
         id: newId(),
-        order_id: id,
+        order_id: orderId,
         position,
         kind: l.kind,
         product_id: l.product_id ?? null,
@@ -270,6 +277,4 @@ export async function writePart(
       })),
     )
     .execute()
-  await writeCreated(trx, id, ctx)
-  return id
 }
