@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CheckIcon, DownloadIcon, ReceiptTextIcon } from 'lucide-react'
+import { orderLineTitle } from '~/components/food/labels.tsx'
 import { LoadError } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
@@ -177,7 +178,7 @@ function OrderView({ order: o, session, live }: { order: FoodOrderDetail; sessio
             >
               <span className="min-w-0 break-words">
                 {item.kind === 'product' ? `${item.quantity} × ` : ''}
-                {item.title}
+                {orderLineTitle(i18n, item)}
                 {item.variant ? `, ${item.variant.title}` : ''}
                 {item.extras.length > 0 ? `, ${item.extras.map((e) => e.title).join(', ')}` : ''}
                 {item.vat_percentage !== null ? (

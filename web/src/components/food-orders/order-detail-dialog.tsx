@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { DownloadIcon, PrinterIcon } from 'lucide-react'
+import { orderLineTitle } from '~/components/food/labels.tsx'
 import { RestaurantPartSection } from '~/components/food-court/restaurant-part.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -166,7 +167,7 @@ function OrderDetailBody({
                 <tr key={i} className="border-t">
                   <td className="py-1">
                     {item.kind === 'product' ? `${item.quantity}× ` : ''}
-                    {item.title}
+                    {orderLineTitle(i18n, item)}
                     {item.variant ? ` (${item.variant.title})` : ''}
                     {item.extras.length > 0 && (
                       <span className="block text-muted-foreground">

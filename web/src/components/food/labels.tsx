@@ -20,6 +20,16 @@ export function openingLine(
   return i18n._(closedReasons[r.closed_reason ?? 'closed_now'])
 }
 
+/**
+ * An order line's title in the reader's language: a dish keeps its own title; a fee line
+ * (`kind` delivery or pickup_fee) is named here, since the API stores its title in English.
+ */
+export function orderLineTitle(i18n: I18n, item: { kind: string; title: string }): string {
+  if (item.kind === 'delivery') return i18n._(msg`Delivery`)
+  if (item.kind === 'pickup_fee') return i18n._(msg`Pickup fee`)
+  return item.title
+}
+
 /** Today's hours, `12:00–22:00`, or nothing when closed all day. */
 export function todayHours(r: { opened_at: string | null; closed_at: string | null }): string | null {
   return r.opened_at && r.closed_at ? `${r.opened_at}–${r.closed_at}` : null
