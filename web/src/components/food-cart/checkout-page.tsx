@@ -23,6 +23,19 @@ const methodNames = {
 
 type CheckoutAnswer = Answer<'/food/basket/{sessionUuid}/checkout', 'post', 201>
 
+/** The provider's hosted page for the chosen method, else the platform's payment page. */
+async function providerPage(answer: CheckoutAnswer, method: string): Promise<string> {
+  try {
+    const started = await api.post<Answer<'/payment/checkout/{uuid}', 'post'>>(
+      `/payment/checkout/${encodeURIComponent(answer.payment_uuid)}`,
+      { method },
+    )
+    return started.redirect_url ?? answer.payment_url
+  } catch {
+    return answer.payment_url
+  }
+}
+
 /**
  * `/food/cart/{id}/order?restaurant=` (spec section 2 "Checkout"): one restaurant's part of the
  * basket ordered. Name, e-mail and phone (a signed-in card holder's filled in), delivery or pickup
@@ -146,8 +159,10 @@ function CheckoutForm({
           language: isLocale(i18n.locale) ? i18n.locale : undefined,
         },
       })
-      // On to the platform's payment page; the button stays busy while the browser leaves.
-      window.location.assign(answer.payment_url)
+      // The guest chose the method here already: start it at once and go to the provider's page,
+      // so they do not choose it a second time on the platform's payment page. That page stays
+      // the way on when the start fails (it says why and offers the methods again).
+      window.location.assign(await providerPage(answer, chosenMethod))
       return
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) attempt.current = null
