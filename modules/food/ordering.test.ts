@@ -526,6 +526,10 @@ describe('an order from checkout to delivered', () => {
         `Ihre Bestellung ${order.order_id} wurde geliefert`,
       ].sort(),
     )
+    // It lists the dishes; the delivery cost is in the total, not a "1 × Delivery" line.
+    const paidMail = mails.find((m) => m.subject?.endsWith('ist bezahlt'))
+    expect(paidMail?.text).toMatch(/1 × /)
+    expect(paidMail?.text).not.toMatch(/× Delivery/)
 
     // Another owner, naming this order under their own restaurant: 404.
     const other = await seedMember(seeding(t), 'owner', { legal_type: 1, company_name: 'Concurrent BV' })

@@ -82,6 +82,9 @@ export const sendFoodOrderEmail = defineHandler({
         .selectFrom('food_order_items')
         .select(['title', 'quantity', 'price'])
         .where('order_id', '=', order.id)
+        // The dishes: a delivery or pickup fee line is in the total, not in "what you ordered"
+        // (its stored title is English; the receipt names fees in the order's language).
+        .where('kind', '=', 'product')
         .orderBy('position')
         .execute()
       await services.mailer.send({
