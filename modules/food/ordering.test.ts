@@ -23,7 +23,7 @@ import {
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
 import { system } from '../platform/context.ts'
-import { zonedDate } from '../platform/dates.ts'
+import { localDateTime, zonedDate } from '../platform/dates.ts'
 import { applyOrderPaid } from './orders/life.ts'
 
 /**
@@ -703,5 +703,8 @@ describe('the owner’s books', () => {
     expect(lines).toHaveLength(3)
     expect(lines[1]).toContain(`${one.order_id},paid,${today}`)
     expect(lines[1]).toContain('2 x Margherita')
+    // Created on the restaurant's clock (`2026-11-29 03:04`), not an instant in UTC.
+    expect(lines[1]).toContain(`,${localDateTime(one.created_at, 'Europe/Amsterdam')},`)
+    expect(list.results[0]).toMatchObject({ time_zone: 'Europe/Amsterdam' })
   }, 120_000)
 })

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { businessDay, endOfDay, isCalendarDate, offsetAt, startOfDay } from './dates.ts'
+import { businessDay, endOfDay, isCalendarDate, localDateTime, offsetAt, startOfDay } from './dates.ts'
 
 /** Business days are Amsterdam days, across midnight and both daylight-saving changes. */
 describe('the business calendar (Europe/Amsterdam)', () => {
@@ -13,6 +13,16 @@ describe('the business calendar (Europe/Amsterdam)', () => {
     expect(businessDay(new Date('2026-07-01T21:59:59Z'))).toBe('2026-07-01')
     // New Year's first minutes.
     expect(businessDay(new Date('2026-12-31T23:01:00Z'))).toBe('2027-01-01')
+  })
+
+  it('reads an instant on a zone’s clock, across midnight and both daylight-saving changes', () => {
+    expect(localDateTime(new Date('2026-11-25T23:30:00Z'))).toBe('2026-11-26 00:30')
+    expect(localDateTime(new Date('2026-07-01T22:15:00Z'))).toBe('2026-07-02 00:15')
+    expect(localDateTime(new Date('2026-03-29T00:59:00Z'))).toBe('2026-03-29 01:59')
+    expect(localDateTime(new Date('2026-03-29T01:00:00Z'))).toBe('2026-03-29 03:00')
+    expect(localDateTime(new Date('2026-10-25T00:30:00Z'))).toBe('2026-10-25 02:30')
+    expect(localDateTime(new Date('2026-10-25T01:30:00Z'))).toBe('2026-10-25 02:30')
+    expect(localDateTime(new Date('2026-11-25T23:30:00Z'), 'America/New_York')).toBe('2026-11-25 18:30')
   })
 
   it('has a 23-hour day when summer time starts and a 25-hour day when it ends', () => {

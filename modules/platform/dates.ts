@@ -77,6 +77,12 @@ export function offsetAt(at: Date, timeZone = businessTimeZone): number {
   return asUtc - Math.floor(at.getTime() / 1000) * 1000
 }
 
+/** An instant as a person in a time zone reads it: `2026-11-29 12:30` (for exports and e-mails). */
+export function localDateTime(at: Date, timeZone = businessTimeZone): string {
+  const local = new Date(at.getTime() + offsetAt(at, timeZone))
+  return `${zonedDate(at, timeZone)} ${local.toISOString().slice(11, 16)}`
+}
+
 /** The instant a calendar date begins in a time zone (midnight local time). */
 export function startOfDay(date: string, timeZone = businessTimeZone): Date {
   const m = datePattern.exec(date)

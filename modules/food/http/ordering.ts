@@ -75,6 +75,7 @@ const sessionOrderSchema = z.object({
   total: z.number().int(),
   currency: z.string(),
   created: z.string(),
+  time_zone: z.string().openapi({ description: 'The restaurant’s IANA time zone, for `created`' }),
 })
 
 const sessionParam = z.object({
@@ -285,6 +286,9 @@ const orderSchema = z
     eat_in: z.boolean().openapi({ description: 'A counter order eaten in the restaurant' }),
     delivery_asap: z.boolean(),
     requested_time: z.string().nullable(),
+    time_zone: z.string().openapi({
+      description: 'The restaurant’s IANA time zone: show `created` and `requested_time` on its clock',
+    }),
     name: z.string(),
     phone: z.string(),
     email: z.string(),
@@ -463,11 +467,21 @@ export function registerOrderingRoutes(app: ApiApp) {
     const { db } = c.get('services')
     const session = await sessionOf(db, c.req.valid('query').session_id)
     const orders = await db
-      .selectFrom('food_orders')
-      .select(['id', 'order_id', 'status', 'pickup_in_restaurant', 'total', 'currency', 'created_at'])
-      .where('session_id', '=', session.id)
-      .where('status', '!=', 1)
-      .orderBy('order_id', 'desc')
+      .selectFrom('food_orders as o')
+      .innerJoin('food_restaurants as r', 'r.program_id', 'o.program_id')
+      .select([
+        'o.id',
+        'o.order_id',
+        'o.status',
+        'o.pickup_in_restaurant',
+        'o.total',
+        'o.currency',
+        'o.created_at',
+      ])
+      .select('r.time_zone')
+      .where('o.session_id', '=', session.id)
+      .where('o.status', '!=', 1)
+      .orderBy('o.order_id', 'desc')
       .limit(50)
       .execute()
     return c.json(
@@ -482,6 +496,7 @@ export function registerOrderingRoutes(app: ApiApp) {
             total: Number(o.total),
             currency: o.currency,
             created: o.created_at.toISOString(),
+            time_zone: o.time_zone,
           })),
         },
       },

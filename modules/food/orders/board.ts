@@ -9,7 +9,7 @@ import { foodProgramOf } from '../access.ts'
 import { localClock, zonedInstant } from '../hours.ts'
 import { restaurantChanged } from '../queries/guest.ts'
 import { minutesOf } from '../shared.ts'
-import { listItemJson, type OrderListItem } from './books.ts'
+import { itemsJson, listColumns, listItemJson, type OrderListItem } from './books.ts'
 import { type KitchenChoice, kitchenChoices, type OrderStatus } from './codes.ts'
 import { moveOrder, nudgeBoards } from './life.ts'
 
@@ -41,36 +41,8 @@ export async function boardEventsAfter(
       'b.seq',
       'b.kind',
       sql<number>`b.status`.as('event_status'),
-      'o.id',
-      'o.order_id',
-      'o.status',
-      'o.created_at',
-      sql<string>`o.order_date::text`.as('order_date'),
-      'o.pickup_in_restaurant',
-      'o.source',
-      'o.eat_in',
-      'o.delivery_asap',
-      'o.requested_time',
-      'o.name',
-      'o.phone',
-      'o.email',
-      'o.zip_code',
-      'o.house_number',
-      'o.apartment',
-      'o.comments',
-      'o.currency',
-      'o.products_total',
-      'o.delivery_cost',
-      'o.pickup_fee',
-      'o.total',
-      'o.vat',
-      'o.payout_amount',
-      sql<OrderListItem['items']>`coalesce((select json_agg(json_build_object('title', i.title,
-        'quantity', i.quantity, 'variant', i.variant->>'title',
-        'extras', coalesce((select json_agg(e->>'title') from jsonb_array_elements(i.extras) e), '[]'))
-        order by i.position) from food_order_items i where i.order_id = o.id and i.kind = 'product'), '[]')`.as(
-        'items',
-      ),
+      ...listColumns,
+      itemsJson.as('items'),
     ])
     .where('b.program_id', '=', programId)
     .where('b.seq', '>', BigInt(after))

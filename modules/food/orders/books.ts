@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync'
 import { sql } from 'kysely'
 import { paymentFacts } from '../../payments/index.ts'
+import { localDateTime } from '../../platform/dates.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
 import { type Page, type PageRequest, pageOffset, toPage } from '../../platform/pagination.ts'
@@ -28,6 +29,8 @@ export interface OrderListItem {
   eat_in: boolean
   delivery_asap: boolean
   requested_time: string | null
+  /** The restaurant's IANA time zone: `created` and `requested_time` are read on its clock. */
+  time_zone: string
   name: string
   phone: string
   email: string
@@ -48,12 +51,17 @@ export interface OrderListItem {
 /** A calendar date compared as one (the column is `date`). */
 const day = (date: string) => sql<Date>`${date}::date`
 
-const itemsJson = sql<OrderListItem['items']>`coalesce((select json_agg(json_build_object('title', i.title,
+export const itemsJson = sql<
+  OrderListItem['items']
+>`coalesce((select json_agg(json_build_object('title', i.title,
   'quantity', i.quantity, 'variant', i.variant->>'title',
   'extras', coalesce((select json_agg(e->>'title') from jsonb_array_elements(i.extras) e), '[]'))
   order by i.position) from food_order_items i where i.order_id = o.id and i.kind = 'product'), '[]')`
 
-const listColumns = [
+/** The restaurant's time zone, by its primary key: one index probe per listed order. */
+const timeZoneOf = sql<string>`(select r.time_zone from food_restaurants r where r.program_id = o.program_id)`
+
+export const listColumns = [
   'o.id',
   'o.order_id',
   'o.status',
@@ -78,6 +86,7 @@ const listColumns = [
   'o.total',
   'o.vat',
   'o.payout_amount',
+  timeZoneOf.as('time_zone'),
 ] as const
 
 type ListRow = Pick<
@@ -103,7 +112,7 @@ type ListRow = Pick<
   | 'total'
   | 'vat'
   | 'payout_amount'
-> & { items: OrderListItem['items']; order_date: string; source: string; eat_in: boolean }
+> & { items: OrderListItem['items']; order_date: string; source: string; eat_in: boolean; time_zone: string }
 
 export const addressOf = (
   o: Pick<OrderRow, 'zip_code' | 'house_number' | 'apartment' | 'pickup_in_restaurant'>,
@@ -129,6 +138,7 @@ export function listItemJson(o: ListRow): OrderListItem {
     eat_in: o.eat_in,
     delivery_asap: o.delivery_asap,
     requested_time: o.requested_time?.toISOString() ?? null,
+    time_zone: o.time_zone,
     name: o.name,
     phone: o.phone,
     email: o.email,
@@ -424,9 +434,10 @@ export async function* ordersCsv(
           o.order_id,
           o.status_name,
           o.order_date,
-          o.created,
+          // On the restaurant's clock, as the owner reads the day's orders.
+          localDateTime(r.created_at, o.time_zone),
           o.type,
-          o.requested_time ?? 'asap',
+          r.requested_time ? localDateTime(r.requested_time, o.time_zone) : 'asap',
           o.name,
           o.address ?? '',
           o.phone,

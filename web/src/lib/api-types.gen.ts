@@ -6043,6 +6043,8 @@ export interface paths {
                     order_id: number;
                     order_status: number;
                     status_name: string;
+                    /** @description The restaurant’s IANA time zone, for `created` */
+                    time_zone: string;
                     total: number;
                     /** Format: uuid */
                     uuid: string;
@@ -15207,6 +15209,8 @@ export interface components {
        */
       source: "online" | "counter";
       status_name: string;
+      /** @description The restaurant’s IANA time zone: show `created` and `requested_time` on its clock */
+      time_zone: string;
       total: number;
       /** @enum {string} */
       type: "delivery" | "pickup";

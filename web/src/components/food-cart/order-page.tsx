@@ -261,14 +261,17 @@ function OrderView({ order: o, session, live }: { order: FoodOrderDetail; sessio
           {o.delivery_asap || !o.requested_time ? (
             <Trans>As soon as possible</Trans>
           ) : (
-            <Trans>At {o.requested_time.slice(0, 5)}</Trans>
+            <Trans>At {i18n.date(o.requested_time, { timeStyle: 'short', timeZone: o.time_zone })}</Trans>
           )}
         </p>
         <p className="text-muted-foreground">
           {o.name} · {o.email} · {o.phone}
         </p>
         <p className="text-muted-foreground">
-          <Trans>Ordered on {i18n.date(o.created, { dateStyle: 'medium', timeStyle: 'short' })}</Trans>
+          <Trans>
+            Ordered on{' '}
+            {i18n.date(o.created, { dateStyle: 'medium', timeStyle: 'short', timeZone: o.time_zone })}
+          </Trans>
         </p>
       </section>
       <Link

@@ -76,7 +76,7 @@ function OrdersOf({ session }: { session: string }) {
                   <Trans>Order {orderId}</Trans>
                 </span>
                 <span className="text-[13px] text-muted-foreground">
-                  {i18n.date(o.created, { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
+                  {i18n.date(o.created, { dateStyle: 'medium', timeStyle: 'short', timeZone: o.time_zone })} ·{' '}
                   {i18n._(
                     guestStatusMessage(
                       o.order_status,

@@ -193,7 +193,7 @@ function OrderRow({ order, onOpen }: { order: FoodOrder; onOpen: () => void }) {
         <StatusBadge order={order} />
       </td>
       <td className="px-3 py-2 whitespace-nowrap">
-        <DateTime value={order.created} />
+        <DateTime value={order.created} timeZone={order.time_zone} />
       </td>
       <td className="px-3 py-2">
         <OrderType type={order.type} />

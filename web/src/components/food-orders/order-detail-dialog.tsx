@@ -139,7 +139,7 @@ function OrderDetailBody({
           <Trans>Placed</Trans>
         </dt>
         <dd>
-          <DateTime value={o.created} />
+          <DateTime value={o.created} timeZone={o.time_zone} />
         </dd>
       </dl>
       <section aria-labelledby="order-items-title">
@@ -205,7 +205,7 @@ function OrderDetailBody({
         <ol className="space-y-1 text-sm" data-testid="order-history">
           {o.history.map((h) => (
             <li key={`${h.created}-${h.to_status}`} className="flex flex-wrap gap-x-2">
-              <DateTime value={h.created} />
+              <DateTime value={h.created} timeZone={o.time_zone} />
               <span className="font-medium">{i18n._(statusMessage(h.to_status, pickup))}</span>
               <span className="text-muted-foreground">{i18n._(actorMessage(h.actor))}</span>
             </li>
@@ -225,7 +225,13 @@ function OrderDetailBody({
             {o.transactions.map((tx) => (
               <li key={tx.uuid} className="flex flex-wrap justify-between gap-x-3">
                 <span className="break-all">{tx.reference}</span>
-                <span>{tx.paid_at ? <DateTime value={tx.paid_at} /> : <DateTime value={tx.created} />}</span>
+                <span>
+                  {tx.paid_at ? (
+                    <DateTime value={tx.paid_at} timeZone={o.time_zone} />
+                  ) : (
+                    <DateTime value={tx.created} timeZone={o.time_zone} />
+                  )}
+                </span>
                 <span className="tabular-nums">
                   <Money amount={tx.amount} currency={tx.currency} />
                   {tx.refunded_amount > 0 && (

@@ -39,19 +39,26 @@ export function OrderType({ type }: { type: string }) {
 }
 
 /** When the customer wants it: as soon as possible, or the time they chose. */
-export function RequestedTime({ order }: { order: Pick<FoodOrder, 'delivery_asap' | 'requested_time'> }) {
+/** The slot the guest chose, on the restaurant's clock (an instant in the API). */
+export function RequestedTime({
+  order,
+}: {
+  order: Pick<FoodOrder, 'delivery_asap' | 'requested_time' | 'time_zone'>
+}) {
+  const { i18n } = useLingui()
   if (order.delivery_asap || !order.requested_time) return <Trans>As soon as possible</Trans>
-  return <>{order.requested_time.slice(0, 5)}</>
+  return (
+    <time dateTime={order.requested_time}>
+      {i18n.date(order.requested_time, { timeStyle: 'short', timeZone: order.time_zone })}
+    </time>
+  )
 }
 
-export function DateTime({ value }: { value: string }) {
+/** A moment on the restaurant's clock when its zone is given (the staff may sit elsewhere). */
+export function DateTime({ value, timeZone }: { value: string; timeZone?: string | undefined }) {
   const { i18n } = useLingui()
   return (
-    <time dateTime={value}>
-      {new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(
-        new Date(value),
-      )}
-    </time>
+    <time dateTime={value}>{i18n.date(value, { dateStyle: 'short', timeStyle: 'short', timeZone })}</time>
   )
 }
 
