@@ -468,7 +468,7 @@ describe('an order from checkout to delivered', () => {
           'Europe/Amsterdam',
         ),
       )
-    expect(again2).toBeNull()
+    expect(again2).toEqual({ kind: 'none' })
     const paidRows = await t.services.db
       .selectFrom('food_order_history')
       .select('id')

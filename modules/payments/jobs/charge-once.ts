@@ -5,7 +5,7 @@ import { newId } from '../../platform/ids.ts'
 import { defineHandler, type Services } from '../../platform/module.ts'
 import { sendRefund } from '../commands/refund-payment.ts'
 import { settleInFlight } from '../commands/start-attempt.ts'
-import { duplicateCaptureDetected, paymentPaid } from '../events.ts'
+import { duplicateCaptureDetected, paymentPaid, refundRecorded } from '../events.ts'
 
 /**
  * The two halves of "charged once" that happen after the fact (docs/payments.md, "Charged once"):
@@ -48,6 +48,16 @@ export const sendDuplicateRefund = defineHandler({
   queue: 'payments',
   async handle({ event, services }) {
     await sendRefund(services, event.payload.refund_id, system('payments.charge-once', event.id))
+  },
+})
+
+/** A payable gave back a payment it did not want (`refundUnwantedPayment`): ask the provider for it. */
+export const sendRecordedRefund = defineHandler({
+  name: 'payments.send-recorded-refund',
+  event: refundRecorded,
+  queue: 'payments',
+  async handle({ event, services }) {
+    await sendRefund(services, event.payload.refund_id, system('payments.refund', event.id))
   },
 })
 
