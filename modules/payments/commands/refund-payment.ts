@@ -54,12 +54,7 @@ export async function refundPayment(
         .execute()
       if (earlier.length > 0) return { ids: earlier.map((r) => r.id) }
     }
-    const payment = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where('id', '=', paymentId)
-      .forUpdate()
-      .executeTakeFirst()
+    const payment = await lockPayment(trx, paymentId)
     if (!payment) throw new AppError('not_found', 'payment not found')
     if (payment.status !== 'paid' && payment.status !== 'partially_refunded') {
       throw new AppError('business_rule', 'only a paid payment can be refunded', { reason: 'not_refundable' })
@@ -98,12 +93,7 @@ export async function refundUnwantedPayment(
   reason: string,
   ctx: Pick<RequestContext, 'actor' | 'requestId'>,
 ): Promise<string[]> {
-  const payment = await trx
-    .selectFrom('payments')
-    .selectAll()
-    .where('id', '=', paymentId)
-    .forUpdate()
-    .executeTakeFirst()
+  const payment = await lockPayment(trx, paymentId)
   if (!payment || (payment.status !== 'paid' && payment.status !== 'partially_refunded')) return []
   let ids: string[]
   try {
@@ -195,6 +185,9 @@ async function recordRefund(
   }
   return ids
 }
+
+const lockPayment = (trx: Trx, id: string) =>
+  trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
 
 /** Asks the provider for a recorded refund (again: our id is the idempotency key) and syncs. */
 export async function sendRefund(
