@@ -13,6 +13,9 @@ import {
 import { type SeededRestaurant, seedRestaurant } from '../../tests/support/food.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { sandboxRecord } from '../../tests/support/sandbox.ts'
+import { syncAttempt } from '../payments/index.ts'
+import type { EventEnvelope } from '../platform/events.ts'
+import { onFoodOrderPaid } from './orders/jobs.ts'
 
 /**
  * A food order is paid once (issue 15, counter orders): a card capture that arrives after the order
@@ -283,5 +286,51 @@ describe('a late card capture of a counter order', { timeout: 120_000 }, () => {
           .executeTakeFirstOrThrow()
       ).payment_id,
     ).toBe(fresh)
+  })
+
+  it('records the refund with the decision, before the provider is asked; a redelivery records no second one', async () => {
+    const qr = await qrOrderWithOpenPage()
+    await counterCall(qr.order, 'cash')
+    await t.stopWorker()
+    await payOnPage(qr.page)
+    // The provider's news applied by hand (the worker is down): the payment is paid again.
+    const attempt = await t.services.db
+      .selectFrom('payment_attempts')
+      .select('id')
+      .where('payment_id', '=', qr.payment)
+      .executeTakeFirstOrThrow()
+    await syncAttempt(t.services, attempt.id)
+    const row = await t.services.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('name', '=', 'payments.payment.paid')
+      .where(sql<boolean>`payload->>'payment_id' = ${qr.payment}`)
+      .executeTakeFirstOrThrow()
+    const event = {
+      id: row.id,
+      name: row.name,
+      payload: row.payload,
+      actor: row.actor,
+      request_id: row.request_id,
+      created_at: row.created_at.toISOString(),
+    } as EventEnvelope<never>
+    // Food's handler runs twice (a job redelivered after a crash): one refund, recorded and not sent yet.
+    for (let i = 0; i < 2; i++)
+      await onFoodOrderPaid.handle({ event, services: t.services, log: t.services.log, job: {} as never })
+    expect(await refundsOf(qr.payment)).toMatchObject([{ status: 'requested', amount: BigInt(qr.total) }])
+    expect((await sandboxRecord(t.services.db, qr.payment)).kept).toBe(qr.total)
+    const toSend = await t.services.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('name', '=', 'payments.refund.recorded')
+      .where(sql<boolean>`payload->>'payment_id' = ${qr.payment}`)
+      .where('sent_at', 'is', null)
+      .execute()
+    expect(toSend).toHaveLength(1)
+    // The worker back: the outbox delivers the paid event once more and the refund; it is sent once.
+    await t.startWorker()
+    await until(async () => (await paymentRow(qr.payment)).status === 'refunded', 'the refund sent')
+    await expectKept(qr.payment, 0)
+    expect(await refundsOf(qr.payment)).toHaveLength(1)
   })
 })
