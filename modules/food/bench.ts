@@ -71,7 +71,7 @@ export async function prepareFoodBench(
         day_of_week: day,
         enabled: true,
         start_time: '00:00',
-        end_time: '23:59',
+        end_time: '24:00',
       })),
     )
     .execute()

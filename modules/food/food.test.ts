@@ -606,7 +606,7 @@ describe('guests', () => {
       closed: false,
       closed_reason: null,
       opened_at: '00:00',
-      closed_at: '23:59',
+      closed_at: '24:00',
       current_day_of_week: expect.any(Number),
       image: { srcset: expect.stringContaining('w') },
     })

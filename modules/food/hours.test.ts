@@ -166,4 +166,41 @@ describe('opening hours in the restaurant’s time zone', () => {
       minute: 22 * 60,
     })
   })
+
+  it('00:00–24:00 every day is open at every moment: across midnight and both clock changes', () => {
+    const always = amsterdam({
+      1: ['00:00', '24:00'],
+      2: ['00:00', '24:00'],
+      3: ['00:00', '24:00'],
+      4: ['00:00', '24:00'],
+      5: ['00:00', '24:00'],
+      6: ['00:00', '24:00'],
+      7: ['00:00', '24:00'],
+    })
+    // Friday 23:59:59 local, Saturday 00:00 and 00:00:01 local (UTC+1).
+    for (const iso of ['2026-11-27T22:59:59Z', '2026-11-27T23:00:00Z', '2026-11-27T23:00:01Z']) {
+      expect(openingAt(at(iso), always).open, iso).toBe(true)
+    }
+    expect(openingAt(at('2026-11-27T22:59:59Z'), always)).toMatchObject({
+      opened_at: '00:00',
+      closed_at: '24:00',
+      closes_at: at('2026-11-27T23:00:00Z'),
+    })
+    // The nights the clocks change: every minute of 28–29 March and 24–26 October.
+    for (const [from, to] of [
+      ['2026-03-28T20:00:00Z', '2026-03-29T04:00:00Z'],
+      ['2026-10-24T20:00:00Z', '2026-10-25T04:00:00Z'],
+    ] as const) {
+      for (let t = Date.parse(from); t <= Date.parse(to); t += 60_000) {
+        expect(openingAt(new Date(t), always).open, new Date(t).toISOString()).toBe(true)
+      }
+    }
+    // Until midnight from any opening time; the next day opening at 00:00 follows on without a gap.
+    const evenings = amsterdam({ 5: ['17:00', '24:00'], 6: ['00:00', '02:00'] })
+    expect(openingAt(at('2026-11-27T22:59:00Z'), evenings)).toMatchObject({
+      open: true,
+      closes_at: at('2026-11-27T23:00:00Z'),
+    })
+    expect(openingAt(at('2026-11-27T23:00:00Z'), evenings)).toMatchObject({ open: true, opened_at: '00:00' })
+  })
 })

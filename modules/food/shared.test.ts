@@ -4,8 +4,10 @@ import {
   checkCategory,
   checkProduct,
   checkRestaurant,
+  isClosingTime,
   isDomainName,
   isTime,
+  minutesOf,
   normalizeZipCode,
   type Problem,
   parseCost,
@@ -189,7 +191,7 @@ describe('restaurant rules (spec section 5, "Food restaurant")', () => {
     const { problems, value } = restaurant({
       working_hours: [
         { day_of_week: 1, start_time: '9:00', end_time: '17:00' },
-        { day_of_week: 2, start_time: '09:00', end_time: '24:00' },
+        { day_of_week: 2, start_time: '24:00', end_time: '24:30' },
         { day_of_week: 3, start_time: '10:00', end_time: '10:00' },
         { day_of_week: 4, start_time: null, end_time: '17:00' },
         { day_of_week: 5, start_time: '17:00', end_time: '02:00' },
@@ -199,6 +201,7 @@ describe('restaurant rules (spec section 5, "Food restaurant")', () => {
     })
     expect(codes(problems)).toEqual([
       'working_hours.0.start_time: invalid_time_format',
+      'working_hours.1.start_time: invalid_time_format',
       'working_hours.1.end_time: invalid_time_format',
       'working_hours.2.end_time: invalid_time_range',
       'working_hours.3.start_time: required',
@@ -365,9 +368,22 @@ describe('form rules', () => {
     ])
   })
 
-  it('times are HH:MM, hours 0-23, minutes 0-59', () => {
+  it('times are HH:MM, hours 0-23, minutes 0-59; a closing time may be 24:00, the end of the day', () => {
     expect(['00:00', '23:59', '12:30'].every(isTime)).toBe(true)
     expect(['24:00', '12:60', '9:00', '12:5', 'noon'].some(isTime)).toBe(false)
+    expect(['24:00', '23:59', '00:00'].every(isClosingTime)).toBe(true)
+    expect(['24:01', '24:30', '25:00'].some(isClosingTime)).toBe(false)
+    expect(minutesOf('24:00')).toBe(1440)
+    // Open all day: 00:00–24:00 (also with an exception), and until midnight from any opening time.
+    const { problems, value } = restaurant({
+      working_hours: [
+        { day_of_week: 1, start_time: '00:00', end_time: '24:00' },
+        { day_of_week: 2, start_time: '17:00', end_time: '24:00' },
+      ],
+      working_hours_exceptions: [{ date: '2026-12-31', start_time: '00:00', end_time: '24:00' }],
+    })
+    expect(codes(problems)).toEqual([])
+    expect(value.working_hours[0]).toMatchObject({ start_time: '00:00', end_time: '24:00' })
   })
 
   it('costs as typed become minor units', () => {

@@ -121,8 +121,19 @@ const timePattern = /^([01]\d|2[0-3]):([0-5]\d)$/
 export const isTime = (value: unknown): value is string =>
   typeof value === 'string' && timePattern.test(value)
 
-/** Minutes after midnight of a valid 'HH:MM'. */
+/**
+ * The end of the day, as a closing time only: `00:00`–`24:00` is open the whole day, and with the
+ * next day opening at `00:00` a restaurant is open at every moment, midnight included (`00:00`–`00:00`
+ * is refused as a range without length, and `17:00`–`00:00` means until midnight, as before).
+ */
+export const endOfDay = '24:00'
+
+/** A closing time: an 'HH:MM' or `24:00`, the end of the day. */
+export const isClosingTime = (value: unknown): value is string => value === endOfDay || isTime(value)
+
+/** Minutes after midnight of a valid 'HH:MM' (1440 for `24:00`, the end of the day). */
 export function minutesOf(time: string): number {
+  if (time === endOfDay) return 24 * 60
   const m = timePattern.exec(time)
   if (!m) throw new RangeError(`not a time: ${time}`)
   return Number(m[1]) * 60 + Number(m[2])
@@ -463,7 +474,7 @@ export function checkRestaurant(
         day_of_week: row.day_of_week,
         enabled: false,
         start_time: isTime(row.start_time) ? row.start_time : fallback.start_time,
-        end_time: isTime(row.end_time) ? row.end_time : fallback.end_time,
+        end_time: isClosingTime(row.end_time) ? row.end_time : fallback.end_time,
       })
     }
   }
@@ -521,7 +532,7 @@ function checkTimes(
     if (!filled(v)) {
       push(`${at}.${field}`, 'required')
       ok = false
-    } else if (!isTime(v)) {
+    } else if (field === 'start_time' ? !isTime(v) : !isClosingTime(v)) {
       push(`${at}.${field}`, 'invalid_time_format')
       ok = false
     }

@@ -63,3 +63,12 @@ export const duplicateCaptureDetected = defineEvent(
   'payments.duplicate-capture.detected',
   z.object({ payment_id: z.uuid(), attempt_id: z.uuid(), refund_id: z.uuid() }),
 )
+
+/**
+ * A refund was recorded for a payable that did not want the payment (`refundUnwantedPayment`) and
+ * must be sent to the provider. Handled by the `payments` queue; reconciliation re-sends it if lost.
+ */
+export const refundRecorded = defineEvent(
+  'payments.refund.recorded',
+  z.object({ payment_id: z.uuid(), refund_id: z.uuid() }),
+)

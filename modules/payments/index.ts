@@ -9,7 +9,7 @@ import { defineModule } from '../platform/module.ts'
 import { need, provide } from '../platform/ports.ts'
 import { paymentsErrors } from './errors.ts'
 import { registerPaymentsRoutes } from './http/routes.ts'
-import { cancelOtherAttempts, sendDuplicateRefund } from './jobs/charge-once.ts'
+import { cancelOtherAttempts, sendDuplicateRefund, sendRecordedRefund } from './jobs/charge-once.ts'
 import { deliverSandboxWebhook } from './jobs/deliver-sandbox-webhook.ts'
 import { processWebhook } from './jobs/process-webhook.ts'
 import { reconcilePayments } from './jobs/reconcile.ts'
@@ -20,7 +20,7 @@ export { cardMessages, parseCardNumber } from './card-numbers.ts'
 export { type CloseOutcome, closePayment } from './commands/close-payment.ts'
 export { type CreatePaymentInput, createPayment } from './commands/create-payment.ts'
 export { merchantStatus, onboardMerchant } from './commands/onboard-merchant.ts'
-export { refundPayment } from './commands/refund-payment.ts'
+export { refundPayment, refundUnwantedPayment } from './commands/refund-payment.ts'
 export { releaseSplit } from './commands/release-split.ts'
 export {
   type PlatformAccountInput,
@@ -47,6 +47,7 @@ export {
   dailyPaymentTotals,
   type PaymentFacts,
   type PaymentTotalsFilter,
+  payablePayments,
   paymentFacts,
   refundFacts,
 } from './queries/facts.ts'
@@ -63,6 +64,12 @@ export const paymentsModule = defineModule({
   provides: [provide(payableRefunds, { kind: paymentLinkPayable, rule: alwaysRefundable })],
   needs: [need(programDirectory, { from: 'programs' })],
   routes: (app) => registerPaymentsRoutes(app),
-  handlers: [processWebhook, deliverSandboxWebhook, cancelOtherAttempts, sendDuplicateRefund],
+  handlers: [
+    processWebhook,
+    deliverSandboxWebhook,
+    cancelOtherAttempts,
+    sendDuplicateRefund,
+    sendRecordedRefund,
+  ],
   jobs: [reconcilePayments],
 })

@@ -196,7 +196,7 @@ test('a guest finds the restaurant by a dish, opens it and a dish, in Dutch', as
   await expect(dish.getByTestId('dish-title')).toHaveText('Margherita')
   await expect(dish.getByTestId('dish-price')).toHaveText('€ 9,50')
   await expect(page.getByTestId('hours-today')).toContainText('Vandaag')
-  await expect(page.getByTestId('hours-today')).toContainText('00:00–23:59')
+  await expect(page.getByTestId('hours-today')).toContainText('00:00–24:00')
   await expect(page.getByTestId('hours-day')).toHaveCount(6)
   // The structured data is the server's: in the page as it loads (a navigation does not fetch it).
   await page.reload()

@@ -62,7 +62,7 @@ export function validRestaurant(image: string, overrides: Record<string, unknown
     working_hours: [1, 2, 3, 4, 5, 6, 7].map((day) => ({
       day_of_week: day,
       start_time: '00:00',
-      end_time: '23:59',
+      end_time: '24:00',
     })),
     ...overrides,
   }

@@ -20,3 +20,6 @@ export async function seedSandboxOnboarding(db: Db, name: string): Promise<strin
   })
   return merchant.id
 }
+
+/** What the sandbox itself took and gave back for one payment's attempts (its own tables). */
+export { sandboxRecord } from '../../modules/payments/fixtures/sandbox-record.ts'

@@ -59,7 +59,10 @@ export const workingHoursSchema = z
     day_of_week: z.number().int().openapi({ description: 'Monday 1 … Sunday 7' }),
     enabled: z.boolean(),
     start_time: time,
-    end_time: time.openapi({ description: 'Earlier than start_time: the hours end after midnight' }),
+    end_time: time.openapi({
+      description:
+        "Earlier than start_time: the hours end after midnight; '24:00' is the end of the day ('00:00'–'24:00' is open all day)",
+    }),
   })
   .openapi('WorkingHours')
 
@@ -220,12 +223,9 @@ export const costInput = z
     description: "Minor units (250), or as typed ('2,50', '2.5'): not starting or ending with . or ,",
   })
 
-export const timeInput = z
-  .string()
-  .max(8)
-  .nullable()
-  .optional()
-  .openapi({ description: "'HH:MM', hours 0-23, minutes 0-59" })
+export const timeInput = z.string().max(8).nullable().optional().openapi({
+  description: "'HH:MM', hours 0-23, minutes 0-59; a closing time may be '24:00', the end of the day",
+})
 
 export const optionInput = z
   .object({

@@ -1,12 +1,12 @@
 import { stringify } from 'csv-stringify/sync'
 import { sql } from 'kysely'
-import { paymentFacts } from '../../payments/index.ts'
+import { payablePayments } from '../../payments/index.ts'
 import { localDateTime } from '../../platform/dates.ts'
 import type { DbOrTrx } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
 import { type Page, type PageRequest, pageOffset, toPage } from '../../platform/pagination.ts'
 import { activeStatuses, kitchenChoiceOf, type OrderStatus, paidStatuses, statusName } from './codes.ts'
-import type { OrderRow } from './life.ts'
+import { foodOrderPayable, type OrderRow } from './life.ts'
 
 /**
  * The owner's and staff's order books (spec sections 3, 4, 7): the active view (what the kitchen
@@ -265,7 +265,7 @@ export async function orderDetail(db: DbOrTrx, programId: string | null, orderId
       .orderBy('id')
       .execute(),
   ])
-  const facts = order.payment_id ? await paymentFacts(db, order.payment_id) : undefined
+  const payments = await orderTransactions(db, orderId, order.payment_id)
   return {
     ...listItemJson(row as unknown as ListRow),
     program_uuid: order.program_id,
@@ -291,23 +291,31 @@ export async function orderDetail(db: DbOrTrx, programId: string | null, orderId
       user_uuid: h.actor_user_id,
       created: h.created_at.toISOString(),
     })),
-    transactions: facts
-      ? [
-          {
-            uuid: facts.uuid,
-            reference: facts.reference,
-            created: facts.created_at.toISOString(),
-            description: facts.description,
-            transaction_status: facts.status,
-            method: facts.method,
-            currency: facts.currency,
-            amount: Number(facts.amount),
-            refunded_amount: Number(facts.refunded_amount),
-            paid_at: facts.paid_at?.toISOString() ?? null,
-          },
-        ]
-      : [],
+    transactions: payments.map((facts) => ({
+      uuid: facts.uuid,
+      reference: facts.reference,
+      created: facts.created_at.toISOString(),
+      description: facts.description,
+      transaction_status: facts.status,
+      method: facts.method,
+      currency: facts.currency,
+      amount: Number(facts.amount),
+      refunded_amount: Number(facts.refunded_amount),
+      paid_at: facts.paid_at?.toISOString() ?? null,
+    })),
   }
+}
+
+/**
+ * The order's payments that matter to its reader: the one it is paid by (or is being paid by), and
+ * every other that took money: a late capture after the order was paid in cash or by another
+ * payment, which shows its refund (`refunded`, `refunded_amount`). Unused and failed old QRs are
+ * left out.
+ */
+async function orderTransactions(db: DbOrTrx, orderId: string, current: string | null) {
+  const all = await payablePayments(db, { kind: foodOrderPayable, id: orderId })
+  const tookMoney = (status: string) => ['paid', 'partially_refunded', 'refunded'].includes(status)
+  return all.filter((p) => p.uuid === current || tookMoney(p.status))
 }
 
 export interface DailyTotal {

@@ -1,4 +1,4 @@
-import { paymentEnded, paymentPaid } from '../../payments/index.ts'
+import { closePayment, paymentEnded, paymentPaid, refundUnwantedPayment } from '../../payments/index.ts'
 import { system } from '../../platform/context.ts'
 import { renderEmail } from '../../platform/mail/render.ts'
 import { defineHandler } from '../../platform/module.ts'
@@ -8,7 +8,14 @@ import { findRestaurantRow } from '../db/restaurants.ts'
 import { foodOrderEmail } from '../mail/index.ts'
 import { statusName } from './codes.ts'
 import { foodOrderStatusChanged } from './events.ts'
-import { applyOrderPaid, applyOrderPaymentEnded, findOrder, foodOrderPayable, nudgeBoards } from './life.ts'
+import {
+  applyOrderPaid,
+  applyOrderPaymentEnded,
+  findOrder,
+  foodOrderPayable,
+  nudgeBoards,
+  type OrderPaidOutcome,
+} from './life.ts'
 
 /**
  * What food does when a food order's payment changes (payments' events, on the payments queue,
@@ -22,23 +29,51 @@ export const onFoodOrderPaid = defineHandler({
   async handle({ event, services, log }) {
     if (event.payload.payable_kind !== foodOrderPayable) return
     const ctx = { actor: event.actor ?? system('food'), requestId: event.request_id ?? event.id }
-    let programId: string | null = null
+    let outcome: OrderPaidOutcome = { kind: 'none' }
     await once(services.db, event.id, 'food.order-paid', async (trx) => {
       const order = await findOrder(trx, event.payload.payable_id)
       if (!order) return
       const restaurant = await findRestaurantRow(trx, order.program_id)
-      const paid = await applyOrderPaid(
+      outcome = await applyOrderPaid(
         trx,
         order.id,
         event.payload.payment_id,
         ctx,
         restaurant?.time_zone ?? 'Europe/Amsterdam',
       )
-      if (paid) programId = paid.program_id
+      // Paid twice (a late capture after cash at the counter, or after another payment of the
+      // order): the refund is recorded with this decision, so a crash now cannot lose it; the
+      // payments queue sends it, reconciliation again if that is lost.
+      if (outcome.kind === 'unwanted')
+        await refundUnwantedPayment(trx, event.payload.payment_id, 'food order paid otherwise', ctx)
     })
-    if (programId) {
-      nudgeBoards(services, programId)
-      log.info({ food_order_id: event.payload.payable_id }, 'food order paid')
+    const done = outcome as OrderPaidOutcome
+    if (done.kind === 'unwanted') {
+      log.info(
+        {
+          food_order_id: done.order.id,
+          payment_id: event.payload.payment_id,
+          paid_by: done.order.payment_method,
+        },
+        'late capture of a paid food order refunded',
+      )
+    }
+    if (done.kind === 'paid') {
+      nudgeBoards(services, done.order.program_id)
+      log.info({ food_order_id: done.order.id }, 'food order paid')
+      // A late capture of an older payment paid the order: its newer payment can take no money now.
+      // Should this close be lost (a crash, the payer in the middle of paying), a capture of it
+      // still arrives here as `unwanted` and is refunded.
+      if (done.superseded) {
+        const closed = await closePayment(services.db, done.superseded, ctx).catch((err: Error) => {
+          log.warn({ err, payment_id: done.superseded }, 'superseded food order payment not closed')
+          return 'failed'
+        })
+        log.info(
+          { food_order_id: done.order.id, payment_id: done.superseded, closed },
+          'newer payment closed',
+        )
+      }
     }
   },
 })

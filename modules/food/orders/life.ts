@@ -186,11 +186,27 @@ export function paidEntry(order: OrderRow, date: string): LedgerEntryRequest {
   }
 }
 
+/** What a capture of one of the order's payments did (`applyOrderPaid`). */
+export type OrderPaidOutcome =
+  /** It paid the order; `superseded` is the order's newer payment, which must now be closed. */
+  | { kind: 'paid'; order: OrderRow; superseded: string | null }
+  /** The order was paid already (in cash, or by another payment): this money goes back. */
+  | { kind: 'unwanted'; order: OrderRow }
+  /** Nothing to do: no such order, or this payment's capture applied before. */
+  | { kind: 'none' }
+
 /**
  * A food order's payment was paid (payments' `payments.payment.paid`, in the handler's `once()`
- * transaction): the order becomes paid exactly once (a replayed or second event finds it paid and
- * does nothing), its ledger entry is requested, it appears on the kitchen board, and its lines
- * leave the session's basket. A late capture after a failure is honoured: the money was taken.
+ * transaction, under the order's lock). An order is paid once, by the first capture that arrives:
+ *
+ * - unpaid (created, awaiting payment, payment failed): this payment pays it, whichever of the
+ *   order's payments it is (a late capture of an old QR or page is honoured: the money was taken).
+ *   The order becomes paid with this payment, its ledger entry is requested, it appears on the
+ *   kitchen board and its lines leave the basket. A newer payment of the order ("New QR code",
+ *   "Pay again") is answered as `superseded`, for the caller to close after the commit.
+ * - paid already by this payment: a replay, nothing.
+ * - paid already otherwise (in cash at the counter, or by another of its payments): this capture is
+ *   not wanted and is answered as `unwanted`, for the caller to refund in the same transaction.
  */
 export async function applyOrderPaid(
   trx: Trx,
@@ -198,14 +214,13 @@ export async function applyOrderPaid(
   paymentId: string,
   ctx: Ctx,
   timeZone: string,
-): Promise<OrderRow | null> {
+): Promise<OrderPaidOutcome> {
   const order = await lockOrder(trx, orderId)
-  if (!order || ![1, 2, 4].includes(order.status)) return null
+  if (!order) return { kind: 'none' }
+  if (![1, 2, 4].includes(order.status))
+    return order.payment_id === paymentId ? { kind: 'none' } : { kind: 'unwanted', order }
   const now = new Date()
-  const paid = await writeStatus(trx, order, 3, ctx, {
-    paid_at: now,
-    payment_id: order.payment_id ?? paymentId,
-  })
+  const paid = await writeStatus(trx, order, 3, ctx, { paid_at: now, payment_id: paymentId })
   await publish(trx, ledgerEntryRequested, paidEntry(paid, zonedDate(now, timeZone)), ctx)
   if (order.session_id) {
     await trx
@@ -214,7 +229,8 @@ export async function applyOrderPaid(
       .where('program_id', '=', order.program_id)
       .execute()
   }
-  return paid
+  const superseded = order.payment_id && order.payment_id !== paymentId ? order.payment_id : null
+  return { kind: 'paid', order: paid, superseded }
 }
 
 /** A payment of the order ended without money: awaiting payment becomes payment_failed. */

@@ -4,6 +4,7 @@ import { programFactsQuery, programStatuses, programTypes } from '../../programs
 import { type BrandingJson, brandingJson } from '../commands/branding.ts'
 import type { ImageRow } from '../db/files.ts'
 import { type ImageJson, imageJson } from '../files.ts'
+import { endOfDay } from '../shared.ts'
 import type { RestaurantDetail } from './guest.ts'
 
 /**
@@ -69,6 +70,9 @@ export async function brandForHost(db: DbOrTrx, host: string): Promise<BrandJson
   }
 }
 
+/** schema.org's way to say "until the end of the day" (Google's guide: open all day is 00:00–23:59). */
+const closesOf = (time: string | null) => (time === endOfDay ? '23:59' : time)
+
 const dayNames = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 
 /** Money in major units as schema.org writes prices ("9.50"). */
@@ -114,14 +118,14 @@ export function restaurantJsonLd(detail: RestaurantDetail, origin: string): Reco
           '@type': 'OpeningHoursSpecification',
           dayOfWeek: `https://schema.org/${dayNames[d.day_of_week]}`,
           opens: d.start_time,
-          closes: d.end_time,
+          closes: closesOf(d.end_time),
         })),
       ...detail.working_hours_exceptions.map((e) => ({
         '@type': 'OpeningHoursSpecification',
         validFrom: e.date,
         validThrough: e.date,
         opens: e.closed ? '00:00' : e.start_time,
-        closes: e.closed ? '00:00' : e.end_time,
+        closes: e.closed ? '00:00' : closesOf(e.end_time),
       })),
     ],
     hasMenu: {

@@ -1,10 +1,14 @@
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import type { RequestContext } from '../../platform/context.ts'
+import type { Trx } from '../../platform/db.ts'
+import type { Payments } from '../../platform/db-types.ts'
 import { AppError, fieldProblem } from '../../platform/errors.ts'
+import { publish } from '../../platform/events.ts'
 import { committedEffect, recordEffect } from '../../platform/idempotency.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { findAccount } from '../db/accounts.ts'
+import { refundRecorded } from '../events.ts'
 import { refundRefusal } from '../payables.ts'
 import { ProviderError } from '../providers/provider.ts'
 import { contextFor, providerFor } from '../providers/registry.ts'
@@ -50,83 +54,17 @@ export async function refundPayment(
         .execute()
       if (earlier.length > 0) return { ids: earlier.map((r) => r.id) }
     }
-    const payment = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where('id', '=', paymentId)
-      .forUpdate()
-      .executeTakeFirst()
+    const payment = await lockPayment(trx, paymentId)
     if (!payment) throw new AppError('not_found', 'payment not found')
     if (payment.status !== 'paid' && payment.status !== 'partially_refunded') {
       throw new AppError('business_rule', 'only a paid payment can be refunded', { reason: 'not_refundable' })
     }
     const refusal = await refundRefusal(trx, { kind: payment.payable_kind, id: payment.payable_id })
     if (refusal) throw new AppError('business_rule', refusal.message, { reason: refusal.reason })
-    // Everything captured can be given back: the winning attempt first, then any duplicate
-    // capture not given back yet. A refund larger than one attempt's capture is split over them.
-    const attempts = await trx
-      .selectFrom('payment_attempts')
-      .select('id')
-      .where('payment_id', '=', paymentId)
-      .where('status', '=', 'paid')
-      .orderBy(sql`id = ${payment.paid_attempt_id}::uuid`, 'desc')
-      .orderBy('number')
-      .execute()
-    const recorded = await trx
-      .selectFrom('payment_refunds')
-      .select(['attempt_id', 'amount', 'status'])
-      .where('payment_id', '=', paymentId)
-      .execute()
-    const leftOn = attempts.map((a) => ({
-      attempt_id: a.id,
-      left:
-        payment.amount -
-        recorded
-          .filter((r) => r.attempt_id === a.id && r.status !== 'failed')
-          .reduce((sum, r) => sum + r.amount, 0n),
-    }))
-    const left = leftOn.reduce((sum, a) => sum + (a.left > 0n ? a.left : 0n), 0n)
-    const amount = input.amount ?? left
-    if (amount <= 0n || amount > left) {
-      throw new AppError('validation_failed', 'the refund is more than what is left of the payment', {
-        reason: 'refund_too_large',
-        params: { refundable: Number(left), currency: payment.currency },
-        fields: {
-          amount: [
-            fieldProblem('refund_too_large', `at most ${left} (minor units) can still be refunded`, {
-              maximum: Number(left),
-              currency: payment.currency,
-            }),
-          ],
-        },
-      })
-    }
-    const ids: string[] = []
-    let rest = amount
-    for (const a of leftOn) {
-      if (rest === 0n) break
-      // bigint: no Math.min
-      let part = rest
-      if (a.left < rest) part = a.left
-      if (part <= 0n) continue
-      const id = newId()
-      await trx
-        .insertInto('payment_refunds')
-        .values({
-          id,
-          payment_id: paymentId,
-          attempt_id: a.attempt_id,
-          amount: part,
-          currency: payment.currency,
-          status: 'requested',
-          kind: 'requested',
-          reason: input.reason ?? null,
-          requested_by: ctx.actor.kind === 'user' ? ctx.actor.user_id : null,
-        })
-        .execute()
-      ids.push(id)
-      rest -= part
-    }
+    const ids = await recordRefund(trx, payment, input.amount, {
+      reason: input.reason ?? null,
+      requested_by: ctx.actor.kind === 'user' ? ctx.actor.user_id : null,
+    })
     await recordEffect(trx, ctx.idempotency, ids[0] as string)
     return { ids }
   })
@@ -139,6 +77,117 @@ export async function refundPayment(
     .executeTakeFirstOrThrow()
   return { refund_id: first, status: row.status }
 }
+
+/**
+ * A payable gives back a payment it did not want (a food order already paid in cash or by another
+ * payment when this one's capture arrived late): everything of it not yet refunded is recorded as
+ * a refund in the caller's transaction, the payable's own decision beside it, and
+ * `payments.refund.recorded` asks the `payments` queue to send it to the provider after the commit
+ * (reconciliation re-sends it if that is lost). The payable's refund rule is not asked: the payable
+ * itself decided. Nothing left to give back (asked again, or refunded already): nothing recorded.
+ * Answers the new refunds' ids.
+ */
+export async function refundUnwantedPayment(
+  trx: Trx,
+  paymentId: string,
+  reason: string,
+  ctx: Pick<RequestContext, 'actor' | 'requestId'>,
+): Promise<string[]> {
+  const payment = await lockPayment(trx, paymentId)
+  if (!payment || (payment.status !== 'paid' && payment.status !== 'partially_refunded')) return []
+  let ids: string[]
+  try {
+    ids = await recordRefund(trx, payment, undefined, { reason, requested_by: null })
+  } catch (err) {
+    if (err instanceof AppError && err.reason === 'refund_too_large') return []
+    throw err
+  }
+  for (const id of ids) await publish(trx, refundRecorded, { payment_id: payment.id, refund_id: id }, ctx)
+  return ids
+}
+
+/**
+ * Records the refund rows of (part of) a paid payment, locked by the caller in `trx`: everything
+ * captured can be given back, the winning attempt first, then any duplicate capture not given back
+ * yet; a refund larger than one attempt's capture is split over them. Answers the new refunds' ids
+ * (status `requested`, kind `requested`), which the caller sends after the commit.
+ */
+async function recordRefund(
+  trx: Trx,
+  payment: Pick<Selectable<Payments>, 'id' | 'amount' | 'currency' | 'paid_attempt_id'>,
+  asked: bigint | undefined,
+  who: { reason: string | null; requested_by: string | null },
+): Promise<string[]> {
+  // Everything captured can be given back: the winning attempt first, then any duplicate
+  // capture not given back yet. A refund larger than one attempt's capture is split over them.
+  const attempts = await trx
+    .selectFrom('payment_attempts')
+    .select('id')
+    .where('payment_id', '=', payment.id)
+    .where('status', '=', 'paid')
+    .orderBy(sql`id = ${payment.paid_attempt_id}::uuid`, 'desc')
+    .orderBy('number')
+    .execute()
+  const recorded = await trx
+    .selectFrom('payment_refunds')
+    .select(['attempt_id', 'amount', 'status'])
+    .where('payment_id', '=', payment.id)
+    .execute()
+  const leftOn = attempts.map((a) => ({
+    attempt_id: a.id,
+    left:
+      payment.amount -
+      recorded
+        .filter((r) => r.attempt_id === a.id && r.status !== 'failed')
+        .reduce((sum, r) => sum + r.amount, 0n),
+  }))
+  const left = leftOn.reduce((sum, a) => sum + (a.left > 0n ? a.left : 0n), 0n)
+  const amount = asked ?? left
+  if (amount <= 0n || amount > left) {
+    throw new AppError('validation_failed', 'the refund is more than what is left of the payment', {
+      reason: 'refund_too_large',
+      params: { refundable: Number(left), currency: payment.currency },
+      fields: {
+        amount: [
+          fieldProblem('refund_too_large', `at most ${left} (minor units) can still be refunded`, {
+            maximum: Number(left),
+            currency: payment.currency,
+          }),
+        ],
+      },
+    })
+  }
+  const ids: string[] = []
+  let rest = amount
+  for (const a of leftOn) {
+    if (rest === 0n) break
+    // bigint: no Math.min
+    let part = rest
+    if (a.left < rest) part = a.left
+    if (part <= 0n) continue
+    const id = newId()
+    await trx
+      .insertInto('payment_refunds')
+      .values({
+        id,
+        payment_id: payment.id,
+        attempt_id: a.attempt_id,
+        amount: part,
+        currency: payment.currency,
+        status: 'requested',
+        kind: 'requested',
+        reason: who.reason,
+        requested_by: who.requested_by,
+      })
+      .execute()
+    ids.push(id)
+    rest -= part
+  }
+  return ids
+}
+
+const lockPayment = (trx: Trx, id: string) =>
+  trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
 
 /** Asks the provider for a recorded refund (again: our id is the idempotency key) and syncs. */
 export async function sendRefund(

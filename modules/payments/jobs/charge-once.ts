@@ -1,11 +1,13 @@
 import { sql } from 'kysely'
+import type { z } from 'zod'
 import type { RequestContext } from '../../platform/context.ts'
+import type { EventType } from '../../platform/events.ts'
 import { publish } from '../../platform/events.ts'
 import { newId } from '../../platform/ids.ts'
 import { defineHandler, type Services } from '../../platform/module.ts'
 import { sendRefund } from '../commands/refund-payment.ts'
 import { settleInFlight } from '../commands/start-attempt.ts'
-import { duplicateCaptureDetected, paymentPaid } from '../events.ts'
+import { duplicateCaptureDetected, paymentPaid, refundRecorded } from '../events.ts'
 
 /**
  * The two halves of "charged once" that happen after the fact (docs/payments.md, "Charged once"):
@@ -41,15 +43,28 @@ export const cancelOtherAttempts = defineHandler({
   },
 })
 
-/** A duplicate capture's refund was recorded: ask the provider for it (our refund id is the idempotency key). */
-export const sendDuplicateRefund = defineHandler({
-  name: 'payments.send-duplicate-refund',
-  event: duplicateCaptureDetected,
-  queue: 'payments',
-  async handle({ event, services }) {
-    await sendRefund(services, event.payload.refund_id, system('payments.charge-once', event.id))
-  },
-})
+/**
+ * A handler that sends a refund recorded with its event to the provider (our refund id is the
+ * idempotency key; a provider that cannot be reached leaves it to reconciliation).
+ */
+const refundSender = <S extends z.ZodType<{ refund_id: string }>>(
+  name: string,
+  event: EventType<string, S>,
+) =>
+  defineHandler({
+    name,
+    event,
+    queue: 'payments',
+    async handle({ event: e, services }) {
+      await sendRefund(services, e.payload.refund_id, system(name, e.id))
+    },
+  })
+
+/** A duplicate capture's refund was recorded: ask the provider for it. */
+export const sendDuplicateRefund = refundSender('payments.send-duplicate-refund', duplicateCaptureDetected)
+
+/** A payable gave back a payment it did not want (`refundUnwantedPayment`): ask the provider for it. */
+export const sendRecordedRefund = refundSender('payments.send-recorded-refund', refundRecorded)
 
 /**
  * Payments charged more than their amount whose duplicate captures have no refund yet (charged

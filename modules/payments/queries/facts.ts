@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import type { DbOrTrx } from '../../platform/db.ts'
+import type { Payments } from '../../platform/db-types.ts'
 import type { PaymentStatus } from '../state.ts'
 import { paymentReference } from './payments.ts'
 
@@ -33,7 +34,26 @@ export interface PaymentFacts {
 
 export async function paymentFacts(db: DbOrTrx, id: string): Promise<PaymentFacts | undefined> {
   const p = await db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!p) return undefined
+  return p && factsOf(p)
+}
+
+/** Every payment made for one payable (an order's first payment and any "Pay again"), oldest first. */
+export async function payablePayments(
+  db: DbOrTrx,
+  payable: { kind: string; id: string },
+): Promise<PaymentFacts[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('payable_kind', '=', payable.kind)
+    .where('payable_id', '=', payable.id)
+    .orderBy('created_at')
+    .orderBy('number')
+    .execute()
+  return rows.map(factsOf)
+}
+
+function factsOf(p: Selectable<Payments>): PaymentFacts {
   return {
     uuid: p.id,
     reference: paymentReference(p.number),

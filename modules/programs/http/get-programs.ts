@@ -2,7 +2,8 @@ import { bearerSecurity, requireUser, signedIn } from '../../identity/index.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
-import { listPrograms, programFilters } from '../queries/programs.ts'
+import { listPrograms } from '../queries/programs.ts'
+import { programFilters } from '../shared.ts'
 import { callerLanguage, langQuery, programSchema, programTypeId, toProgramJson } from './schemas.ts'
 
 const query = paginationQuery({ defaultSize: 20, maxSize: 100 })

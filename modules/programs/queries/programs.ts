@@ -20,6 +20,7 @@ import {
 import { findCashpointRow } from '../db/cashpoints.ts'
 import { findLiveByUser } from '../db/program-acceptors.ts'
 import { findProgramRow, listProgramRows, lockProgramRow, type ProgramRow } from '../db/programs.ts'
+import type { ProgramFilterName } from '../shared.ts'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -147,9 +148,6 @@ export async function cashpointInFilter(db: DbOrTrx, me: Caller, uuid: string): 
   const program = cashpoint && (await findProgram(db, cashpoint.program_uuid))
   return cashpointInView(me, cashpoint, program)
 }
-
-export const programFilters = ['all', 'active', 'draft'] as const
-export type ProgramFilterName = (typeof programFilters)[number]
 
 /**
  * The program lists (spec section 2: all, active, draft): the owner's own programs, every

@@ -15451,18 +15451,18 @@ export interface components {
           day_of_week: number;
           /** @description Default true; days not listed are closed */
           enabled?: boolean;
-          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          /** @description 'HH:MM', hours 0-23, minutes 0-59; a closing time may be '24:00', the end of the day */
           end_time?: string | null;
-          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          /** @description 'HH:MM', hours 0-23, minutes 0-59; a closing time may be '24:00', the end of the day */
           start_time?: string | null;
         })[];
       working_hours_exceptions?: ({
           closed?: boolean;
           /** @example 2026-12-25 */
           date?: string | null;
-          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          /** @description 'HH:MM', hours 0-23, minutes 0-59; a closing time may be '24:00', the end of the day */
           end_time?: string | null;
-          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          /** @description 'HH:MM', hours 0-23, minutes 0-59; a closing time may be '24:00', the end of the day */
           start_time?: string | null;
         })[];
     };
@@ -15519,18 +15519,18 @@ export interface components {
           day_of_week: number;
           /** @description Default true; days not listed are closed */
           enabled?: boolean;
-          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          /** @description 'HH:MM', hours 0-23, minutes 0-59; a closing time may be '24:00', the end of the day */
           end_time?: string | null;
-          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          /** @description 'HH:MM', hours 0-23, minutes 0-59; a closing time may be '24:00', the end of the day */
           start_time?: string | null;
         })[];
       working_hours_exceptions?: ({
           closed?: boolean;
           /** @example 2026-12-25 */
           date?: string | null;
-          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          /** @description 'HH:MM', hours 0-23, minutes 0-59; a closing time may be '24:00', the end of the day */
           end_time?: string | null;
-          /** @description 'HH:MM', hours 0-23, minutes 0-59 */
+          /** @description 'HH:MM', hours 0-23, minutes 0-59; a closing time may be '24:00', the end of the day */
           start_time?: string | null;
         })[];
     };
@@ -17380,7 +17380,7 @@ export interface components {
       day_of_week: number;
       enabled: boolean;
       /**
-       * @description Earlier than start_time: the hours end after midnight
+       * @description Earlier than start_time: the hours end after midnight; '24:00' is the end of the day ('00:00'–'24:00' is open all day)
        * @example 17:00
        */
       end_time: string;

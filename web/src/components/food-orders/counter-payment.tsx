@@ -101,29 +101,7 @@ export function CounterPaymentPanel({
               <XCircleIcon aria-hidden="true" className="size-6" />
               <Trans>The payment did not go through. Show a new code, or take cash.</Trans>
             </p>
-            <div className="grid gap-2 sm:grid-cols-2">
-              <Button
-                type="button"
-                size="lg"
-                disabled={busy}
-                onClick={() => newQr.mutate()}
-                data-testid="counter-new-qr"
-              >
-                <QrCodeIcon aria-hidden="true" />
-                <Trans>New QR code</Trans>
-              </Button>
-              <Button
-                type="button"
-                size="lg"
-                variant="outline"
-                disabled={busy}
-                onClick={() => cash.mutate()}
-                data-testid="counter-cash-instead"
-              >
-                <BanknoteIcon aria-hidden="true" />
-                <Trans>Take cash instead</Trans>
-              </Button>
-            </div>
+            <PaymentActions busy={busy} onNewQr={() => newQr.mutate()} onCash={() => cash.mutate()} />
           </div>
         ) : paymentUrl ? (
           <>
@@ -142,17 +120,7 @@ export function CounterPaymentPanel({
               />
               <Trans>Waiting for the payment…</Trans>
             </p>
-            <Button
-              type="button"
-              variant="outline"
-              className="w-full"
-              disabled={busy}
-              onClick={() => cash.mutate()}
-              data-testid="counter-cash-instead"
-            >
-              <BanknoteIcon aria-hidden="true" />
-              <Trans>Take cash instead</Trans>
-            </Button>
+            <PaymentActions busy={busy} onCash={() => cash.mutate()} />
           </>
         ) : null}
         <Button
@@ -167,5 +135,41 @@ export function CounterPaymentPanel({
         </Button>
       </CardContent>
     </Card>
+  )
+}
+
+/**
+ * The ways on for an order not paid yet: "New QR code" (offered after a failed payment, when
+ * `onNewQr` is given) and "Take cash instead" (always).
+ */
+function PaymentActions({
+  busy,
+  onNewQr,
+  onCash,
+}: {
+  busy: boolean
+  onNewQr?: () => void
+  onCash: () => void
+}) {
+  return (
+    <div className={onNewQr ? 'grid gap-2 sm:grid-cols-2' : 'grid gap-2'}>
+      {onNewQr && (
+        <Button type="button" size="lg" disabled={busy} onClick={onNewQr} data-testid="counter-new-qr">
+          <QrCodeIcon aria-hidden="true" />
+          <Trans>New QR code</Trans>
+        </Button>
+      )}
+      <Button
+        type="button"
+        size="lg"
+        variant="outline"
+        disabled={busy}
+        onClick={onCash}
+        data-testid="counter-cash-instead"
+      >
+        <BanknoteIcon aria-hidden="true" />
+        <Trans>Take cash instead</Trans>
+      </Button>
+    </div>
   )
 }

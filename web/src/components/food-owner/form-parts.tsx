@@ -5,7 +5,7 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import { describeApiError, fieldIssueMessage } from '~/lib/api-messages.ts'
 import { minorToDecimal } from '~/lib/money.ts'
 import { cn } from '~/lib/utils.ts'
-import type { Problem } from '../../../../modules/food/shared.ts'
+import { endOfDay, type Problem } from '../../../../modules/food/shared.ts'
 
 /**
  * Pieces the food owner screens share: the food rules' problems put under their inputs (the same
@@ -61,10 +61,12 @@ export function NativeSelect({ className, ...props }: React.ComponentProps<'sele
 }
 
 /** Times of the picker: every 30 minutes (spec section 9), plus a saved time off that grid. */
-export function timeOptions(current?: string | null): string[] {
+export function timeOptions(current?: string | null, closing = false): string[] {
   const times: string[] = []
   for (let m = 0; m < 24 * 60; m += 30)
     times.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`)
+  // A closing time may be the end of the day: 00:00–24:00 is open all day.
+  if (closing) times.push(endOfDay)
   if (current && !times.includes(current)) times.push(current)
   return times.sort()
 }

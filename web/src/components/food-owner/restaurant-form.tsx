@@ -710,7 +710,15 @@ export function AddRow({
   )
 }
 
-function TimeSelect({ name, label }: { name: FieldPath<RestaurantValues>; label: ReactNode }) {
+function TimeSelect({
+  name,
+  label,
+  closing = false,
+}: {
+  name: FieldPath<RestaurantValues>
+  label: ReactNode
+  closing?: boolean
+}) {
   const { control } = useFormContext<RestaurantValues>()
   return (
     <FormField
@@ -728,7 +736,7 @@ function TimeSelect({ name, label }: { name: FieldPath<RestaurantValues>; label:
               disabled={field.disabled}
               data-testid={`restaurant-${name}`}
             >
-              {timeOptions(String(field.value ?? '')).map((time) => (
+              {timeOptions(String(field.value ?? ''), closing).map((time) => (
                 <option key={time} value={time}>
                   {time}
                 </option>
@@ -751,7 +759,8 @@ function HoursSection() {
   return (
     <Section title={<Trans>Working hours</Trans>}>
       <p className="text-sm text-muted-foreground">
-        <Trans>A closing time earlier than the opening time ends after midnight.</Trans>
+        <Trans>A closing time earlier than the opening time ends after midnight.</Trans>{' '}
+        <Trans>Closing at 24:00 is the end of the day: 00:00 to 24:00 is open all day.</Trans>
       </p>
       <ul className="grid gap-3">
         {days.map((day, i) => (
@@ -779,7 +788,7 @@ function HoursSection() {
             {day.enabled ? (
               <>
                 <TimeSelect name={`working_hours.${i}.start_time`} label={<Trans>Opens</Trans>} />
-                <TimeSelect name={`working_hours.${i}.end_time`} label={<Trans>Closes</Trans>} />
+                <TimeSelect name={`working_hours.${i}.end_time`} label={<Trans>Closes</Trans>} closing />
               </>
             ) : (
               <p className="col-span-2 text-sm text-muted-foreground sm:pb-2.5">
@@ -817,7 +826,11 @@ function HoursSection() {
             {!closed[i]?.closed && (
               <>
                 <TimeSelect name={`working_hours_exceptions.${i}.start_time`} label={<Trans>Opens</Trans>} />
-                <TimeSelect name={`working_hours_exceptions.${i}.end_time`} label={<Trans>Closes</Trans>} />
+                <TimeSelect
+                  name={`working_hours_exceptions.${i}.end_time`}
+                  label={<Trans>Closes</Trans>}
+                  closing
+                />
               </>
             )}
             <RemoveRow onClick={() => exceptions.remove(i)} />

@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { type Answer, api, type Body } from '~/lib/api.ts'
 import {
-  type AcceptorStatusId,
+  type AcceptorStatus,
   type Cashpoint,
   type Program,
   type ProgramAcceptor,
   type ProgramMethods,
-  type ProgramStatusId,
-  type ProgramTypeId,
+  type ProgramStatus,
+  type ProgramType,
   type ProviderAccount,
   programKeys,
 } from './queries.ts'
@@ -19,14 +19,14 @@ const path = (uuid: string) => encodeURIComponent(uuid)
 /** What a new program is made with besides its type (`POST manager/programs`). */
 export type ProgramDetails = Omit<Body<'/manager/programs'>, 'type' | 'status'>
 
-export async function createProgram(type: ProgramTypeId, details: ProgramDetails): Promise<Program> {
+export async function createProgram(type: ProgramType, details: ProgramDetails): Promise<Program> {
   return (await api.post<Answer<'/manager/programs', 'post', 201>>('/manager/programs', { type, ...details }))
     .result
 }
 
 export async function updateProgram(
   uuid: string,
-  change: Partial<ProgramDetails> & { status?: ProgramStatusId },
+  change: Partial<ProgramDetails> & { status?: ProgramStatus },
 ): Promise<Program> {
   return (
     await api.patch<Answer<'/manager/programs/{uuid}', 'patch'>>(`/manager/programs/${path(uuid)}`, change)
@@ -64,7 +64,7 @@ export async function inviteAcceptor(program: string, email: string): Promise<Pr
   ).result
 }
 
-export async function setAcceptorStatus(uuid: string, status: AcceptorStatusId): Promise<ProgramAcceptor> {
+export async function setAcceptorStatus(uuid: string, status: AcceptorStatus): Promise<ProgramAcceptor> {
   return (
     await api.patch<Answer<'/manager/program-acceptors/{uuid}', 'patch'>>(
       `/manager/program-acceptors/${path(uuid)}`,

@@ -39,7 +39,7 @@ import { isForbidden, isNotFound, programErrorMessage } from './errors.ts'
 import { MethodsSaveButton, MethodsWithKeys, UsedMethods } from './methods-with-keys.tsx'
 import { ProgramFinances } from './program-finances.tsx'
 import {
-  isDraftStatus,
+  isDraft,
   type Program,
   type ProgramMethod,
   programKeys,
@@ -101,7 +101,7 @@ function ProgramView({ program }: { program: Program }) {
   const portal = useRouteContext({ from: '__root__', select: (c) => c.portal })
   const isAdmin = portal === 'admin'
   const isOwner = portal === 'programs'
-  const draft = isDraftStatus(program.status.id)
+  const draft = isDraft(program.status.id)
   const blocked = program.status.id === programStatuses.blocked
   const slug = slugOfType(program.type.id)
   const date = (iso: string) => i18n.date(iso, { dateStyle: 'medium', timeStyle: 'short' })
@@ -289,7 +289,7 @@ function ProgramActions({
   const [unblocking, setUnblocking] = useState(false)
   const status = program.status.id
   const title = program.title
-  const draft = isDraftStatus(status)
+  const draft = isDraft(status)
   const canUnblock =
     status === programStatuses.blocked && (isAdmin || (isOwner && program.blocked?.by === 'owner'))
 

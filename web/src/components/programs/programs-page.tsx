@@ -17,11 +17,11 @@ import { Tabs, TabsList, TabsTrigger, useFilterTabs } from '~/components/ui/tabs
 import { programErrorMessage } from './errors.ts'
 import { NewProgramButton } from './new-program-dialog.tsx'
 import {
-  isDraftStatus,
+  isDraft,
   type Program,
-  type ProgramFilter,
+  type ProgramFilterName,
   type ProgramsSearch,
-  type ProgramTypeId,
+  type ProgramType,
   programFilters,
   programsQueryOptions,
   programTypeIds,
@@ -50,7 +50,7 @@ export function ProgramsPage({
     ? programs.data?.results.find((p) => p.owner.uuid === search.owner)?.owner.name
     : undefined
 
-  const filterNames: Record<ProgramFilter, string> = {
+  const filterNames: Record<ProgramFilterName, string> = {
     all: t({ message: 'All', context: 'programs filter' }),
     active: t({ message: 'Active', context: 'programs filter' }),
     draft: t({ message: 'Drafts', context: 'programs filter' }),
@@ -76,7 +76,7 @@ export function ProgramsPage({
 
       <Tabs
         value={search.filter}
-        onValueChange={(v) => onSearchChange({ filter: v as ProgramFilter, page: 1 })}
+        onValueChange={(v) => onSearchChange({ filter: v as ProgramFilterName, page: 1 })}
       >
         <TabsList aria-label={t`Programs to show`}>
           {programFilters.map((filter) => (
@@ -109,7 +109,7 @@ export function ProgramsPage({
               <Select
                 value={search.type ? String(search.type) : 'all'}
                 onValueChange={(v) =>
-                  onSearchChange({ type: v === 'all' ? undefined : (Number(v) as ProgramTypeId), page: 1 })
+                  onSearchChange({ type: v === 'all' ? undefined : (Number(v) as ProgramType), page: 1 })
                 }
               >
                 <SelectTrigger id="programs-type" data-testid="programs-type">
@@ -214,7 +214,7 @@ function ProgramLink({ program, isAdmin }: { program: Program; isAdmin: boolean 
     'font-medium text-foreground after:absolute after:inset-0 hover:text-primary-700 focus-visible:outline-none focus-visible:after:ring-[3px] focus-visible:after:ring-ring/40'
   const slug = slugOfType(program.type.id)
   // An owner's draft opens where its setup was left; everything else opens the program's page.
-  if (!isAdmin && slug && isDraftStatus(program.status.id)) {
+  if (!isAdmin && slug && isDraft(program.status.id)) {
     return (
       <Link
         to="/programs/$type/draft/$uuid"

@@ -11,8 +11,8 @@ import { ledgerKeys } from '../finances/queries.ts'
 import {
   type AcceptorStatusFilter,
   acceptorStatuses,
-  type ProgramFilter,
-  type ProgramTypeId,
+  type ProgramFilterName,
+  type ProgramType,
 } from './codes.ts'
 
 export * from './codes.ts'
@@ -47,9 +47,9 @@ export type ProviderAccount = Schema<'ProgramProviderAccount'>
 export type Currency = Schema<'CommonCurrency'>
 
 export interface ProgramsSearch {
-  filter: ProgramFilter
+  filter: ProgramFilterName
   search?: string | undefined
-  type?: ProgramTypeId | undefined
+  type?: ProgramType | undefined
   owner?: string | undefined
   page: number
 }

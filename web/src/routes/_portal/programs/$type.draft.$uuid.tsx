@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Navigate, redirect } from '@tanstack/react-router'
-import { isDraftStatus, isProgramTypeSlug, slugOfType } from '~/components/programs/codes.ts'
+import { isDraft, isProgramTypeSlug, slugOfType } from '~/components/programs/codes.ts'
 import { isForbidden, isNotFound } from '~/components/programs/errors.ts'
 import { ProgramMissing, ProgramNotFound } from '~/components/programs/program-page.tsx'
 import { programQueryOptions } from '~/components/programs/queries.ts'
@@ -29,7 +29,7 @@ export const Route = createFileRoute('/_portal/programs/$type/draft/$uuid')({
     const program = await loadSignedIn(context, programQueryOptions(params.uuid))
     if (!program) return { title: undefined }
     const slug = slugOfType(program.type.id)
-    if (!isDraftStatus(program.status.id) || !slug)
+    if (!isDraft(program.status.id) || !slug)
       throw redirect({ to: '/programs/$uuid', params: { uuid: params.uuid }, replace: true })
     if (slug !== params.type) {
       throw redirect({
@@ -66,7 +66,7 @@ function Draft() {
     return <LoadError onRetry={() => program.refetch()} />
   }
   const data = program.data
-  if (!isDraftStatus(data.status.id)) return <Navigate to="/programs/$uuid" params={{ uuid }} replace />
+  if (!isDraft(data.status.id)) return <Navigate to="/programs/$uuid" params={{ uuid }} replace />
   const slug = slugOfType(data.type.id)
   if (!slug) return <Navigate to="/programs/$uuid" params={{ uuid }} replace />
   if (slug !== type || !isProgramTypeSlug(type)) {

@@ -7,7 +7,7 @@ import { AcceptorProgramPage } from '~/components/programs/acceptor-programs-pag
 import { ProgramNotFound, ProgramPage } from '~/components/programs/program-page.tsx'
 import {
   acceptorProgramsQueryOptions,
-  isDraftStatus,
+  isDraft,
   programMethodsQueryOptions,
   programQueryOptions,
   programTypes,
@@ -40,7 +40,7 @@ export const Route = createFileRoute('/_portal/programs/$uuid')({
     }
     const program = await loadSignedIn(context, programQueryOptions(params.uuid))
     // The first card below the overview of a payment program: its methods.
-    if (program?.type.id === programTypes.paymentManagement && !isDraftStatus(program.status.id))
+    if (program?.type.id === programTypes.paymentManagement && !isDraft(program.status.id))
       await loadSignedIn(context, programMethodsQueryOptions(params.uuid))
     return { title: program?.title }
   },

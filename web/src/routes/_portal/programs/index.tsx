@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { type PublicProgramsSearch, publicProgramsQueryOptions } from '~/components/holder/queries.ts'
-import { type ProgramTypeId, programFilters, programTypeIds } from '~/components/programs/codes.ts'
+import { type ProgramType, programFilters, programTypeIds } from '~/components/programs/codes.ts'
 import { ProgramsPage } from '~/components/programs/programs-page.tsx'
 import {
   acceptorProgramsQueryOptions,
@@ -37,9 +37,9 @@ const searchDefaults = { filter: 'all', page: 1 } as const
 const programsSearch = searchParams({
   filter: orElse(oneOf(programFilters), searchDefaults.filter),
   search: text({ max: 100, trim: true }),
-  type: where(integer(), (n): n is ProgramTypeId =>
+  type: where(integer(), (n): n is ProgramType =>
     (programTypeIds as readonly number[]).includes(n),
-  ) as Reader<ProgramTypeId | undefined>,
+  ) as Reader<ProgramType | undefined>,
   owner: uuid,
   page: orElse(integer({ min: 1 }), searchDefaults.page),
   invitation: uuid,
