@@ -411,6 +411,19 @@ describe('an order from checkout to delivered', () => {
     )
     expect(again.result.uuid).toBe(first.result.uuid)
     expect(again.payment_uuid).toBe(first.payment_uuid)
+    // The payment page reads the order in the payer's words: a code and its number, not English.
+    const page = expectStatus(
+      await guest<{ description_code: string | null; description_params: unknown }>(
+        'GET',
+        `/payment/checkout/${first.payment_uuid}`,
+      ),
+      200,
+      'payment page',
+    )
+    expect(page).toMatchObject({
+      description_code: 'food_order',
+      description_params: { number: expect.any(Number) },
+    })
     const starts = await Promise.all(
       [1, 2, 3].map(() =>
         guest<{ payment_uuid: string }>('POST', `/food/orders/${first.result.uuid}/payment?session_id=${s}`),
@@ -445,7 +458,8 @@ describe('an order from checkout to delivered', () => {
           .where('payment_id', '=', first.payment_uuid),
       )
       .executeTakeFirstOrThrow()
-    expect(sandbox.description).toBe(`${await titleOf(place.uuid)}: Order ${order.order_id}`)
+    // Whom they pay and what, in the payer's language (the start said none: Dutch, the default).
+    expect(sandbox.description).toBe(`${await titleOf(place.uuid)}: Bestelling ${order.order_id}`)
     expect(
       expectStatus(
         await guest<{ outcome: string; next: string }>('GET', `/food/orders/payment/${s}`),

@@ -16,6 +16,8 @@ import { paymentDescriptionMessages } from './receipts/messages.ts'
 export const paymentDescriptionCodes = [
   /** Cards a program owner orders from the platform. `{quantity, program_title}` */
   'card_order',
+  /** A restaurant's food order. `{number}` (the restaurant's order number) */
+  'food_order',
 ] as const
 export type PaymentDescriptionCode = (typeof paymentDescriptionCodes)[number]
 
@@ -62,6 +64,11 @@ export function describePayment(p: StoredDescription, locale: MailLocale): strin
       const program = text(params.program_title)
       if (quantity === null || program === null) return null
       return mailI18n(locale)._({ ...paymentDescriptionMessages.card_order, values: { quantity, program } })
+    },
+    food_order: () => {
+      const number = count(params.number)
+      if (number === null) return null
+      return mailI18n(locale)._({ ...paymentDescriptionMessages.food_order, values: { number } })
     },
   }
   return words[code]() ?? p.description

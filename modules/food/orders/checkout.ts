@@ -163,6 +163,9 @@ export async function startOrderPayment(
           currency: locked.currency,
           // The provider's page puts the restaurant's name before it (payments' `providerFacing`).
           description: `Order ${locked.order_id}`,
+          // Read in each payer's language: "Bestelling 12" on a Dutch payment page.
+          description_code: 'food_order',
+          description_params: { number: Number(locked.order_id) },
           program_uuid: program.uuid,
           owner_user_id: program.owner_user_id,
           payer_user_id: locked.user_id,

@@ -111,4 +111,9 @@ export const paymentDescriptionMessages = {
     comment:
       'What a card order pays for: the number of cards and the card program’s title, e.g. "24 cards — Gift card 2026"',
   },
+  food_order: /*i18n*/ {
+    id: 'payments.description.food-order',
+    message: 'Order {number}',
+    comment: 'What a food order pays for, after the restaurant’s name: "Order 12"',
+  },
 }

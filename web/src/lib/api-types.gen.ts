@@ -14041,7 +14041,7 @@ export interface components {
        * @example card_order
        * @enum {string|null}
        */
-      description_code: "card_order" | null;
+      description_code: "card_order" | "food_order" | null;
       /**
        * @description The code’s parameters
        * @example {
@@ -15971,7 +15971,7 @@ export interface components {
        * @example card_order
        * @enum {string|null}
        */
-      description_code: "card_order" | null;
+      description_code: "card_order" | "food_order" | null;
       /**
        * @description The code’s parameters
        * @example {
@@ -17226,7 +17226,7 @@ export interface components {
        * @example card_order
        * @enum {string|null}
        */
-      description_code: "card_order" | null;
+      description_code: "card_order" | "food_order" | null;
       /**
        * @description The code’s parameters
        * @example {

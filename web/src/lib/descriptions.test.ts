@@ -9,6 +9,7 @@ import type { MainPath } from './navigation.ts'
  */
 const nl: DescriptionWords = {
   cardOrder: (quantity, program) => `${quantity} ${quantity === 1 ? 'kaart' : 'kaarten'} — ${program}`,
+  foodOrder: (number) => `Bestelling ${number}`,
   paymentCaptured: (reference, description) => `Betaling ${reference}: ${description}`,
   paymentDuplicateCaptured: (reference, description) =>
     `Dubbele afschrijving, betaling ${reference}: ${description}`,
@@ -49,6 +50,12 @@ describe('a payment’s description', () => {
       )
     expect(order(3)).toBe('3 kaarten — Kerstbonnen')
     expect(order(1)).toBe('1 kaart — Kerstbonnen')
+  })
+
+  it('words a food order with its number', () => {
+    const described = { description: 'Order 12', description_code: 'food_order' }
+    expect(paymentDescription({ ...described, description_params: { number: 12 } }, nl)).toBe('Bestelling 12')
+    expect(paymentDescription({ ...described, description_params: { number: '12' } }, nl)).toBe('Order 12')
   })
 
   it('shows typed words as typed, and the stored text for an unknown code or parameters that do not fit', () => {

@@ -25,6 +25,7 @@ export interface Described {
 /** Every code's words, with its parameters already checked and formatted (money in the language). */
 export interface DescriptionWords {
   cardOrder(quantity: number, program: string): string
+  foodOrder(number: number): string
   paymentCaptured(reference: string, description: string): string
   paymentDuplicateCaptured(reference: string, description: string): string
   paymentFee(reference: string): string
@@ -52,6 +53,10 @@ export function paymentDescription(payment: Described, words: DescriptionWords):
       const quantity = count(params.quantity)
       const program = text(params.program_title)
       return quantity === null || program === null ? null : words.cardOrder(quantity, program)
+    },
+    food_order: () => {
+      const number = count(params.number)
+      return number === null ? null : words.foodOrder(number)
     },
   }
   const code = payment.description_code
