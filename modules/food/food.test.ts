@@ -660,6 +660,23 @@ describe('guests', () => {
     }
   })
 
+  it('answers an unchanged menu with 304 to its ETag, a changed one with 200 and a new tag', async () => {
+    const path = `/api/v1/food/restaurants/${restaurant.uuid}`
+    const first = await t.app.request(path, { headers: { 'accept-encoding': 'br' } })
+    const etag = first.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^"[\w-]+"$/)
+    expect(first.headers.get('cache-control')).toBe('no-cache')
+    const again = await t.app.request(path, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    expect(again.headers.get('etag')).toBe(etag)
+    await owner.api('PATCH', `/food/products/${restaurant.product}`, { price: 990 })
+    const changed = await t.app.request(path, { headers: { 'if-none-match': etag } })
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get('etag')).not.toBe(etag)
+    await owner.api('PATCH', `/food/products/${restaurant.product}`, { price: 950 })
+  })
+
   it('shows changes at once (the cached menu follows the version)', async () => {
     await guest()('GET', `/food/restaurants/${restaurant.uuid}`)
     await owner.api('PATCH', `/food/products/${restaurant.product}`, { title: 'Margherita DOC' })
