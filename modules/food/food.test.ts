@@ -764,6 +764,14 @@ describe('guests', () => {
         ],
       },
     })
+    // A dish carries only what search engines read (no picture, size, availability or `@id`).
+    const item = (res.body.hasMenu as { hasMenuSection: { hasMenuItem: Json[] }[] }).hasMenuSection[0]
+      ?.hasMenuItem[0]
+    expect(Object.keys(item ?? {}).sort()).toEqual(['@type', 'description', 'name', 'offers', 'url'])
+    expect(item).toMatchObject({
+      url: `http://pizza.example/food/product/${restaurant.product}`,
+      offers: { '@type': 'Offer', price: '9.50', priceCurrency: 'EUR' },
+    })
     const sitemap = await t.h.get<string>('/api/v1/food/sitemap.xml', { headers: { host: 'localhost:3000' } })
     expect(sitemap.body).toContain(`<loc>http://localhost:3000/food/place/${restaurant.uuid}</loc>`)
     expect(sitemap.body).not.toContain(draft.uuid)
