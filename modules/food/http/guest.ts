@@ -204,6 +204,7 @@ export const getRestaurant = createRoute({
       description: 'The restaurant',
       content: { 'application/json': { schema: resultOf(detailSchema) } },
     },
+    304: { description: 'Unchanged since the answer whose `ETag` was sent as `If-None-Match`' },
     ...errorResponses(400, 404),
   },
 })
