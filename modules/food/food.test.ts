@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
 import {
   expectStatus,
@@ -17,6 +17,7 @@ import {
   validRestaurant,
 } from '../../tests/support/food.ts'
 import type { ErrorBody } from '../platform/http.ts'
+import { restaurantDetailBody } from './queries/guest.ts'
 
 let t: TestContext
 let owner: Member
@@ -675,6 +676,36 @@ describe('guests', () => {
     expect(changed.status).toBe(200)
     expect(changed.headers.get('etag')).not.toBe(etag)
     await owner.api('PATCH', `/food/products/${restaurant.product}`, { price: 950 })
+  })
+
+  it('reads the version once for every request that needs it, and ahead while the copy serves', async () => {
+    let reads = 0
+    // Each query PostgreSQL answers (a version read; a load only if the version moved).
+    const counted = t.services.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        reads++
+        return args.result
+      },
+    })
+    await restaurantDetailBody(counted, restaurant.uuid)
+    const start = Date.now()
+    const clock = vi.spyOn(Date, 'now')
+    try {
+      // Past the second: twenty requests at once share one read.
+      clock.mockReturnValue(start + 1500)
+      reads = 0
+      await Promise.all(Array.from({ length: 20 }, () => restaurantDetailBody(counted, restaurant.uuid)))
+      expect(reads).toBe(1)
+      // Within it, after 750 ms: answered from the copy at once, one read started behind it.
+      clock.mockReturnValue(start + 2300)
+      reads = 0
+      await Promise.all(Array.from({ length: 20 }, () => restaurantDetailBody(counted, restaurant.uuid)))
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(reads).toBe(1)
+    } finally {
+      clock.mockRestore()
+    }
   })
 
   it('shows changes at once (the cached menu follows the version)', async () => {
