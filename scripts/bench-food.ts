@@ -10,6 +10,7 @@
  * (default 32) and BENCH_ROUNDS (default 1: each row that many times, to judge the noise).
  * BENCH_API_ROOT=dir runs the API (and its web build) of another checkout, to compare with it.
  * BENCH_DUMP=file writes the page's HTML there. BENCH_PROF=1 starts the API with `--cpu-prof` (the profile lands in .data/bench-food/).
+ * BENCH_ONLY=api runs only the bare and `restaurants/{uuid}` rows (no page rows, no web build needed).
  */
 import { statSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
@@ -98,7 +99,10 @@ try {
   const page = await fetch(`http://127.0.0.1:${port}${placePath}`, { headers: { accept: 'text/html' } })
   const html = await page.text()
   if (process.env.BENCH_DUMP) (await import('node:fs')).writeFileSync(process.env.BENCH_DUMP, html)
-  const webBuilt = page.ok && (page.headers.get('content-type') ?? '').includes('text/html')
+  const webBuilt =
+    process.env.BENCH_ONLY !== 'api' &&
+    page.ok &&
+    (page.headers.get('content-type') ?? '').includes('text/html')
   // A control for the page's row: a static file of the build whose brotli copy is about as large
   // as the page's brotli, served from disk with no work. The page cannot beat it; what it costs
   // on top of sending that many bytes is the gap between the two rows.

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestContext, type TestContext } from '../../tests/support/context.ts'
 import {
   expectStatus,
@@ -17,6 +17,7 @@ import {
   validRestaurant,
 } from '../../tests/support/food.ts'
 import type { ErrorBody } from '../platform/http.ts'
+import { restaurantDetailBody } from './queries/guest.ts'
 
 let t: TestContext
 let owner: Member
@@ -660,6 +661,53 @@ describe('guests', () => {
     }
   })
 
+  it('answers an unchanged menu with 304 to its ETag, a changed one with 200 and a new tag', async () => {
+    const path = `/api/v1/food/restaurants/${restaurant.uuid}`
+    const first = await t.app.request(path, { headers: { 'accept-encoding': 'br' } })
+    const etag = first.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^"[\w-]+"$/)
+    expect(first.headers.get('cache-control')).toBe('no-cache')
+    const again = await t.app.request(path, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    expect(again.headers.get('etag')).toBe(etag)
+    await owner.api('PATCH', `/food/products/${restaurant.product}`, { price: 990 })
+    const changed = await t.app.request(path, { headers: { 'if-none-match': etag } })
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get('etag')).not.toBe(etag)
+    await owner.api('PATCH', `/food/products/${restaurant.product}`, { price: 950 })
+  })
+
+  it('reads the version once for every request that needs it, and ahead while the copy serves', async () => {
+    let reads = 0
+    // Each query PostgreSQL answers (a version read; a load only if the version moved).
+    const counted = t.services.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        reads++
+        return args.result
+      },
+    })
+    await restaurantDetailBody(counted, restaurant.uuid)
+    const start = Date.now()
+    const clock = vi.spyOn(Date, 'now')
+    try {
+      // Past the second: twenty requests at once share one read.
+      clock.mockReturnValue(start + 1500)
+      reads = 0
+      await Promise.all(Array.from({ length: 20 }, () => restaurantDetailBody(counted, restaurant.uuid)))
+      expect(reads).toBe(1)
+      // Within it, after 750 ms: answered from the copy at once, one read started behind it.
+      clock.mockReturnValue(start + 2300)
+      reads = 0
+      await Promise.all(Array.from({ length: 20 }, () => restaurantDetailBody(counted, restaurant.uuid)))
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(reads).toBe(1)
+    } finally {
+      clock.mockRestore()
+    }
+  })
+
   it('shows changes at once (the cached menu follows the version)', async () => {
     await guest()('GET', `/food/restaurants/${restaurant.uuid}`)
     await owner.api('PATCH', `/food/products/${restaurant.product}`, { title: 'Margherita DOC' })
@@ -746,6 +794,14 @@ describe('guests', () => {
           },
         ],
       },
+    })
+    // A dish carries only what search engines read (no picture, size, availability or `@id`).
+    const item = (res.body.hasMenu as { hasMenuSection: { hasMenuItem: Json[] }[] }).hasMenuSection[0]
+      ?.hasMenuItem[0]
+    expect(Object.keys(item ?? {}).sort()).toEqual(['@type', 'description', 'name', 'offers', 'url'])
+    expect(item).toMatchObject({
+      url: `http://pizza.example/food/product/${restaurant.product}`,
+      offers: { '@type': 'Offer', price: '9.50', priceCurrency: 'EUR' },
     })
     const sitemap = await t.h.get<string>('/api/v1/food/sitemap.xml', { headers: { host: 'localhost:3000' } })
     expect(sitemap.body).toContain(`<loc>http://localhost:3000/food/place/${restaurant.uuid}</loc>`)

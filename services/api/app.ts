@@ -146,7 +146,11 @@ export function newApp({ services, modules, web, extra }: AppOptions): OpenAPIHo
     .map(([p, mw]) => [p.slice(0, -1), mw] as const)
   const limitFor = (path: string) =>
     ownLimits.get(path) ?? prefixLimits.find(([prefix]) => path.startsWith(prefix))?.[1] ?? platformLimit
-  app.use('/api/*', (c, next) => limitFor(c.req.path)(c, next))
+  // A GET or HEAD has no body to limit (the fetch Request of one never has one); asking for it
+  // would build the full Request object for every read (6 % of the API's time under load).
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitFor(c.req.path)(c, next),
+  )
 
   app.use('/api/*', refuseNulInAddress)
 

@@ -58,8 +58,11 @@ export function compressAnswers({ threshold = 1024 }: { threshold?: number } = {
   return async (c, next) => {
     await next()
     const res = c.res
-    if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 206) return
-    if (res.status === 304 || res.headers.has('content-encoding')) return
+    // Status and headers first: they leave the node server's light answer as it is, where
+    // `res.body` makes a full Response whose bytes are then streamed out (an answer encoded once
+    // for many, as a restaurant's menu is, goes out as its bytes).
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return
+    if (res.headers.has('content-encoding') || !res.body) return
     const type = res.headers.get('content-type') ?? ''
     if (!COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return
     if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('cache-control') ?? '')) return

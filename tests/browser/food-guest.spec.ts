@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectStatus, seedMember, unique } from '../support/factories.ts'
-import { picture, type SeededRestaurant, seedRestaurant, upload } from '../support/food.ts'
+import { picture, type SeededRestaurant, seedRestaurant, upload, uploadFoodImage } from '../support/food.ts'
 import { expectAccessible, expectNoHorizontalScroll } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { browserSeeding } from './seeding.ts'
@@ -130,6 +130,9 @@ test('the server renders /food on the restaurant’s domain in its brand, with i
   expect(place).toContain('"@type":"MenuItem"')
   expect(place).toContain('Margherita')
   expect(place).toContain('data-testid="hours-today"')
+  // The data sent along for hydration holds what the menu's rows draw, not the whole answer again.
+  expect(place).not.toContain('category_uuid')
+  expect(place).not.toMatch(/[{,]keywords:/)
   expect(themeColours(place)).toEqual([brandColour])
 
   // The domain's sitemap and robots are the restaurant's.
@@ -269,6 +272,41 @@ test('the platform’s own host lists the restaurant without the brand', async (
   expect(await page.locator('style').filter({ hasText: '--brand-500' }).count()).toBe(0)
   const html = await (await page.request.get(portalUrl('cardholder', '/food'))).text()
   expect(themeColours(html)).toEqual(['#4d7cfe'])
+  await context.close()
+})
+
+test('a dish without choices has its “+” on the menu, which puts one in the basket', async ({ browser }) => {
+  const s = browserSeeding(browser)
+  const owner = await seedMember(s, 'owner', { legal_type: 1, company_name: unique('Soep BV') })
+  const restaurant = await seedRestaurant(owner, { restaurant: { title: unique('Soepbar') } })
+  expectStatus(
+    await owner.api('POST', '/food/products', {
+      category_uuid: restaurant.category,
+      title: 'Tomatensoep',
+      description: 'Met basilicum',
+      image: await uploadFoodImage(owner),
+      price: 650,
+      quantity: 1,
+      unit: 'piece',
+    }),
+    201,
+    'a dish without choices',
+  )
+  await s.pageOf(owner).context().close()
+  const context = await browser.newContext({ viewport: phone })
+  await context.addCookies([{ name: 'lang', value: 'en', url: portalUrl('cardholder', '/') }])
+  const page = await context.newPage()
+  await page.goto(portalUrl('cardholder', `/food/place/${restaurant.uuid}`))
+  const soup = page.getByTestId('dish').filter({ hasText: 'Tomatensoep' })
+  await expect(soup).toBeVisible()
+  // Only the dish without choices has one (the Margherita's choices are on its own page).
+  const add = page.getByRole('button', { name: 'Add Tomatensoep to your basket' })
+  await expect(page.getByTestId('quick-add')).toHaveCount(1)
+  await expect(add).toBeVisible()
+  await expectNoHorizontalScroll(page)
+  await expectAccessible(page)
+  await add.click()
+  await expect(page.getByTestId('basket-count')).toHaveText('1')
   await context.close()
 })
 

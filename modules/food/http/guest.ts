@@ -204,6 +204,7 @@ export const getRestaurant = createRoute({
       description: 'The restaurant',
       content: { 'application/json': { schema: resultOf(detailSchema) } },
     },
+    304: { description: 'Unchanged since the answer whose `ETag` was sent as `If-None-Match`' },
     ...errorResponses(400, 404),
   },
 })
@@ -299,9 +300,29 @@ export const getRobots = createRoute({
   responses: { 200: { description: 'robots.txt', content: { 'text/plain': { schema: z.string() } } } },
 })
 
+/** Whether `If-None-Match` names `etag` (or `*`); weak and strong tags alike, as for a GET. */
+export function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((tag) => {
+    const t = tag.trim()
+    return t === '*' || t === etag || t === `W/${etag}`
+  })
+}
+
+/** `preferredCoding` of the Accept-Encoding values seen (browsers send a handful). */
+const codingOf = new Map<string, 'br' | 'gzip' | undefined>()
+
 /** brotli, else gzip, when `Accept-Encoding` takes it (a q of 0 refuses). */
 export function preferredCoding(header: string | undefined): 'br' | 'gzip' | undefined {
   if (!header) return undefined
+  if (codingOf.has(header)) return codingOf.get(header)
+  const coding = parseCoding(header)
+  if (codingOf.size >= 100) codingOf.clear()
+  codingOf.set(header, coding)
+  return coding
+}
+
+function parseCoding(header: string): 'br' | 'gzip' | undefined {
   const taken = new Map<string, number>()
   for (const part of header.toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';')
@@ -361,18 +382,18 @@ export function registerGuestRoutes(app: ApiApp) {
       c.req.valid('param').uuid,
       c.req.valid('query'),
     )
+    // Kept by browsers but asked again each time (`no-cache`): an unchanged menu is a 304 of no body.
     const headers: Record<string, string> = {
       'Content-Type': 'application/json; charset=UTF-8',
-      'Cache-Control': 'no-store',
+      'Cache-Control': 'no-cache',
+      ETag: body.etag,
       Vary: 'Accept-Encoding',
     }
+    if (ifNoneMatch(c.req.header('if-none-match'), body.etag)) return c.body(null, 304, headers) as never
     // Compressed once a minute per restaurant (DetailBody), not per guest: 200 dishes are 100 KiB of JSON.
     const coding = preferredCoding(c.req.header('accept-encoding'))
     if (coding) {
-      return c.body(new Uint8Array(await body.encoded(coding)), 200, {
-        ...headers,
-        'Content-Encoding': coding,
-      }) as never
+      return c.body(await body.encoded(coding), 200, { ...headers, 'Content-Encoding': coding }) as never
     }
     return c.body(body.bytes, 200, headers) as never
   })

@@ -246,13 +246,16 @@ interface CachedRestaurant {
 export class DetailBody {
   readonly minute: number
   readonly text: string
+  /** A strong validator of this answer (restaurant version, minute, the text's hash), for `ETag`. */
+  readonly etag: string
   #bytes: Uint8Array<ArrayBuffer> | undefined
-  #br: Promise<Buffer> | undefined
-  #gzip: Promise<Buffer> | undefined
+  #br: Promise<Uint8Array<ArrayBuffer>> | undefined
+  #gzip: Promise<Uint8Array<ArrayBuffer>> | undefined
 
   constructor(minute: number, text: string) {
     this.minute = minute
     this.text = text
+    this.etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`
   }
 
   /** The answer as UTF-8, encoded once for the minute. */
@@ -261,16 +264,22 @@ export class DetailBody {
     return this.#bytes
   }
 
-  /** The answer in a content coding (made on first use, kept for the minute). */
-  encoded(coding: 'br' | 'gzip'): Promise<Buffer> {
+  /**
+   * The answer in a content coding (made on first use, kept for the minute), as bytes handed to
+   * every guest as they are: no copy per request.
+   */
+  encoded(coding: 'br' | 'gzip'): Promise<Uint8Array<ArrayBuffer>> {
     if (coding === 'br') {
-      this.#br ??= brotliAsync(this.text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      this.#br ??= brotliAsync(this.text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).then(ownBytes)
       return this.#br
     }
-    this.#gzip ??= gzipAsync(this.text, { level: 9 })
+    this.#gzip ??= gzipAsync(this.text, { level: 9 }).then(ownBytes)
     return this.#gzip
   }
 }
+
+/** A Buffer's bytes as a Uint8Array of their own (zlib's may be a view into a larger pool). */
+const ownBytes = (b: Buffer): Uint8Array<ArrayBuffer> => new Uint8Array(b)
 
 const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -438,27 +447,64 @@ interface RestaurantRowJson extends HoursColumns, Ordering {
   }[]
 }
 
-/** The restaurant's page data, from this process's copy while its version is current. */
+/**
+ * The restaurant's page data, from this process's copy while its version is current. The version
+ * is read at most once a second per restaurant, by one query that every request arriving meanwhile
+ * shares, and it is read again ahead of time (`refreshAheadMs`) while the copy still serves: a busy
+ * restaurant's guests never all wait for PostgreSQL when the second turns (that wait was the
+ * answer's p99, docs/food.md "Speed"). After a change through this process every request reads the
+ * version itself for a second (its transaction may not have committed yet).
+ */
 async function cachedRestaurant(db: DbOrTrx, uuid: string): Promise<CachedRestaurant> {
   if (!uuidPattern.test(uuid)) throw notFound('restaurant')
   const cached = cache.get(uuid)
   const now = Date.now()
   const recheck = recheckUntil.get(uuid)
   if (recheck !== undefined && recheck <= now) recheckUntil.delete(uuid)
-  if (cached && now - cached.checkedAt < freshMs && !(recheck !== undefined && recheck > now)) return cached
+  if (recheck !== undefined && recheck > now) return checkVersion(db, uuid, now)
+  const age = cached ? now - cached.checkedAt : freshMs
+  if (cached && age < freshMs) {
+    if (age >= refreshAheadMs && !db.isTransaction) void sharedCheck(db, uuid).catch(() => {})
+    return cached
+  }
+  // A transaction may see its own changes: it reads for itself, never for others.
+  return db.isTransaction ? checkVersion(db, uuid, now) : sharedCheck(db, uuid)
+}
+
+/** How old a copy may get before its version is read again in the background (ms; < `freshMs`). */
+const refreshAheadMs = 750
+
+/** The version reads under way, one per restaurant, shared by every request that needs one. */
+const checking = new Map<string, Promise<CachedRestaurant>>()
+
+function sharedCheck(db: DbOrTrx, uuid: string): Promise<CachedRestaurant> {
+  let check = checking.get(uuid)
+  if (!check) {
+    check = checkVersion(db, uuid, Date.now()).finally(() => checking.delete(uuid))
+    checking.set(uuid, check)
+  }
+  return check
+}
+
+/**
+ * Reads the version (as of `startedAt`, which it is then current from) and loads the restaurant
+ * again when it moved.
+ */
+async function checkVersion(db: DbOrTrx, uuid: string, startedAt: number): Promise<CachedRestaurant> {
   const key = await versionOf(db, uuid)
   if (key === undefined) {
     cache.delete(uuid)
     throw notFound('restaurant')
   }
+  const cached = cache.get(uuid)
   if (cached && cached.key === key) {
-    cached.checkedAt = now
+    cached.checkedAt = Math.max(cached.checkedAt, startedAt)
     return cached
   }
   // Kept under the version read before loading: a change in between only makes the next request load again.
   const doc = await loadRestaurant(db, uuid)
   if (!doc) throw notFound('restaurant')
-  const entry = { key, checkedAt: now, doc, categoriesJson: JSON.stringify(doc.categories) }
+  const entry = { key, checkedAt: startedAt, doc, categoriesJson: JSON.stringify(doc.categories) }
   cache.delete(uuid)
   cache.set(uuid, entry)
   if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string)

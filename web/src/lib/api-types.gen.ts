@@ -5949,6 +5949,10 @@ export interface paths {
             };
           };
         };
+        /** @description Unchanged since the answer whose `ETag` was sent as `If-None-Match` */
+        304: {
+          content: never;
+        };
         /** @description Bad input; `fields` names each wrong field */
         400: {
           content: {

@@ -1,8 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { PlusIcon } from 'lucide-react'
 import { useState } from 'react'
-import { Button } from '~/components/ui/button.tsx'
 
 /** The menu's quick add for a dish without choices: one more of it, no page change. */
 export function QuickAdd({ product, title }: { product: string; title: string }) {
@@ -20,18 +18,21 @@ export function QuickAdd({ product, title }: { product: string; title: string })
       setBusy(false)
     }
   }
+  // One class and a bare path rather than the Button's utilities and Lucide's attributes: this
+  // button is on every dish of a menu (styles/app.css, `.food-quick-add`).
   return (
-    <Button
-      variant="secondary"
-      size="icon"
-      className="size-9 rounded-full shadow-sm"
+    <button
+      type="button"
+      className="food-quick-add"
       onClick={() => void add()}
       disabled={busy}
       aria-busy={busy || undefined}
       aria-label={t`Add ${title} to your basket`}
       data-testid="quick-add"
     >
-      <PlusIcon aria-hidden="true" />
-    </Button>
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M5 12h14M12 5v14" />
+      </svg>
+    </button>
   )
 }

@@ -1,24 +1,7 @@
 import { UtensilsIcon } from 'lucide-react'
 import { cn } from '~/lib/utils.ts'
-import type { FoodImage, FoodThumbnail } from './queries.ts'
-
-/**
- * The `srcset` candidates a box of a fixed width (`sizes="96px"`) can use: up to the first one at
- * least twice as wide (screens of 2× and 3× take that one). A menu of 200 dishes in 96 px tiles
- * otherwise names a 640 px picture 200 times in every page (docs/food.md, "Speed").
- */
-export function fittingSrcset(srcset: string, sizes: string): string {
-  const fixed = /^(\d+)px$/.exec(sizes.trim())
-  if (!fixed || !srcset) return srcset
-  const needed = 2 * Number(fixed[1])
-  const kept: string[] = []
-  for (const candidate of srcset.split(',').map((c) => c.trim())) {
-    kept.push(candidate)
-    const width = Number.parseInt(candidate.split(/\s+/)[1] ?? '', 10)
-    if (width >= needed) break
-  }
-  return kept.join(', ')
-}
+import type { Picture } from './queries.ts'
+import { fittingSrcset } from './srcset.ts'
 
 /**
  * A restaurant's or a dish's picture in the sizes the API makes (WebP in `srcset`, JPG for the
@@ -32,7 +15,7 @@ export function FoodPicture({
   eager = false,
   className,
 }: {
-  image: FoodImage | FoodThumbnail | null
+  image: Picture | null
   sizes: string
   eager?: boolean
   className?: string
@@ -47,7 +30,7 @@ export function FoodPicture({
       </div>
     )
   }
-  const fallback = fittingSrcset('srcset_fallback' in image ? image.srcset_fallback : '', sizes)
+  const fallback = fittingSrcset(image.srcset_fallback ?? '', sizes)
   const srcset = fittingSrcset(image.srcset, sizes)
   return (
     <picture className="contents">

@@ -9,7 +9,8 @@ import { cn } from '~/lib/utils.ts'
 import { Announcements } from './announcements.tsx'
 import { FoodPicture } from './food-image.tsx'
 import { calendarDate, money, openingLine, quantityLabel, todayHours, weekdayName } from './labels.tsx'
-import { type MenuProduct, type Restaurant, restaurantQueryOptions } from './queries.ts'
+import { type MenuDish, type RestaurantPageData as Restaurant, restaurantQueryOptions } from './queries.ts'
+import { dishPictureSizes } from './srcset.ts'
 
 /** Dishes in the first screen of a phone load their pictures at once; the rest as they scroll near. */
 const eagerDishes = 3
@@ -244,15 +245,7 @@ function RestaurantFacts({ restaurant: r }: { restaurant: Restaurant }) {
   )
 }
 
-function DishRow({
-  product: p,
-  currency,
-  eager,
-}: {
-  product: MenuProduct
-  currency: string
-  eager: boolean
-}) {
+function DishRow({ product: p, currency, eager }: { product: MenuDish; currency: string; eager: boolean }) {
   const { i18n } = useLingui()
   return (
     <Link to="/food/product/$uuid" params={{ uuid: p.uuid }} className="food-dish" data-testid="dish">
@@ -274,7 +267,7 @@ function DishRow({
         </p>
       </div>
       <div className="food-dish-picture">
-        <FoodPicture image={p.image} sizes="96px" eager={eager} className="size-full" />
+        <FoodPicture image={p.image} sizes={dishPictureSizes} eager={eager} className="size-full" />
       </div>
     </Link>
   )

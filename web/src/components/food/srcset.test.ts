@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fittingSrcset } from './food-image.tsx'
+import { fittingSrcset } from './srcset.ts'
 
 const srcset = '/a-160.webp 160w, /a-320.webp 320w, /a-640.webp 640w, /a-960.webp 960w'
 
