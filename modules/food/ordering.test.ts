@@ -19,6 +19,7 @@ import {
   seedRestaurant,
   startFoodSession,
   upload,
+  uploadFoodImage,
 } from '../../tests/support/food.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
@@ -288,6 +289,78 @@ describe('the basket', () => {
       'clear',
     )
     expect(cleared.restaurants).toEqual([])
+  })
+
+  it('prices from the menu as it is now: a changed price, a removed variant, a new or switched-off dish', async () => {
+    // The basket reads a restaurant's menu from the process's copy (ordering-facts.ts): each
+    // change through the owner's calls must be seen by the very next basket call.
+    const menu = await seedRestaurant(owner)
+    const options = expectStatus(
+      await guest<{ result: { variants: { uuid: string }[] } }>('GET', `/food/products/${menu.product}`),
+      200,
+      'product',
+    ).result
+    const large = options.variants[0]!.uuid
+    const s = await startFoodSession(guest, { pickup_in_restaurant: 'true' })
+    type Basket = { restaurants: { products: { product_id: string; unit_price: number; price: number }[] }[] }
+    const put = (body: Record<string, unknown>) => guest<Basket>('PUT', `/food/basket/${s}`, body)
+    const prices = (b: Basket) => b.restaurants.flatMap((r) => r.products.map((p) => [p.unit_price, p.price]))
+    expect(
+      prices(
+        expectStatus(await put({ product_id: menu.product, quantity: 1, variant_uuid: large }), 200, 'put'),
+      ),
+    ).toEqual([[2200, 2200]])
+
+    expectStatus(
+      await owner.api('PATCH', `/food/products/${menu.product}`, { price: 1000 }),
+      200,
+      'new price',
+    )
+    expect(prices(expectStatus(await guest<Basket>('GET', `/food/basket/${s}`), 200, 'get'))).toEqual([
+      [2250, 2250],
+    ])
+    expect(
+      prices(
+        expectStatus(await put({ product_id: menu.product, quantity: 2, variant_uuid: large }), 200, 'put'),
+      ),
+    ).toEqual([[2250, 4500]])
+
+    expectStatus(
+      await owner.api('PATCH', `/food/products/${menu.product}`, { variants: [] }),
+      200,
+      'no variants',
+    )
+    expect(expectStatus(await guest<Basket>('GET', `/food/basket/${s}`), 200, 'get').restaurants).toEqual([])
+    refusal(
+      await put({ product_id: menu.product, quantity: 1, variant_uuid: large }),
+      422,
+      'not_valid_variants',
+    )
+
+    const added = expectStatus(
+      await owner.api<{ result: { uuid: string } }>('POST', '/food/products', {
+        category_uuid: menu.category,
+        title: 'Marinara',
+        description: 'Tomato, garlic',
+        image: await uploadFoodImage(owner),
+        price: 800,
+        quantity: 1,
+        unit: 'piece',
+      }),
+      201,
+      'a new dish',
+    ).result.uuid
+    expect(prices(expectStatus(await put({ product_id: added, quantity: 1 }), 200, 'new dish'))).toEqual([
+      [800, 800],
+    ])
+    expectStatus(
+      await owner.api('PATCH', `/food/products/${added}`, { is_active: false }),
+      200,
+      'switched off',
+    )
+    expect((await put({ product_id: added, quantity: 2 })).status).toBe(404)
+    expect(expectStatus(await guest<Basket>('GET', `/food/basket/${s}`), 200, 'get').restaurants).toEqual([])
+    expect((await put({ product_id: randomUUID(), quantity: 1 })).status).toBe(404)
   })
 })
 
