@@ -758,6 +758,49 @@ describe('the owner’s books', () => {
         revenue: 5250 - Number(one.vat) - Number(two.vat),
       }),
     ])
+    // The totals are kept per day and type by triggers (food_daily_totals): after the kitchen's
+    // moves and a payout they still equal the sums over the orders themselves.
+    expectStatus(
+      await owner.api('PATCH', `/food/programs/${restaurant.uuid}/orders/${two.id}/status`, { status: 5 }),
+      200,
+      'cooking',
+    )
+    await t.services.db
+      .updateTable('food_orders')
+      .set({ status: 8, payout_amount: 1000n })
+      .where('id', '=', one.id)
+      .execute()
+    const kept =
+      await sql`select order_date::text, pickup_in_restaurant, orders_count, products_total, fees_total,
+        overall, vat, payouts from food_daily_totals where program_id = ${restaurant.uuid}
+       order by order_date, pickup_in_restaurant`.execute(t.services.db)
+    const summed = await sql`select order_date::text, pickup_in_restaurant, count(*) as orders_count,
+        sum(products_total)::bigint as products_total, sum(delivery_cost + pickup_fee)::bigint as fees_total,
+        sum(total)::bigint as overall, sum(vat)::bigint as vat, sum(coalesce(payout_amount, 0))::bigint as payouts
+        from food_orders where program_id = ${restaurant.uuid} and status in (3, 5, 6, 7, 8)
+       group by 1, 2 order by 1, 2`.execute(t.services.db)
+    expect(kept.rows).toEqual(summed.rows)
+    expect(kept.rows).toHaveLength(1)
+    const afterPayout = expectStatus(
+      await owner.api<{ count: number; results: Record<string, unknown>[] }>(
+        'GET',
+        `/food/programs/${restaurant.uuid}/daily-totals`,
+      ),
+      200,
+      'totals after a payout',
+    )
+    expect(afterPayout.count).toBe(1)
+    expect(afterPayout.results[0]).toMatchObject({ orders_count: 2, overall: 5250, payouts: 1000 })
+    const pickups = expectStatus(
+      await owner.api<{ count: number; results: unknown[] }>(
+        'GET',
+        `/food/programs/${restaurant.uuid}/daily-totals?order_type=pickup`,
+      ),
+      200,
+      'pickup totals',
+    )
+    expect(pickups).toMatchObject({ count: 0, results: [] })
+
     const csv = await t.h.request(
       'GET',
       `/api/v1/food/programs/${restaurant.uuid}/orders.csv?start_date=${today}&end_date=${today}`,
@@ -770,7 +813,7 @@ describe('the owner’s books', () => {
     const lines = text.trim().split('\r\n')
     expect(lines[0]).toMatch(/^order_id,status,date/)
     expect(lines).toHaveLength(3)
-    expect(lines[1]).toContain(`${one.order_id},paid,${today}`)
+    expect(lines[1]).toContain(`${one.order_id},paid_out,${today}`)
     expect(lines[1]).toContain('2 x Margherita')
   }, 120_000)
 })
