@@ -339,7 +339,8 @@ export async function dailyTotals(
       .executeTakeFirstOrThrow(),
     days
       .select([
-        sql<string>`order_date::text`.as('order_date'),
+        // Named apart from the column, so the order below is the column's (the primary key's order).
+        sql<string>`order_date::text`.as('day'),
         sql<string>`sum(orders_count)`.as('orders_count'),
         sql<string>`sum(products_total)`.as('products_total'),
         sql<string>`sum(fees_total)`.as('fees_total'),
@@ -358,7 +359,7 @@ export async function dailyTotals(
     q,
     Number(count.n),
     rows.map((r) => ({
-      order_date: r.order_date,
+      order_date: r.day,
       orders_count: Number(r.orders_count),
       products_total: Number(r.products_total),
       fees_total: Number(r.fees_total),
