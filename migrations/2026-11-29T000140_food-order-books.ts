@@ -44,6 +44,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select program_id, order_date, pickup_in_restaurant, min(currency), sum(orders_count), sum(products_total),
            sum(fees_total), sum(overall), sum(vat), sum(payouts)
       from (${rows}) changed
+     -- A program being deleted takes its orders and totals with it (cascade): nothing to keep then.
+     where exists (select 1 from programs p where p.id = changed.program_id)
      group by program_id, order_date, pickup_in_restaurant
     having sum(orders_count) <> 0 or sum(products_total) <> 0 or sum(fees_total) <> 0 or sum(overall) <> 0
         or sum(vat) <> 0 or sum(payouts) <> 0
