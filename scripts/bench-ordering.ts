@@ -19,6 +19,7 @@
  * BENCH_KEEP_DB (keep the scratch database to read its plans afterwards; drop it yourself),
  * BENCH_TAG (a word in the scratch database's name and Redis prefix, for runs side by side).
  */
+import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -96,6 +97,19 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(' ')
 
+/** The API process's CPU time so far (Linux: /proc) and the scratch database's committed transactions. */
+async function costSoFar(): Promise<{ cpuMs: number; transactions: number }> {
+  const stat = await readFile(`/proc/${api.pid}/stat`, 'utf8').catch(() => '')
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const cpuMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  const { rows } = await admin.query<{ n: string }>(
+    'select xact_commit as n from pg_stat_database where datname = $1',
+    [dbName],
+  )
+  return { cpuMs, transactions: Number(rows[0]?.n ?? 0) }
+}
+
 try {
   for (let i = 0; ; i++) {
     const ok = await fetch(`${base}/api/v1/ready`).then(
@@ -167,6 +181,7 @@ try {
       `  bare GET /health at ${basketRate} req/s         ${String(Math.round(bareFixed.requests.average)).padStart(6)} req/s, p50 ${bareFixed.latency.p50} ms, p99 ${bareFixed.latency.p99} ms; load ${load()}`,
     )
     let n = 0
+    const before = await costSoFar()
     const basket = await autocannon({
       url: base,
       connections,
@@ -193,6 +208,15 @@ try {
     if (!basketMet) process.exitCode = 1
     console.log(
       `  PUT basket/{session} at ${basketRate} req/s     ${String(Math.round(basket.requests.average)).padStart(6)} req/s, p50 ${basket.latency.p50} ms, p99 ${basket.latency.p99} ms, errors ${basketErrors}${basketMet ? '' : '  (target p99 < 25 ms not met)'}; load ${load()}`,
+    )
+    // What a PUT costs whatever else loads the machine: the API process's CPU time and the
+    // scratch database's transactions (each statement outside a transaction is one: a round trip;
+    // the worker's polling adds a few).
+    await new Promise((r) => setTimeout(r, 2500)) // PostgreSQL publishes its counters about a second after a connection idles
+    const after = await costSoFar()
+    const count = basket.requests.total
+    console.log(
+      `    per PUT: API CPU ${((after.cpuMs - before.cpuMs) / count).toFixed(2)} ms, database transactions ${((after.transactions - before.transactions) / count).toFixed(2)} (${count} PUTs)`,
     )
   }
   if (runs('board')) {
