@@ -18,6 +18,7 @@ import {
   sessionOf,
 } from './session.ts'
 
+// Counter orders check their lines against the menu read now, through the basket's names.
 export { type ProductFacts, productFacts } from './ordering-facts.ts'
 
 /**
