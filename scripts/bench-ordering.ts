@@ -285,6 +285,12 @@ try {
   if (process.env.BENCH_KEEP_DB) console.log(`  database kept: ${dbName}`)
   else await admin.query(`drop database if exists ${dbName} with (force)`)
   await admin.end()
+  // The run's queued jobs (payouts, e-mails) stay under its own prefix otherwise.
+  const { Redis } = await import('ioredis')
+  const client = new Redis(redis.url, { maxRetriesPerRequest: 1 })
+  const keys = await client.keys(`${env.REDIS_PREFIX}:*`).catch(() => [])
+  if (keys.length > 0) await client.del(...keys)
+  client.disconnect()
   await redis.stop()
   await postgres.stop()
 }
