@@ -15,7 +15,10 @@
  * ≥ 25 % of the bare route's req/s, p99 < 30 ms), and its server-rendered page `/food/place/{uuid}`
  * when the web is built (≥ 300 req/s, p95 time to first byte < 200 ms). Feed: issue 17's feed page of 20 posts (authors,
  * counts, liked-by-me) with 10,000 and 1,000,000 posts, p95 time to first byte, and new post → open
- * feed (alone: `node scripts/bench-feed.ts`).
+ * feed (alone: `node scripts/bench-feed.ts`). Food ordering (issue 15, last, on an API and a worker
+ * of their own): the basket PUT at 300 req/s, paid order → kitchen board, and the owner's order
+ * list and daily totals with 10,000 and 1,000,000 orders (alone: `node scripts/bench-ordering.ts
+ * [--basket] [--board] [--books]`).
  *
  * The API runs as its own process (as in production) against a scratch database on the server of
  * DATABASE_URL (else the local one, else embedded); load comes from autocannon in this process.
@@ -722,7 +725,8 @@ try {
 }
 
 // Issue 15's ordering rows on an API and a worker of their own: the basket PUT at 300 req/s again
-// beside the bare route, and paid order → on the kitchen board (p50, p95; target p95 < 1 s).
+// beside the bare route, paid order → on the kitchen board (p50, p95; target p95 < 1 s), and the
+// owner's order list and daily totals with 10,000 and 1,000,000 orders (p50, p99; target < 50 ms).
 console.log('\nfood ordering with a worker (scripts/bench-ordering.ts)')
 await import('./bench-ordering.ts')
 

@@ -3,14 +3,23 @@ import type { VatCode } from '../payments/index.ts'
 import type { DbOrTrx } from '../platform/db.ts'
 import { businessRule, notFound } from '../platform/errors.ts'
 import { newId } from '../platform/ids.ts'
-import { findProgram, programStatuses, programTypes } from '../programs/index.ts'
-import { findRestaurantRow, schedulesOf } from './db/restaurants.ts'
 import { documentUri } from './files.ts'
 import { openingAt } from './hours.ts'
-import type { AreaAnswer } from './orders/area.ts'
+import { orderingFacts, type ProductFacts, productFacts, programOfProduct } from './ordering-facts.ts'
+import { type AreaAnswer, deliveryTo } from './orders/area.ts'
 import { type PricedLineInput, priceOrder } from './orders/pricing.ts'
 import { openingJson } from './queries/guest.ts'
-import { areaOfRestaurant, type SessionRow, sessionJson, sessionOf } from './session.ts'
+import {
+  areaOfRestaurant,
+  deliveryAreaOf,
+  invalidSession,
+  type SessionRow,
+  sessionJson,
+  sessionOf,
+} from './session.ts'
+
+// Counter orders check their lines against the menu read now, through the basket's names.
+export { type ProductFacts, productFacts } from './ordering-facts.ts'
 
 /**
  * The basket of a food session (spec sections 2, 3, 7): lines per restaurant × product × variant ×
@@ -35,41 +44,6 @@ export const basketIsEmpty = () =>
 const lineKey = (product: string, variant: string | null, extras: readonly string[]) =>
   `${product}|${variant ?? ''}|${[...extras].sort().join(',')}`
 
-export interface ProductFacts {
-  id: string
-  program_id: string
-  title: string
-  price: bigint
-  is_active: boolean
-  vat_code: string
-  options: { id: string; kind: string; title: string; price: bigint }[]
-}
-
-export async function productFacts(db: DbOrTrx, ids: readonly string[]): Promise<Map<string, ProductFacts>> {
-  if (ids.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('food_products as p')
-    .select([
-      'p.id',
-      'p.program_id',
-      'p.title',
-      'p.price',
-      'p.is_active',
-      'p.vat_code',
-      sql<ProductFacts['options']>`coalesce((select json_agg(json_build_object('id', o.id, 'kind', o.kind,
-        'title', o.title, 'price', o.price) order by o.position) from food_product_options o
-        where o.product_id = p.id), '[]')`.as('options'),
-    ])
-    .where('p.id', 'in', [...new Set(ids)])
-    .execute()
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      { ...r, price: BigInt(r.price), options: r.options.map((o) => ({ ...o, price: BigInt(o.price) })) },
-    ]),
-  )
-}
-
 /** Checks a line against the menu: its variant and extras must be the product's own. */
 export function checkLine(product: ProductFacts, variant: string | null, extras: readonly string[]) {
   if (variant && !product.options.some((o) => o.kind === 'variant' && o.id === variant))
@@ -79,48 +53,103 @@ export function checkLine(product: ProductFacts, variant: string | null, extras:
   if (new Set(extras).size !== extras.length) throw notValidExtras()
 }
 
-/** `PUT basket/{sessionUuid}`: sets the count of one line (0 removes it). */
+/** A basket line as stored: what is ordered, never a price. */
+export interface BasketLineRow {
+  id: string
+  program_id: string
+  product_id: string
+  variant_id: string | null
+  extra_ids: string[]
+  quantity: number
+}
+
+/** A session with its basket lines, in the order they were first put in. */
+export interface BasketRead {
+  session: SessionRow
+  lines: BasketLineRow[]
+}
+
+const lineJson = (l: string) =>
+  sql`json_build_object('id', ${sql.ref(`${l}.id`)}, 'program_id', ${sql.ref(`${l}.program_id`)},
+    'product_id', ${sql.ref(`${l}.product_id`)}, 'variant_id', ${sql.ref(`${l}.variant_id`)},
+    'extra_ids', ${sql.ref(`${l}.extra_ids`)}, 'quantity', ${sql.ref(`${l}.quantity`)})`
+
+/** The session and its lines in one round trip (`invalid_session` when there is none). */
+async function readBasket(db: DbOrTrx, sessionId: string): Promise<BasketRead> {
+  const row = await db
+    .selectFrom('food_sessions as s')
+    .selectAll('s')
+    .select(
+      sql<BasketLineRow[]>`coalesce((select json_agg(${lineJson('l')} order by l.created_at, l.id)
+        from food_basket_lines l where l.session_id = s.id), '[]')`.as('lines'),
+    )
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst()
+  if (!row) throw invalidSession()
+  const { lines, ...session } = row
+  return { session: session as SessionRow, lines }
+}
+
+/**
+ * `PUT basket/{sessionUuid}`: sets the count of one line (0 removes it) and answers the session
+ * with its lines after the change. The product, its variant and extras are checked against the
+ * restaurant's ordering facts (`ordering-facts.ts`, kept in the process per version); the line is
+ * written and the basket read back in one statement, so a `PUT` is one round trip to PostgreSQL
+ * while the menu is unchanged. Refused: `invalid_session` first (as before), then an unknown or
+ * inactive product (404), then `not_valid_variants` / `not_valid_extras`; nothing is written then.
+ */
 export async function putBasketLine(
   db: DbOrTrx,
   sessionId: string,
   input: BasketLineInput,
-): Promise<SessionRow> {
-  const [session, facts] = await Promise.all([sessionOf(db, sessionId), productFacts(db, [input.product_id])])
-  const product = facts.get(input.product_id)
-  const program = product && (await findProgram(db, product.program_id))
-  if (
-    !product?.is_active ||
-    program?.type !== programTypes.foodsManagement ||
-    program.status !== programStatuses.active
-  )
-    throw notFound('product')
+): Promise<BasketRead> {
   const variant = input.variant_uuid ?? null
   const extras = [...new Set(input.extra_uuids ?? [])].sort()
-  checkLine(product, variant, input.extra_uuids ?? [])
-  const key = lineKey(product.id, variant, extras)
-  if (input.quantity === 0) {
-    await db
-      .deleteFrom('food_basket_lines')
-      .where('session_id', '=', sessionId)
-      .where('line_key', '=', key)
-      .execute()
-    return session
+  const programId = await programOfProduct(db, input.product_id)
+  let facts = programId === undefined ? undefined : await orderingFacts(db, programId)
+  let product = facts?.products.get(input.product_id)
+  // A product added since this process read the menu: read the restaurant's key now.
+  if (programId !== undefined && facts && !product) {
+    facts = await orderingFacts(db, programId, true)
+    product = facts?.products.get(input.product_id)
   }
-  await db
-    .insertInto('food_basket_lines')
-    .values({
-      id: newId(),
-      session_id: sessionId,
-      program_id: product.program_id,
-      product_id: product.id,
-      variant_id: variant,
-      extra_ids: extras,
-      line_key: key,
-      quantity: input.quantity,
+  try {
+    if (!programId || !product?.is_active) throw notFound('product')
+    checkLine(product, variant, input.extra_uuids ?? [])
+  } catch (refusal) {
+    await sessionOf(db, sessionId)
+    throw refusal
+  }
+  const key = lineKey(product.id, variant, extras)
+  const write =
+    input.quantity === 0
+      ? sql`delete from food_basket_lines where session_id = ${sessionId} and line_key = ${key}`
+      : sql`insert into food_basket_lines (id, session_id, program_id, product_id, variant_id, extra_ids, line_key, quantity)
+            select ${newId()}, s.id, ${programId}, ${product.id}, ${variant}, ${extras}::uuid[], ${key}, ${input.quantity}
+              from food_sessions s where s.id = ${sessionId}
+            on conflict on constraint food_basket_lines_key do update set quantity = excluded.quantity
+            returning id, program_id, product_id, variant_id, extra_ids, quantity, created_at`
+  // The statement's own snapshot does not see the written row: the other lines are read as they
+  // were and the written one added from what the write returns.
+  const written = input.quantity === 0 ? sql`` : sql`union all select * from w`
+  const result = await sql<SessionRow & { lines: BasketLineRow[] }>`
+    with w as (${write})
+    select s.*, coalesce((select json_agg(${lineJson('l')} order by l.created_at, l.id) from (
+             select id, program_id, product_id, variant_id, extra_ids, quantity, created_at
+               from food_basket_lines where session_id = s.id and line_key <> ${key}
+             ${written}) l), '[]') as lines
+      from food_sessions s where s.id = ${sessionId}
+  `
+    .execute(db)
+    .catch((e: unknown) => {
+      // The product was deleted since the menu was read (another process, within its second).
+      if ((e as { code?: string }).code === '23503') throw notFound('product')
+      throw e
     })
-    .onConflict((oc) => oc.constraint('food_basket_lines_key').doUpdateSet({ quantity: input.quantity }))
-    .execute()
-  return session
+  const row = result.rows[0]
+  if (!row) throw invalidSession()
+  const { lines, ...session } = row
+  return { session, lines }
 }
 
 /** `POST basket/{sessionUuid}`: empties the basket (or one restaurant's part of it). */
@@ -180,31 +209,21 @@ export interface PricedBasket {
   lines: (PricedLineInput & { line_id: string; variant_id: string | null; extra_ids: string[] })[]
 }
 
-/** The session's lines grouped per restaurant, checked and priced from the menu now. */
-export async function basketLines(
-  db: DbOrTrx,
-  sessionId: string,
-  programId?: string,
-): Promise<PricedBasket[]> {
-  let q = db
-    .selectFrom('food_basket_lines')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .orderBy('created_at')
-    .orderBy('id')
-  if (programId) q = q.where('program_id', '=', programId)
-  const rows = await q.execute()
-  const products = await productFacts(
-    db,
-    rows.map((r) => r.product_id),
-  )
+/**
+ * Lines grouped per restaurant (in the order they were first put in) and priced from the menu
+ * given; a line whose product is gone or inactive, or whose variant or extra the owner removed
+ * since, is left out (no longer orderable as it was).
+ */
+function priceLines(
+  rows: readonly BasketLineRow[],
+  productOf: (line: BasketLineRow) => ProductFacts | undefined,
+): PricedBasket[] {
   const byProgram = new Map<string, PricedBasket>()
   for (const r of rows) {
-    const p = products.get(r.product_id)
+    const p = productOf(r)
     if (!p?.is_active) continue
     const variant = r.variant_id ? p.options.find((o) => o.kind === 'variant' && o.id === r.variant_id) : null
     const extras = r.extra_ids.map((e) => p.options.find((o) => o.kind === 'extra' && o.id === e))
-    // A variant or extra the owner removed since: the line is no longer orderable as it was.
     if (variant === undefined || extras.some((e) => !e)) continue
     const group = byProgram.get(r.program_id) ?? { program_id: r.program_id, lines: [] }
     byProgram.set(r.program_id, group)
@@ -224,6 +243,27 @@ export async function basketLines(
   return [...byProgram.values()]
 }
 
+/** The session's lines grouped per restaurant, checked and priced from the menu read now (the checkout). */
+export async function basketLines(
+  db: DbOrTrx,
+  sessionId: string,
+  programId?: string,
+): Promise<PricedBasket[]> {
+  let q = db
+    .selectFrom('food_basket_lines')
+    .select(['id', 'program_id', 'product_id', 'variant_id', 'extra_ids', 'quantity'])
+    .where('session_id', '=', sessionId)
+    .orderBy('created_at')
+    .orderBy('id')
+  if (programId) q = q.where('program_id', '=', programId)
+  const rows = await q.execute()
+  const products = await productFacts(
+    db,
+    rows.map((r) => r.product_id),
+  )
+  return priceLines(rows, (r) => products.get(r.product_id))
+}
+
 /** What delivering to the session costs from one restaurant (null: pickup or outside the area). */
 export async function sessionArea(
   db: DbOrTrx,
@@ -235,27 +275,32 @@ export async function sessionArea(
 }
 
 /** `GET basket/{sessionUuid}`: the basket as the cart page shows it. */
-export async function basketJson(
-  db: DbOrTrx,
-  sessionId: string,
-  at = new Date(),
-  /** The session when the caller read it already (a basket PUT): one query less. */
-  known?: SessionRow,
-) {
-  const session = known ?? (await sessionOf(db, sessionId))
-  const groups = await basketLines(db, sessionId)
+export async function basketJson(db: DbOrTrx, sessionId: string, at = new Date()) {
+  return basketOf(db, await readBasket(db, sessionId), at)
+}
+
+/**
+ * A session's basket priced and checked now from the restaurants' ordering facts (kept in the
+ * process per version, `ordering-facts.ts`): no round trip to PostgreSQL while the menus are
+ * unchanged. The checkout prices from the menu it reads itself.
+ */
+export async function basketOf(db: DbOrTrx, { session, lines }: BasketRead, at = new Date()) {
+  const programIds = [...new Set(lines.map((l) => l.program_id))]
+  const factsOf = new Map(
+    await Promise.all(programIds.map(async (id) => [id, await orderingFacts(db, id)] as const)),
+  )
+  const groups = priceLines(lines, (l) => factsOf.get(l.program_id)?.products.get(l.product_id))
   const restaurants: BasketRestaurantJson[] = []
   let defaultAsap = false
   for (const g of groups) {
-    const [program, restaurant, schedules] = await Promise.all([
-      findProgram(db, g.program_id),
-      findRestaurantRow(db, g.program_id),
-      schedulesOf(db, g.program_id),
-    ])
-    if (!program || !restaurant || program.status !== programStatuses.active) continue
+    const facts = factsOf.get(g.program_id)
+    if (!facts) continue
+    const { program, restaurant, schedules } = facts
     defaultAsap ||= restaurant.default_asap
     const opening = openingJson(openingAt(at, { time_zone: restaurant.time_zone, ...schedules }), restaurant)
-    const area = await sessionArea(db, session, g.program_id)
+    const area = session.pickup_in_restaurant
+      ? null
+      : deliveryTo(deliveryAreaOf(restaurant, schedules), session)
     const pickup = session.pickup_in_restaurant
     const pickupFee = pickup ? BigInt(restaurant.pickup_fee ?? 0) : 0n
     const deliveryCost = !pickup && area?.inside ? BigInt(area.cost) : 0n

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { createUser } from '../identity/index.ts'
 import type { Db } from '../platform/db.ts'
 import { newId } from '../platform/ids.ts'
@@ -306,4 +307,135 @@ export async function measureBoardLatency(opts: {
     max: Math.round(latencies.at(-1) ?? Number.NaN),
     missing,
   }
+}
+
+// ─── The owner's order books at size (issue 15: < 50 ms with 10,000 and with 1,000,000 orders) ───
+
+export interface BooksBench {
+  restaurantUuid: string
+  /** Orders seeded so far (the newest first: order 1 is now, each next one further back). */
+  orders: number
+  /** Orders per local day: the same density at every size, so a day's page is the same size. */
+  perDay: number
+}
+
+/** Order numbers of seeded orders count down from here (order g is `base - g`: older, smaller). */
+const seededBase = 1_000_000_000
+
+/**
+ * Adds orders to the restaurant until it has `total`, each older than those before, `perDay` a day
+ * (one every 86.4 s at 1,000 a day: 10,000 orders are ten days, 1,000,000 about 2.7 years). Set-based
+ * and in chunks of 250,000 (`generate_series`), as the feed's bench seeds its posts: two product
+ * items per order (they add up to its products), a third of them pickup, the newest 30 still in the
+ * kitchen (paid, cooking, out for delivery), every 25th payment failed and every 40th awaiting
+ * payment (not in the books), the rest delivered. `food_daily_totals` is kept by its triggers, one
+ * aggregate per chunk. Answers the seconds it took (with `vacuum analyze` of the orders, as
+ * autovacuum would leave them).
+ */
+export async function growOrderBooks(db: Db, bench: BooksBench, total: number): Promise<number> {
+  const started = performance.now()
+  const chunk = 250_000
+  const spacing = 86_400 / bench.perDay
+  while (bench.orders < total) {
+    const from = bench.orders + 1
+    const to = Math.min(total, bench.orders + chunk)
+    await sql`
+      insert into food_orders (id, order_id, program_id, status, pickup_in_restaurant, delivery_asap, zip_code,
+        house_number, name, phone, email, currency, products_total, delivery_cost, pickup_fee, total, vat,
+        payment_method, paid_at, order_date, created_at, updated_at)
+      select gen_random_uuid(), ${seededBase}::bigint - g, r.program_id,
+             case when g <= 30 then (array[3, 5, 6])[1 + g % 3] when g % 25 = 0 then 4 when g % 40 = 0 then 2 else 7 end,
+             g % 3 = 0, true,
+             case when g % 3 = 0 then null else '1015 DV' end,
+             case when g % 3 = 0 then null else (1 + g % 300)::text end,
+             'Guest ' || g, '+31 6 ' || lpad((g % 100000000)::text, 8, '0'), 'guest' || (g % 5000) || '@example.com',
+             'EUR', m.products, m.delivery, 0, m.products + m.delivery, (m.products + m.delivery) * 9 / 109,
+             'card', t.at, (t.at at time zone r.time_zone)::date, t.at, t.at
+        from generate_series(${from}::int, ${to}::int) g
+        join food_restaurants r on r.program_id = ${bench.restaurantUuid}
+        cross join lateral (select now() - (g - 1) * ${spacing}::float8 * interval '1 second' as at) t
+        cross join lateral (select 1000 + (g % 40) * 50 as products,
+                                   case when g % 3 = 0 then 0 else 250 end as delivery) m`.execute(db)
+    await sql`
+      insert into food_order_items (id, order_id, position, kind, title, quantity, unit_price, price, vat_code,
+        vat_rate_bp, vat)
+      select gen_random_uuid(), o.id, k, 'product', 'Dish number ' || (1 + (o.order_id + k) % 200), 1,
+             p.price, p.price, 'low', 900, p.price * 9 / 109
+        from food_orders o
+        cross join generate_series(0, 1) k
+        cross join lateral (select case when k = 0 then o.products_total - 500 else 500 end as price) p
+       where o.program_id = ${bench.restaurantUuid}
+         and o.order_id between ${seededBase - to}::bigint and ${seededBase - from}::bigint`.execute(db)
+    bench.orders = to
+  }
+  // Orders placed after the seeding get numbers above the seeded ones.
+  await sql`select setval(pg_get_serial_sequence('food_orders', 'order_id'),
+    greatest((select max(order_id) from food_orders), 1))`.execute(db)
+  await sql`vacuum analyze food_orders`.execute(db)
+  await sql`analyze food_order_items`.execute(db)
+  await sql`analyze food_daily_totals`.execute(db)
+  return (performance.now() - started) / 1000
+}
+
+export interface BooksTiming {
+  label: string
+  path: string
+  p50: number
+  p99: number
+  /** Rows on the page and the list's count, to show what was measured. */
+  rows: number
+  count: number
+}
+
+/**
+ * Times the owner's books through the HTTP API, one request at a time (as one owner's screen asks):
+ * the active view, the date view of a full day (first page, a later page, pickup only) and the
+ * daily totals (newest days, a later page, one date, one order type). `requests` each, after five
+ * to warm up; milliseconds from sending to the whole answer read.
+ */
+export async function measureBooks(opts: {
+  baseUrl: string
+  ownerToken: string
+  restaurantUuid: string
+  /** A full local day (yesterday in the restaurant's zone). */
+  day: string
+  requests: number
+}): Promise<BooksTiming[]> {
+  const base = `/api/v1/food/programs/${opts.restaurantUuid}`
+  const queries: [string, string][] = [
+    ['orders, active view', `${base}/orders?active_view=true&last_known_order_id=${seededBase - 20}`],
+    ['orders, date view, page 1', `${base}/orders?date=${opts.day}`],
+    ['orders, date view, page 10 (size 20)', `${base}/orders?date=${opts.day}&size=20&page=10`],
+    ['orders, date view, pickup, page 2', `${base}/orders?date=${opts.day}&order_type=pickup&page=2`],
+    ['daily totals, page 1', `${base}/daily-totals`],
+    ['daily totals, page 2 (size 5)', `${base}/daily-totals?size=5&page=2`],
+    ['daily totals, one date', `${base}/daily-totals?date=${opts.day}`],
+    ['daily totals, delivery only', `${base}/daily-totals?order_type=delivery`],
+  ]
+  const results: BooksTiming[] = []
+  for (const [label, path] of queries) {
+    const times: number[] = []
+    let page = { count: 0, results: [] as unknown[] }
+    for (let i = 0; i < opts.requests + 5; i++) {
+      const started = performance.now()
+      const res = await fetch(`${opts.baseUrl}${path}`, {
+        headers: { authorization: `Bearer ${opts.ownerToken}` },
+      })
+      const text = await res.text()
+      const ms = performance.now() - started
+      if (!res.ok) throw new Error(`GET ${path} answers ${res.status}: ${text}`)
+      if (i >= 5) times.push(ms)
+      else page = JSON.parse(text)
+    }
+    times.sort((a, b) => a - b)
+    results.push({
+      label,
+      path: path.slice(base.length),
+      p50: Math.round(percentile(times, 50) * 10) / 10,
+      p99: Math.round(percentile(times, 99) * 10) / 10,
+      rows: page.results.length,
+      count: page.count,
+    })
+  }
+  return results
 }

@@ -19,6 +19,7 @@ import {
   seedRestaurant,
   startFoodSession,
   upload,
+  uploadFoodImage,
 } from '../../tests/support/food.ts'
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
@@ -288,6 +289,78 @@ describe('the basket', () => {
       'clear',
     )
     expect(cleared.restaurants).toEqual([])
+  })
+
+  it('prices from the menu as it is now: a changed price, a removed variant, a new or switched-off dish', async () => {
+    // The basket reads a restaurant's menu from the process's copy (ordering-facts.ts): each
+    // change through the owner's calls must be seen by the very next basket call.
+    const menu = await seedRestaurant(owner)
+    const options = expectStatus(
+      await guest<{ result: { variants: { uuid: string }[] } }>('GET', `/food/products/${menu.product}`),
+      200,
+      'product',
+    ).result
+    const large = options.variants[0]!.uuid
+    const s = await startFoodSession(guest, { pickup_in_restaurant: 'true' })
+    type Basket = { restaurants: { products: { product_id: string; unit_price: number; price: number }[] }[] }
+    const put = (body: Record<string, unknown>) => guest<Basket>('PUT', `/food/basket/${s}`, body)
+    const prices = (b: Basket) => b.restaurants.flatMap((r) => r.products.map((p) => [p.unit_price, p.price]))
+    expect(
+      prices(
+        expectStatus(await put({ product_id: menu.product, quantity: 1, variant_uuid: large }), 200, 'put'),
+      ),
+    ).toEqual([[2200, 2200]])
+
+    expectStatus(
+      await owner.api('PATCH', `/food/products/${menu.product}`, { price: 1000 }),
+      200,
+      'new price',
+    )
+    expect(prices(expectStatus(await guest<Basket>('GET', `/food/basket/${s}`), 200, 'get'))).toEqual([
+      [2250, 2250],
+    ])
+    expect(
+      prices(
+        expectStatus(await put({ product_id: menu.product, quantity: 2, variant_uuid: large }), 200, 'put'),
+      ),
+    ).toEqual([[2250, 4500]])
+
+    expectStatus(
+      await owner.api('PATCH', `/food/products/${menu.product}`, { variants: [] }),
+      200,
+      'no variants',
+    )
+    expect(expectStatus(await guest<Basket>('GET', `/food/basket/${s}`), 200, 'get').restaurants).toEqual([])
+    refusal(
+      await put({ product_id: menu.product, quantity: 1, variant_uuid: large }),
+      422,
+      'not_valid_variants',
+    )
+
+    const added = expectStatus(
+      await owner.api<{ result: { uuid: string } }>('POST', '/food/products', {
+        category_uuid: menu.category,
+        title: 'Marinara',
+        description: 'Tomato, garlic',
+        image: await uploadFoodImage(owner),
+        price: 800,
+        quantity: 1,
+        unit: 'piece',
+      }),
+      201,
+      'a new dish',
+    ).result.uuid
+    expect(prices(expectStatus(await put({ product_id: added, quantity: 1 }), 200, 'new dish'))).toEqual([
+      [800, 800],
+    ])
+    expectStatus(
+      await owner.api('PATCH', `/food/products/${added}`, { is_active: false }),
+      200,
+      'switched off',
+    )
+    expect((await put({ product_id: added, quantity: 2 })).status).toBe(404)
+    expect(expectStatus(await guest<Basket>('GET', `/food/basket/${s}`), 200, 'get').restaurants).toEqual([])
+    expect((await put({ product_id: randomUUID(), quantity: 1 })).status).toBe(404)
   })
 })
 
@@ -708,6 +781,49 @@ describe('the owner’s books', () => {
         revenue: 5250 - Number(one.vat) - Number(two.vat),
       }),
     ])
+    // The totals are kept per day and type by triggers (food_daily_totals): after the kitchen's
+    // moves and a payout they still equal the sums over the orders themselves.
+    expectStatus(
+      await owner.api('PATCH', `/food/programs/${restaurant.uuid}/orders/${two.id}/status`, { status: 5 }),
+      200,
+      'cooking',
+    )
+    await t.services.db
+      .updateTable('food_orders')
+      .set({ status: 8, payout_amount: 1000n })
+      .where('id', '=', one.id)
+      .execute()
+    const kept =
+      await sql`select order_date::text, pickup_in_restaurant, orders_count, products_total, fees_total,
+        overall, vat, payouts from food_daily_totals where program_id = ${restaurant.uuid}
+       order by order_date, pickup_in_restaurant`.execute(t.services.db)
+    const summed = await sql`select order_date::text, pickup_in_restaurant, count(*) as orders_count,
+        sum(products_total)::bigint as products_total, sum(delivery_cost + pickup_fee)::bigint as fees_total,
+        sum(total)::bigint as overall, sum(vat)::bigint as vat, sum(coalesce(payout_amount, 0))::bigint as payouts
+        from food_orders where program_id = ${restaurant.uuid} and status in (3, 5, 6, 7, 8)
+       group by 1, 2 order by 1, 2`.execute(t.services.db)
+    expect(kept.rows).toEqual(summed.rows)
+    expect(kept.rows).toHaveLength(1)
+    const afterPayout = expectStatus(
+      await owner.api<{ count: number; results: Record<string, unknown>[] }>(
+        'GET',
+        `/food/programs/${restaurant.uuid}/daily-totals`,
+      ),
+      200,
+      'totals after a payout',
+    )
+    expect(afterPayout.count).toBe(1)
+    expect(afterPayout.results[0]).toMatchObject({ orders_count: 2, overall: 5250, payouts: 1000 })
+    const pickups = expectStatus(
+      await owner.api<{ count: number; results: unknown[] }>(
+        'GET',
+        `/food/programs/${restaurant.uuid}/daily-totals?order_type=pickup`,
+      ),
+      200,
+      'pickup totals',
+    )
+    expect(pickups).toMatchObject({ count: 0, results: [] })
+
     const csv = await t.h.request(
       'GET',
       `/api/v1/food/programs/${restaurant.uuid}/orders.csv?start_date=${today}&end_date=${today}`,
@@ -720,7 +836,7 @@ describe('the owner’s books', () => {
     const lines = text.trim().split('\r\n')
     expect(lines[0]).toMatch(/^order_id,status,date/)
     expect(lines).toHaveLength(3)
-    expect(lines[1]).toContain(`${one.order_id},paid,${today}`)
+    expect(lines[1]).toContain(`${one.order_id},paid_out,${today}`)
     expect(lines[1]).toContain('2 x Margherita')
     // Created on the restaurant's clock (`2026-11-29 03:04`), not an instant in UTC.
     expect(lines[1]).toContain(`,${localDateTime(one.created_at, 'Europe/Amsterdam')},`)

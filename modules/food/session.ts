@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Caller } from '../platform/access.ts'
 import type { DbOrTrx } from '../platform/db.ts'
 import { AppError, notFound } from '../platform/errors.ts'
-import { findRestaurantRow, schedulesOf } from './db/restaurants.ts'
-import { type AreaAnswer, deliveryTo } from './orders/area.ts'
+import { findRestaurantRow, type RestaurantRow, type Schedules, schedulesOf } from './db/restaurants.ts'
+import { type AreaAnswer, type DeliveryArea, deliveryTo } from './orders/area.ts'
 import { normalizeZipCode } from './shared.ts'
 
 /**
@@ -143,6 +143,18 @@ export const sessionJson = (s: SessionRow): SessionJson => ({
   pickup_in_restaurant: s.pickup_in_restaurant,
 })
 
+/** A restaurant's delivery area: how it delivers, from where, and its zip rows or distance ranges. */
+export const deliveryAreaOf = (
+  restaurant: Pick<RestaurantRow, 'type_of_delivery' | 'latitude' | 'longitude'>,
+  schedules: Pick<Schedules, 'delivery_range_zip_codes' | 'delivery_ranges'>,
+): DeliveryArea => ({
+  type_of_delivery: restaurant.type_of_delivery,
+  latitude: restaurant.latitude,
+  longitude: restaurant.longitude,
+  delivery_range_zip_codes: schedules.delivery_range_zip_codes,
+  delivery_ranges: schedules.delivery_ranges,
+})
+
 /** Whether the restaurant delivers to an address, and at what cost (spec `restaurant_available`). */
 export async function areaOfRestaurant(
   db: DbOrTrx,
@@ -151,15 +163,5 @@ export async function areaOfRestaurant(
 ): Promise<AreaAnswer> {
   const restaurant = await findRestaurantRow(db, programId)
   if (!restaurant) throw notFound('restaurant')
-  const schedules = await schedulesOf(db, programId)
-  return deliveryTo(
-    {
-      type_of_delivery: restaurant.type_of_delivery,
-      latitude: restaurant.latitude,
-      longitude: restaurant.longitude,
-      delivery_range_zip_codes: schedules.delivery_range_zip_codes,
-      delivery_ranges: schedules.delivery_ranges,
-    },
-    to,
-  )
+  return deliveryTo(deliveryAreaOf(restaurant, await schedulesOf(db, programId)), to)
 }

@@ -503,6 +503,19 @@ export interface FoodCourts {
   updated_at: Generated<Timestamp>;
 }
 
+export interface FoodDailyTotals {
+  currency: string;
+  fees_total: bigint;
+  order_date: Timestamp;
+  orders_count: bigint;
+  overall: bigint;
+  payouts: bigint;
+  pickup_in_restaurant: boolean;
+  products_total: bigint;
+  program_id: string;
+  vat: bigint;
+}
+
 export interface FoodDeliveryRanges {
   cost: bigint;
   end_m: number;
@@ -1285,6 +1298,7 @@ export interface DB {
   food_court_orders: FoodCourtOrders;
   food_court_parts: FoodCourtParts;
   food_courts: FoodCourts;
+  food_daily_totals: FoodDailyTotals;
   food_delivery_ranges: FoodDeliveryRanges;
   food_delivery_zip_codes: FoodDeliveryZipCodes;
   food_documents: FoodDocuments;

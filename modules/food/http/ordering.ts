@@ -6,7 +6,7 @@ import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import { idempotency } from '../../platform/idempotency.ts'
 import type { ApiApp, AppEnv } from '../../platform/module.ts'
 import { findProgram, programStatuses, programTypes } from '../../programs/index.ts'
-import { basketAnswer, basketJson, clearBasket, putBasketLine } from '../basket.ts'
+import { basketAnswer, basketJson, basketOf, clearBasket, putBasketLine } from '../basket.ts'
 import { findProductRow } from '../db/menu.ts'
 import { findRestaurantRow, schedulesOf } from '../db/restaurants.ts'
 import { orderDetail } from '../orders/books.ts'
@@ -573,13 +573,13 @@ export function registerOrderingRoutes(app: ApiApp) {
     const { db } = c.get('services')
     const id = c.req.valid('param').sessionUuid
     const body = c.req.valid('json')
-    const session = await putBasketLine(db, id, {
+    const basket = await putBasketLine(db, id, {
       product_id: body.product_id,
       quantity: body.quantity,
       variant_uuid: body.variant_uuid,
       extra_uuids: body.extra_uuids,
     })
-    return c.json(basketAnswer(await basketJson(db, id, new Date(), session)), 200)
+    return c.json(basketAnswer(await basketOf(db, basket)), 200)
   })
 
   app.openapi(postBasketClear, async (c) => {

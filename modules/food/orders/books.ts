@@ -334,6 +334,8 @@ export interface DailyTotal {
  * Daily totals of paid orders (spec section 3): per local day, the number of orders, the products,
  * the fees (delivery and pickup), `overall` (what guests paid), `revenue` (overall less VAT) and
  * `payouts` (paid out to the restaurant). `date` alone gives one day, else the newest days first.
+ * Read from `food_daily_totals` (a row per day and type, kept by triggers on `food_orders`), so a
+ * page costs the same with a thousand orders or a million.
  */
 export async function dailyTotals(
   db: DbOrTrx,
@@ -341,26 +343,30 @@ export async function dailyTotals(
   q: PageRequest & { date?: string | undefined; order_type?: 'delivery' | 'pickup' | undefined },
   url: string,
 ): Promise<Page<DailyTotal>> {
-  let base = db
-    .selectFrom('food_orders')
+  let days = db
+    .selectFrom('food_daily_totals')
     .where('program_id', '=', programId)
-    .where('status', 'in', [...paidStatuses])
-  if (q.date) base = base.where('order_date', '=', day(q.date))
-  if (q.order_type) base = base.where('pickup_in_restaurant', '=', q.order_type === 'pickup')
+    .groupBy('order_date')
+    .having((eb) => eb.fn.sum('orders_count'), '>', 0)
+  if (q.date) days = days.where('order_date', '=', day(q.date))
+  if (q.order_type) days = days.where('pickup_in_restaurant', '=', q.order_type === 'pickup')
   const [count, rows] = await Promise.all([
-    base.select(sql<string>`count(distinct order_date)`.as('n')).executeTakeFirstOrThrow(),
-    base
+    db
+      .selectFrom(days.select('order_date').as('d'))
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    days
       .select([
-        sql<string>`order_date::text`.as('order_date'),
-        sql<string>`count(*)`.as('orders_count'),
+        // Named apart from the column, so the order below is the column's (the primary key's order).
+        sql<string>`order_date::text`.as('day'),
+        sql<string>`sum(orders_count)`.as('orders_count'),
         sql<string>`sum(products_total)`.as('products_total'),
-        sql<string>`sum(delivery_cost + pickup_fee)`.as('fees_total'),
-        sql<string>`sum(total)`.as('overall'),
+        sql<string>`sum(fees_total)`.as('fees_total'),
+        sql<string>`sum(overall)`.as('overall'),
         sql<string>`sum(vat)`.as('vat'),
-        sql<string>`coalesce(sum(payout_amount), 0)`.as('payouts'),
+        sql<string>`sum(payouts)`.as('payouts'),
         sql<string>`min(currency)`.as('currency'),
       ])
-      .groupBy('order_date')
       .orderBy('order_date', 'desc')
       .limit(q.size)
       .offset(pageOffset(q))
@@ -371,7 +377,7 @@ export async function dailyTotals(
     q,
     Number(count.n),
     rows.map((r) => ({
-      order_date: r.order_date,
+      order_date: r.day,
       orders_count: Number(r.orders_count),
       products_total: Number(r.products_total),
       fees_total: Number(r.fees_total),
