@@ -73,5 +73,5 @@ export function prettyLogLine(line: string, tag: string, colour: boolean): strin
     fields.push(`${key}=${fieldValue(value)}`)
   }
   const rest = fields.length ? ` ${paint('dim', fields.join(' '))}` : ''
-  return `${paint('dim', time)} ${label} ${paint(levelColour, level)} ${entry.msg ?? ''}${rest}${paint('dim', stack)}`
+  return `${paint('dim', time)} ${label} ${paint(levelColour, level)} ${entry.msg ?? ''}${rest}${stack ? paint('dim', stack) : ''}`
 }
