@@ -21,7 +21,9 @@ const entryScript = /<script type="module" async="" src="([^"]+)"><\/script>/
 
 /** The inline loader: after the frame that paints the page (at once in a hidden tab, which does not paint). */
 function loader(entry: string, preloads: string[]): string {
-  const body = `var p=${JSON.stringify(preloads)},s=${JSON.stringify(entry)};function go(){p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var e=document.createElement("script");e.type="module";e.async=true;e.src=s;document.head.appendChild(e)}if(document.visibilityState==="visible")requestAnimationFrame(function(){setTimeout(go,0)});else go()`
+  // Asset paths from the build's manifest; `<` escaped all the same, so no text can end the script.
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+  const body = `var p=${json(preloads)},s=${json(entry)};function go(){p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var e=document.createElement("script");e.type="module";e.async=true;e.src=s;document.head.appendChild(e)}if(document.visibilityState==="visible")requestAnimationFrame(function(){setTimeout(go,0)});else go()`
   return `<script>(function(){${body}})()</script>`
 }
 
