@@ -15,6 +15,7 @@ import { styleText } from 'node:util'
 import { type Config, ConfigError, loadConfig } from '../modules/platform/config.ts'
 import { createDb } from '../modules/platform/db.ts'
 import { migrateToLatest } from '../modules/platform/migrate.ts'
+import { logFormat, prettyLogLine } from './lib/log-lines.ts'
 import { type Child, canConnect, killAllChildrenNow, sleep, startChild } from './lib/process.ts'
 import {
   ensureMailCapture,
@@ -31,7 +32,6 @@ import { seedDemoPrograms } from './seed-demo-programs.ts'
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
 const watch = process.argv.includes('--watch')
-const tty = process.stdout.isTTY === true
 const require = createRequire(import.meta.url)
 
 const say = (message: string) => process.stdout.write(`${styleText('cyan', '›')} ${message}\n`)
@@ -113,49 +113,21 @@ function childDied(name: string, lastOutput: string, info?: { code: number | nul
 }
 
 // ---------------------------------------------------------------------------------------------
-// Children's logs: JSON lines pass through as they are, or compact and coloured on a terminal.
+// Children's logs: readable lines in development, JSON lines unchanged in production
+// (scripts/lib/log-lines.ts).
 
-const levelNames: Record<number, [string, Parameters<typeof styleText>[0]]> = {
-  10: ['TRACE', 'gray'],
-  20: ['DEBUG', 'gray'],
-  30: ['INFO ', 'green'],
-  40: ['WARN ', 'yellow'],
-  50: ['ERROR', 'red'],
-  60: ['FATAL', 'red'],
-}
-const hiddenFields = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'name', 'service', 'v'])
+const format = logFormat(process.env)
 
 /** LOG_FILE: also append every child's raw output lines to this file (the tests scan it for card data). */
 const logFile = process.env.LOG_FILE ? path.resolve(process.env.LOG_FILE) : undefined
 if (logFile) mkdirSync(path.dirname(logFile), { recursive: true })
 
 function printer(tag: string) {
-  const label = styleText('dim', tag.padEnd(6))
   return (line: string, stream: 'stdout' | 'stderr') => {
     if (!line.trim()) return
     if (logFile) appendFileSync(logFile, `${line}\n`)
     const out = stream === 'stdout' ? process.stdout : process.stderr
-    if (!tty) {
-      out.write(`${line}\n`)
-      return
-    }
-    if (line.startsWith('{')) {
-      try {
-        const entry = JSON.parse(line) as Record<string, unknown>
-        const [level, colour] = levelNames[Number(entry.level)] ?? ['     ', 'white']
-        const time =
-          typeof entry.time === 'string' ? entry.time.slice(11, 19) : new Date().toTimeString().slice(0, 8)
-        const rest = Object.fromEntries(Object.entries(entry).filter(([k]) => !hiddenFields.has(k)))
-        const extra = Object.keys(rest).length ? ` ${styleText('dim', JSON.stringify(rest))}` : ''
-        out.write(
-          `${styleText('dim', time)} ${label} ${styleText(colour, level)} ${entry.msg ?? ''}${extra}\n`,
-        )
-        return
-      } catch {
-        // not JSON after all
-      }
-    }
-    out.write(`${label} ${line}\n`)
+    out.write(`${format === 'json' ? line : prettyLogLine(line, tag, out.isTTY === true)}\n`)
   }
 }
 

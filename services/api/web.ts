@@ -7,6 +7,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { ModuleDefinition, Services } from '../../modules/platform/module.ts'
 import { acceptedEncodings } from './compression.ts'
+import { readingPage, withScriptsAfterPaint } from './scripts-after-paint.ts'
 
 /**
  * Serves the built web app (`vite build --config web/vite.config.ts`) from the API process, so the
@@ -172,7 +173,11 @@ export async function loadWeb(
   if (!(await exists(serverEntry)) || !(await exists(clientDir))) return null
 
   const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry
-  const render = entry.default.fetch.bind(entry.default)
+  const renderPage = entry.default.fetch.bind(entry.default)
+  const render = async (request: Request): Promise<Response> => {
+    const response = await renderPage(request)
+    return readingPage(new URL(request.url).pathname) ? withScriptsAfterPaint(response) : response
+  }
   // What the client directory holds at its top (assets/, version.json, favicon.svg): a page's
   // address starts with none of them, so it is never looked for on disk (a build does not change
   // while the process runs; a new build is a new process).

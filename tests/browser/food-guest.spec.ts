@@ -272,6 +272,18 @@ test('the platform’s own host lists the restaurant without the brand', async (
   expect(await page.locator('style').filter({ hasText: '--brand-500' }).count()).toBe(0)
   const html = await (await page.request.get(portalUrl('cardholder', '/food'))).text()
   expect(themeColours(html)).toEqual(['#4d7cfe'])
+  // Its scripts load after the first paint (services/api/scripts-after-paint.ts): TanStack Start's
+  // preload links and entry script, as the real build writes them, are rewritten.
+  expect(html).not.toContain('<link rel="modulepreload"')
+  expect(html).not.toMatch(/<script type="module"[^>]*src=/)
+  expect(html).toMatch(
+    /var p=\["\/assets\/[^"]+\.js"(,"\/assets\/[^"]+\.js")+\],s="\/assets\/index-[^"]+\.js"/,
+  )
+  // The page is live all the same: its scripts came after the paint and it hydrated.
+  await expect
+    .poll(() => page.evaluate(() => document.querySelectorAll('script[src*="/assets/index-"]').length))
+    .toBe(1)
+  await expect.poll(() => page.evaluate(() => '$_TSR' in window)).toBe(false)
   await context.close()
 })
 

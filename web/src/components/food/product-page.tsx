@@ -49,7 +49,7 @@ function ProductView({ product: p }: { product: GuestProduct }) {
         <FoodPicture
           image={p.image}
           sizes="(max-width: 768px) 100vw, 736px"
-          eager
+          priority
           className="aspect-[4/3] w-full"
         />
       </div>

@@ -53,7 +53,7 @@ export function RestaurantList({ search, domain }: { search: string; domain: str
         >
           {list.data.data.map((restaurant, index) => (
             <li key={restaurant.uuid}>
-              <RestaurantTile restaurant={restaurant} eager={index < eagerTiles} />
+              <RestaurantTile restaurant={restaurant} eager={index < eagerTiles} priority={index === 0} />
             </li>
           ))}
         </ul>
@@ -123,7 +123,15 @@ function SearchBox({ search }: { search: string }) {
   )
 }
 
-function RestaurantTile({ restaurant: r, eager }: { restaurant: RestaurantListItem; eager: boolean }) {
+function RestaurantTile({
+  restaurant: r,
+  eager,
+  priority,
+}: {
+  restaurant: RestaurantListItem
+  eager: boolean
+  priority: boolean
+}) {
   const { i18n } = useLingui()
   const hours = todayHours(r)
   return (
@@ -138,6 +146,7 @@ function RestaurantTile({ restaurant: r, eager }: { restaurant: RestaurantListIt
           image={r.image}
           sizes="(max-width: 640px) 100vw, 384px"
           eager={eager}
+          priority={priority}
           className="size-full transition-transform duration-300 group-hover:scale-[1.02]"
         />
         <span

@@ -45,7 +45,7 @@ function RestaurantView({ restaurant: r }: { restaurant: Restaurant }) {
           <FoodPicture
             image={r.image}
             sizes="(max-width: 768px) 100vw, 736px"
-            eager
+            priority
             className="aspect-[16/9] w-full"
           />
         </div>
@@ -112,7 +112,8 @@ function RestaurantView({ restaurant: r }: { restaurant: Restaurant }) {
               key={category.uuid}
               id={`category-${category.uuid}`}
               aria-labelledby={`category-title-${category.uuid}`}
-              className="grid scroll-mt-20 gap-2"
+              className="food-menu-category grid scroll-mt-20 gap-2"
+              style={{ containIntrinsicHeight: `auto ${categoryHeight(category.products.length)}px` }}
               data-testid="menu-category"
             >
               <h2 id={`category-title-${category.uuid}`} className="text-lg font-semibold">
@@ -139,6 +140,12 @@ function RestaurantView({ restaurant: r }: { restaurant: Restaurant }) {
     </article>
   )
 }
+
+/**
+ * About how tall a category is before the browser lays it out (`.food-menu-category` skips the
+ * ones off screen): its heading and a 121 px row per dish. Once drawn, its real height is kept.
+ */
+const categoryHeight = (dishes: number) => 36 + 121 * dishes
 
 /** Guests may fill a basket unless the restaurant shows its menu only or ordering is off. */
 const orderable = (r: Restaurant) => !r.read_only_mode && r.online_ordering
