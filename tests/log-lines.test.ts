@@ -32,7 +32,7 @@ describe("the launcher's log lines (issue 12 item 13)", () => {
     expect(logFormat({})).toBe('pretty')
   })
 
-  it("show a worker's line as time, process, level, message and key=value fields, no JSON", () => {
+  it("show a worker's line as process, time, level, message and its fields on one line", () => {
     const line = pinoLine(
       'worker',
       {
@@ -47,18 +47,18 @@ describe("the launcher's log lines (issue 12 item 13)", () => {
     expect(line.startsWith('{')).toBe(true)
     const shown = prettyLogLine(line, 'worker', false)
     expect(shown).toMatch(
-      /^\d\d:\d\d:\d\d worker INFO {2}job done job=credit\.sweep-reminders@v1 job_id=repeat:1 attempt=1 note="two words"$/,
+      /^worker \[\d\d:\d\d:\d\d\] INFO: job done \{"job":"credit\.sweep-reminders@v1","job_id":"repeat:1","attempt":1,"note":"two words"\}$/,
     )
-    expect(shown).not.toContain('{')
-    expect(shown).not.toContain('component=')
+    expect(shown).not.toContain('"level"')
+    expect(shown).not.toContain('component')
   })
 
-  it("show an error's message on the line and its stack below it", () => {
+  it("show an error's message and its stack below the line", () => {
     const line = pinoLine('api', { err: new Error('database gone') }, 'request failed', 'error')
     const shown = prettyLogLine(line, 'api', false)
-    expect(shown).toMatch(
-      / api {4}ERROR request failed err="database gone"\n {4}Error: database gone\n {8}at /,
-    )
+    expect(shown).toMatch(/^api {4}\[\d\d:\d\d:\d\d\] ERROR: request failed/)
+    expect(shown).toMatch(/"message": "database gone"/)
+    expect(shown).toMatch(/\n\s+Error: database gone\n\s+at /)
   })
 
   it('leave other output as it is, after the tag', () => {
