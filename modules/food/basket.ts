@@ -90,21 +90,15 @@ async function readBasket(db: DbOrTrx, sessionId: string): Promise<BasketRead> {
   return { session: session as SessionRow, lines }
 }
 
-/**
- * `PUT basket/{sessionUuid}`: sets the count of one line (0 removes it) and answers the session
- * with its lines after the change. The product, its variant and extras are checked against the
- * restaurant's ordering facts (`ordering-facts.ts`, kept in the process per version); the line is
- * written and the basket read back in one statement, so a `PUT` is one round trip to PostgreSQL
- * while the menu is unchanged. Refused: `invalid_session` first (as before), then an unknown or
- * inactive product (404), then `not_valid_variants` / `not_valid_extras`; nothing is written then.
- */
-export async function putBasketLine(
+/** The insert of a line after checking it against the menu (refusals as `putBasketLine` says). */
+async function lineWrite(
   db: DbOrTrx,
   sessionId: string,
   input: BasketLineInput,
-): Promise<BasketRead> {
-  const variant = input.variant_uuid ?? null
-  const extras = [...new Set(input.extra_uuids ?? [])].sort()
+  variant: string | null,
+  extras: readonly string[],
+  key: string,
+) {
   const programId = await programOfProduct(db, input.product_id)
   let facts = programId === undefined ? undefined : await orderingFacts(db, programId)
   let product = facts?.products.get(input.product_id)
@@ -120,15 +114,35 @@ export async function putBasketLine(
     await sessionOf(db, sessionId)
     throw refusal
   }
-  const key = lineKey(product.id, variant, extras)
-  const write =
-    input.quantity === 0
-      ? sql`delete from food_basket_lines where session_id = ${sessionId} and line_key = ${key}`
-      : sql`insert into food_basket_lines (id, session_id, program_id, product_id, variant_id, extra_ids, line_key, quantity)
+  return sql`insert into food_basket_lines (id, session_id, program_id, product_id, variant_id, extra_ids, line_key, quantity)
             select ${newId()}, s.id, ${programId}, ${product.id}, ${variant}, ${extras}::uuid[], ${key}, ${input.quantity}
               from food_sessions s where s.id = ${sessionId}
             on conflict on constraint food_basket_lines_key do update set quantity = excluded.quantity
             returning id, program_id, product_id, variant_id, extra_ids, quantity, created_at`
+}
+
+/**
+ * `PUT basket/{sessionUuid}`: sets the count of one line (0 removes it) and answers the session
+ * with its lines after the change. The product, its variant and extras are checked against the
+ * restaurant's ordering facts (`ordering-facts.ts`, kept in the process per version); the line is
+ * written and the basket read back in one statement, so a `PUT` is one round trip to PostgreSQL
+ * while the menu is unchanged. Refused: `invalid_session` first (as before), then an unknown or
+ * inactive product (404), then `not_valid_variants` / `not_valid_extras`; nothing is written then.
+ */
+export async function putBasketLine(
+  db: DbOrTrx,
+  sessionId: string,
+  input: BasketLineInput,
+): Promise<BasketRead> {
+  const variant = input.variant_uuid ?? null
+  const extras = [...new Set(input.extra_uuids ?? [])].sort()
+  const key = lineKey(input.product_id, variant, extras)
+  // Removing a line needs no menu: a line whose dish, variant or extra the owner has since
+  // removed or switched off must still leave the basket (its key is what was put in).
+  const write =
+    input.quantity === 0
+      ? sql`delete from food_basket_lines where session_id = ${sessionId} and line_key = ${key}`
+      : await lineWrite(db, sessionId, input, variant, extras, key)
   // The statement's own snapshot does not see the written row: the other lines are read as they
   // were and the written one added from what the write returns.
   const written = input.quantity === 0 ? sql`` : sql`union all select * from w`
