@@ -436,16 +436,27 @@ describe('food court', () => {
       const on = (account: number, side: 'debit' | 'credit') =>
         lines.filter((l) => l.account === account).reduce((s, l) => s + BigInt(l[side]), 0n)
       // As a single order: income net and VAT on the restaurant's program; against its claim and the fee.
-      expect(on(410, 'credit')).toBe(BigInt(sub.total) - vat)
       expect(on(210, 'credit')).toBe(vat)
       expect(on(110, 'debit')).toBe(BigInt(sub.payout_amount))
       expect(on(610, 'debit')).toBe(BigInt(sub.food_court_fee))
-      for (const l of lines.filter((l) => l.account === 410 || l.account === 210))
+      for (const l of lines.filter((l) => l.account === 210))
         expect([l.kind, l.external_id]).toEqual(['program', sub.restaurant_uuid])
+      // The court fee is the court's income: off the fee the capture put on the court's 230.
+      const onCourt = (account: number, side: 'debit' | 'credit') =>
+        lines
+          .filter((l) => l.account === account && l.external_id === court)
+          .reduce((s, l) => s + BigInt(l[side]), 0n)
+      expect(onCourt(230, 'debit')).toBe(BigInt(sub.food_court_fee))
+      expect(onCourt(410, 'credit')).toBe(BigInt(sub.food_court_fee))
+      expect(
+        lines
+          .filter((l) => l.account === 410 && l.external_id === sub.restaurant_uuid)
+          .reduce((s, l) => s + BigInt(l.credit), 0n),
+      ).toBe(BigInt(sub.total) - vat)
       const debit = lines.reduce((s, l) => s + BigInt(l.debit), 0n)
       const credit = lines.reduce((s, l) => s + BigInt(l.credit), 0n)
       expect(debit).toBe(credit)
-      expect(debit).toBe(BigInt(sub.total))
+      expect(debit).toBe(BigInt(sub.total) + BigInt(sub.food_court_fee))
     }
   })
 
@@ -503,7 +514,30 @@ describe('food court', () => {
       return o.status === 8 && o
     }, 'sub-order paid out')
     expect(Number(sub.payout_amount)).toBe(subA.payout_amount)
+    // The payout settled A's claim once: 110 and 230 `<court>/<A>` are zero, A's money is on its
+    // connected account (120 `<court>/<A>`).
+    const settled = await until(async () => {
+      const r = await saleLines('food_court_part.paid_out')
+      return r.rows.length > 0 && r
+    }, 'claim settled')
+    expect(new Set(settled.rows.map((r) => r.id)).size).toBe(1)
+    const claim = `${court}/${A.uuid}`
+    expect(await balanceOf(110, claim)).toBe(0n)
+    expect(await balanceOf(230, claim)).toBe(0n)
+    expect(await balanceOf(120, claim)).toBe(BigInt(subA.payout_amount))
   })
+
+  /** debit − credit of an account's sub-account named `externalId`. */
+  async function balanceOf(account: number, externalId: string) {
+    const row = await t.services.db
+      .selectFrom('ledger_lines as l')
+      .innerJoin('ledger_sub_accounts as s', 's.id', 'l.sub_account_id')
+      .select(sql<string>`coalesce(sum(l.debit - l.credit), 0)`.as('balance'))
+      .where('l.account', '=', account)
+      .where('s.external_id', '=', externalId)
+      .executeTakeFirstOrThrow()
+    return BigInt(row.balance)
+  }
 
   it('B rejects its part: only that part is refunded; the statement reconciles with the ledger', async () => {
     const subB = order.food_court_suborders.find((s) => s.restaurant_uuid === B.uuid)!
@@ -540,6 +574,54 @@ describe('food court', () => {
       `/food/programs/${B.uuid}/court-orders/${subB.uuid}/reject`,
     )
     expect(again.status).toBe(200)
+    // B's kitchen board: the rejected sub-order left the active view; its books show it rejected;
+    // the kitchen cannot move it on, and its board stream told open boards.
+    type Board = { results: { uuid: string; order_status: number; rejected_at: string | null }[] }
+    const active = expectStatus(
+      await ownerB.api<Board>('GET', `/food/programs/${B.uuid}/orders?active_view=true`),
+      200,
+      'B’s board',
+    ).results
+    expect(active.map((o) => o.uuid)).not.toContain(subB.uuid)
+    const books = expectStatus(
+      await ownerB.api<Board>('GET', `/food/programs/${B.uuid}/orders`),
+      200,
+      'B’s books',
+    ).results
+    expect(books.find((o) => o.uuid === subB.uuid)?.rejected_at).not.toBeNull()
+    const moved = await ownerB.api<Err>('PATCH', `/food/programs/${B.uuid}/orders/${subB.uuid}/status`, {
+      status: 5,
+    })
+    expect(moved.status).toBe(409)
+    const boardEvents = await t.services.db
+      .selectFrom('food_board_events')
+      .select('kind')
+      .where('order_id', '=', subB.uuid)
+      .execute()
+    expect(boardEvents.filter((e) => e.kind === 'order.rejected')).toHaveLength(1)
+    // B's day counts no sale of the rejected sub-order.
+    const bTotals = expectStatus(
+      await ownerB.api<{ results: { orders_count: number }[] }>(
+        'GET',
+        `/food/programs/${B.uuid}/daily-totals`,
+      ),
+      200,
+      'B’s daily totals',
+    ).results
+    expect(bTotals.reduce((n, d) => n + d.orders_count, 0)).toBe(0)
+    // The guest's order: B's part reads refunded, A's goes on.
+    const guestView = expectStatus(
+      await guest<{
+        result: { food_court_suborders: { uuid: string; part_status: string; rejected: boolean }[] }
+      }>('GET', `/food/court/orders/${order.uuid}?session_id=${session}`),
+      200,
+      'guest order',
+    ).result.food_court_suborders
+    expect(guestView.find((p) => p.uuid === subB.uuid)).toMatchObject({
+      part_status: 'refunded',
+      rejected: true,
+    })
+    expect(guestView.find((p) => p.uuid !== subB.uuid)).toMatchObject({ rejected: false })
     const payment = (
       await t.services.db
         .selectFrom('food_court_orders')
@@ -620,8 +702,12 @@ describe('food court', () => {
     const sold = (await saleLines('food_court_part.paid')).rows.filter((r) => r.source_id === partB.id)
     const net = (rows: typeof sold, account: number) =>
       rows.filter((l) => l.account === account).reduce((s, l) => s + BigInt(l.credit) - BigInt(l.debit), 0n)
-    for (const account of [110, 210, 410, 610])
+    for (const account of [110, 210, 230, 410, 610])
       expect(net(sold, account) + net(reversed.rows, account)).toBe(0n)
+    // Nothing of B's part is left open: its claim, what was held for it, its connected account.
+    const claimB = `${court}/${B.uuid}`
+    await until(async () => (await balanceOf(230, claimB)) === 0n, 'B’s held part back to the court')
+    for (const account of [110, 120]) expect(await balanceOf(account, claimB)).toBe(0n)
     // Owner views: daily totals with the court fee, the CSV with the sub-orders.
     const totals = expectStatus(
       await courtOwner.api<{ results: { food_court_fee: number; payouts: number }[] }>(

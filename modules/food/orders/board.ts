@@ -65,6 +65,7 @@ export async function boardEventsAfter(
       'o.total',
       'o.vat',
       'o.payout_amount',
+      'o.rejected_at',
       sql<OrderListItem['items']>`coalesce((select json_agg(json_build_object('title', i.title,
         'quantity', i.quantity, 'variant', i.variant->>'title',
         'extras', coalesce((select json_agg(e->>'title') from jsonb_array_elements(i.extras) e), '[]'))

@@ -43,6 +43,11 @@ export interface OrderListItem {
   /** What the guest paid (null before payment). */
   charge: number | null
   payout: number | null
+  /**
+   * When the restaurant rejected this food court sub-order (its part refunded to the guest), else
+   * null: it left the active view; its status stays where it was (docs/food-court.md).
+   */
+  rejected_at: string | null
 }
 
 /** A calendar date compared as one (the column is `date`). */
@@ -78,6 +83,7 @@ const listColumns = [
   'o.total',
   'o.vat',
   'o.payout_amount',
+  'o.rejected_at',
 ] as const
 
 type ListRow = Pick<
@@ -103,6 +109,7 @@ type ListRow = Pick<
   | 'total'
   | 'vat'
   | 'payout_amount'
+  | 'rejected_at'
 > & { items: OrderListItem['items']; order_date: string; source: string; eat_in: boolean }
 
 export const addressOf = (
@@ -143,6 +150,7 @@ export function listItemJson(o: ListRow): OrderListItem {
     vat: Number(o.vat),
     charge: paid ? Number(o.total) : null,
     payout: o.payout_amount === null ? null : Number(o.payout_amount),
+    rejected_at: o.rejected_at?.toISOString() ?? null,
   }
 }
 
@@ -178,8 +186,12 @@ export async function listOrders(
   let rows = ordersOf(db, programId)
   const date = q.active_view ? null : (q.date ?? today)
   if (q.active_view) {
-    base = base.where('o.status', 'in', [...activeStatuses])
-    rows = rows.where('o.status', 'in', [...activeStatuses]).orderBy('o.order_id', 'asc')
+    // A rejected court sub-order was refunded: nothing left for the kitchen to do.
+    base = base.where('o.status', 'in', [...activeStatuses]).where('o.rejected_at', 'is', null)
+    rows = rows
+      .where('o.status', 'in', [...activeStatuses])
+      .where('o.rejected_at', 'is', null)
+      .orderBy('o.order_id', 'asc')
   } else {
     base = base.where('o.order_date', '=', day(date!))
     rows = rows.where('o.order_date', '=', day(date!)).orderBy('o.order_id', 'desc')
@@ -315,7 +327,7 @@ export interface DailyTotal {
 /**
  * Daily totals of paid orders (spec section 3): per local day, the number of orders, the products,
  * the fees (delivery and pickup), `overall` (what guests paid), `revenue` (overall less VAT) and
- * `payouts` (paid out to the restaurant). `date` alone gives one day, else the newest days first.
+ * `payouts` (paid out to the restaurant); rejected court sub-orders are left out. `date` alone gives one day, else the newest days first.
  */
 export async function dailyTotals(
   db: DbOrTrx,
@@ -327,6 +339,8 @@ export async function dailyTotals(
     .selectFrom('food_orders')
     .where('program_id', '=', programId)
     .where('status', 'in', [...paidStatuses])
+    // A rejected court sub-order's money went back to the guest: no sale of the day.
+    .where('rejected_at', 'is', null)
   if (q.date) base = base.where('order_date', '=', day(q.date))
   if (q.order_type) base = base.where('pickup_in_restaurant', '=', q.order_type === 'pickup')
   const [count, rows] = await Promise.all([

@@ -210,6 +210,7 @@ export async function writePart(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('program_id', '=', program.uuid)
       .where('status', 'in', [...openStatuses])
+      .where('rejected_at', 'is', null)
       .executeTakeFirstOrThrow()
     if (Number(open.n) >= locked.order_limit)
       throw refuse(
