@@ -7,18 +7,23 @@ import {
   joinProgram,
   type Member,
   payWithSandboxCard,
-  seeding,
   seedMember,
   until,
 } from '../../tests/support/factories.ts'
 import {
   placeFoodOrder,
   type SeededRestaurant,
-  seedRestaurant,
   startFoodSession,
   uploadFoodImage,
 } from '../../tests/support/food.ts'
-import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
+import {
+  activateCourt,
+  courtGuest,
+  courtWorld,
+  fillBasket,
+  onboardAtSandbox,
+} from '../../tests/support/food-court.ts'
+import type { LiveTestContext } from '../../tests/support/live.ts'
 import { deliveredOrdersBefore } from '../food/index.ts'
 import { payoutFacts, releaseSplit } from '../payments/index.ts'
 import { system } from '../platform/context.ts'
@@ -51,50 +56,22 @@ type Err = { error: { code: string; reason?: string; field_codes?: Record<string
 const ctx = { actor: system('test'), requestId: 'test' }
 
 beforeAll(async () => {
-  t = await createLiveTestContext({ env: { PAY_LIMIT_PER_ADDRESS: '1000' } })
-  const s = seeding(t)
-  ;[courtOwner, ownerA, ownerB, ownerC, stranger, acceptorA] = await Promise.all([
-    seedMember(s, 'owner', { legal_type: 1, company_name: 'Hal BV' }),
-    seedMember(s, 'owner', { legal_type: 1, company_name: 'Pizza BV' }),
-    seedMember(s, 'owner', { legal_type: 1, company_name: 'Sushi BV' }),
-    seedMember(s, 'owner', { legal_type: 1, company_name: 'Taco BV' }),
-    seedMember(s, 'owner', { legal_type: 1, company_name: 'Other BV' }),
-    seedMember(s, 'acceptor', { legal_type: 1, company_name: 'Keuken BV' }),
+  const world = await courtWorld(['Pizza BV', 'Sushi BV', 'Taco BV'])
+  ;({ t, guest, courtOwner } = world)
+  ;[ownerA, ownerB, ownerC] = world.owners as [Member, Member, Member]
+  ;[A, B, C] = world.restaurants as [SeededRestaurant, SeededRestaurant, SeededRestaurant]
+  ;[stranger, acceptorA] = await Promise.all([
+    seedMember(world.s, 'owner', { legal_type: 1, company_name: 'Other BV' }),
+    seedMember(world.s, 'acceptor', { legal_type: 1, company_name: 'Keuken BV' }),
   ])
-  guest = s.guest
-  ;[A, B, C] = await Promise.all([seedRestaurant(ownerA), seedRestaurant(ownerB), seedRestaurant(ownerC)])
   await joinProgram(ownerA, A.uuid, acceptorA)
 }, 240_000)
 afterAll(async () => {
   await t?.close()
 })
 
-async function onboard(owner: Member, restaurant: string, approve = true) {
-  const started = expectStatus(
-    await owner.api<{ result: { step: number; ccvpay_url: string | null; ccvpay_status: string } }>(
-      'POST',
-      '/food/ccv-onboarding',
-      { food_court: court, restaurant_uuid: restaurant },
-    ),
-    200,
-    'start onboarding',
-  ).result
-  expect(started.step).toBe(3)
-  expect(started.ccvpay_url).toContain('/sandbox/onboarding/')
-  const id = started.ccvpay_url!.split('/').pop()!
-  expectStatus(await guest('POST', `/sandbox/onboarding/${id}`, { approve }), 200, 'sandbox onboarding page')
-  return until(async () => {
-    const now = expectStatus(
-      await owner.api<{ result: { ccvpay_status: string; step: number; status: number } }>(
-        'GET',
-        `/food/ccv-onboarding?food_court=${court}&restaurant_uuid=${restaurant}`,
-      ),
-      200,
-      'poll onboarding',
-    ).result
-    return now.ccvpay_status !== 'pending' && now
-  }, 'onboarding settled')
-}
+const onboard = (owner: Member, restaurant: string, approve = true) =>
+  onboardAtSandbox(guest, owner, court, restaurant, approve)
 
 describe('food court', () => {
   it('creates a court through its wizard step with the fee rules', async () => {
@@ -135,20 +112,7 @@ describe('food court', () => {
     expect(created.split_payment_fee_percent).toBe(7.5)
     court = created.uuid
     // Guests pay the court by card or iDEAL at the sandbox (the court's payment methods).
-    expectStatus(
-      await courtOwner.api('POST', '/manager/program-methods', {
-        program: court,
-        methods: ['card', 'ideal'].map((method_id) => ({ method_id, provider_id: 'sandbox', is_used: true })),
-      }),
-      200,
-      'court payment methods',
-    )
-    for (const status of [11004, 11001])
-      expectStatus(
-        await courtOwner.api('PATCH', `/manager/programs/${court}`, { status }),
-        200,
-        `court to ${status}`,
-      )
+    await activateCourt(courtOwner, court)
   })
 
   it('invites restaurants; a second invite is inviteIsAlreadySent; counts and filters', async () => {
@@ -251,21 +215,11 @@ describe('food court', () => {
 
   it('one cart across restaurants, the court minimum, one payment split', async () => {
     session = await startFoodSession(guest)
-    for (const [r, q] of [
+    await fillBasket(guest, session, [
       [A, 2],
       [B, 3],
       [C, 2],
-    ] as const)
-      expectStatus(
-        await guest('PUT', `/food/basket/${session}`, {
-          product_id: r.product,
-          quantity: q,
-          variant_uuid: null,
-          extra_uuids: [],
-        }),
-        200,
-        'basket',
-      )
+    ])
     const cart = expectStatus(
       await guest<{ result: { restaurants: unknown[]; can_order: boolean; lines_elsewhere: number } }>(
         'GET',
@@ -276,15 +230,7 @@ describe('food court', () => {
     ).result
     expect(cart.restaurants).toHaveLength(2)
     expect(cart.lines_elsewhere).toBe(1)
-    const body = {
-      court_uuid: court,
-      name: 'Anna de Vries',
-      phone: '+31 6 1234 5678',
-      email: 'anna@example.com',
-      accept_terms: true,
-      accept_privacy: true,
-      payment_method: 'card',
-    }
+    const body = { court_uuid: court, ...courtGuest }
     const key = randomUUID()
     const placed = expectStatus(
       await guest<{ result: typeof order; payment_uuid: string }>(
