@@ -177,13 +177,15 @@ export async function courtCheckout(
   const orderId = newId()
   const paymentId = newId()
   await db.transaction().execute(async (trx) => {
-    // The invitations are read again under lock: a restaurant withdrawn meanwhile is not charged for.
+    // The invitations are read again under a shared lock: a restaurant withdrawn meanwhile is not
+    // charged for (its withdrawal waits for this checkout, or this checkout sees it), while other
+    // guests' checkouts at the court read them at the same time.
     const invites = await trx
       .selectFrom('food_court_invites')
       .select(['restaurant_id', 'merchant_account_id', 'status', 'onboarding_status'])
       .where('court_id', '=', court.program_id)
       .where('restaurant_id', 'in', restaurantIds)
-      .forUpdate()
+      .forShare()
       .execute()
     const merchants = new Map<string, string>()
     for (const i of invites)
