@@ -10,6 +10,18 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => t?.close())
 
+/** The guest's checkout of the bench's court (pickup, card), as the bench row sends it. */
+const checkoutOf = (court: string) => ({
+  court_uuid: court,
+  pickup_in_restaurant: true,
+  name: 'Bench Guest',
+  phone: '+31 6 0000 0000',
+  email: 'guest@example.com',
+  accept_terms: true,
+  accept_privacy: true,
+  payment_method: 'card',
+})
+
 it('court checkout of the bench set-up: two sub-orders, one split payment', async () => {
   const bench = await prepareCourtBench(t.services.db, t.config, { sessions: 40 })
   const times: number[] = []
@@ -18,16 +30,7 @@ it('court checkout of the bench set-up: two sub-orders, one split payment', asyn
     const res = await t.h.post<
       unknown,
       { result: { food_court_suborders: unknown[]; food_court_fee: number; total: number } }
-    >(`/api/v1/food/court/basket/${session}/checkout`, {
-      court_uuid: bench.courtUuid,
-      pickup_in_restaurant: true,
-      name: 'Bench Guest',
-      phone: '+31 6 0000 0000',
-      email: 'guest@example.com',
-      accept_terms: true,
-      accept_privacy: true,
-      payment_method: 'card',
-    })
+    >(`/api/v1/food/court/basket/${session}/checkout`, checkoutOf(bench.courtUuid))
     times.push(performance.now() - started)
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     expect(res.body.result.food_court_suborders).toHaveLength(2)
@@ -78,16 +81,7 @@ it('concurrent checkouts on a small pool: none starves waiting for a second conn
       bench.sessionIds.map((session) =>
         small.h.post<unknown, { error?: { reason?: string } }>(
           `/api/v1/food/court/basket/${session}/checkout`,
-          {
-            court_uuid: bench.courtUuid,
-            pickup_in_restaurant: true,
-            name: 'Bench Guest',
-            phone: '+31 6 0000 0000',
-            email: 'guest@example.com',
-            accept_terms: true,
-            accept_privacy: true,
-            payment_method: 'card',
-          },
+          checkoutOf(bench.courtUuid),
         ),
       ),
     )
