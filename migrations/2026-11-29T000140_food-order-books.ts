@@ -6,7 +6,9 @@ import { type Kysely, sql } from 'kysely'
  * scale").
  *
  * - `food_daily_totals`: the paid orders (statuses 3, 5, 6, 7, 8, `paidStatuses` in
- *   modules/food/orders/codes.ts) summed per restaurant, local day and type, kept by statement-level
+ *   modules/food/orders/codes.ts) summed per restaurant, local day and type, leaving out a court
+ *   sub-order its restaurant rejected (`rejected_at`, 000135: its money went back to the guest; setting
+ *   it takes the order out of its day), kept by statement-level
  *   triggers over transition tables in the same transaction as the order's change (as
  *   `credit_bill_counts` is): the daily totals read a few rows per day instead of aggregating every
  *   order of the restaurant. A statement that touches no
@@ -36,7 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select program_id, order_date, pickup_in_restaurant, currency, ${sign}1 as orders_count,
            ${sign}products_total as products_total, ${sign}(delivery_cost + pickup_fee) as fees_total,
            ${sign}total as overall, ${sign}vat as vat, ${sign}coalesce(payout_amount, 0) as payouts
-      from ${rows} where status in (3, 5, 6, 7, 8)`
+      from ${rows} where status in (3, 5, 6, 7, 8) and rejected_at is null`
   const keep = (rows: string) =>
     sql.raw(`
     insert into food_daily_totals (program_id, order_date, pickup_in_restaurant, currency, orders_count,
@@ -82,7 +84,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       products_total, fees_total, overall, vat, payouts)
     select program_id, order_date, pickup_in_restaurant, min(currency), count(*), sum(products_total),
            sum(delivery_cost + pickup_fee), sum(total), sum(vat), sum(coalesce(payout_amount, 0))
-      from food_orders where status in (3, 5, 6, 7, 8)
+      from food_orders where status in (3, 5, 6, 7, 8) and rejected_at is null
      group by program_id, order_date, pickup_in_restaurant`.execute(db)
 
   await sql`create index food_orders_active_idx on food_orders (program_id, order_id)

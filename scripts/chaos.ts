@@ -739,9 +739,10 @@ const bank = await sql<{ captured: string; fees: string; payouts: string; ledger
     (select coalesce(sum(captured_amount - refunded_amount), 0) from payments)::text as captured,
     (select coalesce(sum(fee_amount), 0) from payments)::text as fees,
     (select coalesce(sum(amount), 0) from payment_payouts where status = 'paid')::text as payouts,
-    (select coalesce(sum(debit - credit), 0) from ledger_lines where account = 120)::text as ledger`.execute(
-  db,
-)
+    -- The platform's own provider account: 120's general sub-account (a court part paid out moves on
+    -- to the restaurant's connected account, 120 acceptor <court>/<restaurant>; docs/food-court.md).
+    (select coalesce(sum(l.debit - l.credit), 0) from ledger_lines l join ledger_sub_accounts s on s.id = l.sub_account_id
+      where l.account = 120 and s.kind = 'general')::text as ledger`.execute(db)
 const b = bank.rows[0]
 check(
   b !== undefined && BigInt(b.captured) - BigInt(b.fees) - BigInt(b.payouts) === BigInt(b.ledger),

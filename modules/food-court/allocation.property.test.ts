@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { accounts, type LedgerEntryRequest, validatePosting } from '../ledger/index.ts'
+import { partPaidOutEntry, partRefundedEntry, partSaleEntry } from './postings.ts'
 import { allocate, courtFeeOf, percentToBp } from './shared.ts'
 
 /** A small fast PRNG so a failing run can be repeated from its seed. */
@@ -13,8 +15,77 @@ function rng(seed: number) {
   }
 }
 
+/**
+ * The court order's money in the ledger, for one random cart: payments' entries as payments posts
+ * them (apply-plan.ts: the capture's credits to each split's receiver and the rest to the court;
+ * the provider's fee; a refund from the court's 230; release-split.ts: a payout 230 → 120) and the
+ * module's own (postings.ts). Answers the entries and the balance (debit − credit) per account and
+ * sub-account.
+ */
+function courtBooks(
+  a: ReturnType<typeof allocate>,
+  rejected: boolean[],
+  vats: bigint[],
+  providerFee: bigint,
+) {
+  const court = 'court'
+  const c = 'EUR'
+  const held = (i: number) => ({ kind: 'acceptor' as const, external_id: `${court}/r${i}` })
+  const courtProgram = { kind: 'program' as const, external_id: court }
+  const entries: LedgerEntryRequest[] = []
+  const date = '2026-11-29'
+  const entry = (kind: string, id: string, lines: LedgerEntryRequest['lines']) =>
+    entries.push({ journal: 'bank', date, description: kind, source: { kind, id }, lines })
+  const splits = a.parts.map((p, i) => ({ i, amount: p.amount })).filter((s) => s.amount > 0n)
+  const rest = a.charge - splits.reduce((s, x) => s + x.amount, 0n)
+  entry('payment.captured', 'attempt', [
+    { account: accounts.payment_provider, currency: c, debit: Number(a.charge) },
+    ...splits.map((s) => ({
+      account: accounts.acceptor,
+      sub_account: held(s.i),
+      currency: c,
+      credit: Number(s.amount),
+    })),
+    ...(rest > 0n
+      ? [{ account: accounts.acceptor, sub_account: courtProgram, currency: c, credit: Number(rest) }]
+      : []),
+  ])
+  if (providerFee > 0n)
+    entry('payment.fee', 'attempt', [
+      { account: accounts.acceptor, sub_account: courtProgram, currency: c, debit: Number(providerFee) },
+      { account: accounts.payment_provider, currency: c, credit: Number(providerFee) },
+    ])
+  a.parts.forEach((p, i) => {
+    const part = { id: `p${i}`, court_id: court, restaurant_id: `r${i}`, ...p }
+    const sub = { order_id: i + 1, vat: vats[i]!, currency: c }
+    entries.push(partSaleEntry(part, sub, date))
+    if (rejected[i]) {
+      entry('payment.refund', `refund${i}`, [
+        { account: accounts.acceptor, sub_account: courtProgram, currency: c, debit: Number(p.gross) },
+        { account: accounts.payment_provider, currency: c, credit: Number(p.gross) },
+      ])
+      if (p.amount > 0n) entries.push(partRefundedEntry(part, sub, date))
+      entries.push(partSaleEntry(part, sub, date, true))
+    } else if (p.amount > 0n) {
+      entry('payment.payout', `payout${i}`, [
+        { account: accounts.acceptor, sub_account: held(i), currency: c, debit: Number(p.amount) },
+        { account: accounts.payment_provider, currency: c, credit: Number(p.amount) },
+      ])
+      entries.push(partPaidOutEntry(part, sub, date))
+    }
+  })
+  const balance = new Map<string, bigint>()
+  for (const e of entries)
+    for (const l of e.lines) {
+      const key = `${l.account} ${l.sub_account ? `${l.sub_account.kind}:${l.sub_account.external_id}` : 'general'}`
+      const amount = 'debit' in l && l.debit !== undefined ? BigInt(l.debit) : -BigInt(l.credit!)
+      balance.set(key, (balance.get(key) ?? 0n) + amount)
+    }
+  return { entries, balance: (key: string) => balance.get(key) ?? 0n, keys: [...balance.keys()] }
+}
+
 describe('court fee allocation (property)', () => {
-  it('Σ payouts + fee + refunds = charge to the cent for 10 000+ random carts', () => {
+  it('Σ payouts + fee + refunds = charge to the cent for 10 000+ random carts, the ledger cleared', () => {
     const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 1_000_000)
     const r = rng(seed)
     const int = (n: number) => Math.floor(r() * n)
@@ -55,6 +126,48 @@ describe('court fee allocation (property)', () => {
       const refunds = a.parts.reduce((s, p, i) => s + (rejected[i] ? p.gross : 0n), 0n)
       const feeKept = a.parts.reduce((s, p, i) => s + (rejected[i] ? 0n : p.fee), 0n)
       expect(payouts + feeKept + refunds, JSON.stringify(ctx)).toBe(a.charge)
+
+      // The ledger: every entry balanced, and after the payouts nothing is left open but what
+      // belongs where it stands (docs/food-court.md "The ledger").
+      const vats = a.parts.map((p) => BigInt(int(Number(p.gross) + 1)))
+      const providerFee = BigInt(
+        int(Number(a.fee - a.parts.reduce((s, p, i) => s + (rejected[i] ? p.fee : 0n), 0n)) + 1),
+      )
+      const books = courtBooks(a, rejected, vats, providerFee)
+      const why = JSON.stringify({
+        ...ctx,
+        rejected,
+        vats: vats.map(String),
+        providerFee: String(providerFee),
+      })
+      // The ledger's own rules (as the posting handler applies them): balanced, two lines or more.
+      for (const e of books.entries)
+        validatePosting({
+          ...e,
+          lines: e.lines.map((l) => ({
+            ...l,
+            debit: l.debit === undefined ? undefined : BigInt(l.debit),
+            credit: l.credit === undefined ? undefined : BigInt(l.credit),
+          })),
+        } as Parameters<typeof validatePosting>[0])
+      expect(books.balance(`${accounts.payment_provider} general`), why).toBe(feeKept - providerFee)
+      expect(books.balance(`${accounts.acceptor} program:court`), why).toBe(providerFee)
+      expect(books.balance(`${accounts.income} program:court`), why).toBe(-feeKept)
+      a.parts.forEach((p, i) => {
+        const kept = !rejected[i]
+        expect(books.balance(`${accounts.receivables} acceptor:court/r${i}`), why).toBe(0n)
+        expect(books.balance(`${accounts.acceptor} acceptor:court/r${i}`), why).toBe(0n)
+        expect(books.balance(`${accounts.payment_provider} acceptor:court/r${i}`), why).toBe(
+          kept ? p.amount : 0n,
+        )
+        expect(books.balance(`${accounts.income} program:r${i}`), why).toBe(kept ? vats[i]! - p.gross : 0n)
+        expect(books.balance(`${accounts.vat_on_sales} program:r${i}`), why).toBe(kept ? -vats[i]! : 0n)
+        expect(books.balance(`${accounts.others} program:r${i}`), why).toBe(kept ? p.fee : 0n)
+      })
+      expect(
+        books.keys.reduce((s, k) => s + books.balance(k), 0n),
+        why,
+      ).toBe(0n)
     }
   })
 

@@ -10,6 +10,18 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => t?.close())
 
+/** The guest's checkout of the bench's court (pickup, card), as the bench row sends it. */
+const checkoutOf = (court: string) => ({
+  court_uuid: court,
+  pickup_in_restaurant: true,
+  name: 'Bench Guest',
+  phone: '+31 6 0000 0000',
+  email: 'guest@example.com',
+  accept_terms: true,
+  accept_privacy: true,
+  payment_method: 'card',
+})
+
 it('court checkout of the bench set-up: two sub-orders, one split payment', async () => {
   const bench = await prepareCourtBench(t.services.db, t.config, { sessions: 40 })
   const times: number[] = []
@@ -18,16 +30,7 @@ it('court checkout of the bench set-up: two sub-orders, one split payment', asyn
     const res = await t.h.post<
       unknown,
       { result: { food_court_suborders: unknown[]; food_court_fee: number; total: number } }
-    >(`/api/v1/food/court/basket/${session}/checkout`, {
-      court_uuid: bench.courtUuid,
-      pickup_in_restaurant: true,
-      name: 'Bench Guest',
-      phone: '+31 6 0000 0000',
-      email: 'guest@example.com',
-      accept_terms: true,
-      accept_privacy: true,
-      payment_method: 'card',
-    })
+    >(`/api/v1/food/court/basket/${session}/checkout`, checkoutOf(bench.courtUuid))
     times.push(performance.now() - started)
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     expect(res.body.result.food_court_suborders).toHaveLength(2)
@@ -63,5 +66,32 @@ it('the bench row: checkout and the split payment started at the sandbox, with p
     for (const a of attempts) expect(a.splits as unknown[]).toHaveLength(2)
   } finally {
     await live.close()
+  }
+}, 120_000)
+
+it('concurrent checkouts on a small pool: none starves waiting for a second connection', async () => {
+  // The bench's 503 `overloaded` under load: createPayment asked the pool for a connection of its
+  // own while the checkout's transaction held one, so as many checkouts as connections each waited
+  // for another until DB_POOL_WAIT_MS ran out. With two connections and four checkouts at once,
+  // every one must get through.
+  const small = await createTestContext({ env: { DB_POOL_MAX: '2', DB_POOL_WAIT_MS: '2000' } })
+  try {
+    const bench = await prepareCourtBench(small.services.db, small.config, { sessions: 4 })
+    const answers = await Promise.all(
+      bench.sessionIds.map((session) =>
+        small.h.post<unknown, { error?: { reason?: string } }>(
+          `/api/v1/food/court/basket/${session}/checkout`,
+          checkoutOf(bench.courtUuid),
+        ),
+      ),
+    )
+    expect(answers.map((a) => `${a.status} ${a.body.error?.reason ?? ''}`.trim())).toEqual([
+      '201',
+      '201',
+      '201',
+      '201',
+    ])
+  } finally {
+    await small.close()
   }
 }, 120_000)

@@ -7,18 +7,23 @@ import {
   joinProgram,
   type Member,
   payWithSandboxCard,
-  seeding,
   seedMember,
   until,
 } from '../../tests/support/factories.ts'
 import {
   placeFoodOrder,
   type SeededRestaurant,
-  seedRestaurant,
   startFoodSession,
   uploadFoodImage,
 } from '../../tests/support/food.ts'
-import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
+import {
+  activateCourt,
+  courtGuest,
+  courtWorld,
+  fillBasket,
+  onboardAtSandbox,
+} from '../../tests/support/food-court.ts'
+import type { LiveTestContext } from '../../tests/support/live.ts'
 import { deliveredOrdersBefore } from '../food/index.ts'
 import { payoutFacts, releaseSplit } from '../payments/index.ts'
 import { system } from '../platform/context.ts'
@@ -51,50 +56,22 @@ type Err = { error: { code: string; reason?: string; field_codes?: Record<string
 const ctx = { actor: system('test'), requestId: 'test' }
 
 beforeAll(async () => {
-  t = await createLiveTestContext({ env: { PAY_LIMIT_PER_ADDRESS: '1000' } })
-  const s = seeding(t)
-  ;[courtOwner, ownerA, ownerB, ownerC, stranger, acceptorA] = await Promise.all([
-    seedMember(s, 'owner', { legal_type: 1, company_name: 'Hal BV' }),
-    seedMember(s, 'owner', { legal_type: 1, company_name: 'Pizza BV' }),
-    seedMember(s, 'owner', { legal_type: 1, company_name: 'Sushi BV' }),
-    seedMember(s, 'owner', { legal_type: 1, company_name: 'Taco BV' }),
-    seedMember(s, 'owner', { legal_type: 1, company_name: 'Other BV' }),
-    seedMember(s, 'acceptor', { legal_type: 1, company_name: 'Keuken BV' }),
+  const world = await courtWorld(['Pizza BV', 'Sushi BV', 'Taco BV'])
+  ;({ t, guest, courtOwner } = world)
+  ;[ownerA, ownerB, ownerC] = world.owners as [Member, Member, Member]
+  ;[A, B, C] = world.restaurants as [SeededRestaurant, SeededRestaurant, SeededRestaurant]
+  ;[stranger, acceptorA] = await Promise.all([
+    seedMember(world.s, 'owner', { legal_type: 1, company_name: 'Other BV' }),
+    seedMember(world.s, 'acceptor', { legal_type: 1, company_name: 'Keuken BV' }),
   ])
-  guest = s.guest
-  ;[A, B, C] = await Promise.all([seedRestaurant(ownerA), seedRestaurant(ownerB), seedRestaurant(ownerC)])
   await joinProgram(ownerA, A.uuid, acceptorA)
 }, 240_000)
 afterAll(async () => {
   await t?.close()
 })
 
-async function onboard(owner: Member, restaurant: string, approve = true) {
-  const started = expectStatus(
-    await owner.api<{ result: { step: number; ccvpay_url: string | null; ccvpay_status: string } }>(
-      'POST',
-      '/food/ccv-onboarding',
-      { food_court: court, restaurant_uuid: restaurant },
-    ),
-    200,
-    'start onboarding',
-  ).result
-  expect(started.step).toBe(3)
-  expect(started.ccvpay_url).toContain('/sandbox/onboarding/')
-  const id = started.ccvpay_url!.split('/').pop()!
-  expectStatus(await guest('POST', `/sandbox/onboarding/${id}`, { approve }), 200, 'sandbox onboarding page')
-  return until(async () => {
-    const now = expectStatus(
-      await owner.api<{ result: { ccvpay_status: string; step: number; status: number } }>(
-        'GET',
-        `/food/ccv-onboarding?food_court=${court}&restaurant_uuid=${restaurant}`,
-      ),
-      200,
-      'poll onboarding',
-    ).result
-    return now.ccvpay_status !== 'pending' && now
-  }, 'onboarding settled')
-}
+const onboard = (owner: Member, restaurant: string, approve = true) =>
+  onboardAtSandbox(guest, owner, court, restaurant, approve)
 
 describe('food court', () => {
   it('creates a court through its wizard step with the fee rules', async () => {
@@ -135,20 +112,7 @@ describe('food court', () => {
     expect(created.split_payment_fee_percent).toBe(7.5)
     court = created.uuid
     // Guests pay the court by card or iDEAL at the sandbox (the court's payment methods).
-    expectStatus(
-      await courtOwner.api('POST', '/manager/program-methods', {
-        program: court,
-        methods: ['card', 'ideal'].map((method_id) => ({ method_id, provider_id: 'sandbox', is_used: true })),
-      }),
-      200,
-      'court payment methods',
-    )
-    for (const status of [11004, 11001])
-      expectStatus(
-        await courtOwner.api('PATCH', `/manager/programs/${court}`, { status }),
-        200,
-        `court to ${status}`,
-      )
+    await activateCourt(courtOwner, court)
   })
 
   it('invites restaurants; a second invite is inviteIsAlreadySent; counts and filters', async () => {
@@ -251,21 +215,11 @@ describe('food court', () => {
 
   it('one cart across restaurants, the court minimum, one payment split', async () => {
     session = await startFoodSession(guest)
-    for (const [r, q] of [
+    await fillBasket(guest, session, [
       [A, 2],
       [B, 3],
       [C, 2],
-    ] as const)
-      expectStatus(
-        await guest('PUT', `/food/basket/${session}`, {
-          product_id: r.product,
-          quantity: q,
-          variant_uuid: null,
-          extra_uuids: [],
-        }),
-        200,
-        'basket',
-      )
+    ])
     const cart = expectStatus(
       await guest<{ result: { restaurants: unknown[]; can_order: boolean; lines_elsewhere: number } }>(
         'GET',
@@ -276,15 +230,7 @@ describe('food court', () => {
     ).result
     expect(cart.restaurants).toHaveLength(2)
     expect(cart.lines_elsewhere).toBe(1)
-    const body = {
-      court_uuid: court,
-      name: 'Anna de Vries',
-      phone: '+31 6 1234 5678',
-      email: 'anna@example.com',
-      accept_terms: true,
-      accept_privacy: true,
-      payment_method: 'card',
-    }
+    const body = { court_uuid: court, ...courtGuest }
     const key = randomUUID()
     const placed = expectStatus(
       await guest<{ result: typeof order; payment_uuid: string }>(
@@ -436,16 +382,27 @@ describe('food court', () => {
       const on = (account: number, side: 'debit' | 'credit') =>
         lines.filter((l) => l.account === account).reduce((s, l) => s + BigInt(l[side]), 0n)
       // As a single order: income net and VAT on the restaurant's program; against its claim and the fee.
-      expect(on(410, 'credit')).toBe(BigInt(sub.total) - vat)
       expect(on(210, 'credit')).toBe(vat)
       expect(on(110, 'debit')).toBe(BigInt(sub.payout_amount))
       expect(on(610, 'debit')).toBe(BigInt(sub.food_court_fee))
-      for (const l of lines.filter((l) => l.account === 410 || l.account === 210))
+      for (const l of lines.filter((l) => l.account === 210))
         expect([l.kind, l.external_id]).toEqual(['program', sub.restaurant_uuid])
+      // The court fee is the court's income: off the fee the capture put on the court's 230.
+      const onCourt = (account: number, side: 'debit' | 'credit') =>
+        lines
+          .filter((l) => l.account === account && l.external_id === court)
+          .reduce((s, l) => s + BigInt(l[side]), 0n)
+      expect(onCourt(230, 'debit')).toBe(BigInt(sub.food_court_fee))
+      expect(onCourt(410, 'credit')).toBe(BigInt(sub.food_court_fee))
+      expect(
+        lines
+          .filter((l) => l.account === 410 && l.external_id === sub.restaurant_uuid)
+          .reduce((s, l) => s + BigInt(l.credit), 0n),
+      ).toBe(BigInt(sub.total) - vat)
       const debit = lines.reduce((s, l) => s + BigInt(l.debit), 0n)
       const credit = lines.reduce((s, l) => s + BigInt(l.credit), 0n)
       expect(debit).toBe(credit)
-      expect(debit).toBe(BigInt(sub.total))
+      expect(debit).toBe(BigInt(sub.total) + BigInt(sub.food_court_fee))
     }
   })
 
@@ -503,7 +460,30 @@ describe('food court', () => {
       return o.status === 8 && o
     }, 'sub-order paid out')
     expect(Number(sub.payout_amount)).toBe(subA.payout_amount)
+    // The payout settled A's claim once: 110 and 230 `<court>/<A>` are zero, A's money is on its
+    // connected account (120 `<court>/<A>`).
+    const settled = await until(async () => {
+      const r = await saleLines('food_court_part.paid_out')
+      return r.rows.length > 0 && r
+    }, 'claim settled')
+    expect(new Set(settled.rows.map((r) => r.id)).size).toBe(1)
+    const claim = `${court}/${A.uuid}`
+    expect(await balanceOf(110, claim)).toBe(0n)
+    expect(await balanceOf(230, claim)).toBe(0n)
+    expect(await balanceOf(120, claim)).toBe(BigInt(subA.payout_amount))
   })
+
+  /** debit − credit of an account's sub-account named `externalId`. */
+  async function balanceOf(account: number, externalId: string) {
+    const row = await t.services.db
+      .selectFrom('ledger_lines as l')
+      .innerJoin('ledger_sub_accounts as s', 's.id', 'l.sub_account_id')
+      .select(sql<string>`coalesce(sum(l.debit - l.credit), 0)`.as('balance'))
+      .where('l.account', '=', account)
+      .where('s.external_id', '=', externalId)
+      .executeTakeFirstOrThrow()
+    return BigInt(row.balance)
+  }
 
   it('B rejects its part: only that part is refunded; the statement reconciles with the ledger', async () => {
     const subB = order.food_court_suborders.find((s) => s.restaurant_uuid === B.uuid)!
@@ -540,6 +520,54 @@ describe('food court', () => {
       `/food/programs/${B.uuid}/court-orders/${subB.uuid}/reject`,
     )
     expect(again.status).toBe(200)
+    // B's kitchen board: the rejected sub-order left the active view; its books show it rejected;
+    // the kitchen cannot move it on, and its board stream told open boards.
+    type Board = { results: { uuid: string; order_status: number; rejected_at: string | null }[] }
+    const active = expectStatus(
+      await ownerB.api<Board>('GET', `/food/programs/${B.uuid}/orders?active_view=true`),
+      200,
+      'B’s board',
+    ).results
+    expect(active.map((o) => o.uuid)).not.toContain(subB.uuid)
+    const books = expectStatus(
+      await ownerB.api<Board>('GET', `/food/programs/${B.uuid}/orders`),
+      200,
+      'B’s books',
+    ).results
+    expect(books.find((o) => o.uuid === subB.uuid)?.rejected_at).not.toBeNull()
+    const moved = await ownerB.api<Err>('PATCH', `/food/programs/${B.uuid}/orders/${subB.uuid}/status`, {
+      status: 5,
+    })
+    expect(moved.status).toBe(409)
+    const boardEvents = await t.services.db
+      .selectFrom('food_board_events')
+      .select('kind')
+      .where('order_id', '=', subB.uuid)
+      .execute()
+    expect(boardEvents.filter((e) => e.kind === 'order.rejected')).toHaveLength(1)
+    // B's day counts no sale of the rejected sub-order.
+    const bTotals = expectStatus(
+      await ownerB.api<{ results: { orders_count: number }[] }>(
+        'GET',
+        `/food/programs/${B.uuid}/daily-totals`,
+      ),
+      200,
+      'B’s daily totals',
+    ).results
+    expect(bTotals.reduce((n, d) => n + d.orders_count, 0)).toBe(0)
+    // The guest's order: B's part reads refunded, A's goes on.
+    const guestView = expectStatus(
+      await guest<{
+        result: { food_court_suborders: { uuid: string; part_status: string; rejected: boolean }[] }
+      }>('GET', `/food/court/orders/${order.uuid}?session_id=${session}`),
+      200,
+      'guest order',
+    ).result.food_court_suborders
+    expect(guestView.find((p) => p.uuid === subB.uuid)).toMatchObject({
+      part_status: 'refunded',
+      rejected: true,
+    })
+    expect(guestView.find((p) => p.uuid !== subB.uuid)).toMatchObject({ rejected: false })
     const payment = (
       await t.services.db
         .selectFrom('food_court_orders')
@@ -620,8 +648,12 @@ describe('food court', () => {
     const sold = (await saleLines('food_court_part.paid')).rows.filter((r) => r.source_id === partB.id)
     const net = (rows: typeof sold, account: number) =>
       rows.filter((l) => l.account === account).reduce((s, l) => s + BigInt(l.credit) - BigInt(l.debit), 0n)
-    for (const account of [110, 210, 410, 610])
+    for (const account of [110, 210, 230, 410, 610])
       expect(net(sold, account) + net(reversed.rows, account)).toBe(0n)
+    // Nothing of B's part is left open: its claim, what was held for it, its connected account.
+    const claimB = `${court}/${B.uuid}`
+    await until(async () => (await balanceOf(230, claimB)) === 0n, 'B’s held part back to the court')
+    for (const account of [110, 120]) expect(await balanceOf(account, claimB)).toBe(0n)
     // Owner views: daily totals with the court fee, the CSV with the sub-orders.
     const totals = expectStatus(
       await courtOwner.api<{ results: { food_court_fee: number; payouts: number }[] }>(

@@ -1,20 +1,15 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectStatus, type Member, payWithSandboxCard, until } from '../../tests/support/factories.ts'
+import { type SeededRestaurant, startFoodSession, uploadFoodImage } from '../../tests/support/food.ts'
 import {
-  expectStatus,
-  type Member,
-  payWithSandboxCard,
-  seeding,
-  seedMember,
-  until,
-} from '../../tests/support/factories.ts'
-import {
-  type SeededRestaurant,
-  seedRestaurant,
-  startFoodSession,
-  uploadFoodImage,
-} from '../../tests/support/food.ts'
-import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
+  activateCourt,
+  type CourtWorld,
+  courtGuest,
+  courtWorld,
+  fillBasket,
+  onboardAtSandbox,
+} from '../../tests/support/food-court.ts'
 
 /**
  * The sandbox provider itself sends its webhooks again (issue 16: "payout exactly once under
@@ -27,33 +22,23 @@ import { createLiveTestContext, type LiveTestContext } from '../../tests/support
  * ledger with one capture and one payout entry each, every entry balanced.
  */
 
-let t: LiveTestContext
-let courtOwner: Member
-let ownerA: Member
-let ownerB: Member
-let A: SeededRestaurant
-let B: SeededRestaurant
+let world: CourtWorld
 
 beforeAll(async () => {
-  t = await createLiveTestContext({ env: { PAY_LIMIT_PER_ADDRESS: '1000' } })
-  const s = seeding(t)
-  ;[courtOwner, ownerA, ownerB] = await Promise.all([
-    seedMember(s, 'owner', { legal_type: 1, company_name: 'Hal BV' }),
-    seedMember(s, 'owner', { legal_type: 1, company_name: 'Pizza BV' }),
-    seedMember(s, 'owner', { legal_type: 1, company_name: 'Sushi BV' }),
-  ])
-  ;[A, B] = await Promise.all([seedRestaurant(ownerA), seedRestaurant(ownerB)])
+  world = await courtWorld(['Pizza BV', 'Sushi BV'])
 }, 240_000)
 afterAll(async () => {
-  await t?.close()
+  await world?.t.close()
 })
 
 const sandboxEvent = 'payments.sandbox-event.created'
 
 describe('food court under re-sent provider webhooks', () => {
   it('the sandbox sends every webhook again, twice and out of order: one payment, one payout each', async () => {
+    const { t, guest, courtOwner } = world
+    const [ownerA, ownerB] = world.owners as [Member, Member]
+    const [A, B] = world.restaurants as [SeededRestaurant, SeededRestaurant]
     const { db } = t.services
-    const guest = seeding(t).guest
     const image = await uploadFoodImage(courtOwner, 'programs')
     const court = expectStatus(
       await courtOwner.api<{ result: { uuid: string } }>('POST', '/food/courts', {
@@ -66,16 +51,7 @@ describe('food court under re-sent provider webhooks', () => {
       201,
       'court',
     ).result.uuid
-    expectStatus(
-      await courtOwner.api('POST', '/manager/program-methods', {
-        program: court,
-        methods: [{ method_id: 'card', provider_id: 'sandbox', is_used: true }],
-      }),
-      200,
-      'court payment methods',
-    )
-    for (const status of [11004, 11001])
-      expectStatus(await courtOwner.api('PATCH', `/manager/programs/${court}`, { status }), 200, `${status}`)
+    await activateCourt(courtOwner, court, ['card'])
     for (const [owner, r] of [
       [ownerA, A],
       [ownerB, B],
@@ -85,51 +61,20 @@ describe('food court under re-sent provider webhooks', () => {
         200,
         'invite',
       )
-      const started = expectStatus(
-        await owner.api<{ result: { ccvpay_url: string } }>('POST', '/food/ccv-onboarding', {
-          food_court: court,
-          restaurant_uuid: r.uuid,
-        }),
-        200,
-        'onboarding',
-      ).result
-      const id = started.ccvpay_url.split('/').pop()!
-      expectStatus(await guest('POST', `/sandbox/onboarding/${id}`, { approve: true }), 200, 'approve')
-      await until(async () => {
-        const o = await owner.api<{ result: { ccvpay_status: string } }>(
-          'GET',
-          `/food/ccv-onboarding?food_court=${court}&restaurant_uuid=${r.uuid}`,
-        )
-        return o.body.result.ccvpay_status === 'active'
-      }, 'onboarded')
+      expect((await onboardAtSandbox(guest, owner, court, r.uuid)).ccvpay_status).toBe('active')
     }
 
     // A guest orders from both and pays once; both deliver; both parts are paid out.
     const session = await startFoodSession(guest)
-    for (const r of [A, B])
-      expectStatus(
-        await guest('PUT', `/food/basket/${session}`, {
-          product_id: r.product,
-          quantity: 2,
-          variant_uuid: null,
-          extra_uuids: [],
-        }),
-        200,
-        'basket',
-      )
+    await fillBasket(guest, session, [
+      [A, 2],
+      [B, 2],
+    ])
     const placed = expectStatus(
       await guest<{
         payment_uuid: string
         result: { uuid: string; food_court_suborders: { uuid: string; restaurant_uuid: string }[] }
-      }>('POST', `/food/court/basket/${session}/checkout`, {
-        court_uuid: court,
-        name: 'Anna de Vries',
-        phone: '+31 6 1234 5678',
-        email: 'anna@example.com',
-        accept_terms: true,
-        accept_privacy: true,
-        payment_method: 'card',
-      }),
+      }>('POST', `/food/court/basket/${session}/checkout`, { court_uuid: court, ...courtGuest }),
       201,
       'checkout',
     )

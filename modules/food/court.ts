@@ -7,7 +7,7 @@ import { findRestaurantRow, schedulesOf } from './db/restaurants.ts'
 import { thumbnailJson } from './files.ts'
 import { openingAt } from './hours.ts'
 import { canMove, statusName } from './orders/codes.ts'
-import { lockOrder, type OrderRow, writeStatus } from './orders/life.ts'
+import { addBoardEvent, lockOrder, type OrderRow, writeStatus } from './orders/life.ts'
 import { draftPart, type PartCustomer, type PartDraft, type Refuse, writePart } from './orders/part.ts'
 import { openingJson } from './queries/guest.ts'
 import type { SessionRow } from './session.ts'
@@ -118,6 +118,27 @@ export async function applyOrderPaidOut(
   return writeStatus(trx, order, 8, ctx, { paid_out_at: new Date(), payout_amount: amount })
 }
 
+/**
+ * The restaurant rejected its part of the court order and the part was refunded to the guest: the
+ * sub-order leaves the kitchen board's active view (a board event tells open boards at once), no
+ * staff move applies to it any more, and it no longer counts against the restaurant's order limit
+ * or its daily totals. Its status keeps the specification's code (paid, cooking or out for
+ * delivery: food has no cancelled status); `rejected_at` says what happened. Once: a second call
+ * finds it rejected (null).
+ */
+export async function applySubOrderRejected(trx: Trx, orderId: string): Promise<OrderRow | null> {
+  const order = await lockOrder(trx, orderId)
+  if (!order || order.rejected_at) return null
+  const rejected = (await trx
+    .updateTable('food_orders')
+    .set({ rejected_at: new Date(), updated_at: new Date() })
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow()) as OrderRow
+  await addBoardEvent(trx, rejected, 'order.rejected')
+  return rejected
+}
+
 export interface SubOrderFacts {
   id: string
   order_id: number
@@ -136,6 +157,8 @@ export interface SubOrderFacts {
   paid_at: Date | null
   paid_out_at: Date | null
   payout_amount: bigint | null
+  rejected_at: Date | null
+  currency: string
   order_date: string
   time_zone: string
   items: { title: string; quantity: number; price: number }[]
@@ -167,6 +190,8 @@ export async function subOrderFacts(
       'o.paid_at',
       'o.paid_out_at',
       'o.payout_amount',
+      'o.rejected_at',
+      'o.currency',
       'o.order_date',
       'r.time_zone',
     ])
@@ -198,6 +223,8 @@ export async function subOrderFacts(
       paid_at: r.paid_at,
       paid_out_at: r.paid_out_at,
       payout_amount: r.payout_amount === null ? null : BigInt(r.payout_amount),
+      rejected_at: r.rejected_at,
+      currency: r.currency,
       order_date:
         typeof r.order_date === 'string' ? r.order_date : (r.order_date as Date).toISOString().slice(0, 10),
       time_zone: r.time_zone,

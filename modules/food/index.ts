@@ -32,6 +32,7 @@ export {
   applySubOrderAwaiting,
   applySubOrderPaid,
   applySubOrderPaymentEnded,
+  applySubOrderRejected,
   type CourtRestaurantCard,
   deliveredOrdersBefore,
   draftSubOrder,

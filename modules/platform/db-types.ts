@@ -602,6 +602,7 @@ export interface FoodOrders {
   pickup_in_restaurant: boolean;
   products_total: bigint;
   program_id: string;
+  rejected_at: Timestamp | null;
   requested_time: Timestamp | null;
   session_id: string | null;
   source: Generated<string>;

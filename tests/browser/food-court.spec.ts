@@ -409,15 +409,42 @@ test('a restaurant rejects its part of a court order from its kitchen: only that
   await expect(part).toHaveAttribute('data-part', 'refunded', { timeout: 30_000 })
   await expect(part.getByTestId('court-part-money')).toContainText(euros(subB.total))
   await expect(part.getByTestId('court-part-reject')).toHaveCount(0)
+  // The refunded sub-order leaves B's kitchen board (its stream says so); B's books read it rejected.
+  await b.page.keyboard.press('Escape')
+  await expect(b.page.getByTestId('order-detail')).toHaveCount(0)
+  await expect(card).toHaveCount(0, { timeout: 30_000 })
+  await b.page.getByTestId('books-date-tab').click()
+  const row = b.page.getByTestId('books-order').filter({ hasText: 'Bram Jansen' })
+  await expect(row.getByTestId('order-status')).toHaveAttribute('data-rejected', 'true', { timeout: 15_000 })
+  await expectFitsAndAccessible(b.page, '[data-testid="food-orders"]')
+  // A's kitchen still has its part to cook.
+  await a.page.goto(portalUrl('programs', `/programs/${a.restaurant.uuid}`))
+  await a.page.getByTestId('books-board-tab').click()
+  await expect(a.page.getByTestId('board-order').filter({ hasText: 'Bram Jansen' })).toHaveCount(1, {
+    timeout: 30_000,
+  })
+
+  // The guest's order page: B's part rejected and refunded, A's part goes on.
+  const orderUuid = (await guest<{ order_uuid: string }>('GET', `/food/court/orders/payment/${session}`)).body
+    .order_uuid
+  await guestPage.setViewportSize(phone)
+  await guestPage.evaluate((id) => window.localStorage.setItem('food-session', id), session)
+  await guestPage.goto(portalUrl('cardholder', `/food-court/orders/${orderUuid}`))
+  const partOf = (r: { restaurant: { uuid: string } }) =>
+    guestPage.locator(`[data-testid="court-order-part"][data-restaurant="${r.restaurant.uuid}"]`)
+  await expect(partOf(b).getByTestId('court-order-part-status')).toHaveAttribute('data-rejected', 'true', {
+    timeout: 30_000,
+  })
+  await expect(partOf(b).getByTestId('court-order-part-refund')).toContainText(euros(subB.total))
+  await expect(partOf(a).getByTestId('court-order-part-status')).toHaveAttribute('data-status', '3')
+  await expect(guestPage.getByTestId('order-refunded')).toContainText(euros(subB.total))
+  await expectFitsAndAccessible(guestPage, '[data-testid="court-order-page"]')
 
   // Only B's part was refunded: A's part is still held and can still be rejected by A.
   const payment = expectStatus(
     await pageApi(courtPage)<{
       result: { refunded: number; food_court_suborders: { part_status: string }[] }
-    }>(
-      'GET',
-      `/food/courts/${court}/orders/${(await guest<{ order_uuid: string }>('GET', `/food/court/orders/payment/${session}`)).body.order_uuid}`,
-    ),
+    }>('GET', `/food/courts/${court}/orders/${orderUuid}`),
     200,
     'the court order',
   ).result

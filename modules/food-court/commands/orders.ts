@@ -10,7 +10,7 @@ import {
   sessionOf,
   subOrderFacts,
 } from '../../food/index.ts'
-import { accounts, type LedgerEntryRequest, ledgerEntryRequested } from '../../ledger/index.ts'
+import { ledgerEntryRequested } from '../../ledger/index.ts'
 import { createPayment, paymentFacts } from '../../payments/index.ts'
 import type { Caller } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
@@ -21,6 +21,7 @@ import { publish } from '../../platform/events.ts'
 import { newId } from '../../platform/ids.ts'
 import type { Services } from '../../platform/module.ts'
 import { programMethodSettings } from '../../programs/index.ts'
+import { partSaleEntry, partSubAccount } from '../postings.ts'
 import { activeCourt, onboardedRestaurantIds } from '../queries/court.ts'
 import { allocate } from '../shared.ts'
 
@@ -29,58 +30,6 @@ type EventCtx = Pick<RequestContext, 'actor' | 'requestId'>
 
 /** The payable kind of a court order's payment (payments' `payable_kind`). */
 export const courtOrderPayable = 'food_court_order'
-
-/** The ledger sub-account (230) holding a restaurant's part of a court's payments. */
-export const partSubAccount = (courtId: string, restaurantId: string) => ({
-  kind: 'acceptor' as const,
-  external_id: `${courtId}/${restaurantId}`,
-})
-
-/**
- * The sale of a restaurant's part (journal sales, source `food_court_part.paid`/part), as a single
- * food order's sale (food's `paidEntry`: income 410 net and VAT on sales 210, on the restaurant's
- * program sub-account). A single order's money is the restaurant's own on 230; a part's money is
- * held for the restaurant on 230 `acceptor <court>/<restaurant>` until its payout, so the sale is
- * set against the restaurant's claim on the court instead: receivables 110 on that same
- * `<court>/<restaurant>` name for what it will be paid (gross − fee), and the court fee it pays as
- * a cost (610 others, program sub-account). Balanced: amount + fee = gross = net + VAT. The money
- * flows (capture, payout, refund) stay as payments posts them; `reversed` is the credit note of a
- * rejected part (source `food_court_part.sale_reversed`): the same lines, sides swapped.
- */
-export function partSaleEntry(
-  part: { id: string; court_id: string; restaurant_id: string; gross: bigint; fee: bigint; amount: bigint },
-  sub: { order_id: number; vat: bigint; currency: string },
-  date: string,
-  reversed = false,
-): LedgerEntryRequest {
-  const restaurant = { kind: 'program' as const, external_id: part.restaurant_id }
-  const claim = partSubAccount(part.court_id, part.restaurant_id)
-  const currency = sub.currency
-  const side = (amount: bigint, normal: 'debit' | 'credit') => {
-    const s = reversed ? (normal === 'debit' ? 'credit' : 'debit') : normal
-    return { [s]: Number(amount) } as { debit: number } | { credit: number }
-  }
-  const line = (
-    account: number,
-    sub_account: { kind: 'program' | 'acceptor'; external_id: string },
-    amount: bigint,
-    normal: 'debit' | 'credit',
-  ) => (amount > 0n ? [{ account, sub_account, currency, ...side(amount, normal) }] : [])
-  return {
-    journal: 'sales',
-    date,
-    description: reversed
-      ? `Food court sub-order ${sub.order_id} rejected: sale reversed`
-      : `Food court sub-order ${sub.order_id} paid`,
-    source: { kind: reversed ? 'food_court_part.sale_reversed' : 'food_court_part.paid', id: part.id },
-    lines: [
-      ...line(accounts.receivables, claim, part.amount, 'debit'),
-      ...line(accounts.others, restaurant, part.fee, 'debit'),
-      ...line(accounts.income, restaurant, part.gross - sub.vat, 'credit'),
-      ...line(accounts.vat_on_sales, restaurant, sub.vat, 'credit'),
-    ],
-  } as LedgerEntryRequest
-}
 
 const statusNames: Record<number, string> = {
   1: 'created',
@@ -228,13 +177,15 @@ export async function courtCheckout(
   const orderId = newId()
   const paymentId = newId()
   await db.transaction().execute(async (trx) => {
-    // The invitations are read again under lock: a restaurant withdrawn meanwhile is not charged for.
+    // The invitations are read again under a shared lock: a restaurant withdrawn meanwhile is not
+    // charged for (its withdrawal waits for this checkout, or this checkout sees it), while other
+    // guests' checkouts at the court read them at the same time.
     const invites = await trx
       .selectFrom('food_court_invites')
       .select(['restaurant_id', 'merchant_account_id', 'status', 'onboarding_status'])
       .where('court_id', '=', court.program_id)
       .where('restaurant_id', 'in', restaurantIds)
-      .forUpdate()
+      .forShare()
       .execute()
     const merchants = new Map<string, string>()
     for (const i of invites)
@@ -557,6 +508,8 @@ export async function courtOrdersJson(db: DbOrTrx, orders: readonly CourtOrderRo
           food_court_fee: Number(p.fee),
           payout_amount: Number(p.amount),
           part_status: p.status as 'held',
+          // Parts are refunded only when their restaurant rejects them.
+          rejected: p.status === 'refunding' || p.status === 'refunded',
           paid_out_at: p.paid_out_at?.toISOString() ?? null,
           refunded_at: p.refunded_at?.toISOString() ?? null,
           items: s?.items ?? [],

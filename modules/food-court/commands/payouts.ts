@@ -1,5 +1,5 @@
-import { applyOrderPaidOut, subOrderFacts } from '../../food/index.ts'
-import { accounts, ledgerEntryRequested } from '../../ledger/index.ts'
+import { applyOrderPaidOut, applySubOrderRejected, nudgeBoards, subOrderFacts } from '../../food/index.ts'
+import { ledgerEntryRequested } from '../../ledger/index.ts'
 import { payoutFacts, refundPayment, releaseSplit } from '../../payments/index.ts'
 import type { Caller } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
@@ -9,7 +9,8 @@ import { AppError, conflict, notFound } from '../../platform/errors.ts'
 import { publish } from '../../platform/events.ts'
 import type { Services } from '../../platform/module.ts'
 import { restaurantOfStaff } from '../access.ts'
-import { courtOrdersJson, partSaleEntry, partSubAccount, syncCourtStatus } from './orders.ts'
+import { partPaidOutEntry, partRefundedEntry, partSaleEntry } from '../postings.ts'
+import { courtOrdersJson, syncCourtStatus } from './orders.ts'
 
 type Ctx = Pick<RequestContext, 'actor' | 'requestId'>
 
@@ -64,7 +65,7 @@ export async function releasePart(services: Services, ctx: Ctx, partId: string):
         .set({ status: 'releasing', updated_at: new Date() })
         .where('id', '=', partId)
         .execute()
-    return { part, payment_id: order.payment_id! }
+    return { part, payment_id: order.payment_id!, court_id: order.court_id }
   })
   if (!claimed) return 'skipped'
   const { part, payment_id } = claimed
@@ -103,6 +104,24 @@ export async function releasePart(services: Services, ctx: Ctx, partId: string):
       .returning('food_order_id')
       .executeTakeFirst()
     if (!updated) return
+    // The restaurant's claim (110) is settled by the payout: once, with the move to paid_out.
+    const sub = (await subOrderFacts(trx, [part.food_order_id])).get(part.food_order_id)
+    if (sub && BigInt(part.amount) > 0n)
+      await publish(
+        trx,
+        ledgerEntryRequested,
+        partPaidOutEntry(
+          {
+            id: part.id,
+            court_id: claimed.court_id,
+            restaurant_id: part.restaurant_id,
+            amount: BigInt(part.amount),
+          },
+          { order_id: sub.order_id, currency: sub.currency },
+          zonedDate(now, sub.time_zone),
+        ),
+        ctx,
+      )
     await applyOrderPaidOut(trx, updated.food_order_id, BigInt(part.amount), ctx)
     await syncCourtStatus(trx, part.court_order_id)
   })
@@ -275,6 +294,8 @@ export async function finishRejection(services: Services, ctx: Ctx, partId: stri
       .returning('id')
       .executeTakeFirst()
     if (!done) return
+    // Off the restaurant's kitchen board: the guest has the money back, there is nothing to cook.
+    await applySubOrderRejected(trx, part.food_order_id)
     const reversal = await saleReversal(trx, order, part, now)
     if (reversal) await publish(trx, ledgerEntryRequested, reversal, ctx)
     if (BigInt(part.amount) > 0n) {
@@ -286,31 +307,17 @@ export async function finishRejection(services: Services, ctx: Ctx, partId: stri
       await publish(
         trx,
         ledgerEntryRequested,
-        {
-          journal: 'miscellaneous',
-          date: zonedDate(now, court?.time_zone ?? 'Europe/Amsterdam'),
-          description: `Food court order ${order.order_id}: part refunded, back from the restaurant`,
-          source: { kind: 'food_court.part_refunded', id: partId },
-          lines: [
-            {
-              account: accounts.acceptor,
-              sub_account: partSubAccount(order.court_id, part.restaurant_id),
-              currency: order.currency,
-              debit: Number(part.amount),
-            },
-            {
-              account: accounts.acceptor,
-              sub_account: { kind: 'program', external_id: order.court_id },
-              currency: order.currency,
-              credit: Number(part.amount),
-            },
-          ],
-        },
+        partRefundedEntry(
+          { ...part, court_id: order.court_id, amount: BigInt(part.amount) },
+          order,
+          zonedDate(now, court?.time_zone ?? 'Europe/Amsterdam'),
+        ),
         ctx,
       )
     }
     await syncCourtStatus(trx, part.court_order_id)
   })
+  nudgeBoards(services, part.restaurant_id)
 }
 
 /** The credit note of a rejected part's sale (its sale was posted when the part was held). */

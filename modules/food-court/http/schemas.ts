@@ -333,6 +333,10 @@ export const subOrderSchema = z
     food_court_fee: z.number().int().openapi({ description: 'The court fee taken from this part' }),
     payout_amount: z.number().int().openapi({ description: 'What the restaurant receives: total − fee' }),
     part_status: z.enum(['created', 'held', 'releasing', 'paid_out', 'refunding', 'refunded', 'failed']),
+    rejected: z.boolean().openapi({
+      description:
+        'The restaurant rejected its part: refunded to the guest (part_status refunding or refunded), off its kitchen board',
+    }),
     paid_out_at: z.iso.datetime().nullable(),
     refunded_at: z.iso.datetime().nullable(),
     items: z.array(z.object({ title: z.string(), quantity: z.number().int(), price: z.number().int() })),

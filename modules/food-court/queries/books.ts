@@ -7,7 +7,8 @@ import { invalidField, notFound } from '../../platform/errors.ts'
 import { type PageRequest, pageOffset } from '../../platform/pagination.ts'
 import { findProgram } from '../../programs/index.ts'
 import { findCourtRow } from '../commands/court.ts'
-import { type CourtOrderRow, courtOrdersJson, partSubAccount } from '../commands/orders.ts'
+import { type CourtOrderRow, courtOrdersJson } from '../commands/orders.ts'
+import { partSubAccount } from '../postings.ts'
 
 const paidStatuses = [3, 5, 6, 7, 8]
 

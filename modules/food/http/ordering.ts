@@ -310,6 +310,10 @@ const orderSchema = z
     vat: z.number().int(),
     charge: z.number().int().nullable(),
     payout: z.number().int().nullable(),
+    rejected_at: z.string().nullable().openapi({
+      description:
+        'When the restaurant rejected this food court sub-order and its part was refunded (it left the active view), else null',
+    }),
   })
   .openapi('FoodOrder')
 

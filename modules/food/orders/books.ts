@@ -46,6 +46,11 @@ export interface OrderListItem {
   /** What the guest paid (null before payment). */
   charge: number | null
   payout: number | null
+  /**
+   * When the restaurant rejected this food court sub-order (its part refunded to the guest), else
+   * null: it left the active view; its status stays where it was (docs/food-court.md).
+   */
+  rejected_at: string | null
 }
 
 /** A calendar date compared as one (the column is `date`). */
@@ -87,6 +92,7 @@ export const listColumns = [
   'o.vat',
   'o.payout_amount',
   timeZoneOf.as('time_zone'),
+  'o.rejected_at',
 ] as const
 
 type ListRow = Pick<
@@ -112,6 +118,7 @@ type ListRow = Pick<
   | 'total'
   | 'vat'
   | 'payout_amount'
+  | 'rejected_at'
 > & { items: OrderListItem['items']; order_date: string; source: string; eat_in: boolean; time_zone: string }
 
 export const addressOf = (
@@ -153,6 +160,7 @@ export function listItemJson(o: ListRow): OrderListItem {
     vat: Number(o.vat),
     charge: paid ? Number(o.total) : null,
     payout: o.payout_amount === null ? null : Number(o.payout_amount),
+    rejected_at: o.rejected_at?.toISOString() ?? null,
   }
 }
 
@@ -188,8 +196,12 @@ export async function listOrders(
   let rows = ordersOf(db, programId)
   const date = q.active_view ? null : (q.date ?? today)
   if (q.active_view) {
-    base = base.where('o.status', 'in', [...activeStatuses])
-    rows = rows.where('o.status', 'in', [...activeStatuses]).orderBy('o.order_id', 'asc')
+    // A rejected court sub-order was refunded: nothing left for the kitchen to do.
+    base = base.where('o.status', 'in', [...activeStatuses]).where('o.rejected_at', 'is', null)
+    rows = rows
+      .where('o.status', 'in', [...activeStatuses])
+      .where('o.rejected_at', 'is', null)
+      .orderBy('o.order_id', 'asc')
   } else {
     base = base.where('o.order_date', '=', day(date!))
     rows = rows.where('o.order_date', '=', day(date!)).orderBy('o.order_id', 'desc')
@@ -333,7 +345,8 @@ export interface DailyTotal {
 /**
  * Daily totals of paid orders (spec section 3): per local day, the number of orders, the products,
  * the fees (delivery and pickup), `overall` (what guests paid), `revenue` (overall less VAT) and
- * `payouts` (paid out to the restaurant). `date` alone gives one day, else the newest days first.
+ * `payouts` (paid out to the restaurant); a rejected court sub-order is left out (its money
+ * went back to the guest). `date` alone gives one day, else the newest days first.
  * Read from `food_daily_totals` (a row per day and type, kept by triggers on `food_orders`), so a
  * page costs the same with a thousand orders or a million.
  */

@@ -43,6 +43,7 @@ export interface OrderRow {
   payout_amount: bigint | null
   paid_at: Date | null
   paid_out_at: Date | null
+  rejected_at: Date | null
   order_date: Date
   created_at: Date
   updated_at: Date
@@ -146,7 +147,9 @@ export async function moveOrder(
 ): Promise<OrderRow> {
   const order = await lockOrder(trx, orderId)
   if (!order) throw conflict('the order is gone')
-  if (!canMove(order.status as OrderStatus, to, by)) throw transitionRefused(order.status, to)
+  // A rejected court sub-order was refunded: the kitchen cannot move it on.
+  if (!canMove(order.status as OrderStatus, to, by) || order.rejected_at)
+    throw transitionRefused(order.status, to)
   return writeStatus(trx, order, to, ctx)
 }
 

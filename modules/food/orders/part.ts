@@ -184,8 +184,8 @@ export interface PartCustomer {
 }
 
 /**
- * Writes a drafted part as a food order (status 1 created) with its items, under the restaurant's
- * row lock and against its `order_limit` (`order_limit_reached` with the owner's message), so two
+ * Writes a drafted part as a food order (status 1 created) with its items, against the restaurant's
+ * `order_limit` under its row lock (taken only when it has a limit) (`order_limit_reached` with the owner's message), so two
  * guests cannot both take the last place. Answers the order's id.
  */
 export async function writePart(
@@ -198,18 +198,22 @@ export async function writePart(
 ): Promise<string> {
   const { program, money, pickup } = draft
   // The restaurant's row lock: orders of one restaurant are counted against its limit one at a time.
-  const locked = await trx
-    .selectFrom('food_restaurants')
-    .select(['order_limit', 'order_limit_message'])
-    .where('program_id', '=', program.uuid)
-    .forUpdate()
-    .executeTakeFirstOrThrow()
+  // A restaurant without a limit has nothing to count, so its orders are written side by side
+  // (a food court's checkouts would otherwise queue behind each other for their whole transaction).
+  const limits = () =>
+    trx
+      .selectFrom('food_restaurants')
+      .select(['order_limit', 'order_limit_message'])
+      .where('program_id', '=', program.uuid)
+  const seen = await limits().executeTakeFirstOrThrow()
+  const locked = seen.order_limit === null ? seen : await limits().forUpdate().executeTakeFirstOrThrow()
   if (locked.order_limit !== null) {
     const open = await trx
       .selectFrom('food_orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('program_id', '=', program.uuid)
       .where('status', 'in', [...openStatuses])
+      .where('rejected_at', 'is', null)
       .executeTakeFirstOrThrow()
     if (Number(open.n) >= locked.order_limit)
       throw refuse(

@@ -64,7 +64,10 @@ export async function createPayment(
       },
     )
   }
-  const accountId = await accountForPayment(services.db, services.config, input.program_uuid ?? null)
+  // On the caller's handle: a caller inside a transaction already holds a pooled connection, and
+  // asking the pool for a second one while holding it starves the pool under load (every
+  // connection held by a checkout waiting for another: 503 overloaded after DB_POOL_WAIT_MS).
+  const accountId = await accountForPayment(db, services.config, input.program_uuid ?? null)
   const id = input.id ?? newId()
   await db
     .insertInto('payments')

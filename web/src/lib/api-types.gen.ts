@@ -15094,6 +15094,8 @@ export interface components {
       products_total: number;
       /** Format: date-time */
       refunded_at: string | null;
+      /** @description The restaurant rejected its part: refunded to the guest (part_status refunding or refunded), off its kitchen board */
+      rejected: boolean;
       restaurant_title: string;
       /** Format: uuid */
       restaurant_uuid: string;
@@ -15206,6 +15208,8 @@ export interface components {
       pickup_fee: number;
       pickup_in_restaurant: boolean;
       products_total: number;
+      /** @description When the restaurant rejected this food court sub-order and its part was refunded (it left the active view), else null */
+      rejected_at: string | null;
       requested_time: string | null;
       /**
        * @description counter: taken by staff at the counter

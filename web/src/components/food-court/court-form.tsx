@@ -2,23 +2,16 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { type FieldPath, useForm, useFormContext } from 'react-hook-form'
-import { uploadRestaurantImage } from '~/components/food-owner/api.ts'
-import { costText } from '~/components/food-owner/form-parts.tsx'
-import { ImageUploadField } from '~/components/food-owner/uploads.tsx'
-import { useHydrated } from '~/components/shared/use-hydrated.ts'
-import { Checkbox } from '~/components/ui/checkbox.tsx'
+import { type FieldPath, useForm } from 'react-hook-form'
 import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '~/components/ui/form.tsx'
-import { Input } from '~/components/ui/input.tsx'
-import { Textarea } from '~/components/ui/textarea.tsx'
+  BasicsFields,
+  CheckboxField,
+  FormFrame,
+  FormSection,
+  TextField,
+} from '~/components/food-owner/field-groups.tsx'
+import { costText } from '~/components/food-owner/form-parts.tsx'
+import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { notify } from '~/lib/notify.tsx'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { isDomainName, normalizeDomainName, parseCost } from '../../../../modules/food/shared.ts'
@@ -185,219 +178,110 @@ export function CourtForm({
   })
 
   return (
-    <Form {...form}>
-      <form
-        onSubmit={(e) => {
-          form.clearErrors()
-          return submit(e)
-        }}
-        noValidate
-        className="grid gap-6"
-        data-testid="court-form"
-      >
-        <fieldset disabled={saving || !hydrated} className="grid min-w-0 gap-6">
-          <Section title={<Trans>The food court</Trans>}>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Text name="title" label={<Trans context="food court">Name</Trans>} />
-              <Text
-                name="external_reference"
-                label={<Trans>External reference</Trans>}
-                hint={<Trans>Optional. Your own reference, e.g. in your bookkeeping.</Trans>}
-              />
-              <Area name="description" label={<Trans context="food court">Description</Trans>} />
-              <Text
-                name="address"
-                label={<Trans>Address</Trans>}
-                autoComplete="street-address"
-                className="sm:col-span-2"
-                hint={<Trans>Required unless guests pick up their order at the food court.</Trans>}
-              />
-              <FormField
-                control={form.control}
-                name="can_pickup_in_rest"
-                render={({ field }) => (
-                  <FormItem className="flex items-center gap-2 sm:col-span-2">
-                    <FormControl>
-                      <Checkbox
-                        checked={field.value}
-                        onCheckedChange={(checked) => field.onChange(checked === true)}
-                        data-testid="court-can_pickup_in_rest"
-                      />
-                    </FormControl>
-                    <FormLabel className="!mt-0">
-                      <Trans>Guests can pick up their order at the food court</Trans>
-                    </FormLabel>
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="image"
-                render={({ field, fieldState }) => (
-                  <div className="sm:col-span-2">
-                    <ImageUploadField
-                      id="court-image"
-                      label={<Trans>Image of the food court</Trans>}
-                      value={field.value as never}
-                      onChange={(image) => {
-                        form.clearErrors('image')
-                        field.onChange(image)
-                      }}
-                      upload={uploadRestaurantImage}
-                      types={['image/jpeg', 'image/png']}
-                      error={fieldState.error?.message}
-                      testId="court-image"
-                    />
-                  </div>
-                )}
-              />
-            </div>
-          </Section>
-
-          <Section title={<Trans>Where guests order</Trans>}>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Text
-                name="domain_name"
-                label={<Trans>Domain name</Trans>}
-                placeholder="foodhall.example.com"
-                hint={<Trans>Guests open the food court's restaurants on this address.</Trans>}
-              />
-              <Text
-                name="food_court_min_order_amount"
-                label={<Trans>Minimum order of the food court</Trans>}
-                inputMode="decimal"
-                placeholder="15,00"
-                hint={<Trans>Applies to the whole basket, besides each restaurant's own minimum.</Trans>}
-              />
-            </div>
-          </Section>
-
-          <Section title={<Trans>Fee of the food court</Trans>}>
-            <p className="text-sm text-muted-foreground">
-              <Trans>
-                Kept from every order before each restaurant's part is paid out: a percent of the order or a
-                fixed amount per order. Only one fee field may be filled.
-              </Trans>
-            </p>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Text
-                name="split_payment_fee_percent"
-                label={<Trans>Fee in percent</Trans>}
-                inputMode="decimal"
-                placeholder="10"
-                hint={<Trans>From 0 to 100.</Trans>}
-              />
-              <Text
-                name="split_payment_fee_fixed"
-                label={<Trans>Fixed fee per order</Trans>}
-                inputMode="decimal"
-                placeholder="1,50"
-              />
-            </div>
-          </Section>
-
-          <Section title={<Trans>Provider account</Trans>}>
-            <p className="text-sm text-muted-foreground">
-              <Trans>
-                The food court's own account at the payment provider (the super merchant) takes every guest's
-                payment once and splits it: each restaurant's part is paid out to the restaurant's own
-                account, the fee stays with the food court.
-              </Trans>
-            </p>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Text name="super_merchant_username" label={<Trans>Account at the payment provider</Trans>} />
-              <Text
-                name="super_merchant_password"
-                type="password"
-                autoComplete="new-password"
-                label={<Trans>Password of the account</Trans>}
-                hint={
-                  court.has_super_merchant_password ? (
-                    <Trans>A password is saved. Leave empty to keep it.</Trans>
-                  ) : (
-                    <Trans>Not saved yet. The sandbox needs none.</Trans>
-                  )
-                }
-              />
-            </div>
-          </Section>
-        </fieldset>
-        {children(saving)}
-      </form>
-    </Form>
-  )
-}
-
-function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <section className="grid min-w-0 gap-4">
-      <h3 className="font-medium">{title}</h3>
-      {children}
-    </section>
-  )
-}
-
-function Text({
-  name,
-  label,
-  hint,
-  className,
-  autoComplete,
-  inputMode,
-  placeholder,
-  type,
-}: {
-  type?: string
-  name: FieldPath<CourtValues>
-  label: ReactNode
-  hint?: ReactNode
-  className?: string
-  autoComplete?: string
-  inputMode?: 'decimal' | 'numeric'
-  placeholder?: string
-}) {
-  const { control } = useFormContext<CourtValues>()
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              type={type ?? 'text'}
-              autoComplete={autoComplete ?? 'off'}
-              inputMode={inputMode}
-              placeholder={placeholder}
-              {...field}
-              value={String(field.value ?? '')}
-              data-testid={`court-${name}`}
+    <FormFrame
+      form={form}
+      onSubmit={submit}
+      testId="court-form"
+      prefix="court"
+      disabled={saving || !hydrated}
+      footer={children(saving)}
+    >
+      <Section title={<Trans>The food court</Trans>}>
+        <BasicsFields
+          descriptionRows={3}
+          labels={{
+            name: <Trans context="food court">Name</Trans>,
+            description: <Trans context="food court">Description</Trans>,
+            addressHint: <Trans>Required unless guests pick up their order at the food court.</Trans>,
+            image: <Trans>Image of the food court</Trans>,
+          }}
+          beside={
+            <Text
+              name="external_reference"
+              label={<Trans>External reference</Trans>}
+              hint={<Trans>Optional. Your own reference, e.g. in your bookkeeping.</Trans>}
             />
-          </FormControl>
-          {hint && <FormDescription>{hint}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
-    />
+          }
+          afterAddress={
+            <CheckboxField<CourtValues>
+              name="can_pickup_in_rest"
+              className="sm:col-span-2"
+              label={<Trans>Guests can pick up their order at the food court</Trans>}
+            />
+          }
+        />
+      </Section>
+
+      <Section title={<Trans>Where guests order</Trans>}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Text
+            name="domain_name"
+            label={<Trans>Domain name</Trans>}
+            placeholder="foodhall.example.com"
+            hint={<Trans>Guests open the food court's restaurants on this address.</Trans>}
+          />
+          <Text
+            name="food_court_min_order_amount"
+            label={<Trans>Minimum order of the food court</Trans>}
+            inputMode="decimal"
+            placeholder="15,00"
+            hint={<Trans>Applies to the whole basket, besides each restaurant's own minimum.</Trans>}
+          />
+        </div>
+      </Section>
+
+      <Section title={<Trans>Fee of the food court</Trans>}>
+        <p className="text-sm text-muted-foreground">
+          <Trans>
+            Kept from every order before each restaurant's part is paid out: a percent of the order or a fixed
+            amount per order. Only one fee field may be filled.
+          </Trans>
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Text
+            name="split_payment_fee_percent"
+            label={<Trans>Fee in percent</Trans>}
+            inputMode="decimal"
+            placeholder="10"
+            hint={<Trans>From 0 to 100.</Trans>}
+          />
+          <Text
+            name="split_payment_fee_fixed"
+            label={<Trans>Fixed fee per order</Trans>}
+            inputMode="decimal"
+            placeholder="1,50"
+          />
+        </div>
+      </Section>
+
+      <Section title={<Trans>Provider account</Trans>}>
+        <p className="text-sm text-muted-foreground">
+          <Trans>
+            The food court's own account at the payment provider (the super merchant) takes every guest's
+            payment once and splits it: each restaurant's part is paid out to the restaurant's own account,
+            the fee stays with the food court.
+          </Trans>
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Text name="super_merchant_username" label={<Trans>Account at the payment provider</Trans>} />
+          <Text
+            name="super_merchant_password"
+            type="password"
+            autoComplete="new-password"
+            label={<Trans>Password of the account</Trans>}
+            hint={
+              court.has_super_merchant_password ? (
+                <Trans>A password is saved. Leave empty to keep it.</Trans>
+              ) : (
+                <Trans>Not saved yet. The sandbox needs none.</Trans>
+              )
+            }
+          />
+        </div>
+      </Section>
+    </FormFrame>
   )
 }
 
-function Area({ name, label }: { name: 'description'; label: ReactNode }) {
-  const { control } = useFormContext<CourtValues>()
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className="sm:col-span-2">
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Textarea rows={3} {...field} data-testid={`court-${name}`} />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  )
-}
+const Section = FormSection
+const Text = TextField<CourtValues>

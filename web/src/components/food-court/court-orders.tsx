@@ -198,7 +198,13 @@ function SubOrderItem({ part, currency, pickup }: { part: SubOrder; currency: st
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium">{part.restaurant_title}</span>
-        <StatusBadge order={{ order_status: part.order_status, type: pickup ? 'pickup' : 'delivery' }} />
+        <StatusBadge
+          order={{
+            order_status: part.order_status,
+            type: pickup ? 'pickup' : 'delivery',
+            rejected_at: part.rejected ? (part.refunded_at ?? part.part_status) : null,
+          }}
+        />
       </div>
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
         <span>

@@ -53,7 +53,8 @@ export function KitchenBoard({ program }: { program: string }) {
   const [sound, setSound] = useState(false)
 
   const { online } = useBoardStream(program, (event: BoardEvent) => {
-    const active = [3, 5, 6].includes(event.status)
+    // A rejected court sub-order (refunded to the guest) leaves the board as a finished one does.
+    const active = [3, 5, 6].includes(event.status) && !event.order.rejected_at
     queryClient.setQueryData(key, (page) => {
       if (!page) return page
       const rest = page.results.filter((o) => o.uuid !== event.order.uuid)
@@ -66,7 +67,7 @@ export function KitchenBoard({ program }: { program: string }) {
       queryKey: ordersKeys.program(program),
       predicate: (q) => q.queryKey[2] !== 'list' || !(q.queryKey[3] as { active?: boolean }).active,
     })
-    if (event.status === 3) setUnseen((s) => new Set(s).add(event.order.uuid))
+    if (event.status === 3 && active) setUnseen((s) => new Set(s).add(event.order.uuid))
     else if (unseen.has(event.order.uuid)) acknowledge(event.order.uuid)
   })
 

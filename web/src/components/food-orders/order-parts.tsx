@@ -5,10 +5,23 @@ import { Badge } from '~/components/ui/badge.tsx'
 import { formatMoney } from '~/lib/money.ts'
 import { type FoodOrder, orderTypeMessage, statusMessage } from './api.ts'
 
-/** An order's status as a badge, worded from its code. */
-export function StatusBadge({ order }: { order: Pick<FoodOrder, 'order_status' | 'type'> }) {
+/**
+ * An order's status as a badge, worded from its code; a food court sub-order whose restaurant
+ * rejected its part (`rejected_at`) reads "Rejected · refunded" whatever its code.
+ */
+export function StatusBadge({
+  order,
+}: {
+  order: Pick<FoodOrder, 'order_status' | 'type'> & { rejected_at?: string | null | undefined }
+}) {
   const { i18n } = useLingui()
   const s = order.order_status
+  if (order.rejected_at)
+    return (
+      <Badge variant="destructive" data-testid="order-status" data-status={s} data-rejected="true">
+        <Trans>Rejected · refunded</Trans>
+      </Badge>
+    )
   const variant =
     s === 3
       ? 'warning'

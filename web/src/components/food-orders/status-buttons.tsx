@@ -14,12 +14,15 @@ export function StatusButtons({
   onMoved,
 }: {
   program: string
-  order: Pick<FoodOrder, 'uuid' | 'order_status' | 'type' | 'order_id'>
+  order: Pick<FoodOrder, 'uuid' | 'order_status' | 'type' | 'order_id'> & {
+    rejected_at?: string | null | undefined
+  }
   onMoved?: () => void
 }) {
   const { i18n } = useLingui()
   const { move, busy } = useMoveOrder(program)
-  const next = nextStatuses(order)
+  // A rejected court sub-order was refunded: there is nothing to move on.
+  const next = order.rejected_at ? [] : nextStatuses(order)
   if (next.length === 0) return null
   const pickup = order.type === 'pickup'
   return (

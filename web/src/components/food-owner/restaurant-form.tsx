@@ -7,7 +7,6 @@ import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Checkbox } from '~/components/ui/checkbox.tsx'
 import {
-  Form,
   FormControl,
   FormDescription,
   FormField,
@@ -17,18 +16,11 @@ import {
 } from '~/components/ui/form.tsx'
 import { Input } from '~/components/ui/input.tsx'
 import { Switch } from '~/components/ui/switch.tsx'
-import { Textarea } from '~/components/ui/textarea.tsx'
 import { notify } from '~/lib/notify.tsx'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
 import { checkRestaurant, deliveryTypes, parseCost } from '../../../../modules/food/shared.ts'
-import {
-  type FoodImage,
-  type FoodProgram,
-  foodKeys,
-  saveRestaurant,
-  uploadDocument,
-  uploadRestaurantImage,
-} from './api.ts'
+import { type FoodImage, type FoodProgram, foodKeys, saveRestaurant, uploadDocument } from './api.ts'
+import { AreaField, BasicsFields, FormFrame, FormSection, TextField, ToggleField } from './field-groups.tsx'
 import {
   costText,
   foodErrorMessage,
@@ -38,7 +30,7 @@ import {
   timeOptions,
   weekdayNames,
 } from './form-parts.tsx'
-import { DocumentUploadField, ImageUploadField } from './uploads.tsx'
+import { DocumentUploadField } from './uploads.tsx'
 
 /**
  * The restaurant of a food program (spec food.md sections 3 and 5): what guests read, how it
@@ -252,285 +244,136 @@ export function RestaurantForm({
   })
 
   return (
-    <Form {...form}>
-      <form
-        onSubmit={(e) => {
-          // A refusal set by hand (a list's own problem, the API's) would keep handleSubmit from running.
-          form.clearErrors()
-          return submit(e)
-        }}
-        noValidate
-        className="grid gap-6"
-        data-testid="restaurant-form"
-      >
-        <fieldset disabled={saving || !hydrated} className="grid min-w-0 gap-6">
-          <Section title={<Trans>The restaurant</Trans>}>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Text name="title" label={<Trans context="restaurant">Name</Trans>} />
-              <Text name="phone" label={<Trans>Phone</Trans>} autoComplete="tel" />
-              <Area
-                name="description"
-                label={<Trans context="restaurant">Description</Trans>}
-                className="sm:col-span-2"
-              />
-              <Text
-                name="address"
-                label={<Trans>Address</Trans>}
-                autoComplete="street-address"
-                className="sm:col-span-2"
-                hint={<Trans>Required unless guests can pick up their order in the restaurant.</Trans>}
-              />
-              <FormField
-                control={form.control}
-                name="image"
-                render={({ field, fieldState }) => (
-                  <div className="sm:col-span-2">
-                    <ImageUploadField
-                      id="restaurant-image"
-                      label={<Trans>Image of the restaurant</Trans>}
-                      value={field.value}
-                      onChange={(image) => {
-                        form.clearErrors('image')
-                        field.onChange(image)
-                      }}
-                      upload={uploadRestaurantImage}
-                      types={['image/jpeg', 'image/png']}
-                      error={fieldState.error?.message}
-                      testId="restaurant-image"
-                    />
-                  </div>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="time_zone"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>
-                      <Trans>Time zone of the restaurant</Trans>
-                    </FormLabel>
-                    <FormControl>
-                      <Input
-                        list="food-time-zones"
-                        autoComplete="off"
-                        {...field}
-                        data-testid="restaurant-time_zone"
-                      />
-                    </FormControl>
-                    <datalist id="food-time-zones">
-                      {zones().map((z) => (
-                        <option key={z} value={z} />
-                      ))}
-                    </datalist>
-                    <FormDescription>
-                      <Trans>Opening hours are on this clock.</Trans>
-                    </FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            </div>
-          </Section>
-
-          <DeliverySection />
-          <HoursSection />
-
-          <Section title={<Trans>Ordering</Trans>}>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Text
-                name="min_order_amount"
-                label={<Trans>Minimum order amount</Trans>}
-                inputMode="decimal"
-                placeholder="0,00"
-              />
-              <Text
-                name="order_limit"
-                label={<Trans>Order limit</Trans>}
-                inputMode="numeric"
-                hint={<Trans>The most open orders at once. Empty: no limit.</Trans>}
-              />
-              <Area
-                name="order_limit_message"
-                label={<Trans>Message when ordering is not possible</Trans>}
-                className="sm:col-span-2"
-              />
-              <Toggle
-                name="read_only_mode"
-                label={<Trans>Read-only mode</Trans>}
-                hint={<Trans>Guests see the menu but cannot order.</Trans>}
-              />
-              <Toggle name="disable_online_ordering" label={<Trans>Online ordering off</Trans>} />
-              <Toggle
-                name="default_asap"
-                label={<Trans>As soon as possible by default</Trans>}
-                hint={<Trans>New orders are for as soon as possible unless the guest picks a time.</Trans>}
-              />
-              <Area
-                name="delivering_sms_text"
-                label={<Trans>Text message when the order is on its way</Trans>}
-                className="sm:col-span-2"
-              />
-            </div>
-          </Section>
-
-          <Section title={<Trans>Documents</Trans>}>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="tc_pdf_url"
-                render={({ field }) => (
-                  <DocumentUploadField
-                    id="restaurant-terms"
-                    label={<Trans>Terms and conditions (PDF)</Trans>}
-                    value={field.value}
-                    onChange={field.onChange}
-                    upload={(f) => uploadDocument('terms', f)}
-                    testId="restaurant-terms"
+    <FormFrame
+      form={form}
+      onSubmit={submit}
+      testId="restaurant-form"
+      prefix="restaurant"
+      disabled={saving || !hydrated}
+      footer={children(saving)}
+    >
+      <Section title={<Trans>The restaurant</Trans>}>
+        <BasicsFields
+          labels={{
+            name: <Trans context="restaurant">Name</Trans>,
+            description: <Trans context="restaurant">Description</Trans>,
+            addressHint: <Trans>Required unless guests can pick up their order in the restaurant.</Trans>,
+            image: <Trans>Image of the restaurant</Trans>,
+          }}
+          beside={<Text name="phone" label={<Trans>Phone</Trans>} autoComplete="tel" />}
+        >
+          <FormField
+            control={form.control}
+            name="time_zone"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>
+                  <Trans>Time zone of the restaurant</Trans>
+                </FormLabel>
+                <FormControl>
+                  <Input
+                    list="food-time-zones"
+                    autoComplete="off"
+                    {...field}
+                    data-testid="restaurant-time_zone"
                   />
-                )}
+                </FormControl>
+                <datalist id="food-time-zones">
+                  {zones().map((z) => (
+                    <option key={z} value={z} />
+                  ))}
+                </datalist>
+                <FormDescription>
+                  <Trans>Opening hours are on this clock.</Trans>
+                </FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </BasicsFields>
+      </Section>
+
+      <DeliverySection />
+      <HoursSection />
+
+      <Section title={<Trans>Ordering</Trans>}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Text
+            name="min_order_amount"
+            label={<Trans>Minimum order amount</Trans>}
+            inputMode="decimal"
+            placeholder="0,00"
+          />
+          <Text
+            name="order_limit"
+            label={<Trans>Order limit</Trans>}
+            inputMode="numeric"
+            hint={<Trans>The most open orders at once. Empty: no limit.</Trans>}
+          />
+          <Area
+            name="order_limit_message"
+            label={<Trans>Message when ordering is not possible</Trans>}
+            className="sm:col-span-2"
+          />
+          <Toggle
+            name="read_only_mode"
+            label={<Trans>Read-only mode</Trans>}
+            hint={<Trans>Guests see the menu but cannot order.</Trans>}
+          />
+          <Toggle name="disable_online_ordering" label={<Trans>Online ordering off</Trans>} />
+          <Toggle
+            name="default_asap"
+            label={<Trans>As soon as possible by default</Trans>}
+            hint={<Trans>New orders are for as soon as possible unless the guest picks a time.</Trans>}
+          />
+          <Area
+            name="delivering_sms_text"
+            label={<Trans>Text message when the order is on its way</Trans>}
+            className="sm:col-span-2"
+          />
+        </div>
+      </Section>
+
+      <Section title={<Trans>Documents</Trans>}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="tc_pdf_url"
+            render={({ field }) => (
+              <DocumentUploadField
+                id="restaurant-terms"
+                label={<Trans>Terms and conditions (PDF)</Trans>}
+                value={field.value}
+                onChange={field.onChange}
+                upload={(f) => uploadDocument('terms', f)}
+                testId="restaurant-terms"
               />
-              <FormField
-                control={form.control}
-                name="privacy_pdf_url"
-                render={({ field }) => (
-                  <DocumentUploadField
-                    id="restaurant-privacy"
-                    label={<Trans>Privacy statement (PDF)</Trans>}
-                    value={field.value}
-                    onChange={field.onChange}
-                    upload={(f) => uploadDocument('privacy', f)}
-                    testId="restaurant-privacy"
-                  />
-                )}
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="privacy_pdf_url"
+            render={({ field }) => (
+              <DocumentUploadField
+                id="restaurant-privacy"
+                label={<Trans>Privacy statement (PDF)</Trans>}
+                value={field.value}
+                onChange={field.onChange}
+                upload={(f) => uploadDocument('privacy', f)}
+                testId="restaurant-privacy"
               />
-            </div>
-          </Section>
-        </fieldset>
-        {children(saving)}
-      </form>
-    </Form>
+            )}
+          />
+        </div>
+      </Section>
+    </FormFrame>
   )
 }
 
-function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <section className="grid min-w-0 gap-4 border-t pt-5 first:border-t-0 first:pt-0">
-      <h3 className="font-medium">{title}</h3>
-      {children}
-    </section>
-  )
-}
-
-function Text({
-  name,
-  label,
-  hint,
-  className,
-  autoComplete,
-  inputMode,
-  placeholder,
-  type,
-}: {
-  name: FieldPath<RestaurantValues>
-  label: ReactNode
-  hint?: ReactNode
-  className?: string
-  autoComplete?: string
-  inputMode?: 'decimal' | 'numeric'
-  placeholder?: string
-  type?: string
-}) {
-  const { control } = useFormContext<RestaurantValues>()
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              type={type ?? 'text'}
-              autoComplete={autoComplete ?? 'off'}
-              inputMode={inputMode}
-              placeholder={placeholder}
-              {...field}
-              value={String(field.value ?? '')}
-              data-testid={`restaurant-${name}`}
-            />
-          </FormControl>
-          {hint && <FormDescription>{hint}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  )
-}
-
-function Area({
-  name,
-  label,
-  className,
-}: {
-  name: FieldPath<RestaurantValues>
-  label: ReactNode
-  className?: string
-}) {
-  const { control } = useFormContext<RestaurantValues>()
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Textarea
-              rows={2}
-              {...field}
-              value={String(field.value ?? '')}
-              data-testid={`restaurant-${name}`}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  )
-}
-
-function Toggle({
-  name,
-  label,
-  hint,
-}: {
-  name: FieldPath<RestaurantValues>
-  label: ReactNode
-  hint?: ReactNode
-}) {
-  const { control } = useFormContext<RestaurantValues>()
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className="flex items-start gap-3">
-          <FormControl>
-            <Switch
-              checked={field.value === true}
-              onCheckedChange={field.onChange}
-              data-testid={`restaurant-${name}`}
-            />
-          </FormControl>
-          <div className="grid gap-0.5">
-            <FormLabel className="font-normal">{label}</FormLabel>
-            {hint && <FormDescription>{hint}</FormDescription>}
-          </div>
-        </FormItem>
-      )}
-    />
-  )
-}
+const Section = FormSection
+const Text = TextField<RestaurantValues>
+const Area = AreaField<RestaurantValues>
+const Toggle = ToggleField<RestaurantValues>
 
 function RootError({ name }: { name: 'delivery_ranges' | 'delivery_range_zip_codes' }) {
   const { i18n } = useLingui()

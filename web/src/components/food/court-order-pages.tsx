@@ -122,13 +122,38 @@ function CourtOrderView({ order: o }: { order: CourtOrder }) {
       </header>
       <ul className="grid gap-3">
         {o.food_court_suborders.map((part) => (
-          <li key={part.uuid} className="grid gap-2 rounded-2xl border p-4" data-testid="court-order-part">
+          <li
+            key={part.uuid}
+            className="grid gap-2 rounded-2xl border p-4"
+            data-testid="court-order-part"
+            data-restaurant={part.restaurant_uuid}
+            data-part={part.part_status}
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-medium">{part.restaurant_title}</span>
-              <Badge variant={part.order_status >= 7 ? 'success' : 'secondary'}>
-                {i18n._(guestStatusMessage(part.order_status, pickup))}
-              </Badge>
+              {part.rejected ? (
+                <Badge variant="destructive" data-testid="court-order-part-status" data-rejected="true">
+                  <Trans>Rejected by the restaurant</Trans>
+                </Badge>
+              ) : (
+                <Badge
+                  variant={part.order_status >= 7 ? 'success' : 'secondary'}
+                  data-testid="court-order-part-status"
+                  data-status={part.order_status}
+                >
+                  {i18n._(guestStatusMessage(part.order_status, pickup))}
+                </Badge>
+              )}
             </div>
+            {part.rejected && (
+              <p className="text-sm text-muted-foreground" data-testid="court-order-part-refund">
+                {part.part_status === 'refunded' ? (
+                  <Trans>{m(part.total)} refunded to you. The other restaurants' parts go on.</Trans>
+                ) : (
+                  <Trans>{m(part.total)} is being refunded to you. The other restaurants' parts go on.</Trans>
+                )}
+              </p>
+            )}
             <ul className="grid gap-1 text-sm">
               {part.items.map((item, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: items have no id of their own
