@@ -257,6 +257,15 @@ describe('food court', () => {
       'checkout again',
     )
     expect(again.payment_uuid).toBe(placed.payment_uuid)
+    // The payment page names the court in the payer's words (a code), not in English.
+    const page = await guest<{ description_code: string | null; description_params: unknown }>(
+      'GET',
+      `/payment/checkout/${placed.payment_uuid}`,
+    )
+    expect(page.body).toMatchObject({
+      description_code: 'food_court_order',
+      description_params: { court_title: expect.any(String) },
+    })
     order = placed.result
     expect(order.food_court_suborders).toHaveLength(2)
     const sum = order.food_court_suborders.reduce((s, p) => s + p.total, 0)

@@ -18,6 +18,8 @@ export const paymentDescriptionCodes = [
   'card_order',
   /** A restaurant's food order. `{number}` (the restaurant's order number) */
   'food_order',
+  /** A guest's order across a food court's restaurants. `{court_title}` */
+  'food_court_order',
 ] as const
 export type PaymentDescriptionCode = (typeof paymentDescriptionCodes)[number]
 
@@ -69,6 +71,11 @@ export function describePayment(p: StoredDescription, locale: MailLocale): strin
       const number = count(params.number)
       if (number === null) return null
       return mailI18n(locale)._({ ...paymentDescriptionMessages.food_order, values: { number } })
+    },
+    food_court_order: () => {
+      const court = text(params.court_title)
+      if (court === null) return null
+      return mailI18n(locale)._({ ...paymentDescriptionMessages.food_court_order, values: { court } })
     },
   }
   return words[code]() ?? p.description

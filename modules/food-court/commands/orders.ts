@@ -268,6 +268,9 @@ export async function courtCheckout(
         amount: allocation.charge,
         currency,
         description: `Food court order — ${court.title}`,
+        // Read in each payer's language: "Bestelling bij Foodhal De Hallen".
+        description_code: 'food_court_order',
+        description_params: { court_title: court.title },
         program_uuid: court.program_id,
         owner_user_id: court.owner_user_id,
         payer_user_id: me?.user_id ?? session.user_id,

@@ -116,4 +116,9 @@ export const paymentDescriptionMessages = {
     message: 'Order {number}',
     comment: 'What a food order pays for, after the restaurant’s name: "Order 12"',
   },
+  food_court_order: /*i18n*/ {
+    id: 'payments.description.food-court-order',
+    message: 'Order at {court}',
+    comment: 'What an order across a food court’s restaurants pays for: "Order at Foodhal De Hallen"',
+  },
 }

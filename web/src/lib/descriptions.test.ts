@@ -10,6 +10,7 @@ import type { MainPath } from './navigation.ts'
 const nl: DescriptionWords = {
   cardOrder: (quantity, program) => `${quantity} ${quantity === 1 ? 'kaart' : 'kaarten'} — ${program}`,
   foodOrder: (number) => `Bestelling ${number}`,
+  foodCourtOrder: (court) => `Bestelling bij ${court}`,
   paymentCaptured: (reference, description) => `Betaling ${reference}: ${description}`,
   paymentDuplicateCaptured: (reference, description) =>
     `Dubbele afschrijving, betaling ${reference}: ${description}`,
@@ -56,6 +57,16 @@ describe('a payment’s description', () => {
     const described = { description: 'Order 12', description_code: 'food_order' }
     expect(paymentDescription({ ...described, description_params: { number: 12 } }, nl)).toBe('Bestelling 12')
     expect(paymentDescription({ ...described, description_params: { number: '12' } }, nl)).toBe('Order 12')
+    expect(
+      paymentDescription(
+        {
+          description: 'Food court order — De Hallen',
+          description_code: 'food_court_order',
+          description_params: { court_title: 'De Hallen' },
+        },
+        nl,
+      ),
+    ).toBe('Bestelling bij De Hallen')
   })
 
   it('shows typed words as typed, and the stored text for an unknown code or parameters that do not fit', () => {

@@ -26,6 +26,7 @@ export interface Described {
 export interface DescriptionWords {
   cardOrder(quantity: number, program: string): string
   foodOrder(number: number): string
+  foodCourtOrder(court: string): string
   paymentCaptured(reference: string, description: string): string
   paymentDuplicateCaptured(reference: string, description: string): string
   paymentFee(reference: string): string
@@ -57,6 +58,10 @@ export function paymentDescription(payment: Described, words: DescriptionWords):
     food_order: () => {
       const number = count(params.number)
       return number === null ? null : words.foodOrder(number)
+    },
+    food_court_order: () => {
+      const court = text(params.court_title)
+      return court === null ? null : words.foodCourtOrder(court)
     },
   }
   const code = payment.description_code

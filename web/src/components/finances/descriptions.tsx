@@ -24,6 +24,7 @@ export function descriptionWords(i18n: I18n): DescriptionWords {
     cardOrder: (quantity, program) =>
       i18n._(msg`${plural(quantity, { one: '# card', other: '# cards' })} — ${program}`),
     foodOrder: (number) => i18n._(msg`Order ${number}`),
+    foodCourtOrder: (court) => i18n._(msg`Order at ${court}`),
     paymentCaptured: (reference, description) => i18n._(msg`Payment ${reference}: ${description}`),
     paymentDuplicateCaptured: (reference, description) =>
       i18n._(msg`Duplicate charge, payment ${reference}: ${description}`),
