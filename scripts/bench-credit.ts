@@ -1,7 +1,8 @@
 /**
  * Issue 13's firing-lag benchmark on its own: `node scripts/bench-credit.ts [reminders]` (default
  * 10,000). A scratch database (migrated, an owner with enough bills), a Redis prefix of its own, an
- * SMTP capture in this process that accepts without parsing, and a worker in this process sending a
+ * SMTP capture that accepts without parsing (in a child process: `scripts/lib/smtp-sink.ts`;
+ * `BENCH_CAPTURE=inline` for one in this process), and a worker in this process sending a
  * minute's reminders through the sweeper's delayed fire jobs as in production. Prints p50, p99 and
  * the last e-mail's lag after the minute. `npm run bench` runs the same as its "credit firing" row.
  */
@@ -9,6 +10,7 @@ import path from 'node:path'
 import pg from 'pg'
 import type { FiringBenchResult } from '../modules/credit/bench.ts'
 import { ensurePostgres, ensureRedis } from './lib/services.ts'
+import { startSmtpSink } from './lib/smtp-sink.ts'
 
 /** Seeds the bills, runs the capture and a worker, answers the lags. */
 export async function runFiringBench(opts: {
@@ -24,22 +26,8 @@ export async function runFiringBench(opts: {
   // A quarter of the seeded bills are paid; the rest get one reminder each.
   const bills = await prepareBillBench(seedDb, { bills: Math.ceil((opts.reminders * 4) / 3) + 4 })
   await seedDb.destroy()
-  const { SMTPServer } = await import('smtp-server')
-  const accepted: number[] = []
-  const capture = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      stream.on('data', () => {})
-      stream.on('end', () => {
-        accepted.push(Date.now())
-        done()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve))
-  const smtpPort = (capture.server.address() as { port: number }).port
+  const capture = await startSmtpSink()
+  const smtpPort = capture.port
   const { loadConfig } = await import('../modules/platform/config.ts')
   const { createServices, closeServices } = await import('../modules/platform/services.ts')
   const services = createServices(
@@ -57,10 +45,10 @@ export async function runFiringBench(opts: {
     'bench-credit',
   )
   try {
-    return await benchFiring(services, bills, { reminders: opts.reminders, accepted: () => accepted })
+    return await benchFiring(services, bills, { reminders: opts.reminders, accepted: capture.accepted })
   } finally {
     await closeServices(services)
-    await new Promise<void>((resolve) => capture.close(() => resolve()))
+    await capture.close()
   }
 }
 

@@ -661,22 +661,9 @@ try {
   // Credit: firing lag of 10,000 reminders due in one minute, sent by a worker in this process to
   // an SMTP capture here (accepting without parsing), on the bills database.
   console.log('\ncredit firing lag: 10,000 reminders due in the same minute (worker → local SMTP capture)')
-  const { SMTPServer } = await import('smtp-server')
-  const accepted: number[] = []
-  const capture = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      stream.on('data', () => {})
-      stream.on('end', () => {
-        accepted.push(Date.now())
-        done()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve))
-  const smtpPort = (capture.server.address() as { port: number }).port
+  const { startSmtpSink } = await import('./lib/smtp-sink.ts')
+  const capture = await startSmtpSink()
+  const smtpPort = capture.port
   const { loadConfig } = await import('../modules/platform/config.ts')
   const { createServices, closeServices } = await import('../modules/platform/services.ts')
   const creditServices = createServices(
@@ -692,14 +679,14 @@ try {
   try {
     const r = await benchFiring(creditServices, billBench, {
       reminders: 10_000,
-      accepted: () => accepted,
+      accepted: capture.accepted,
     })
     console.log(
       `  ${r.reminders} sent: lag p50 ${(r.p50 / 1000).toFixed(2)} s, p99 ${(r.p99 / 1000).toFixed(2)} s, last ${(r.max / 1000).toFixed(2)} s after the minute (target p99 < 1 s: ${r.p99 < 1000 ? 'met' : 'MISSED'})`,
     )
   } finally {
     await closeServices(creditServices)
-    await new Promise<void>((resolve) => capture.close(() => resolve()))
+    await capture.close()
   }
 
   // Feed: issue 17's feed page with 10,000 and 1,000,000 posts, and new post → open feed (alone:
