@@ -184,15 +184,48 @@ interface Prepared {
 interface Engine {
   pool: HeldMailPool
   committer: SendCommitter
+  writer: WritingQueue
 }
 const engines = new WeakMap<Services, Engine>()
 function engineOf(services: Services): Engine {
   let engine = engines.get(services)
   if (!engine) {
-    engine = { pool: services.mailer.held(), committer: new SendCommitter(services) }
+    engine = {
+      pool: services.mailer.held(),
+      committer: new SendCommitter(services),
+      writer: new WritingQueue(4),
+    }
     engines.set(services, engine)
   }
   return engine
+}
+
+/**
+ * E-mails are written a few at a time, in the order they were claimed. A minute's 10,000 written
+ * ahead side by side all finish together, near the end (each composition is a stream that yields
+ * to the others); on a loaded machine that end came after the minute, and no e-mail was ready to
+ * go at it. In claim order the first are ready first, and go at the minute while the last are
+ * still being written.
+ */
+class WritingQueue {
+  private readonly slots: number
+  private active = 0
+  private readonly waiting: (() => void)[] = []
+  constructor(slots: number) {
+    this.slots = slots
+  }
+  async run<T>(write: () => Promise<T>): Promise<T> {
+    // A slot freed is handed to the next in line directly (`active` stays).
+    if (this.active < this.slots) this.active++
+    else await new Promise<void>((resolve) => this.waiting.push(resolve))
+    try {
+      return await write()
+    } finally {
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.active--
+    }
+  }
 }
 
 /** Opens this process's SMTP sessions ahead of a minute of reminders written ahead. */
@@ -244,7 +277,11 @@ export async function sendClaimed(
         const url = bill && billPayUrl(services.config, bill.id)
         const qr =
           bill && url && (codes.get(bill.id) ?? (await payQrCodes(db, [{ id: bill.id, url }])).get(bill.id))
-        const prepared = bill && holder && qr && (await prepare(services, engine, round, c, bill, holder, qr))
+        const prepared =
+          bill &&
+          holder &&
+          qr &&
+          (await engine.writer.run(() => prepare(services, engine, round, c, bill, holder, qr)))
         if (!prepared) {
           await release(services, c, 'skipped', 'stopped')
           return 'skipped'
