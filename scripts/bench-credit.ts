@@ -165,14 +165,14 @@ if (import.meta.main) {
           await measureBillList(`http://127.0.0.1:${port}`, bills, seconds),
         )
         console.log(line)
-        // The bare route on the same process and connection count: what the machine's load adds.
+        // The bare route on the same process and connection count, right after: what the load adds.
         const bare = await autocannon({
           url: `http://127.0.0.1:${port}/api/v1/health`,
           connections: 1,
           duration: seconds,
         })
         console.log(
-          `  bare GET /api/v1/health alongside: p50 ${bare.latency.p50} ms, p90 ${bare.latency.p90} ms, p99 ${bare.latency.p99} ms`,
+          `  bare GET /api/v1/health right after: p50 ${bare.latency.p50} ms, p90 ${bare.latency.p90} ms, p99 ${bare.latency.p99} ms`,
         )
         if (!ok) process.exitCode = 1
       } finally {
