@@ -9,9 +9,23 @@ import type { Trx } from '../../platform/db.ts'
 import { publish } from '../../platform/events.ts'
 import type { Services } from '../../platform/module.ts'
 import { holdersBill } from '../access.ts'
-import { openAmount, paidEntry, refundEntry, writeOffChange, writeOffEntry } from '../billing.ts'
+import {
+  openAmount,
+  paidEntry,
+  refundEntry,
+  type WriteOff,
+  writeOffChange,
+  writeOffEntry,
+} from '../billing.ts'
 import { billPayable } from '../codes.ts'
-import { addBillEvent, billPayments, lockBill, lockBillPayment, updateBill } from '../db/bills.ts'
+import {
+  addBillEvent,
+  type BillRow,
+  billPayments,
+  lockBill,
+  lockBillPayment,
+  updateBill,
+} from '../db/bills.ts'
 import { findCreditProgram, ladderSteps, lockCreditProgram } from '../db/programs.ts'
 import { skipPendingReminders } from '../db/reminders.ts'
 import { billRefused } from '../errors.ts'
@@ -135,19 +149,13 @@ export async function applyBillPayment(
   await publish(trx, ledgerEntryRequested, paidEntry(bill, paymentId, amount, zonedDate(now)), ctx)
   // Archived meanwhile: what archiving wrote off and this payment covers is taken back from the
   // write-off (income and VAT again), so the bill's receivable stays at zero.
-  const recovered = bill.status === 'archived' ? writeOffChange(bill, updated) : undefined
-  if (recovered && recovered.open !== 0n) {
-    await publish(
-      trx,
-      ledgerEntryRequested,
-      writeOffEntry(bill, zonedDate(now, bill.time_zone), {
-        w: recovered,
-        source: { kind: 'credit_bill.write_off_reversed', id: paymentId },
-        description: `Bill ${bill.number} archived: payment received, write-off reversed`,
-      }),
-      ctx,
-    )
-  }
+  const recovered =
+    bill.status === 'archived'
+      ? await followWriteOff(trx, bill, updated, ctx, now, {
+          source: { kind: 'credit_bill.write_off_reversed', id: paymentId },
+          description: `Bill ${bill.number} archived: payment received, write-off reversed`,
+        })
+      : undefined
   await addBillEvent(trx, bill.id, 'payment_received', {
     amount: Number(amount),
     currency: bill.currency,
@@ -208,19 +216,13 @@ export async function applyBillRefund(
   await publish(trx, ledgerEntryRequested, refundEntry(bill, refundId, back, zonedDate(now)), ctx)
   // An archived bill is written off and stays so (docs/credit.md, "Archiving an open bill"): what
   // the refund puts back on the holder's receivable is written off with it, nobody chases it.
-  const writtenOff = bill.status === 'archived' ? writeOffChange(bill, updated) : undefined
-  if (writtenOff && writtenOff.open !== 0n) {
-    await publish(
-      trx,
-      ledgerEntryRequested,
-      writeOffEntry(bill, zonedDate(now, bill.time_zone), {
-        w: writtenOff,
-        source: { kind: 'credit_bill.refund_written_off', id: refundId },
-        description: `Bill ${bill.number} archived: refunded amount written off`,
-      }),
-      ctx,
-    )
-  }
+  const writtenOff =
+    bill.status === 'archived'
+      ? await followWriteOff(trx, bill, updated, ctx, now, {
+          source: { kind: 'credit_bill.refund_written_off', id: refundId },
+          description: `Bill ${bill.number} archived: refunded amount written off`,
+        })
+      : undefined
   await addBillEvent(trx, bill.id, 'payment_refunded', {
     amount: Number(back),
     currency: bill.currency,
@@ -245,6 +247,30 @@ export async function applyBillRefund(
   const settings = await lockCreditProgram(trx, bill.program_id)
   await planBillReminders(trx, updated, settings, await ladderSteps(trx, bill.program_id), now, 'replanned')
   return { reopened: true }
+}
+
+/**
+ * An archived bill's write-off follows a change of what was paid of it (`writeOffChange`: more
+ * written off after a refund, less after a late payment), posted under the change's own source so
+ * that a retry posts it once; answers the change.
+ */
+async function followWriteOff(
+  trx: Trx,
+  before: BillRow,
+  after: BillRow,
+  ctx: Ctx,
+  now: Date,
+  entry: { source: { kind: string; id: string }; description: string },
+): Promise<WriteOff> {
+  const w = writeOffChange(before, after)
+  if (w.open !== 0n)
+    await publish(
+      trx,
+      ledgerEntryRequested,
+      writeOffEntry(before, zonedDate(now, before.time_zone), { w, ...entry }),
+      ctx,
+    )
+  return w
 }
 
 /** Whether the bill's timeline already records this refund (`payment_refunded` naming it). */
