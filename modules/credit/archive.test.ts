@@ -4,7 +4,7 @@ import { expectStatus, type Member, seeding, seedMember, until } from '../../tes
 import { createLiveTestContext, type LiveTestContext } from '../../tests/support/live.ts'
 import { type SmtpCapture, startSmtpCapture } from '../../tests/support/smtp.ts'
 import { zonedDate } from '../platform/dates.ts'
-import { writeOffOf } from './billing.ts'
+import { writeOffChange, writeOffOf } from './billing.ts'
 import type { BillDetailJson } from './http/schemas.ts'
 import { sendDue } from './jobs/reminders.ts'
 
@@ -162,5 +162,21 @@ describe('what is written off', () => {
     })
     // Paid in full: nothing.
     expect(writeOffOf({ total: 12_100n, vat: 2100n, penalties: 700n, paid_amount: 12_800n }).open).toBe(0n)
+  })
+
+  it('a refund of an archived bill writes off the change: penalties first, then the invoice with its VAT share', () => {
+    const bill = { total: 12_100n, vat: 2100n, penalties: 700n }
+    const paid = (paid_amount: bigint) => ({ ...bill, paid_amount })
+    // 128.00 paid (the penalty too): refunding 7.00 opens only the penalty again, no VAT.
+    expect(writeOffChange(paid(12_800n), paid(12_100n))).toEqual({ open: 700n, vat: 0n, income: 700n })
+    // 10.00 more: 21 × 10 / 121 = 1.7355 → 1.74 of VAT.
+    expect(writeOffChange(paid(12_100n), paid(11_100n))).toEqual({ open: 1000n, vat: 174n, income: 826n })
+    // A payment landing after archiving: the same amounts the other way.
+    expect(writeOffChange(paid(11_100n), paid(12_100n))).toEqual({ open: -1000n, vat: -174n, income: -826n })
+    // Over several refunds the VAT given back adds up to the bill's VAT, to the cent.
+    let vat = 0n
+    for (let p = 12_800n; p > 0n; p -= 333n)
+      vat += writeOffChange(paid(p), paid(p > 333n ? p - 333n : 0n)).vat
+    expect(vat).toBe(2100n)
   })
 })

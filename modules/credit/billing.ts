@@ -239,39 +239,72 @@ export function writeOffOf(bill: { total: bigint; vat: bigint; penalties: bigint
 }
 
 /**
+ * How much more an archived bill writes off when what was paid of it changes (docs/credit.md,
+ * "Archiving an open bill"): a refund of one of its payments writes the refunded amount off too (a
+ * positive change), a payment that lands after archiving takes back what it covers of the
+ * write-off (a negative one). The difference of `writeOffOf` after and before the change, so an
+ * archived bill's write-off always equals its open amount split as one write-off would split it:
+ * its receivable stays at zero and the VAT given back never drifts by a cent over several refunds.
+ */
+export function writeOffChange(
+  before: { total: bigint; vat: bigint; penalties: bigint; paid_amount: bigint },
+  after: { total: bigint; vat: bigint; penalties: bigint; paid_amount: bigint },
+): WriteOff {
+  const [a, b] = [writeOffOf(after), writeOffOf(before)]
+  return { open: a.open - b.open, vat: a.vat - b.vat, income: a.income - b.income }
+}
+
+export type WriteOff = ReturnType<typeof writeOffOf>
+
+/** A line of `amount` on the side it belongs: debit when positive, credit the reverse. */
+const side = (amount: bigint, debit: boolean) =>
+  amount > 0n === debit
+    ? { debit: Number(amount < 0n ? -amount : amount) }
+    : { credit: Number(amount < 0n ? -amount : amount) }
+
+/**
  * Archiving a bill with money open (journal miscellaneous, source `credit_bill.written_off`/bill,
  * once per bill: archiving is final): the open amount leaves the holder's receivable 110, its VAT
  * share back off VAT on sales 210 and the rest off income 410 (the program): the reverse of what
  * issuing and the penalties posted, for the part nobody will pay. Zero lines are left out.
+ *
+ * A later change of an archived bill (`writeOffChange`) is posted the same way under its own
+ * source: `credit_bill.refund_written_off`/refund (more written off, the same sides) or
+ * `credit_bill.write_off_reversed`/payment (less: every line on the other side).
  */
 export function writeOffEntry(
   bill: BillFacts & { total: bigint; vat: bigint; penalties: bigint; paid_amount: bigint },
   date: string,
+  change: { w: WriteOff; source: { kind: string; id: string }; description: string } = {
+    w: writeOffOf(bill),
+    source: { kind: 'credit_bill.written_off', id: bill.id },
+    description: `Bill ${bill.number} archived: open amount written off`,
+  },
 ): LedgerEntryRequest {
-  const w = writeOffOf(bill)
+  const { w } = change
   return {
     journal: 'miscellaneous',
     date,
-    description: `Bill ${bill.number} archived: open amount written off`,
-    source: { kind: 'credit_bill.written_off', id: bill.id },
+    description: change.description,
+    source: change.source,
     lines: [
-      ...(w.income > 0n
+      ...(w.income !== 0n
         ? [
             {
               account: accounts.income,
               sub_account: program(bill),
               currency: bill.currency,
-              debit: Number(w.income),
+              ...side(w.income, true),
             },
           ]
         : []),
-      ...(w.vat > 0n
+      ...(w.vat !== 0n
         ? [
             {
               account: accounts.vat_on_sales,
               sub_account: program(bill),
               currency: bill.currency,
-              debit: Number(w.vat),
+              ...side(w.vat, true),
             },
           ]
         : []),
@@ -279,7 +312,7 @@ export function writeOffEntry(
         account: accounts.receivables,
         sub_account: customer(bill),
         currency: bill.currency,
-        credit: Number(w.open),
+        ...side(w.open, false),
       },
     ],
   }

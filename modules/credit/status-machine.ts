@@ -14,6 +14,10 @@ import type { BillStatus } from './codes.ts'
  * | paid                  | unpaid    | `refunded`: a payment refunded, its due date not yet past   |
  * | paid                  | overdue   | `refunded`: the same, its due date past                     |
  *
+ * An archived bill stays archived whatever its money does: a refund of its payment is written off
+ * with it, a payment landing late takes back its write-off (`commands/payments.ts`), so the money
+ * moves but no action of this machine applies to it.
+ *
  * Anything else is refused with a reason from the module's list. A partial payment keeps the state.
  */
 export type BillAction = 'due_passed' | 'due_moved' | 'paid' | 'archive' | 'refunded'

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { portalUrl } from '../../identity/index.ts'
 import { ledgerEntryRequested } from '../../ledger/index.ts'
 import { closePayment, createPayment, paymentFacts } from '../../payments/index.ts'
@@ -8,9 +9,23 @@ import type { Trx } from '../../platform/db.ts'
 import { publish } from '../../platform/events.ts'
 import type { Services } from '../../platform/module.ts'
 import { holdersBill } from '../access.ts'
-import { openAmount, paidEntry, refundEntry } from '../billing.ts'
+import {
+  openAmount,
+  paidEntry,
+  refundEntry,
+  type WriteOff,
+  writeOffChange,
+  writeOffEntry,
+} from '../billing.ts'
 import { billPayable } from '../codes.ts'
-import { addBillEvent, billPayments, lockBill, lockBillPayment, updateBill } from '../db/bills.ts'
+import {
+  addBillEvent,
+  type BillRow,
+  billPayments,
+  lockBill,
+  lockBillPayment,
+  updateBill,
+} from '../db/bills.ts'
 import { findCreditProgram, ladderSteps, lockCreditProgram } from '../db/programs.ts'
 import { skipPendingReminders } from '../db/reminders.ts'
 import { billRefused } from '../errors.ts'
@@ -95,7 +110,9 @@ export async function startBillPayment(
  * A payment of a bill was paid (payments' `payments.payment.paid`), in the handler's `once()`
  * transaction: the amount counts towards the bill, its ledger entry is requested, and a bill whose
  * open amount is covered becomes `paid`, its reminders not sent yet skipped (`paid`) at once. An
- * archived bill keeps its state: the money is recorded (the owner refunds it).
+ * archived bill keeps its state: the money is recorded and what it covers of the write-off is
+ * taken back (`credit_bill.write_off_reversed`), so the receivable stays at zero (the owner may
+ * refund it, which writes it off again).
  */
 export async function applyBillPayment(
   trx: Trx,
@@ -130,10 +147,20 @@ export async function applyBillPayment(
   }
   let updated = await updateBill(trx, bill.id, { paid_amount: bill.paid_amount + amount })
   await publish(trx, ledgerEntryRequested, paidEntry(bill, paymentId, amount, zonedDate(now)), ctx)
+  // Archived meanwhile: what archiving wrote off and this payment covers is taken back from the
+  // write-off (income and VAT again), so the bill's receivable stays at zero.
+  const recovered =
+    bill.status === 'archived'
+      ? await followWriteOff(trx, bill, updated, ctx, now, {
+          source: { kind: 'credit_bill.write_off_reversed', id: paymentId },
+          description: `Bill ${bill.number} archived: payment received, write-off reversed`,
+        })
+      : undefined
   await addBillEvent(trx, bill.id, 'payment_received', {
     amount: Number(amount),
     currency: bill.currency,
     payment: paymentId,
+    ...(recovered ? { recovered: Number(-recovered.open) } : {}),
   })
   if (openAmount(updated) > 0n || bill.status === 'archived' || bill.status === 'paid') return { paid: false }
   const move = billTransition(bill.status, 'paid')
@@ -152,8 +179,11 @@ export async function applyBillPayment(
  * and a paid bill that is open again goes back to unpaid, or overdue when its due date has passed
  * in its zone. Its ladder resumes: the reminders the payment skipped are planned again as after a
  * due-date move (steps whose moment passed meanwhile are skipped, the latest of them goes now);
- * reminders sent before stay sent, their penalties stay on the bill. An archived bill only records
- * the money. A refund never takes back more than the payment brought in or the bill counts as paid.
+ * reminders sent before stay sent, their penalties stay on the bill. An archived bill stays
+ * archived and written off: the refunded amount is written off with it
+ * (`credit_bill.refund_written_off`, its VAT share back off 210), no reminder is planned, and the
+ * timeline's `payment_refunded` says how much was written off. A refund never takes back more than
+ * the payment brought in or the bill counts as paid, and is counted once per refund id.
  */
 export async function applyBillRefund(
   trx: Trx,
@@ -171,6 +201,9 @@ export async function applyBillRefund(
   if (row.status !== 'paid') return null
   const bill = await lockBill(trx, row.bill_id)
   if (!bill) return null
+  // Counted once per refund, whatever delivers it again (a second event of the same refund): the
+  // timeline entry names the refund, under the bill's lock.
+  if (await refundCounted(trx, bill.id, refundId)) return null
   // Never more than the payment brought in, nor more than the bill counts as paid.
   const back = [amount, row.amount - row.refunded, bill.paid_amount].reduce((a, b) => (b < a ? b : a))
   if (back <= 0n) return null
@@ -181,10 +214,21 @@ export async function applyBillRefund(
     .execute()
   let updated = await updateBill(trx, bill.id, { paid_amount: bill.paid_amount - back })
   await publish(trx, ledgerEntryRequested, refundEntry(bill, refundId, back, zonedDate(now)), ctx)
+  // An archived bill is written off and stays so (docs/credit.md, "Archiving an open bill"): what
+  // the refund puts back on the holder's receivable is written off with it, nobody chases it.
+  const writtenOff =
+    bill.status === 'archived'
+      ? await followWriteOff(trx, bill, updated, ctx, now, {
+          source: { kind: 'credit_bill.refund_written_off', id: refundId },
+          description: `Bill ${bill.number} archived: refunded amount written off`,
+        })
+      : undefined
   await addBillEvent(trx, bill.id, 'payment_refunded', {
     amount: Number(back),
     currency: bill.currency,
     payment: paymentId,
+    refund: refundId,
+    ...(writtenOff ? { written_off: Number(writtenOff.open) } : {}),
   })
   if (bill.status !== 'paid' || openAmount(updated) <= 0n) return { reopened: false }
   const move = billTransition(bill.status, 'refunded', {
@@ -203,6 +247,42 @@ export async function applyBillRefund(
   const settings = await lockCreditProgram(trx, bill.program_id)
   await planBillReminders(trx, updated, settings, await ladderSteps(trx, bill.program_id), now, 'replanned')
   return { reopened: true }
+}
+
+/**
+ * An archived bill's write-off follows a change of what was paid of it (`writeOffChange`: more
+ * written off after a refund, less after a late payment), posted under the change's own source so
+ * that a retry posts it once; answers the change.
+ */
+async function followWriteOff(
+  trx: Trx,
+  before: BillRow,
+  after: BillRow,
+  ctx: Ctx,
+  now: Date,
+  entry: { source: { kind: string; id: string }; description: string },
+): Promise<WriteOff> {
+  const w = writeOffChange(before, after)
+  if (w.open !== 0n)
+    await publish(
+      trx,
+      ledgerEntryRequested,
+      writeOffEntry(before, zonedDate(now, before.time_zone), { w, ...entry }),
+      ctx,
+    )
+  return w
+}
+
+/** Whether the bill's timeline already records this refund (`payment_refunded` naming it). */
+async function refundCounted(trx: Trx, billId: string, refundId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('credit_bill_events')
+    .select('id')
+    .where('bill_id', '=', billId)
+    .where('kind', '=', 'payment_refunded')
+    .where(sql<boolean>`params->>'refund' = ${refundId}`)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 /** A payment of a bill ended without money: it no longer counts as open. */

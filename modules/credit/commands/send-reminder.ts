@@ -17,6 +17,7 @@ import { openAmount, openOfBill, penaltyEntry } from '../billing.ts'
 import {
   addBillEvent,
   type BillRow,
+  billColumns,
   billEvent,
   findBills,
   lockBill,
@@ -183,15 +184,48 @@ interface Prepared {
 interface Engine {
   pool: HeldMailPool
   committer: SendCommitter
+  writer: WritingQueue
 }
 const engines = new WeakMap<Services, Engine>()
 function engineOf(services: Services): Engine {
   let engine = engines.get(services)
   if (!engine) {
-    engine = { pool: services.mailer.held(), committer: new SendCommitter(services) }
+    engine = {
+      pool: services.mailer.held(),
+      committer: new SendCommitter(services),
+      writer: new WritingQueue(4),
+    }
     engines.set(services, engine)
   }
   return engine
+}
+
+/**
+ * E-mails are written a few at a time, in the order they were claimed. A minute's 10,000 written
+ * ahead side by side all finish together, near the end (each composition is a stream that yields
+ * to the others); on a loaded machine that end came after the minute, and no e-mail was ready to
+ * go at it. In claim order the first are ready first, and go at the minute while the last are
+ * still being written.
+ */
+class WritingQueue {
+  private readonly slots: number
+  private active = 0
+  private readonly waiting: (() => void)[] = []
+  constructor(slots: number) {
+    this.slots = slots
+  }
+  async run<T>(write: () => Promise<T>): Promise<T> {
+    // A slot freed is handed to the next in line directly (`active` stays).
+    if (this.active < this.slots) this.active++
+    else await new Promise<void>((resolve) => this.waiting.push(resolve))
+    try {
+      return await write()
+    } finally {
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.active--
+    }
+  }
 }
 
 /** Opens this process's SMTP sessions ahead of a minute of reminders written ahead. */
@@ -243,7 +277,11 @@ export async function sendClaimed(
         const url = bill && billPayUrl(services.config, bill.id)
         const qr =
           bill && url && (codes.get(bill.id) ?? (await payQrCodes(db, [{ id: bill.id, url }])).get(bill.id))
-        const prepared = bill && holder && qr && (await prepare(services, engine, round, c, bill, holder, qr))
+        const prepared =
+          bill &&
+          holder &&
+          qr &&
+          (await engine.writer.run(() => prepare(services, engine, round, c, bill, holder, qr)))
         if (!prepared) {
           await release(services, c, 'skipped', 'stopped')
           return 'skipped'
@@ -383,14 +421,17 @@ async function deliver(
 
 /**
  * Group commit of held sends: every send waiting at its final dot while a transaction runs goes
- * into the next one, so a busy minute costs a transaction per batch, not per e-mail. A failed
- * transaction fails its whole batch (each session is closed without its dot, each reminder tried
- * again); a row that cannot be sent fails alone with its reason.
+ * into the next one, so a busy minute costs a transaction per batch, not per e-mail. Two
+ * transactions may run at once: a send that arrives while one commits goes into the other instead
+ * of waiting for it (the dots wait on commit latency, not on CPU; batches never share a row or a
+ * bill). A failed transaction fails its whole batch (each session is closed without its dot, each
+ * reminder tried again); a row that cannot be sent fails alone with its reason.
  */
 class SendCommitter {
+  private static readonly parallel = 2
   private readonly services: Services
   private queue: { p: Prepared; resolve: () => void; reject: (err: unknown) => void }[] = []
-  private running = false
+  private running = 0
   constructor(services: Services) {
     this.services = services
   }
@@ -398,12 +439,12 @@ class SendCommitter {
   commit(p: Prepared): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ p, resolve, reject })
-      if (!this.running) void this.drain()
+      if (this.running < SendCommitter.parallel) void this.drain()
     })
   }
 
   private async drain() {
-    this.running = true
+    this.running++
     try {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, 200)
@@ -424,54 +465,57 @@ class SendCommitter {
         }
       }
     } finally {
-      this.running = false
+      this.running--
     }
   }
 }
 
 /**
- * The transaction that makes sends final, run while the server waits for their final dots. Rows
- * and bills are locked in id order (as every batch locks them), so two batches never deadlock.
+ * The transaction that makes sends final, run while the server waits for their final dots: four
+ * round trips to PostgreSQL whatever the batch's size (begin; one statement locking the rows and
+ * their bills with the open-payment check; one writing the rows and the timeline; commit), since
+ * the dots wait for it. Rows are locked in id order with their bills, as every batch locks them;
+ * two batches never share a row or a bill (a bill has one reminder in flight at a time), so they
+ * never deadlock.
  */
 async function commitSends(
   trx: Trx,
   batch: readonly Prepared[],
 ): Promise<('sent' | 'skipped' | 'lost' | 'retry')[]> {
   const ids = batch.map((p) => p.claimed.id)
-  const rows = await trx
-    .selectFrom('credit_reminders')
-    .select(['id', 'status', 'claim'])
-    .where('id', 'in', ids)
-    .orderBy('id')
+  const locked = await trx
+    .selectFrom('credit_reminders as r')
+    .innerJoin('credit_bills', 'credit_bills.id', 'r.bill_id')
+    .select(['r.id as reminder_id', 'r.status as reminder_status', 'r.claim as reminder_claim'])
+    .select((eb) => billColumns(eb as unknown as Parameters<typeof billColumns>[0]))
+    // A payment under way: it may be paid at the provider already (checked below when so).
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('credit_bill_payments as p')
+            .select('p.payment_id')
+            .whereRef('p.bill_id', '=', 'r.bill_id')
+            .where('p.status', '=', 'open'),
+        )
+        .as('open_payment'),
+    )
+    .where('r.id', 'in', ids)
+    .orderBy('r.id')
     .forUpdate()
     .execute()
-  const rowById = new Map(rows.map((r) => [r.id, r]))
+  const rowById = new Map(locked.map((r) => [r.reminder_id, r]))
   const mine = batch.filter((p) => {
     const row = rowById.get(p.claimed.id)
-    return row?.status === 'sending' && row.claim === p.claimed.claim
+    return row?.reminder_status === 'sending' && row.reminder_claim === p.claimed.claim
   })
-  const bills = await findBills(
-    trx,
-    mine.map((p) => p.claimed.bill_id),
-    { lock: true },
-  )
-  // Bills with a payment under way: one of them may be paid at the provider already.
-  const withOpenPayment = new Set(
-    mine.length === 0
-      ? []
-      : (
-          await trx
-            .selectFrom('credit_bill_payments')
-            .select('bill_id')
-            .where(
-              'bill_id',
-              'in',
-              mine.map((p) => p.claimed.bill_id),
-            )
-            .where('status', '=', 'open')
-            .execute()
-        ).map((r) => r.bill_id),
-  )
+  const bills = new Map<string, BillRow>()
+  const withOpenPayment = new Set<string>()
+  for (const p of mine) {
+    const { reminder_id, reminder_status, reminder_claim, open_payment, ...bill } = rowById.get(p.claimed.id)!
+    bills.set(bill.id, bill as BillRow)
+    if (open_payment) withOpenPayment.add(bill.id)
+  }
   const now = new Date()
   const sent: Prepared[] = []
   const events: Insertable<DB['credit_bill_events']>[] = []
@@ -561,15 +605,25 @@ async function commitSends(
     outcomes.set(claimed.id, 'sent')
   }
   if (sent.length > 0) {
+    // The rows marked sent and the timeline written in one statement (a data-modifying CTE runs to
+    // its end whether or not the statement reads it).
     await sql`
-      update credit_reminders r
-      set status = 'sent', sent_at = ${now}, message_id = v.message_id, penalty = v.penalty,
-          claim = null, claimed_until = null, error = null, updated_at = ${now}
-      from unnest(${sent.map((p) => p.claimed.id)}::uuid[], ${sent.map((p) => p.messageId)}::text[],
-                  ${sent.map((p) => p.penalty.toString())}::bigint[]) as v(id, message_id, penalty)
-      where r.id = v.id`.execute(trx)
+      with marked as (
+        update credit_reminders r
+        set status = 'sent', sent_at = ${now}, message_id = v.message_id, penalty = v.penalty,
+            claim = null, claimed_until = null, error = null, updated_at = ${now}
+        from unnest(${sent.map((p) => p.claimed.id)}::uuid[], ${sent.map((p) => p.messageId)}::text[],
+                    ${sent.map((p) => p.penalty.toString())}::bigint[]) as v(id, message_id, penalty)
+        where r.id = v.id
+        returning 1)
+      insert into credit_bill_events (id, bill_id, kind, params, reminder_id, at)
+      select e.id, e.bill_id, e.kind, e.params, e.reminder_id, ${now}::timestamptz
+      from unnest(${events.map((e) => e.id)}::uuid[], ${events.map((e) => e.bill_id)}::uuid[],
+                  ${events.map((e) => e.kind)}::text[], ${events.map((e) => e.params)}::jsonb[],
+                  ${events.map((e) => e.reminder_id)}::uuid[]) as e(id, bill_id, kind, params, reminder_id)`.execute(
+      trx,
+    )
   }
-  if (events.length > 0) await trx.insertInto('credit_bill_events').values(events).execute()
   return batch.map((p) => outcomes.get(p.claimed.id) ?? 'lost')
 }
 

@@ -61,7 +61,8 @@ const zero = (): CreditFigures => ({
  * period brought (payments, penalties, reminders sent); per currency and day of the period what was
  * open and overdue at the day's end, collected, and added as penalties. Days are counted in
  * `time_zone`. Open at a day's end is the sum of every change up to it (issued +total, penalty
- * +amount, payment −amount, refund +amount, archived −what was open), so it needs no snapshot table.
+ * +amount, payment −amount, refund +amount, archived −what it wrote off, a refund of an archived
+ * bill's payment 0, a payment landing on it 0), so it needs no snapshot table.
  */
 export async function creditStatistics(db: DbOrTrx, f: CreditStatisticsFilter): Promise<CreditStatistics> {
   const begin = startOfDay(f.from, f.time_zone)
@@ -122,12 +123,22 @@ export async function creditStatistics(db: DbOrTrx, f: CreditStatisticsFilter): 
         select b.currency, b.due_date, ${day(sql`p.paid_at`)}, -p.amount, p.amount, 0, 0
         from credit_bill_payments p join bills b on b.id = p.bill_id where p.status = 'paid'
         union all
-        select b.currency, b.due_date, ${day(sql`e.at`)}, (e.params->>'amount')::bigint,
+        -- A refund opens the bill again by its amount, less what an archived bill wrote off of it;
+        -- a payment landing on an archived bill takes back (recovered) what it paid of the write-off.
+        select b.currency, b.due_date, ${day(sql`e.at`)},
+          (e.params->>'amount')::bigint - coalesce((e.params->>'written_off')::bigint, 0),
           -(e.params->>'amount')::bigint, 0, 0
         from credit_bill_events e join bills b on b.id = e.bill_id where e.kind = 'payment_refunded'
         union all
-        select currency, due_date, ${day(sql`archived_at`)}, -(total + penalties - paid_amount), 0, 0, 0
-        from bills where status = 'archived' and total + penalties - paid_amount > 0),
+        select b.currency, b.due_date, ${day(sql`e.at`)}, (e.params->>'recovered')::bigint, 0, 0, 0
+        from credit_bill_events e join bills b on b.id = e.bill_id
+        where e.kind = 'payment_received' and e.params ? 'recovered'
+        union all
+        select b.currency, b.due_date, ${day(sql`b.archived_at`)},
+          -coalesce((e.params->>'written_off')::bigint, greatest(b.total + b.penalties - b.paid_amount, 0)),
+          0, 0, 0
+        from credit_bill_events e join bills b on b.id = e.bill_id
+        where e.kind = 'archived' and b.status = 'archived'),
       grouped as (
         select currency, due_date, day, sum(delta) as delta, sum(collected) as collected,
           sum(penalty) as penalty, sum(sent) as sent
