@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { DownloadIcon, PrinterIcon } from 'lucide-react'
-import { orderLineTitle } from '~/components/food/labels.tsx'
 import { RestaurantPartSection } from '~/components/food-court/restaurant-part.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -19,7 +18,7 @@ import {
   orderReceiptUrl,
   statusMessage,
 } from './api.ts'
-import { DateTime, Money, OrderType, RequestedTime, StatusBadge } from './order-parts.tsx'
+import { DateTime, Money, OrderLineTitle, OrderType, RequestedTime, StatusBadge } from './order-parts.tsx'
 import { freshSession } from './session-fresh.ts'
 import { StatusButtons } from './status-buttons.tsx'
 
@@ -167,7 +166,7 @@ function OrderDetailBody({
                 <tr key={i} className="border-t">
                   <td className="py-1">
                     {item.kind === 'product' ? `${item.quantity}× ` : ''}
-                    {orderLineTitle(i18n, item)}
+                    <OrderLineTitle item={item} />
                     {item.variant ? ` (${item.variant.title})` : ''}
                     {item.extras.length > 0 && (
                       <span className="block text-muted-foreground">

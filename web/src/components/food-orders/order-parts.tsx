@@ -52,6 +52,16 @@ export function OrderType({ type }: { type: string }) {
 }
 
 /** When the customer wants it: as soon as possible, or the time they chose. */
+/**
+ * An order line's title for the staff: a dish's own, a fee line named by its kind (the API stores
+ * its title in English). The guest's pages have their own in the food catalog (food/labels.tsx).
+ */
+export function OrderLineTitle({ item }: { item: { kind: string; title: string } }) {
+  if (item.kind === 'delivery') return <Trans>Delivery</Trans>
+  if (item.kind === 'pickup_fee') return <Trans>Pickup fee</Trans>
+  return <>{item.title}</>
+}
+
 /** The slot the guest chose, on the restaurant's clock (an instant in the API). */
 export function RequestedTime({
   order,
