@@ -181,6 +181,23 @@ describe('bills', () => {
       [410, 0n, 11_500n],
       [210, 0n, 2190n],
     ])
+    // The owner reads the entry on the program's page in their own language: a code and the bill's
+    // number, not only the English sentence ("Bill 1 issued" stood on Dutch pages).
+    const journals = expectStatus(
+      await owner.api<{
+        results: {
+          source: { kind: string; id: string }
+          description_code: string | null
+          description_params: unknown
+        }[]
+      }>('GET', `/payment/journals?sub_account=program:${uuid}`),
+      200,
+      'journals',
+    ).results
+    expect(journals.find((e) => e.source.id === first.uuid)).toMatchObject({
+      description_code: 'credit_bill.issued',
+      description_params: { number: n1 },
+    })
   })
 
   it('issues once when the process died after the bill committed and before it answered', async () => {

@@ -38,6 +38,12 @@ export interface DescriptionWords {
   cardRedeemedWithForfeit(number: number, amount: string, forfeited: string): string
   cardRedemptionReversed(number: number, amount: string): string
   entryReversal(journal: string, number: number): string
+  billIssued(number: number): string
+  billPenalty(number: number): string
+  billPaid(number: number): string
+  billRefunded(number: number): string
+  billWrittenOff(number: number): string
+  foodOrderPaid(number: number): string
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
@@ -100,6 +106,7 @@ export function entryDescription(
     )
   }
   const withReference = (say: (reference: string) => string) => () => (reference ? say(reference) : null)
+  const withNumber = (say: (number: number) => string) => () => (number === null ? null : say(number))
   const worded: Record<EntryDescriptionCode, () => string | null> = {
     'payment.captured': () => {
       const what = paid()
@@ -133,6 +140,12 @@ export function entryDescription(
       const journal = text(p.journal)
       return journal === null || number === null ? null : words.entryReversal(journalName(journal), number)
     },
+    'credit_bill.issued': withNumber(words.billIssued),
+    'credit_bill.penalty': withNumber(words.billPenalty),
+    'credit_bill.paid': withNumber(words.billPaid),
+    'credit_bill.refunded': withNumber(words.billRefunded),
+    'credit_bill.written_off': withNumber(words.billWrittenOff),
+    'food_order.paid': withNumber(words.foodOrderPaid),
   }
   const code = entry.description_code
   return (code && code in worded ? worded[code as EntryDescriptionCode]() : null) ?? entry.description
@@ -148,6 +161,12 @@ export const sourceKinds = [
   'card.redeemed',
   'card.redemption-reversed',
   'reversal',
+  'credit_bill.issued',
+  'credit_bill.penalty',
+  'credit_bill.paid',
+  'credit_bill.refunded',
+  'credit_bill.written_off',
+  'food_order.paid',
 ] as const
 export type SourceKind = (typeof sourceKinds)[number]
 
