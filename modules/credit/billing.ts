@@ -297,7 +297,10 @@ export function writeOffEntry(
     // The archiving's own entry is worded per reader; the later changes (a refund or a payment of
     // an archived bill) keep their English sentence for now.
     ...(change.source.kind === 'credit_bill.written_off'
-      ? { description_code: 'credit_bill.written_off' as const, description_params: { number: Number(bill.number) } }
+      ? {
+          description_code: 'credit_bill.written_off' as const,
+          description_params: { number: Number(bill.number) },
+        }
       : {}),
     source: change.source,
     lines: [

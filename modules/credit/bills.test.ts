@@ -462,6 +462,20 @@ describe('reminders', () => {
     ).result
     expect(started.amount).toBe(issued.total + 700)
     expect(started.checkout_url).toContain(`/checkout/${started.payment_uuid}`)
+    // The checkout words what is paid in the holder's language: a code and the bill's number, not
+    // only the English "Bill ABCDEF-1" (it stood on Dutch checkout pages).
+    const checkout = expectStatus(
+      await holder.api<{ description_code: string | null; description_params: unknown }>(
+        'GET',
+        `/payment/checkout/${started.payment_uuid}`,
+      ),
+      200,
+      'checkout',
+    )
+    expect(checkout).toMatchObject({
+      description_code: 'credit_bill',
+      description_params: { number: issued.number },
+    })
     await payWithSandboxCard(holder.api, started.payment_uuid)
     const paid = await until(async () => {
       const b = await bill(issued.uuid)

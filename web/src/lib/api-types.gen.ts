@@ -14045,7 +14045,7 @@ export interface components {
        * @example card_order
        * @enum {string|null}
        */
-      description_code: "card_order" | "food_order" | "food_court_order" | null;
+      description_code: "card_order" | "credit_bill" | "food_order" | "food_court_order" | null;
       /**
        * @description The code’s parameters
        * @example {
@@ -15979,7 +15979,7 @@ export interface components {
        * @example card_order
        * @enum {string|null}
        */
-      description_code: "card_order" | "food_order" | "food_court_order" | null;
+      description_code: "card_order" | "credit_bill" | "food_order" | "food_court_order" | null;
       /**
        * @description The code’s parameters
        * @example {
@@ -17234,7 +17234,7 @@ export interface components {
        * @example card_order
        * @enum {string|null}
        */
-      description_code: "card_order" | "food_order" | "food_court_order" | null;
+      description_code: "card_order" | "credit_bill" | "food_order" | "food_court_order" | null;
       /**
        * @description The code’s parameters
        * @example {

@@ -9,6 +9,7 @@ import type { MainPath } from './navigation.ts'
  */
 const nl: DescriptionWords = {
   cardOrder: (quantity, program) => `${quantity} ${quantity === 1 ? 'kaart' : 'kaarten'} — ${program}`,
+  creditBill: (number) => `Rekening ${number}`,
   foodOrder: (number) => `Bestelling ${number}`,
   foodCourtOrder: (court) => `Bestelling bij ${court}`,
   paymentCaptured: (reference, description) => `Betaling ${reference}: ${description}`,
@@ -149,6 +150,14 @@ describe('a ledger entry’s description', () => {
     expect(entry('entry.reversal', { journal: 'sales', number: 12, entry: payment })).toBe(
       'Correctie van verkoopboeking 12',
     )
+  })
+
+  it('words what a card holder or a guest pays: a bill by its number, an order by its number', () => {
+    const pay = (description_code: string, description_params: Record<string, unknown>) =>
+      paymentDescription({ description: 'Stored', description_code, description_params }, nl)
+    expect(pay('credit_bill', { number: 'ABCDEF-12' })).toBe('Rekening ABCDEF-12')
+    expect(pay('food_order', { number: 42 })).toBe('Bestelling 42')
+    expect(pay('food_order', {})).toBe('Stored')
   })
 
   it('words a credit bill’s entries by the bill’s number (the stored text was English on Dutch pages)', () => {

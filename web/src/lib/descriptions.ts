@@ -25,6 +25,7 @@ export interface Described {
 /** Every code's words, with its parameters already checked and formatted (money in the language). */
 export interface DescriptionWords {
   cardOrder(quantity: number, program: string): string
+  creditBill(number: string): string
   foodOrder(number: number): string
   foodCourtOrder(court: string): string
   paymentCaptured(reference: string, description: string): string
@@ -60,6 +61,10 @@ export function paymentDescription(payment: Described, words: DescriptionWords):
       const quantity = count(params.quantity)
       const program = text(params.program_title)
       return quantity === null || program === null ? null : words.cardOrder(quantity, program)
+    },
+    credit_bill: () => {
+      const number = text(params.number)
+      return number === null ? null : words.creditBill(number)
     },
     food_order: () => {
       const number = count(params.number)

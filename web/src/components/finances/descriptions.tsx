@@ -23,6 +23,7 @@ export function descriptionWords(i18n: I18n): DescriptionWords {
   return {
     cardOrder: (quantity, program) =>
       i18n._(msg`${plural(quantity, { one: '# card', other: '# cards' })} — ${program}`),
+    creditBill: (number) => i18n._(msg`Bill ${number}`),
     foodOrder: (number) => i18n._(msg`Order ${number}`),
     foodCourtOrder: (court) => i18n._(msg`Order at ${court}`),
     paymentCaptured: (reference, description) => i18n._(msg`Payment ${reference}: ${description}`),
