@@ -548,7 +548,7 @@ function StepDialog({
                     <FormControl>
                       <Textarea rows={6} maxLength={10_000} {...field} data-testid="step-text" />
                     </FormControl>
-                    <FormDescription>{i18n._(placeholderHint, placeholders)}</FormDescription>
+                    <FormDescription>{i18n._({ ...placeholderHint, values: placeholders })}</FormDescription>
                     <FormMessage />
                   </FormItem>
                 )}
