@@ -16,7 +16,7 @@ export async function seedDemoCredit(call: DemoCall): Promise<string[]> {
     await call<{ result: { uuid: string } }>('programs', 'POST', '/manager/programs', {
       type: 2001,
       title: 'Contributie Tennisclub De Hoek',
-      description: 'Membership fees and court hire, billed to members with reminders.',
+      description: 'Contributie en baanhuur, per rekening aan de leden, met herinneringen.',
     })
   ).result.uuid
   await call('programs', 'PATCH', `/manager/reminder-settings/${program}`, {

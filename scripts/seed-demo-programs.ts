@@ -88,7 +88,7 @@ export async function seedDemoPrograms(apiOrigin: string): Promise<string[]> {
     await call<{ result: { uuid: string } }>('programs', 'POST', '/manager/programs', {
       type: 3001,
       title: 'Koffiebar De Hoek',
-      description: 'Coffee, cake and lunch; pay at the counter with your phone.',
+      description: 'Koffie, taart en lunch; betaal aan de kassa met je telefoon.',
     })
   ).result.uuid
   await call('programs', 'POST', '/manager/program-methods', {
@@ -108,7 +108,7 @@ export async function seedDemoPrograms(apiOrigin: string): Promise<string[]> {
     await call<{ result: { uuid: string } }>('programs', 'POST', '/manager/programs', {
       type: 1001,
       title: 'Cadeaubon De Hoek',
-      description: 'A €25 voucher for anything at Koffiebar De Hoek.',
+      description: 'Een waardebon van € 25 voor alles bij Koffiebar De Hoek.',
     })
   ).result.uuid
   const card = (

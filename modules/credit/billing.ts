@@ -93,6 +93,8 @@ export function issuedEntry(
     journal: 'sales',
     date,
     description: `Bill ${bill.number} issued`,
+    description_code: 'credit_bill.issued',
+    description_params: { number: Number(bill.number) },
     source: { kind: 'credit_bill.issued', id: bill.id },
     lines: [
       {
@@ -135,6 +137,8 @@ export function penaltyEntry(
     journal: 'miscellaneous',
     date,
     description: `Bill ${bill.number}: penalty`,
+    description_code: 'credit_bill.penalty',
+    description_params: { number: Number(bill.number) },
     source: { kind: 'credit_bill.penalty', id: reminderId },
     lines: [
       {
@@ -169,6 +173,8 @@ export function paidEntry(
     journal: 'bank',
     date,
     description: `Bill ${bill.number} paid`,
+    description_code: 'credit_bill.paid',
+    description_params: { number: Number(bill.number) },
     source: { kind: 'credit_bill.paid', id: paymentId },
     lines: [
       {
@@ -202,6 +208,8 @@ export function refundEntry(
     journal: 'bank',
     date,
     description: `Bill ${bill.number} payment refunded`,
+    description_code: 'credit_bill.refunded',
+    description_params: { number: Number(bill.number) },
     source: { kind: 'credit_bill.refunded', id: refundId },
     lines: [
       {
@@ -286,6 +294,14 @@ export function writeOffEntry(
     journal: 'miscellaneous',
     date,
     description: change.description,
+    // The archiving's own entry is worded per reader; the later changes (a refund or a payment of
+    // an archived bill) keep their English sentence for now.
+    ...(change.source.kind === 'credit_bill.written_off'
+      ? {
+          description_code: 'credit_bill.written_off' as const,
+          description_params: { number: Number(bill.number) },
+        }
+      : {}),
     source: change.source,
     lines: [
       ...(w.income !== 0n

@@ -181,6 +181,23 @@ describe('bills', () => {
       [410, 0n, 11_500n],
       [210, 0n, 2190n],
     ])
+    // The owner reads the entry on the program's page in their own language: a code and the bill's
+    // number, not only the English sentence ("Bill 1 issued" stood on Dutch pages).
+    const journals = expectStatus(
+      await owner.api<{
+        results: {
+          source: { kind: string; id: string }
+          description_code: string | null
+          description_params: unknown
+        }[]
+      }>('GET', `/payment/journals?sub_account=program:${uuid}`),
+      200,
+      'journals',
+    ).results
+    expect(journals.find((e) => e.source.id === first.uuid)).toMatchObject({
+      description_code: 'credit_bill.issued',
+      description_params: { number: n1 },
+    })
   })
 
   it('issues once when the process died after the bill committed and before it answered', async () => {
@@ -445,6 +462,20 @@ describe('reminders', () => {
     ).result
     expect(started.amount).toBe(issued.total + 700)
     expect(started.checkout_url).toContain(`/checkout/${started.payment_uuid}`)
+    // The checkout words what is paid in the holder's language: a code and the bill's number, not
+    // only the English "Bill ABCDEF-1" (it stood on Dutch checkout pages).
+    const checkout = expectStatus(
+      await holder.api<{ description_code: string | null; description_params: unknown }>(
+        'GET',
+        `/payment/checkout/${started.payment_uuid}`,
+      ),
+      200,
+      'checkout',
+    )
+    expect(checkout).toMatchObject({
+      description_code: 'credit_bill',
+      description_params: { number: issued.number },
+    })
     await payWithSandboxCard(holder.api, started.payment_uuid)
     const paid = await until(async () => {
       const b = await bill(issued.uuid)

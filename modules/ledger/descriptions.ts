@@ -32,6 +32,18 @@ export const entryDescriptionCodes = [
   'card.redemption_reversed',
   /** A correction of another entry. `{journal, number, entry}` */
   'entry.reversal',
+  /** A credit bill issued to its card holder. `{number}` (the bill's number in its program) */
+  'credit_bill.issued',
+  /** A reminder's penalty added to a credit bill. `{number}` */
+  'credit_bill.penalty',
+  /** A payment of a credit bill. `{number}` */
+  'credit_bill.paid',
+  /** A refund of a credit bill's payment. `{number}` */
+  'credit_bill.refunded',
+  /** A credit bill archived, its open amount written off. `{number}` */
+  'credit_bill.written_off',
+  /** A paid food order's sale. `{number}` (the order's number at its restaurant) */
+  'food_order.paid',
 ] as const
 export type EntryDescriptionCode = (typeof entryDescriptionCodes)[number]
 

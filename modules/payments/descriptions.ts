@@ -16,6 +16,8 @@ import { paymentDescriptionMessages } from './receipts/messages.ts'
 export const paymentDescriptionCodes = [
   /** Cards a program owner orders from the platform. `{quantity, program_title}` */
   'card_order',
+  /** A credit bill its card holder pays. `{number}` (the bill's number as its holder reads it, "ABCDEF-12") */
+  'credit_bill',
   /** A restaurant's food order. `{number}` (the restaurant's order number) */
   'food_order',
   /** A guest's order across a food court's restaurants. `{court_title}` */
@@ -66,6 +68,12 @@ export function describePayment(p: StoredDescription, locale: MailLocale): strin
       const program = text(params.program_title)
       if (quantity === null || program === null) return null
       return mailI18n(locale)._({ ...paymentDescriptionMessages.card_order, values: { quantity, program } })
+    },
+    credit_bill: () => {
+      const number = text(params.number)
+      return number === null
+        ? null
+        : mailI18n(locale)._({ ...paymentDescriptionMessages.credit_bill, values: { number } })
     },
     food_order: () => {
       const number = count(params.number)

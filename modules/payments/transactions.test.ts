@@ -516,6 +516,9 @@ describe('receipt content', () => {
     const card = buildReceipt({ ...base, method: 'card', card_brand: 'Visa', card_last4: '4242' }, 'en')
     expect(card.details).toContainEqual({ label: 'Payment method', value: 'Card' })
     expect(card.details).toContainEqual({ label: 'Card', value: 'Visa ending in 4242' })
+    // Providers store the brand as a code ("visa" from the sandbox): the receipt names it.
+    const coded = buildReceipt({ ...base, method: 'card', card_brand: 'visa', card_last4: '4242' }, 'nl')
+    expect(coded.details).toContainEqual({ label: 'Kaart', value: 'Visa eindigend op 4242' })
     const odd = buildReceipt({ ...base, method: 'card', card_brand: 'Visa', card_last4: '42 ' }, 'en')
     expect(odd.details.map((d) => d.label)).not.toContain('Card')
     expect(buildReceipt(base, 'nl').details).toContainEqual({ label: 'Betaalmethode', value: 'iDEAL' })

@@ -61,6 +61,10 @@ test('an owner sets up a credit program with a two-step ladder, bills a new hold
   await dialog.getByTestId('step-save').click()
   await expect(dialog).toHaveCount(0)
   await page.getByTestId('ladder-add').click()
+  // The placeholders the text may hold are named as typed (Lingui once read them as its own: ", , , , .").
+  await expect(
+    dialog.getByText('Placeholders: {name}, {invoice_number}, {amount}, {due_date}, {company}, {pay_link}.'),
+  ).toBeVisible()
   await dialog.getByTestId('step-title').fill('Herinnering met boete')
   await dialog.getByTestId('step-days').fill('7')
   await dialog.getByTestId('step-sender').click()

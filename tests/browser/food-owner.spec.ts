@@ -148,6 +148,8 @@ test('an owner sets up a restaurant, its menu, brand and announcement', async ({
 
   // Reorder by keyboard: Funghi picked up, moved up, dropped; saved at once.
   await page.getByTestId('menu-reorder').click()
+  // The new category's field keeps its room beside "Done reordering" (squeezed to a sliver at 390 px).
+  expect((await page.getByTestId('menu-category-title').boundingBox())?.width).toBeGreaterThan(150)
   const handle = page.getByTestId('sort-product-handle').nth(1)
   await expect(handle).toHaveAccessibleName('Move Funghi')
   await handle.focus()

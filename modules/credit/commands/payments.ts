@@ -87,6 +87,8 @@ export async function startBillPayment(
     amount: open,
     currency: bill.currency,
     description: `Bill ${number}`,
+    description_code: 'credit_bill',
+    description_params: { number },
     program_uuid: bill.program_id,
     owner_user_id: bill.owner_user_id,
     payer_user_id: me.user_id,

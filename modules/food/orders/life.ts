@@ -166,6 +166,8 @@ export function paidEntry(order: OrderRow, date: string): LedgerEntryRequest {
     journal: 'sales',
     date,
     description: `Food order ${order.order_id} paid`,
+    description_code: 'food_order.paid',
+    description_params: { number: Number(order.order_id) },
     source: { kind: 'food_order.paid', id: order.id },
     lines: [
       {

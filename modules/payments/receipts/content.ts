@@ -68,6 +68,15 @@ export interface ReceiptContent {
 /** Calendar days and times in the business time zone (`BUSINESS_TIME_ZONE`). */
 const timeZone = businessTimeZone
 
+/** Card brands by the code providers store (the sandbox's `visa`); another is printed as stored. */
+const cardBrandNames: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  maestro: 'Maestro',
+}
+
 /** A card is only ever shown by its last four digits; anything else in the column is not printed. */
 const lastFour = (value: string | null) => (value && /^\d{4}$/.test(value.trim()) ? value.trim() : null)
 
@@ -102,7 +111,8 @@ export function buildReceipt(input: ReceiptInput, locale: MailLocale): ReceiptCo
   }
   const last4 = lastFour(input.card_last4)
   if (last4) {
-    const brand = input.card_brand?.trim()
+    const code = input.card_brand?.trim()
+    const brand = code && (cardBrandNames[code.toLowerCase()] ?? code)
     details.push({
       label: t(m.card),
       value: brand ? t(m.cardValue, { brand, last4 }) : t(m.cardValueNoBrand, { last4 }),

@@ -111,6 +111,12 @@ export const paymentDescriptionMessages = {
     comment:
       'What a card order pays for: the number of cards and the card program’s title, e.g. "24 cards — Gift card 2026"',
   },
+  credit_bill: /*i18n*/ {
+    id: 'payments.description.credit-bill',
+    message: 'Bill {number}',
+    comment:
+      'What a card holder pays: a bill (an invoice) of a credit program, by its number, e.g. "Bill ABCDEF-12"',
+  },
   food_order: /*i18n*/ {
     id: 'payments.description.food-order',
     message: 'Order {number}',

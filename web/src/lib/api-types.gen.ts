@@ -14045,7 +14045,7 @@ export interface components {
        * @example card_order
        * @enum {string|null}
        */
-      description_code: "card_order" | "food_order" | "food_court_order" | null;
+      description_code: "card_order" | "credit_bill" | "food_order" | "food_court_order" | null;
       /**
        * @description The code’s parameters
        * @example {
@@ -15791,7 +15791,7 @@ export interface components {
        * @example payment.captured
        * @enum {string|null}
        */
-      description_code: "payment.captured" | "payment.duplicate_captured" | "payment.fee" | "payment.refunded" | "payment.duplicate_refunded" | "payment.payout" | "card_order.issued" | "card.redeemed" | "card.redemption_reversed" | "entry.reversal" | null;
+      description_code: "payment.captured" | "payment.duplicate_captured" | "payment.fee" | "payment.refunded" | "payment.duplicate_refunded" | "payment.payout" | "card_order.issued" | "card.redeemed" | "card.redemption_reversed" | "entry.reversal" | "credit_bill.issued" | "credit_bill.penalty" | "credit_bill.paid" | "credit_bill.refunded" | "credit_bill.written_off" | "food_order.paid" | null;
       /**
        * @description The code’s parameters: references, ids, counts, minor units, and a payment’s own description as `{code, params, text}`
        * @example {
@@ -15833,7 +15833,7 @@ export interface components {
        * @example payment.captured
        * @enum {string|null}
        */
-      description_code: "payment.captured" | "payment.duplicate_captured" | "payment.fee" | "payment.refunded" | "payment.duplicate_refunded" | "payment.payout" | "card_order.issued" | "card.redeemed" | "card.redemption_reversed" | "entry.reversal" | null;
+      description_code: "payment.captured" | "payment.duplicate_captured" | "payment.fee" | "payment.refunded" | "payment.duplicate_refunded" | "payment.payout" | "card_order.issued" | "card.redeemed" | "card.redemption_reversed" | "entry.reversal" | "credit_bill.issued" | "credit_bill.penalty" | "credit_bill.paid" | "credit_bill.refunded" | "credit_bill.written_off" | "food_order.paid" | null;
       /**
        * @description The code’s parameters: references, ids, counts, minor units, and a payment’s own description as `{code, params, text}`
        * @example {
@@ -15979,7 +15979,7 @@ export interface components {
        * @example card_order
        * @enum {string|null}
        */
-      description_code: "card_order" | "food_order" | "food_court_order" | null;
+      description_code: "card_order" | "credit_bill" | "food_order" | "food_court_order" | null;
       /**
        * @description The code’s parameters
        * @example {
@@ -17234,7 +17234,7 @@ export interface components {
        * @example card_order
        * @enum {string|null}
        */
-      description_code: "card_order" | "food_order" | "food_court_order" | null;
+      description_code: "card_order" | "credit_bill" | "food_order" | "food_court_order" | null;
       /**
        * @description The code’s parameters
        * @example {

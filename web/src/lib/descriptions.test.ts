@@ -9,6 +9,7 @@ import type { MainPath } from './navigation.ts'
  */
 const nl: DescriptionWords = {
   cardOrder: (quantity, program) => `${quantity} ${quantity === 1 ? 'kaart' : 'kaarten'} — ${program}`,
+  creditBill: (number) => `Rekening ${number}`,
   foodOrder: (number) => `Bestelling ${number}`,
   foodCourtOrder: (court) => `Bestelling bij ${court}`,
   paymentCaptured: (reference, description) => `Betaling ${reference}: ${description}`,
@@ -24,6 +25,12 @@ const nl: DescriptionWords = {
     `Kaartbesteding ${number}: ${amount} afgeschreven, ${forfeited} vervallen`,
   cardRedemptionReversed: (number, amount) => `Kaartbesteding ${number} teruggedraaid: ${amount} terug`,
   entryReversal: (journal, number) => `Correctie van ${journal}boeking ${number}`,
+  billIssued: (number) => `Rekening ${number} uitgeschreven`,
+  billPenalty: (number) => `Rekening ${number}: boete van een herinnering`,
+  billPaid: (number) => `Rekening ${number} betaald`,
+  billRefunded: (number) => `Rekening ${number}: betaling terugbetaald`,
+  billWrittenOff: (number) => `Rekening ${number} gearchiveerd: openstaand bedrag afgeschreven`,
+  foodOrderPaid: (number) => `Bestelling ${number} betaald`,
 }
 const journals: Record<string, string> = { sales: 'verkoop', cards: 'kaarten' }
 const journalName = (code: string) => journals[code] ?? code
@@ -143,6 +150,26 @@ describe('a ledger entry’s description', () => {
     expect(entry('entry.reversal', { journal: 'sales', number: 12, entry: payment })).toBe(
       'Correctie van verkoopboeking 12',
     )
+  })
+
+  it('words what a card holder or a guest pays: a bill by its number, an order by its number', () => {
+    const pay = (description_code: string, description_params: Record<string, unknown>) =>
+      paymentDescription({ description: 'Stored', description_code, description_params }, nl)
+    expect(pay('credit_bill', { number: 'ABCDEF-12' })).toBe('Rekening ABCDEF-12')
+    expect(pay('food_order', { number: 42 })).toBe('Bestelling 42')
+    expect(pay('food_order', {})).toBe('Stored')
+  })
+
+  it('words a credit bill’s entries by the bill’s number (the stored text was English on Dutch pages)', () => {
+    expect(entry('credit_bill.issued', { number: 2 })).toBe('Rekening 2 uitgeschreven')
+    expect(entry('credit_bill.penalty', { number: 2 })).toBe('Rekening 2: boete van een herinnering')
+    expect(entry('credit_bill.paid', { number: 2 })).toBe('Rekening 2 betaald')
+    expect(entry('credit_bill.refunded', { number: 2 })).toBe('Rekening 2: betaling terugbetaald')
+    expect(entry('credit_bill.written_off', { number: 2 })).toBe(
+      'Rekening 2 gearchiveerd: openstaand bedrag afgeschreven',
+    )
+    expect(entry('food_order.paid', { number: 31 })).toBe('Bestelling 31 betaald')
+    expect(entry('credit_bill.paid', {})).toBe('Stored')
   })
 
   it('shows the stored text without a code, or with one it does not know', () => {

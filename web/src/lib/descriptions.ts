@@ -25,6 +25,7 @@ export interface Described {
 /** Every code's words, with its parameters already checked and formatted (money in the language). */
 export interface DescriptionWords {
   cardOrder(quantity: number, program: string): string
+  creditBill(number: string): string
   foodOrder(number: number): string
   foodCourtOrder(court: string): string
   paymentCaptured(reference: string, description: string): string
@@ -38,6 +39,12 @@ export interface DescriptionWords {
   cardRedeemedWithForfeit(number: number, amount: string, forfeited: string): string
   cardRedemptionReversed(number: number, amount: string): string
   entryReversal(journal: string, number: number): string
+  billIssued(number: number): string
+  billPenalty(number: number): string
+  billPaid(number: number): string
+  billRefunded(number: number): string
+  billWrittenOff(number: number): string
+  foodOrderPaid(number: number): string
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
@@ -54,6 +61,10 @@ export function paymentDescription(payment: Described, words: DescriptionWords):
       const quantity = count(params.quantity)
       const program = text(params.program_title)
       return quantity === null || program === null ? null : words.cardOrder(quantity, program)
+    },
+    credit_bill: () => {
+      const number = text(params.number)
+      return number === null ? null : words.creditBill(number)
     },
     food_order: () => {
       const number = count(params.number)
@@ -100,6 +111,7 @@ export function entryDescription(
     )
   }
   const withReference = (say: (reference: string) => string) => () => (reference ? say(reference) : null)
+  const withNumber = (say: (number: number) => string) => () => (number === null ? null : say(number))
   const worded: Record<EntryDescriptionCode, () => string | null> = {
     'payment.captured': () => {
       const what = paid()
@@ -133,6 +145,12 @@ export function entryDescription(
       const journal = text(p.journal)
       return journal === null || number === null ? null : words.entryReversal(journalName(journal), number)
     },
+    'credit_bill.issued': withNumber(words.billIssued),
+    'credit_bill.penalty': withNumber(words.billPenalty),
+    'credit_bill.paid': withNumber(words.billPaid),
+    'credit_bill.refunded': withNumber(words.billRefunded),
+    'credit_bill.written_off': withNumber(words.billWrittenOff),
+    'food_order.paid': withNumber(words.foodOrderPaid),
   }
   const code = entry.description_code
   return (code && code in worded ? worded[code as EntryDescriptionCode]() : null) ?? entry.description
@@ -148,6 +166,12 @@ export const sourceKinds = [
   'card.redeemed',
   'card.redemption-reversed',
   'reversal',
+  'credit_bill.issued',
+  'credit_bill.penalty',
+  'credit_bill.paid',
+  'credit_bill.refunded',
+  'credit_bill.written_off',
+  'food_order.paid',
 ] as const
 export type SourceKind = (typeof sourceKinds)[number]
 

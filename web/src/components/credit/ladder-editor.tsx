@@ -331,7 +331,15 @@ function inputOf(v: z.output<ReturnType<typeof stepSchema>>, currency: string, l
   }
 }
 
-const placeholderHint = msg`Placeholders: {name}, {invoice_number}, {amount}, {due_date}, {company}.`
+/**
+ * The placeholders a step's subject and text may hold (the API's list, modules/credit/http/reminders.ts).
+ * Lingui reads `{name}` in a message as its own variable, so each is given as a value that is
+ * itself: without them the hint read "Placeholders: , , , , ."
+ */
+const placeholderHint = msg`Placeholders: {name}, {invoice_number}, {amount}, {due_date}, {company}, {pay_link}.`
+const placeholders = Object.fromEntries(
+  ['name', 'invoice_number', 'amount', 'due_date', 'company', 'pay_link'].map((name) => [name, `{${name}}`]),
+)
 
 const apiFields: Record<string, keyof StepValues> = {
   title: 'title',
@@ -540,7 +548,7 @@ function StepDialog({
                     <FormControl>
                       <Textarea rows={6} maxLength={10_000} {...field} data-testid="step-text" />
                     </FormControl>
-                    <FormDescription>{i18n._(placeholderHint)}</FormDescription>
+                    <FormDescription>{i18n._({ ...placeholderHint, values: placeholders })}</FormDescription>
                     <FormMessage />
                   </FormItem>
                 )}

@@ -23,6 +23,7 @@ export function descriptionWords(i18n: I18n): DescriptionWords {
   return {
     cardOrder: (quantity, program) =>
       i18n._(msg`${plural(quantity, { one: '# card', other: '# cards' })} — ${program}`),
+    creditBill: (number) => i18n._(msg`Bill ${number}`),
     foodOrder: (number) => i18n._(msg`Order ${number}`),
     foodCourtOrder: (court) => i18n._(msg`Order at ${court}`),
     paymentCaptured: (reference, description) => i18n._(msg`Payment ${reference}: ${description}`),
@@ -42,6 +43,12 @@ export function descriptionWords(i18n: I18n): DescriptionWords {
     cardRedemptionReversed: (number, amount) =>
       i18n._(msg`Card redemption ${number} reversed: ${amount} back on the card`),
     entryReversal: (journal, number) => i18n._(msg`Reversal of ${journal} entry ${number}`),
+    billIssued: (number) => i18n._(msg`Bill ${number} issued`),
+    billPenalty: (number) => i18n._(msg`Bill ${number}: reminder penalty`),
+    billPaid: (number) => i18n._(msg`Bill ${number} paid`),
+    billRefunded: (number) => i18n._(msg`Bill ${number}: payment refunded`),
+    billWrittenOff: (number) => i18n._(msg`Bill ${number} archived: open amount written off`),
+    foodOrderPaid: (number) => i18n._(msg`Food order ${number} paid`),
   }
 }
 
@@ -77,6 +84,12 @@ export const sourceKindNames: Record<SourceKind, MessageDescriptor> = {
   'card.redeemed': msg`Card spent`,
   'card.redemption-reversed': msg`Card spending undone`,
   reversal: msg`Correction of an entry`,
+  'credit_bill.issued': msg`Bill issued`,
+  'credit_bill.penalty': msg`Reminder penalty`,
+  'credit_bill.paid': msg`Bill paid`,
+  'credit_bill.refunded': msg`Bill payment refunded`,
+  'credit_bill.written_off': msg`Bill written off`,
+  'food_order.paid': msg`Food order paid`,
 }
 
 /**

@@ -180,7 +180,7 @@ function AddCategory({ program }: { program: string }) {
     <form
       onSubmit={submit}
       noValidate
-      className="grid min-w-0 flex-1 gap-1.5 sm:max-w-md"
+      className="grid min-w-0 flex-1 basis-64 gap-1.5 sm:max-w-md"
       data-testid="menu-add-category"
     >
       <label htmlFor="menu-category-title" className="text-sm font-medium">
