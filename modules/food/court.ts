@@ -161,7 +161,8 @@ export interface SubOrderFacts {
   currency: string
   order_date: string
   time_zone: string
-  items: { title: string; quantity: number; price: number }[]
+  /** `kind`: product, or a fee line (delivery, pickup_fee) whose title is stored in English. */
+  items: { kind: string; title: string; quantity: number; price: number }[]
 }
 
 /** Food orders by id with their items and restaurant, for the court's views. */
@@ -199,7 +200,7 @@ export async function subOrderFacts(
     .execute()
   const items = await db
     .selectFrom('food_order_items')
-    .select(['order_id', 'title', 'quantity', 'price'])
+    .select(['order_id', 'kind', 'title', 'quantity', 'price'])
     .where('order_id', 'in', [...ids])
     .orderBy('order_id')
     .orderBy('position')
@@ -232,7 +233,9 @@ export async function subOrderFacts(
     })
   }
   for (const i of items)
-    map.get(i.order_id)?.items.push({ title: i.title, quantity: i.quantity, price: Number(i.price) })
+    map
+      .get(i.order_id)
+      ?.items.push({ kind: i.kind, title: i.title, quantity: i.quantity, price: Number(i.price) })
   return map
 }
 

@@ -339,7 +339,16 @@ export const subOrderSchema = z
     }),
     paid_out_at: z.iso.datetime().nullable(),
     refunded_at: z.iso.datetime().nullable(),
-    items: z.array(z.object({ title: z.string(), quantity: z.number().int(), price: z.number().int() })),
+    items: z.array(
+      z.object({
+        kind: z.string().openapi({
+          description: 'product, or a fee line: delivery, pickup_fee (name it in the reader’s words)',
+        }),
+        title: z.string(),
+        quantity: z.number().int(),
+        price: z.number().int(),
+      }),
+    ),
   })
   .openapi('FoodCourtSubOrder')
 

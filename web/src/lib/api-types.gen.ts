@@ -15079,6 +15079,8 @@ export interface components {
       /** @description The court fee taken from this part */
       food_court_fee: number;
       items: {
+          /** @description product, or a fee line: delivery, pickup_fee (name it in the reader’s words) */
+          kind: string;
           price: number;
           quantity: number;
           title: string;

@@ -11,6 +11,7 @@ import { Button } from '~/components/ui/button.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { formatMoney } from '~/lib/money.ts'
 import { type CourtOrder, courtOutcomeQueryOptions, guestCourtOrderQueryOptions } from './court-queries.ts'
+import { orderLineTitle } from './labels.tsx'
 
 /**
  * `/food-court/payment/{session}`: the payment page of a court order sends the guest back here
@@ -68,6 +69,9 @@ export function CourtPaymentReturnPage({ session }: { session: string }) {
   )
 }
 
+const isAllRejected = (o: CourtOrder) =>
+  o.food_court_suborders.length > 0 && o.food_court_suborders.every((p) => p.rejected)
+
 /** `/food-court/orders/{uuid}`: the guest's court order, one part per restaurant, each with its status. */
 export function CourtOrderPage({ uuid }: { uuid: string }) {
   const session = useFoodSessionId()
@@ -84,7 +88,8 @@ export function CourtOrderPage({ uuid }: { uuid: string }) {
 function CourtOrderLoader({ uuid, session }: { uuid: string; session: string }) {
   const order = useQuery({
     ...guestCourtOrderQueryOptions(uuid, session),
-    refetchInterval: (q) => ((q.state.data?.order_status ?? 0) < 7 ? 10_000 : false),
+    refetchInterval: (q) =>
+      q.state.data && (q.state.data.order_status >= 7 || isAllRejected(q.state.data)) ? false : 10_000,
   })
   if (order.isPending)
     return (
@@ -109,6 +114,8 @@ function CourtOrderView({ order: o }: { order: CourtOrder }) {
   const m = (n: number) => formatMoney(n, o.currency, i18n.locale)
   const number = o.order_id
   const pickup = o.pickup_in_restaurant
+  // Every part rejected and refunded: nothing more will happen (the court order keeps status 3).
+  const allRejected = isAllRejected(o)
   return (
     <article className="grid gap-5" data-testid="court-order-page" data-status={o.order_status}>
       <header className="grid gap-1">
@@ -116,8 +123,12 @@ function CourtOrderView({ order: o }: { order: CourtOrder }) {
           <Trans>Order {number}</Trans>
         </h1>
         <p className="text-sm text-muted-foreground">{o.court_title}</p>
-        <p data-testid="order-status" className="font-medium">
-          {i18n._(guestStatusMessage(o.order_status, pickup))}
+        <p data-testid="order-status" className="font-medium" data-rejected={allRejected}>
+          {allRejected ? (
+            <Trans>Rejected by the restaurant: your money is refunded</Trans>
+          ) : (
+            i18n._(guestStatusMessage(o.order_status, pickup))
+          )}
         </p>
       </header>
       <ul className="grid gap-3">
@@ -159,7 +170,8 @@ function CourtOrderView({ order: o }: { order: CourtOrder }) {
                 // biome-ignore lint/suspicious/noArrayIndexKey: items have no id of their own
                 <li key={i} className="flex justify-between gap-3">
                   <span>
-                    {item.quantity} × {item.title}
+                    {item.kind === 'product' ? `${item.quantity} × ` : ''}
+                    {orderLineTitle(i18n, item)}
                   </span>
                   <span className="tabular-nums">{m(item.price)}</span>
                 </li>
