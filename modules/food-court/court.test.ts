@@ -232,6 +232,7 @@ describe('food court', () => {
     expect(cart.lines_elsewhere).toBe(1)
     const body = { court_uuid: court, ...courtGuest }
     const key = randomUUID()
+    const port = new URL(t.services.config.PUBLIC_URL).port
     const placed = expectStatus(
       await guest<{ result: typeof order; payment_uuid: string }>(
         'POST',
@@ -239,11 +240,19 @@ describe('food court', () => {
         body,
         {
           'idempotency-key': key,
+          // Ordered on the court's own domain: the guest comes back there after paying.
+          host: `hallen.localhost:${port}`,
         },
       ),
       201,
       'checkout',
     )
+    const { return_url } = await t.services.db
+      .selectFrom('payments')
+      .select('return_url')
+      .where('id', '=', placed.payment_uuid)
+      .executeTakeFirstOrThrow()
+    expect(return_url).toBe(`http://hallen.localhost:${port}/food-court/payment/${session}`)
     const again = expectStatus(
       await guest<{ result: typeof order; payment_uuid: string }>(
         'POST',

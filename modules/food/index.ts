@@ -47,6 +47,7 @@ export {
   subOrderFacts,
 } from './court.ts'
 export { type Opening, openingAt } from './hours.ts'
+export { returnOriginFor } from './http/return-origin.ts'
 export { foodOrderStatusChanged } from './orders/events.ts'
 export { foodOrderPayable, nudgeBoards } from './orders/life.ts'
 export { brandForHost } from './queries/brand.ts'

@@ -110,6 +110,8 @@ export async function courtCheckout(
   sessionId: string,
   input: CourtCheckoutInput,
   idempotencyKey: string | undefined,
+  /** Where the guest comes back to: the court's domain they ordered on (checked by the caller). */
+  returnOrigin?: string,
 ): Promise<{ order_id: string; payment_id: string; payment_url: string }> {
   const { db, config } = services
   const session = await sessionOf(db, sessionId)
@@ -274,7 +276,7 @@ export async function courtCheckout(
         program_uuid: court.program_id,
         owner_user_id: court.owner_user_id,
         payer_user_id: me?.user_id ?? session.user_id,
-        return_url: `${config.PUBLIC_URL}/food-court/payment/${sessionId}`,
+        return_url: `${returnOrigin ?? config.PUBLIC_URL}/food-court/payment/${sessionId}`,
         metadata: { food_court_order_uuid: orderId },
         expires_in_ms: 2 * 3600_000,
         splits: parts

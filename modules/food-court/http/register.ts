@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { imageUrlOf, restaurantCards } from '../../food/index.ts'
+import { imageUrlOf, restaurantCards, returnOriginFor } from '../../food/index.ts'
 import { requireUser } from '../../identity/index.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { AppError, notFound } from '../../platform/errors.ts'
@@ -255,13 +255,25 @@ export function registerFoodCourtRoutes(app: ApiApp) {
     const services = c.get('services')
     const { sessionUuid } = c.req.valid('param')
     const key = c.req.valid('header')['idempotency-key']
+    const body = c.req.valid('json')
+    // Back to the court's own domain after paying, where the guest's session and its brand are.
+    const returnOrigin = await returnOriginFor(c, async (name) => {
+      const court = await services.db
+        .selectFrom('food_courts')
+        .select('domain_name')
+        .where('program_id', '=', body.court_uuid)
+        .where('domain_name', '=', name)
+        .executeTakeFirst()
+      return court !== undefined
+    })
     const placed = await courtCheckout(
       services,
       context(c),
       callerOrNull(c),
       sessionUuid,
-      c.req.valid('json'),
+      body,
       key,
+      returnOrigin,
     )
     const result = await guestCourtOrder(services.db, placed.order_id, sessionUuid)
     return c.json({ result, payment_uuid: placed.payment_id, payment_url: placed.payment_url }, 201)

@@ -10,21 +10,33 @@ import { hostOf } from './guest.ts'
  * (another restaurant's domain, a forged Host header) returns to PUBLIC_URL: no open redirect.
  */
 export async function returnOriginOf(c: Context<AppEnv>, programId: string): Promise<string> {
-  const { db, config } = c.get('services')
-  const platform = new URL(config.PUBLIC_URL)
-  const match = /^([a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?::(\d{1,5}))?$/.exec(hostOf(c))
-  if (!match) return config.PUBLIC_URL
-  const [, name = '', port = ''] = match
-  if (port !== platform.port) return config.PUBLIC_URL
-  let allowed = name === platform.hostname || config.CARDHOLDER_HOST.includes(name)
-  if (!allowed) {
+  const { db } = c.get('services')
+  return returnOriginFor(c, async (name) => {
     const brand = await db
       .selectFrom('food_brandings')
       .select('domain_name')
       .where('program_id', '=', programId)
       .where('domain_name', '=', name)
       .executeTakeFirst()
-    allowed = brand !== undefined
-  }
+    return brand !== undefined
+  })
+}
+
+/**
+ * The same for any guest page on a domain of its own (a food court's): `ownDomain` says whether a
+ * host name is the domain of what the guest ordered from.
+ */
+export async function returnOriginFor(
+  c: Context<AppEnv>,
+  ownDomain: (name: string) => Promise<boolean>,
+): Promise<string> {
+  const { config } = c.get('services')
+  const platform = new URL(config.PUBLIC_URL)
+  const match = /^([a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?::(\d{1,5}))?$/.exec(hostOf(c))
+  if (!match) return config.PUBLIC_URL
+  const [, name = '', port = ''] = match
+  if (port !== platform.port) return config.PUBLIC_URL
+  const allowed =
+    name === platform.hostname || config.CARDHOLDER_HOST.includes(name) || (await ownDomain(name))
   return allowed ? `${platform.protocol}//${name}${port ? `:${port}` : ''}` : config.PUBLIC_URL
 }
