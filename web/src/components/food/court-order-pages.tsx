@@ -159,9 +159,15 @@ function CourtOrderView({ order: o }: { order: CourtOrder }) {
             {part.rejected && (
               <p className="text-sm text-muted-foreground" data-testid="court-order-part-refund">
                 {part.part_status === 'refunded' ? (
-                  <Trans>{m(part.total)} refunded to you. The other restaurants' parts go on.</Trans>
+                  <Trans>{m(part.total)} refunded to you.</Trans>
                 ) : (
-                  <Trans>{m(part.total)} is being refunded to you. The other restaurants' parts go on.</Trans>
+                  <Trans>{m(part.total)} is being refunded to you.</Trans>
+                )}
+                {allRejected ? null : (
+                  <>
+                    {' '}
+                    <Trans>The other restaurants' parts go on.</Trans>
+                  </>
                 )}
               </p>
             )}
