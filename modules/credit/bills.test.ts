@@ -386,6 +386,8 @@ describe('reminders', () => {
     expect(mail!.subject).toContain(issued.number)
     expect(mail!.text).toContain(`/bills/${issued.uuid}`)
     expect(mail!.text).toContain('Rechnung') // the holder's language: German
+    // They have an account of their own: no word of a password to choose.
+    expect(mail!.text).not.toContain('Passwort')
     expect(mail!.attachments.map((a) => a.mimeType)).toEqual(['image/png'])
     expect(smtp.messages.filter((m) => m.messageId === mail!.messageId)).toHaveLength(1)
   })
@@ -617,6 +619,9 @@ describe('card holders for bills', () => {
     const { uuid } = await seedCreditProgram(owner)
     const issued = await issueBill(owner, uuid, created.uuid, { due_date: addDays(today(), 7) })
     expect((await bill(issued.uuid)).holder).toEqual({ uuid: created.uuid, name: 'Jan Jansen', email })
+    // Their bill's e-mail points at the invitation: the account waits for its first password.
+    const [billMail] = await smtp.waitFor((m) => m.messageId?.includes(`bill.${issued.uuid}.issued`) ?? false)
+    expect(billMail!.text).toContain('Kies eerst je wachtwoord')
   })
 })
 

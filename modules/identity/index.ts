@@ -26,6 +26,7 @@ export { passwordSchema } from './passwords.ts'
 export { type AcceptorRegistered, acceptorRegistered } from './ports.ts'
 export { maskUsername } from './profile-fields.ts'
 export {
+  awaitsFirstPassword,
   type CardholderChoice,
   searchCardholders,
   type UserContact,

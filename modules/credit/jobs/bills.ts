@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { z } from 'zod'
-import { portalUrl, userContactById } from '../../identity/index.ts'
+import { awaitsFirstPassword, portalUrl, userContactById } from '../../identity/index.ts'
 import { paymentEnded, paymentPaid, paymentRefunded } from '../../payments/index.ts'
 import { system } from '../../platform/context.ts'
 import { renderEmail } from '../../platform/mail/render.ts'
@@ -203,11 +203,12 @@ export const sendBillIssued = defineHandler({
       const bill = await findBill(trx, event.payload.bill_id)
       if (!bill || bill.status === 'archived')
         return log.info({ bill_id: event.payload.bill_id }, 'no bill e-mail')
-      const [holder, owner, program, settings] = await Promise.all([
+      const [holder, owner, program, settings, newAccount] = await Promise.all([
         userContactById(trx, bill.holder_user_id),
         userContactById(trx, bill.owner_user_id),
         findProgram(trx, bill.program_id),
         findCreditProgram(trx, bill.program_id),
+        awaitsFirstPassword(trx, bill.holder_user_id),
       ])
       if (!holder) return
       const payUrl = billPayUrl(services.config, bill.id)
@@ -225,6 +226,7 @@ export const sendBillIssued = defineHandler({
           bill_url: portalUrl(services.config, 'cardholder', `/bills/${bill.id}`),
           pay_url: payUrl,
           qr_cid: qrCid,
+          new_account: newAccount,
         }),
         messageId: `bill.${bill.id}.issued`,
         attachments: [{ filename: 'pay.png', content: qr, contentType: 'image/png', cid: qrCid }],

@@ -47,6 +47,8 @@ export const billIssuedEmail = defineEmail({
     bill_url: z.url({ protocol: /^https?$/ }),
     pay_url: z.url({ protocol: /^https?$/ }),
     qr_cid: z.string().min(1).max(100),
+    /** The holder's account was made for them and waits for its first password (the invitation). */
+    new_account: z.boolean().default(false),
   }),
   example: {
     name: 'Anna de Vries',
@@ -57,6 +59,7 @@ export const billIssuedEmail = defineEmail({
     bill_url: 'http://localhost:3000/bills/0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
     pay_url: 'http://localhost:3000/bills/0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b/payment',
     qr_cid: 'pay-qr@cardpay',
+    new_account: true,
   },
   build(data, { t, money, date }) {
     const due = date(new Date(`${data.due_date}T12:00:00Z`), 'long')
@@ -76,7 +79,7 @@ export const billIssuedEmail = defineEmail({
       { type: 'button', label: t(m.view), url: data.bill_url },
       { type: 'note', text: t(m.qr) },
       { type: 'image', cid: data.qr_cid, alt: data.pay_url, width: 180 },
-      { type: 'note', text: t(m.account) },
+      ...(data.new_account ? [{ type: 'note' as const, text: t(m.account) }] : []),
     ]
     return {
       subject: t(m.subject, { number: data.number, company: data.company }),

@@ -125,3 +125,21 @@ export async function searchCardholders(
     phone: r.phone ? `${r.phone_code ?? ''}${r.phone}` : null,
   }))
 }
+
+/**
+ * Whether an account still waits for its first password: made for someone by another user (a
+ * program owner's `cardholders/create`, whose random password nobody knows) and never signed in
+ * since, nor given a password through its invitation link. E-mails to such a person point at the
+ * invitation; others do not need to be told.
+ */
+export async function awaitsFirstPassword(db: DbOrTrx, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users as u')
+    .select(
+      sql<boolean>`u.password_changed_at <= u.created_at
+      and not exists (select 1 from sessions s where s.user_id = u.id)`.as('waits'),
+    )
+    .where('u.id', '=', id)
+    .executeTakeFirst()
+  return row?.waits === true
+}
