@@ -255,7 +255,7 @@ const stepSchema = (currency: string, locale: string) =>
       title: z
         .string()
         .trim()
-        .min(1, { error: msg`Enter a title.`.id })
+        .min(1, { error: msg`Enter a name for the reminder.`.id })
         .max(200, { error: msg`At most 200 characters.`.id }),
       subject: z
         .string()
