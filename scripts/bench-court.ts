@@ -12,11 +12,10 @@
  */
 import { loadavg } from 'node:os'
 import path from 'node:path'
-import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose'
 import pg from 'pg'
 import { measureCourtCheckout, prepareCourtBench } from '../modules/food-court/bench.ts'
 import { createDb } from '../modules/platform/db.ts'
-import { freePort, startChild } from './lib/process.ts'
+import { startBenchApi } from './lib/bench-api.ts'
 import { ensurePostgres, ensureRedis } from './lib/services.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -34,50 +33,18 @@ await admin.query(`drop database if exists ${dbName} with (force)`)
 await admin.query(`create database ${dbName}`)
 const dbUrl = new URL(postgres.adminUrl)
 dbUrl.pathname = `/${dbName}`
-const keys = await generateKeyPair('EdDSA', { extractable: true })
-const dataEncryptionKey = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')
-const port = await freePort()
-const api = startChild({
-  name: 'api',
-  command: process.execPath,
-  args: [path.join(root, 'services/api/main.ts')],
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: `bench_${tag}`,
-    LOG_LEVEL: 'warn',
-    TOKEN_PRIVATE_KEY: await exportPKCS8(keys.privateKey),
-    TOKEN_PUBLIC_KEY: await exportSPKI(keys.publicKey),
-    DATA_ENCRYPTION_KEY: dataEncryptionKey,
-    // The load comes from one address, card and device: lift the limits against card testing (as
-    // `npm run bench` does).
-    PAY_LIMIT_PER_ADDRESS: '100000000',
-    PAY_LIMIT_PER_PAYMENT: '100000000',
-    PAY_LIMIT_PER_CARD: '100000000',
-    PAY_LIMIT_PER_DEVICE: '100000000',
-  },
+const { api, port, env, ready } = await startBenchApi({
+  dbUrl: dbUrl.toString(),
+  redisUrl: redis.url,
+  redisPrefix: `bench_${tag}`,
 })
 const origin = `http://127.0.0.1:${port}`
 try {
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${origin}/api/v1/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break
-    if (i > 200) throw new Error(`API did not become ready:\n${api.lastOutput()}`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
+  await ready()
   const db = createDb({ url: dbUrl.toString(), max: 2 })
   const bench = await prepareCourtBench(
     db,
-    { DATA_ENCRYPTION_KEY: dataEncryptionKey, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    { DATA_ENCRYPTION_KEY: env.DATA_ENCRYPTION_KEY, DATA_DIR: dataDir, NODE_ENV: 'production' },
     { sessions: 20_000 },
   )
   await db.destroy()
