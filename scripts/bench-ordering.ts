@@ -23,7 +23,6 @@ import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose'
 import pg from 'pg'
 import {
   type BooksBench,
@@ -36,7 +35,8 @@ import {
 import { prepareSandboxAccount } from '../modules/payments/bench.ts'
 import { zonedDate } from '../modules/platform/dates.ts'
 import { createDb } from '../modules/platform/db.ts'
-import { freePort, startChild } from './lib/process.ts'
+import { startBenchApi } from './lib/bench-api.ts'
+import { startChild } from './lib/process.ts'
 import { ensurePostgres, ensureRedis } from './lib/services.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -60,35 +60,15 @@ await admin.query(`create database ${dbName}`)
 const dbUrl = new URL(postgres.adminUrl)
 dbUrl.pathname = `/${dbName}`
 
-const keys = await generateKeyPair('EdDSA', { extractable: true })
-const dataEncryptionKey = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')
-const port = await freePort()
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DATABASE_URL: dbUrl.toString(),
-  REDIS_URL: redis.url,
-  REDIS_PREFIX: `bench_ordering_${tag}${process.pid}`,
-  LOG_LEVEL: 'warn',
-  DATA_DIR: dataDir,
-  TOKEN_PRIVATE_KEY: await exportPKCS8(keys.privateKey),
-  TOKEN_PUBLIC_KEY: await exportSPKI(keys.publicKey),
-  DATA_ENCRYPTION_KEY: dataEncryptionKey,
-  PAY_LIMIT_PER_ADDRESS: '100000000',
-  PAY_LIMIT_PER_PAYMENT: '100000000',
-  PAY_LIMIT_PER_CARD: '100000000',
-  PAY_LIMIT_PER_DEVICE: '100000000',
-}
-const api = startChild({
-  name: 'api',
-  command: process.execPath,
-  args: [
-    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-    path.join(root, 'services/api/main.ts'),
-  ],
-  cwd: root,
-  env: { ...env, PORT: String(port) },
+const started = await startBenchApi({
+  dbUrl: dbUrl.toString(),
+  redisUrl: redis.url,
+  redisPrefix: `bench_ordering_${tag}${process.pid}`,
+  nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+  env: { DATA_DIR: dataDir },
 })
+const { api, port, env } = started
+const dataEncryptionKey = env.DATA_ENCRYPTION_KEY
 let worker: ReturnType<typeof startChild> | undefined
 const base = `http://127.0.0.1:${port}`
 const load = () =>
@@ -144,15 +124,7 @@ async function costSoFar(): Promise<{ cpuMs: number; transactions: number }> {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    const ok = await fetch(`${base}/api/v1/ready`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) break
-    if (i > 800) throw new Error(`API did not become ready:\n${api.lastOutput()}`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
+  await started.ready()
   worker = startChild({
     name: 'worker',
     command: process.execPath,

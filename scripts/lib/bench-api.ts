@@ -8,7 +8,15 @@ import { freePort, startChild } from './process.ts'
  * database and Redis prefix, the limits against card testing lifted (the load comes from one
  * address, one test card, one device). `ready()` waits until it answers.
  */
-export async function startBenchApi(opts: { dbUrl: string; redisUrl: string; redisPrefix: string }) {
+export async function startBenchApi(opts: {
+  dbUrl: string
+  redisUrl: string
+  redisPrefix: string
+  /** Node's own flags for the API process (a CPU profile, say). */
+  nodeArgs?: string[]
+  /** More environment for the API (and for a worker started with the returned `env`). */
+  env?: NodeJS.ProcessEnv
+}) {
   const root = path.resolve(import.meta.dirname, '../..')
   const keys = await generateKeyPair('EdDSA', { extractable: true })
   const port = await freePort()
@@ -26,11 +34,12 @@ export async function startBenchApi(opts: { dbUrl: string; redisUrl: string; red
     PAY_LIMIT_PER_PAYMENT: '100000000',
     PAY_LIMIT_PER_CARD: '100000000',
     PAY_LIMIT_PER_DEVICE: '100000000',
+    ...opts.env,
   }
   const api = startChild({
     name: 'api',
     command: process.execPath,
-    args: [path.join(root, 'services/api/main.ts')],
+    args: [...(opts.nodeArgs ?? []), path.join(root, 'services/api/main.ts')],
     cwd: root,
     env: { ...env, PORT: String(port) },
   })
