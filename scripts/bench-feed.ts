@@ -10,11 +10,10 @@
  * BENCH_SECONDS (default 10) and BENCH_FEED_CONNECTIONS (default 8) set the load.
  */
 import path from 'node:path'
-import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose'
 import pg from 'pg'
 import { growFeedBench, measureLiveDelay, measureTtfb, prepareFeedBench } from '../modules/feed/bench.ts'
 import { createDb } from '../modules/platform/db.ts'
-import { freePort, startChild } from './lib/process.ts'
+import { startBenchApi } from './lib/bench-api.ts'
 import { ensurePostgres, ensureRedis } from './lib/services.ts'
 
 const steps = (process.env.BENCH_FEED_POSTS ?? '10000,1000000').split(',').map(Number)
@@ -92,39 +91,14 @@ if (import.meta.main) {
   await admin.query(`create database ${dbName}`)
   const dbUrl = new URL(postgres.adminUrl)
   dbUrl.pathname = `/${dbName}`
-  const keys = await generateKeyPair('EdDSA', { extractable: true })
-  const port = await freePort()
-  const api = startChild({
-    name: 'api',
-    command: process.execPath,
-    args: [path.join(root, 'services/api/main.ts')],
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATABASE_URL: dbUrl.toString(),
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: `bench_feed_${process.pid}`,
-      LOG_LEVEL: 'warn',
-      TOKEN_PRIVATE_KEY: await exportPKCS8(keys.privateKey),
-      TOKEN_PUBLIC_KEY: await exportSPKI(keys.publicKey),
-      DATA_ENCRYPTION_KEY: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64'),
-    },
+  const { api, port, ready } = await startBenchApi({
+    dbUrl: dbUrl.toString(),
+    redisUrl: redis.url,
+    redisPrefix: `bench_feed_${process.pid}`,
   })
   const origin = `http://127.0.0.1:${port}`
   try {
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${origin}/api/v1/ready`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break
-      if (i > 200) throw new Error(`API did not become ready:\n${api.lastOutput()}`)
-      await new Promise((r) => setTimeout(r, 150))
-    }
+    await ready()
     const ok = await runFeedBench(origin, dbUrl.toString(), {
       seconds: Number(process.env.BENCH_SECONDS ?? 10),
       connections: Number(process.env.BENCH_FEED_CONNECTIONS ?? 8),

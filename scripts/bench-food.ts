@@ -16,12 +16,11 @@ import { statSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose'
 import pg from 'pg'
 import { measureTtfb } from '../modules/feed/bench.ts'
 import { prepareFoodBench } from '../modules/food/bench.ts'
 import { createDb } from '../modules/platform/db.ts'
-import { freePort, startChild } from './lib/process.ts'
+import { startBenchApi } from './lib/bench-api.ts'
 import { ensurePostgres, ensureRedis } from './lib/services.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -40,29 +39,13 @@ await admin.query(`create database ${dbName}`)
 const dbUrl = new URL(postgres.adminUrl)
 dbUrl.pathname = `/${dbName}`
 
-const keys = await generateKeyPair('EdDSA', { extractable: true })
-const port = await freePort()
-const api = startChild({
-  name: 'api',
-  command: process.execPath,
-  args: [
-    ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${dataDir}`] : []),
-    path.join(apiRoot, 'services/api/main.ts'),
-  ],
-  cwd: apiRoot,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: `bench_food_${process.pid}`,
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    TOKEN_PRIVATE_KEY: await exportPKCS8(keys.privateKey),
-    TOKEN_PUBLIC_KEY: await exportSPKI(keys.publicKey),
-    DATA_ENCRYPTION_KEY: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64'),
-  },
+const { api, port, ready } = await startBenchApi({
+  dbUrl: dbUrl.toString(),
+  redisUrl: redis.url,
+  redisPrefix: `bench_food_${process.pid}`,
+  root: apiRoot,
+  nodeArgs: process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${dataDir}`] : [],
+  env: { DATA_DIR: dataDir },
 })
 
 async function rps(path: string, headers: Record<string, string> = {}) {
@@ -81,15 +64,7 @@ async function rps(path: string, headers: Record<string, string> = {}) {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/v1/ready`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) break
-    if (i > 800) throw new Error(`API did not become ready:\n${api.lastOutput()}`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
+  await ready()
   const db = createDb({ url: dbUrl.toString(), max: 1 })
   const bench = await prepareFoodBench(db, { products: 200 })
   await db.destroy()

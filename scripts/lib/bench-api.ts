@@ -16,8 +16,10 @@ export async function startBenchApi(opts: {
   nodeArgs?: string[]
   /** More environment for the API (and for a worker started with the returned `env`). */
   env?: NodeJS.ProcessEnv
+  /** The checkout whose API runs (default this one): another one's, to compare with it. */
+  root?: string
 }) {
-  const root = path.resolve(import.meta.dirname, '../..')
+  const root = opts.root ?? path.resolve(import.meta.dirname, '../..')
   const keys = await generateKeyPair('EdDSA', { extractable: true })
   const port = await freePort()
   const env = {
