@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { entryDescriptionCodes } from '../ledger/descriptions.ts'
+import { entryDescriptionCodes } from '../ledger/index.ts'
 import { partPaidOutEntry, partRefundedEntry, partSaleEntry } from './postings.ts'
 
 /**
