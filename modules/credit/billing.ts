@@ -271,6 +271,22 @@ const side = (amount: bigint, debit: boolean) =>
     : { credit: Number(amount < 0n ? -amount : amount) }
 
 /**
+ * The write-off entries of a bill: archiving itself (source id the bill), a payment landing after it
+ * (the payment) and a refund of one of its payments after it (the refund). Each is its source kind
+ * and its description code at once.
+ */
+export type WriteOffKind =
+  | 'credit_bill.written_off'
+  | 'credit_bill.write_off_reversed'
+  | 'credit_bill.refund_written_off'
+
+const writeOffSentences: Record<WriteOffKind, (number: bigint | number) => string> = {
+  'credit_bill.written_off': (n) => `Bill ${n} archived: open amount written off`,
+  'credit_bill.write_off_reversed': (n) => `Bill ${n} archived: payment received, write-off reversed`,
+  'credit_bill.refund_written_off': (n) => `Bill ${n} archived: refunded amount written off`,
+}
+
+/**
  * Archiving a bill with money open (journal miscellaneous, source `credit_bill.written_off`/bill,
  * once per bill: archiving is final): the open amount leaves the holder's receivable 110, its VAT
  * share back off VAT on sales 210 and the rest off income 410 (the program): the reverse of what
@@ -283,26 +299,21 @@ const side = (amount: bigint, debit: boolean) =>
 export function writeOffEntry(
   bill: BillFacts & { total: bigint; vat: bigint; penalties: bigint; paid_amount: bigint },
   date: string,
-  change: { w: WriteOff; source: { kind: string; id: string }; description: string } = {
+  change: { w: WriteOff; kind: WriteOffKind; id: string } = {
     w: writeOffOf(bill),
-    source: { kind: 'credit_bill.written_off', id: bill.id },
-    description: `Bill ${bill.number} archived: open amount written off`,
+    kind: 'credit_bill.written_off',
+    id: bill.id,
   },
 ): LedgerEntryRequest {
-  const { w } = change
+  const { w, kind } = change
   return {
     journal: 'miscellaneous',
     date,
-    description: change.description,
-    // The archiving's own entry is worded per reader; the later changes (a refund or a payment of
-    // an archived bill) keep their English sentence for now.
-    ...(change.source.kind === 'credit_bill.written_off'
-      ? {
-          description_code: 'credit_bill.written_off' as const,
-          description_params: { number: Number(bill.number) },
-        }
-      : {}),
-    source: change.source,
+    // The English sentence for search and old readers; every reader reads the code in their language.
+    description: writeOffSentences[kind](bill.number),
+    description_code: kind,
+    description_params: { number: Number(bill.number) },
+    source: { kind, id: change.id },
     lines: [
       ...(w.income !== 0n
         ? [

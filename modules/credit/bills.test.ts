@@ -200,6 +200,37 @@ describe('bills', () => {
     })
   })
 
+  it('answers the bill’s time zone to owner and holder: the program’s, or the holder’s given on issue', async () => {
+    const { uuid } = await seedCreditProgram(owner, { time_zone: 'Asia/Tokyo' })
+    const due = addDays(today(), 14)
+    const programs = await issueBill(owner, uuid, holder.id, { due_date: due })
+    const holders = await issueBill(owner, uuid, holder.id, { due_date: due, time_zone: 'America/New_York' })
+    // The web shows a bill's timeline, reminders and payments on this clock, not the viewer's.
+    expect((await bill(programs.uuid)).time_zone).toBe('Asia/Tokyo')
+    expect((await bill(holders.uuid)).time_zone).toBe('America/New_York')
+    const listed = expectStatus(
+      await owner.api<Page<BillJson>>('GET', `/manager/bills?program=${uuid}`),
+      200,
+      'the owner’s list',
+    ).results
+    expect(Object.fromEntries(listed.map((b) => [b.uuid, b.time_zone]))).toEqual({
+      [programs.uuid]: 'Asia/Tokyo',
+      [holders.uuid]: 'America/New_York',
+    })
+    const mine = expectStatus(
+      await holder.api<{ result: BillDetailJson }>('GET', `/payment/bills/${holders.uuid}`),
+      200,
+      'the holder’s bill',
+    ).result
+    expect(mine.time_zone).toBe('America/New_York')
+    const myList = expectStatus(
+      await holder.api<Page<BillJson>>('GET', '/payment/bills?size=100'),
+      200,
+      'the holder’s list',
+    ).results
+    expect(myList.find((b) => b.uuid === programs.uuid)?.time_zone).toBe('Asia/Tokyo')
+  })
+
   it('issues once when the process died after the bill committed and before it answered', async () => {
     const { uuid } = await seedCreditProgram(owner)
     const key = `bill-${Date.now()}`

@@ -29,6 +29,7 @@ export const feedFieldCodes = [
   'video_not_recognised',
   'unknown_upload',
   'program_required',
+  'program_not_active',
   'file_too_large',
   'file_type_not_allowed',
   'image_too_large',

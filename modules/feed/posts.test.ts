@@ -146,6 +146,56 @@ describe('writing a post', () => {
   })
 })
 
+describe('the program of a post', () => {
+  it('is an active one: a draft or a blocked program is refused on the field; an edit keeps its own', async () => {
+    const draft = (await seedProgram(owner, 'payment', { status: 'draft' })).uuid
+    const later = (await seedProgram(owner, 'payment')).uuid
+    for (const who of [owner, admin]) {
+      const refused = await write(who, { title: 'Too early', program_uuid: draft })
+      expect(refused.status).toBe(400)
+      expect(fieldCode(refused, 'program_uuid')).toBe('program_not_active')
+    }
+    // The post editor lists the owner's programs through this filter: the draft is not among them.
+    const offered = expectStatus(
+      await owner.api<{ results: { uuid: string }[] }>('GET', '/manager/programs?filter=active&size=100'),
+      200,
+      'active programs',
+    ).results.map((p) => p.uuid)
+    expect(offered).toContain(later)
+    expect(offered).not.toContain(draft)
+
+    const kept = await post(owner, {
+      title: 'Before the block',
+      program_uuid: later,
+      audience: 'cardholders',
+    })
+    expect(
+      (await owner.api('PATCH', `/manager/programs/${later}`, { status: 11007 })).status,
+      'blocked',
+    ).toBe(202)
+    const blocked = await write(owner, { title: 'After the block', program_uuid: later })
+    expect(blocked.status).toBe(400)
+    expect(fieldCode(blocked, 'program_uuid')).toBe('program_not_active')
+    // Editing the earlier post, as the web sends it (its program again), still saves.
+    const edited = expectStatus(
+      await owner.api<Answer>('PATCH', `/feed/posts/${kept.uuid}`, {
+        title: 'Before the block (edited)',
+        program_uuid: later,
+      }),
+      200,
+      'edit keeping the program',
+    )
+    expect(edited.program_uuid).toBe(later)
+    expect(
+      await t.services.db
+        .selectFrom('feed_posts')
+        .select('id')
+        .where('title', '=', 'After the block')
+        .execute(),
+    ).toEqual([])
+  })
+})
+
 describe('audiences', () => {
   it('private posts are for their author and admins only, everywhere', async () => {
     const p = await post(owner, {

@@ -42,6 +42,8 @@ export function partSaleEntry(
     description: reversed
       ? `Food court sub-order ${sub.order_id} rejected: sale reversed`
       : `Food court sub-order ${sub.order_id} paid`,
+    description_code: reversed ? 'food_court_part.sale_reversed' : 'food_court_part.paid',
+    description_params: { number: Number(sub.order_id) },
     source: { kind: reversed ? 'food_court_part.sale_reversed' : 'food_court_part.paid', id: part.id },
     lines: [
       ...line(accounts.receivables, claim, part.amount, 'debit'),
@@ -72,6 +74,8 @@ export function partPaidOutEntry(
     journal: 'bank',
     date,
     description: `Food court sub-order ${sub.order_id} paid out`,
+    description_code: 'food_court_part.paid_out',
+    description_params: { number: Number(sub.order_id) },
     source: { kind: 'food_court_part.paid_out', id: part.id },
     lines: [
       ...line(accounts.payment_provider, claim, part.amount, 'debit'),
@@ -95,6 +99,8 @@ export function partRefundedEntry(
     journal: 'miscellaneous',
     date,
     description: `Food court order ${order.order_id}: part refunded, back from the restaurant`,
+    description_code: 'food_court.part_refunded',
+    description_params: { number: Number(order.order_id) },
     source: { kind: 'food_court.part_refunded', id: part.id },
     lines: [
       ...line(accounts.acceptor, partSubAccount(part.court_id, part.restaurant_id), part.amount, 'debit'),

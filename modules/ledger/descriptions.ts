@@ -42,8 +42,20 @@ export const entryDescriptionCodes = [
   'credit_bill.refunded',
   /** A credit bill archived, its open amount written off. `{number}` */
   'credit_bill.written_off',
+  /** A payment of an archived credit bill takes back what it covers of the write-off. `{number}` */
+  'credit_bill.write_off_reversed',
+  /** A refund of an archived credit bill's payment, the refunded amount written off. `{number}` */
+  'credit_bill.refund_written_off',
   /** A paid food order's sale. `{number}` (the order's number at its restaurant) */
   'food_order.paid',
+  /** A restaurant's part of a food court order sold. `{number}` (the sub-order's number at its restaurant) */
+  'food_court_part.paid',
+  /** A rejected part's sale reversed. `{number}` (the sub-order's number) */
+  'food_court_part.sale_reversed',
+  /** A part's money paid out to its restaurant. `{number}` (the sub-order's number) */
+  'food_court_part.paid_out',
+  /** A rejected part's refund: its amount back from the restaurant. `{number}` (the court order's number) */
+  'food_court.part_refunded',
 ] as const
 export type EntryDescriptionCode = (typeof entryDescriptionCodes)[number]
 

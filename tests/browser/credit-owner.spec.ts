@@ -118,6 +118,15 @@ test('an owner sets up a credit program with a two-step ladder, bills a new hold
   await expect(page.getByTestId('bill-open')).toHaveText('€121.00')
   await expect(page.getByTestId('bill-reminders-row')).toHaveCount(2)
   await expect(page.getByTestId('bill-timeline-event').first()).toHaveAttribute('data-kind', 'issued')
+  // The timeline on the program's clock (Amsterdam, as the bill is dated), whatever the browser's.
+  const issuedAt = page.getByTestId('bill-timeline-event').first().locator('time')
+  const spaced = (text: string) => text.replace(/\s/g, ' ')
+  const issuedInstant = new Date((await issuedAt.getAttribute('datetime')) ?? '')
+  const clock = (timeZone: string) =>
+    spaced(
+      new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone }).format(issuedInstant),
+    )
+  expect(spaced((await issuedAt.textContent()) ?? '')).toContain(clock('Europe/Amsterdam'))
   await expectNoHorizontalScroll(page)
 
   const billUrl = page.url()
@@ -212,6 +221,12 @@ test('an owner sets up a credit program with a two-step ladder, bills a new hold
   await expect(page.getByText('2 bills issued.')).toBeVisible()
   await expect(importDialog).toHaveCount(0)
   await expect(page.getByTestId('bill-row')).toHaveCount(3)
+  // What the program's holders owe, worded as owed: the two open bills, never a signed "balance".
+  await page.reload()
+  const outstanding = page.getByTestId('program-balance')
+  await expect(outstanding.locator('h3')).toHaveText('Outstanding')
+  await expect(outstanding.getByTestId('program-balance-value')).toHaveText('€70.50')
+  await expect(outstanding.getByTestId('program-balance-received')).toHaveText('2 open bills')
 
   // Home: the credit figures, the paid bill and the two open ones.
   await page.goto(portalUrl('programs', '/home'))

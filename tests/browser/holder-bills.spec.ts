@@ -70,8 +70,8 @@ async function makeOverdue(bill: string, daysAgo: number) {
 }
 
 /** A page of the card-holder portal in a context of its own, not signed in, phone-sized. */
-async function holderPage(browser: Browser): Promise<Page> {
-  const page = await portalPage(browser, 'cardholder')
+async function holderPage(browser: Browser, options: { timezoneId?: string } = {}): Promise<Page> {
+  const page = await portalPage(browser, 'cardholder', options)
   await page.setViewportSize(phone)
   return page
 }
@@ -326,11 +326,22 @@ test.describe('card holder bills', () => {
       90_000,
     )
 
-    const page = await holderPage(browser)
+    // A holder reading in New York sees when the reminders went out on the bill's clock (the
+    // program's, Amsterdam), not the browser's.
+    const page = await holderPage(browser, { timezoneId: 'America/New_York' })
     await signInHolder(page, w.holder)
     await page.goto(portalUrl('cardholder', `/bills/${bill.uuid}`))
     const reminders = page.getByTestId('bill-reminder')
     await expect(reminders).toHaveCount(2)
+    const sent = await sql<{ sent_at: Date }>`select sent_at from credit_reminders
+      where bill_id = ${bill.uuid}::uuid and status = 'sent' order by sent_at`.execute(seedDatabase())
+    const first = sent.rows[0]?.sent_at as Date
+    const clock = (timeZone: string) =>
+      new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone }).format(first)
+    const spaced = (text: string) => text.replace(/\s/g, ' ')
+    const shown = spaced((await reminders.nth(0).locator('time').textContent()) ?? '')
+    expect(shown).toContain(spaced(clock('Europe/Amsterdam')))
+    expect(shown).not.toContain(spaced(clock('America/New_York')))
     await expect(reminders.nth(0).getByTestId('bill-reminder-title')).toHaveText('Friendly reminder')
     await expect(reminders.nth(1).getByTestId('bill-reminder-title')).toHaveText('Final notice')
     await expect(reminders.nth(1).getByTestId('bill-reminder-penalty')).toHaveText('Penalty added: €15.00')

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from '@playwright/test'
+import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test'
 import { type PortalName, portalUrl, signInUrl } from './portals.ts'
 
 /**
@@ -55,10 +55,15 @@ export async function signInAs(page: Page, portal: PortalName) {
 
 /**
  * A page in a browser context of its own (its own cookies, so its own session), on a portal whose
- * interface is English whatever language the account that signs in there has stored.
+ * interface is English whatever language the account that signs in there has stored. `options`
+ * give the context more (a `timezoneId`: a reader far from the object's own clock).
  */
-export async function portalPage(browser: Browser, portal: PortalName): Promise<Page> {
-  const context = await browser.newContext()
+export async function portalPage(
+  browser: Browser,
+  portal: PortalName,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext(options)
   await context.addCookies([{ name: 'lang', value: 'en', url: portalUrl(portal) }])
   return context.newPage()
 }

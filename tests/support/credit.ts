@@ -83,6 +83,8 @@ export async function issueBill(
   opts: {
     due_date: string
     items?: { description: string; quantity: number; unit_price: number; vat: string }[]
+    /** The holder's zone; the program's when left out. */
+    time_zone?: string
   },
 ): Promise<{ uuid: string; number: string; total: number }> {
   return expectStatus(
@@ -90,6 +92,7 @@ export async function issueBill(
       program,
       holder,
       due_date: opts.due_date,
+      ...(opts.time_zone ? { time_zone: opts.time_zone } : {}),
       items: opts.items ?? [{ description: 'Consulting', quantity: 2, unit_price: 5000, vat: 'high' }],
     }),
     201,

@@ -14,6 +14,7 @@ import {
   paidEntry,
   refundEntry,
   type WriteOff,
+  type WriteOffKind,
   writeOffChange,
   writeOffEntry,
 } from '../billing.ts'
@@ -154,8 +155,8 @@ export async function applyBillPayment(
   const recovered =
     bill.status === 'archived'
       ? await followWriteOff(trx, bill, updated, ctx, now, {
-          source: { kind: 'credit_bill.write_off_reversed', id: paymentId },
-          description: `Bill ${bill.number} archived: payment received, write-off reversed`,
+          kind: 'credit_bill.write_off_reversed',
+          id: paymentId,
         })
       : undefined
   await addBillEvent(trx, bill.id, 'payment_received', {
@@ -221,8 +222,8 @@ export async function applyBillRefund(
   const writtenOff =
     bill.status === 'archived'
       ? await followWriteOff(trx, bill, updated, ctx, now, {
-          source: { kind: 'credit_bill.refund_written_off', id: refundId },
-          description: `Bill ${bill.number} archived: refunded amount written off`,
+          kind: 'credit_bill.refund_written_off',
+          id: refundId,
         })
       : undefined
   await addBillEvent(trx, bill.id, 'payment_refunded', {
@@ -262,7 +263,7 @@ async function followWriteOff(
   after: BillRow,
   ctx: Ctx,
   now: Date,
-  entry: { source: { kind: string; id: string }; description: string },
+  entry: { kind: Exclude<WriteOffKind, 'credit_bill.written_off'>; id: string },
 ): Promise<WriteOff> {
   const w = writeOffChange(before, after)
   if (w.open !== 0n)

@@ -351,6 +351,11 @@ export const billSchema = z
     archived_reason: z.string().nullable(),
     created: z.string(),
     paid_at: z.string().nullable(),
+    time_zone: z.string().openapi({
+      description:
+        'The bill’s IANA time zone (the holder’s given on issue, else the program’s): show its times (timeline, reminders, payments) and count its due date on this clock',
+      example: 'Europe/Amsterdam',
+    }),
   })
   .openapi('Bill')
 

@@ -124,6 +124,7 @@ export function toBillJson(
     archived_reason: bill.archived_reason,
     created: bill.created_at.toISOString(),
     paid_at: bill.paid_at?.toISOString() ?? null,
+    time_zone: bill.time_zone,
   }
 }
 

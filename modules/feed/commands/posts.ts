@@ -12,7 +12,7 @@ import { AppError, fieldProblem, invalidField, notFound } from '../../platform/e
 import { publish } from '../../platform/events.ts'
 import { committedEffect, recordEffect } from '../../platform/idempotency.ts'
 import { newId } from '../../platform/ids.ts'
-import { acceptorStanding, findProgram } from '../../programs/index.ts'
+import { acceptorStanding, findProgram, programStatuses } from '../../programs/index.ts'
 import { attachUploads, setPostVideos } from '../db/media.ts'
 import { findPost, insertPost, lockPost, type PostRow, setPostTags, updatePostRow } from '../db/posts.ts'
 import { notPostAuthor } from '../errors.ts'
@@ -68,18 +68,25 @@ function audienceOf(
 
 /**
  * The program a post may be about: an admin names any program, an owner one of their own, an
- * acceptor one they take part in now (access kernel: another's is 404, a place given up 403).
+ * acceptor one they take part in now (access kernel: another's is 404, a place given up 403). It
+ * must be active: a draft has no members yet, and a blocked or expired program is closed to its
+ * acceptors and card holders (400 `program_not_active` on `program_uuid`).
  */
 async function programForPost(db: DbOrTrx, me: Caller, uuid: string): Promise<string> {
   const program = await findProgram(db, uuid)
+  const active = (p: { uuid: string; status: number }) => {
+    if (p.status !== programStatuses.active)
+      throw invalidField('program_uuid', 'program_not_active', 'only an active program can be chosen')
+    return p.uuid
+  }
   if (isAdmin(me)) {
     if (!program) throw notFound('program')
-    return program.uuid
+    return active(program)
   }
-  if (isOwner(me)) return programOfOwner(me, program).uuid
+  if (isOwner(me)) return active(programOfOwner(me, program))
   if (isAcceptor(me) && program) {
     acceptorTakingPart(me, await acceptorStanding(db, program.uuid, me.user_id))
-    return program.uuid
+    return active(program)
   }
   throw notFound('program')
 }
@@ -116,7 +123,8 @@ async function checkPost(
 ): Promise<CheckedPost> {
   const audience = audienceOf(input, (current?.audience as Audience | undefined) ?? 'everyone')
   let programId = current?.program_id ?? null
-  if (input.program_uuid !== undefined) {
+  // An edit that keeps the post's program keeps it, even when the program is no longer active.
+  if (input.program_uuid !== undefined && input.program_uuid !== current?.program_id) {
     programId = input.program_uuid === null ? null : await programForPost(db, me, input.program_uuid)
   }
   if (audience === 'cardholders' && programId === null)

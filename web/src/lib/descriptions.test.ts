@@ -30,7 +30,14 @@ const nl: DescriptionWords = {
   billPaid: (number) => `Rekening ${number} betaald`,
   billRefunded: (number) => `Rekening ${number}: betaling terugbetaald`,
   billWrittenOff: (number) => `Rekening ${number} gearchiveerd: openstaand bedrag afgeschreven`,
+  billWriteOffReversed: (number) =>
+    `Rekening ${number} gearchiveerd: betaling ontvangen, afschrijving teruggedraaid`,
+  billRefundWrittenOff: (number) => `Rekening ${number} gearchiveerd: terugbetaald bedrag afgeschreven`,
   foodOrderPaid: (number) => `Bestelling ${number} betaald`,
+  courtPartPaid: (number) => `Foodcourt-deelbestelling ${number} betaald`,
+  courtPartSaleReversed: (number) => `Foodcourt-deelbestelling ${number} geweigerd: verkoop teruggedraaid`,
+  courtPartPaidOut: (number) => `Foodcourt-deelbestelling ${number} uitbetaald`,
+  courtPartRefunded: (number) => `Foodcourtbestelling ${number}: deel terugbetaald, terug van het restaurant`,
 }
 const journals: Record<string, string> = { sales: 'verkoop', cards: 'kaarten' }
 const journalName = (code: string) => journals[code] ?? code
@@ -170,6 +177,24 @@ describe('a ledger entry’s description', () => {
     )
     expect(entry('food_order.paid', { number: 31 })).toBe('Bestelling 31 betaald')
     expect(entry('credit_bill.paid', {})).toBe('Stored')
+  })
+
+  it('words an archived bill’s later write-off changes and the food court’s entries (English-only before)', () => {
+    expect(entry('credit_bill.write_off_reversed', { number: 4 })).toBe(
+      'Rekening 4 gearchiveerd: betaling ontvangen, afschrijving teruggedraaid',
+    )
+    expect(entry('credit_bill.refund_written_off', { number: 4 })).toBe(
+      'Rekening 4 gearchiveerd: terugbetaald bedrag afgeschreven',
+    )
+    expect(entry('food_court_part.paid', { number: 8 })).toBe('Foodcourt-deelbestelling 8 betaald')
+    expect(entry('food_court_part.sale_reversed', { number: 8 })).toBe(
+      'Foodcourt-deelbestelling 8 geweigerd: verkoop teruggedraaid',
+    )
+    expect(entry('food_court_part.paid_out', { number: 8 })).toBe('Foodcourt-deelbestelling 8 uitbetaald')
+    expect(entry('food_court.part_refunded', { number: 3 })).toBe(
+      'Foodcourtbestelling 3: deel terugbetaald, terug van het restaurant',
+    )
+    expect(entry('food_court.part_refunded', {}, 'Food court order 3: …')).toBe('Food court order 3: …')
   })
 
   it('shows the stored text without a code, or with one it does not know', () => {

@@ -44,7 +44,13 @@ export interface DescriptionWords {
   billPaid(number: number): string
   billRefunded(number: number): string
   billWrittenOff(number: number): string
+  billWriteOffReversed(number: number): string
+  billRefundWrittenOff(number: number): string
   foodOrderPaid(number: number): string
+  courtPartPaid(number: number): string
+  courtPartSaleReversed(number: number): string
+  courtPartPaidOut(number: number): string
+  courtPartRefunded(number: number): string
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
@@ -150,7 +156,13 @@ export function entryDescription(
     'credit_bill.paid': withNumber(words.billPaid),
     'credit_bill.refunded': withNumber(words.billRefunded),
     'credit_bill.written_off': withNumber(words.billWrittenOff),
+    'credit_bill.write_off_reversed': withNumber(words.billWriteOffReversed),
+    'credit_bill.refund_written_off': withNumber(words.billRefundWrittenOff),
     'food_order.paid': withNumber(words.foodOrderPaid),
+    'food_court_part.paid': withNumber(words.courtPartPaid),
+    'food_court_part.sale_reversed': withNumber(words.courtPartSaleReversed),
+    'food_court_part.paid_out': withNumber(words.courtPartPaidOut),
+    'food_court.part_refunded': withNumber(words.courtPartRefunded),
   }
   const code = entry.description_code
   return (code && code in worded ? worded[code as EntryDescriptionCode]() : null) ?? entry.description
@@ -171,7 +183,13 @@ export const sourceKinds = [
   'credit_bill.paid',
   'credit_bill.refunded',
   'credit_bill.written_off',
+  'credit_bill.write_off_reversed',
+  'credit_bill.refund_written_off',
   'food_order.paid',
+  'food_court_part.paid',
+  'food_court_part.sale_reversed',
+  'food_court_part.paid_out',
+  'food_court.part_refunded',
 ] as const
 export type SourceKind = (typeof sourceKinds)[number]
 

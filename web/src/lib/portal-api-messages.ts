@@ -132,6 +132,7 @@ const fields: Record<PortalFieldErrorCode, Wording> = {
   video_not_recognised: () => msg`Only YouTube and Vimeo videos can be added.`,
   unknown_upload: () => msg`This upload is not available any more. Upload it again.`,
   program_required: () => msg`Choose the program whose card holders may see this post.`,
+  program_not_active: () => msg`Choose an active program: this one is a draft, blocked or ended.`,
   file_too_large: (p) => {
     const megabytes = Math.floor(num(p, 'maximum') / (1024 * 1024)) || 1
     return msg`The file is larger than ${megabytes} MB.`

@@ -10,10 +10,11 @@ import { type BillDetail, type BillPayment, billReceiptHref } from './queries.ts
 
 /**
  * What happened to a bill since it was sent: the reminders that went out (when, which step, the
- * penalty each added) and the payments made of it, each paid one with its receipt.
+ * penalty each added) and the payments made of it, each paid one with its receipt. Times are on the
+ * bill's clock (its `time_zone`, as its reminders were planned), not the browser's.
  */
 
-const dateTime = { dateStyle: 'medium', timeStyle: 'short' } as const
+const dateTime = (timeZone: string) => ({ dateStyle: 'medium', timeStyle: 'short', timeZone }) as const
 
 export function RemindersSent({ bill }: { bill: BillDetail }) {
   const { i18n } = useLingui()
@@ -44,7 +45,9 @@ export function RemindersSent({ bill }: { bill: BillDetail }) {
                     {r.step.title}
                   </span>
                   <span className="text-[13px] text-muted-foreground">
-                    <time dateTime={r.sent_at ?? undefined}>{i18n.date(r.sent_at ?? '', dateTime)}</time>
+                    <time dateTime={r.sent_at ?? undefined}>
+                      {i18n.date(r.sent_at ?? '', dateTime(bill.time_zone))}
+                    </time>
                   </span>
                   {r.penalty > 0 && (
                     <span className="text-[13px] text-red-700" data-testid="bill-reminder-penalty">
@@ -81,7 +84,7 @@ export function Payments({ bill }: { bill: BillDetail }) {
         ) : (
           <ul className="grid gap-3">
             {[...shown].reverse().map((p) => (
-              <PaymentItem key={p.uuid} payment={p} />
+              <PaymentItem key={p.uuid} payment={p} timeZone={bill.time_zone} />
             ))}
           </ul>
         )}
@@ -90,7 +93,7 @@ export function Payments({ bill }: { bill: BillDetail }) {
   )
 }
 
-function PaymentItem({ payment }: { payment: BillPayment }) {
+function PaymentItem({ payment, timeZone }: { payment: BillPayment; timeZone: string }) {
   const { i18n } = useLingui()
   const paid = payment.status === 'paid'
   const refunded = formatMoney(payment.refunded, payment.currency, i18n.locale)
@@ -116,7 +119,7 @@ function PaymentItem({ payment }: { payment: BillPayment }) {
         </span>
         {payment.paid_at && (
           <span className="text-[13px] text-muted-foreground">
-            <time dateTime={payment.paid_at}>{i18n.date(payment.paid_at, dateTime)}</time>
+            <time dateTime={payment.paid_at}>{i18n.date(payment.paid_at, dateTime(timeZone))}</time>
           </span>
         )}
         {payment.refunded > 0 && (

@@ -205,7 +205,7 @@ function PaidSummary({ bill }: { bill: BillDetail }) {
     >
       {bill.paid_at ? (
         <Trans>
-          This bill was paid in full on <PaidOn at={bill.paid_at} />. Thank you!
+          This bill was paid in full on <PaidOn at={bill.paid_at} timeZone={bill.time_zone} />. Thank you!
         </Trans>
       ) : (
         <Trans>This bill has been paid in full. Thank you!</Trans>
@@ -214,9 +214,10 @@ function PaidSummary({ bill }: { bill: BillDetail }) {
   )
 }
 
-function PaidOn({ at }: { at: string }) {
+/** When the bill was paid, on the bill's clock. */
+function PaidOn({ at, timeZone }: { at: string; timeZone: string }) {
   const { i18n } = useLingui()
-  return <time dateTime={at}>{i18n.date(at, { dateStyle: 'long', timeStyle: 'short' })}</time>
+  return <time dateTime={at}>{i18n.date(at, { dateStyle: 'long', timeStyle: 'short', timeZone })}</time>
 }
 
 function ArchivedSummary({ bill }: { bill: BillDetail }) {

@@ -1,9 +1,9 @@
 /**
  * A bill's due date relative to today, for the words the bill screens put beside it ("due in 3
  * days", "5 days overdue"). Dates are calendar dates (`YYYY-MM-DD`); "today" is the calendar day in
- * the platform's business time zone (the page carries it, `lib/time-zone.ts`), as the API dates
- * bills, never the day of whatever zone the browser or the rendering server runs in. No date
- * library: Intl gives the zone's day, the rest is whole days between two UTC midnights.
+ * the bill's time zone (its `time_zone`), as the API dates bills and marks them overdue, never the
+ * day of whatever zone the browser or the rendering server runs in. No date library: Intl gives the
+ * zone's day, the rest is whole days between two UTC midnights.
  */
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>()

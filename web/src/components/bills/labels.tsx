@@ -3,7 +3,6 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { AlertTriangleIcon } from 'lucide-react'
 import { Badge } from '~/components/ui/badge.tsx'
-import { useBusinessTimeZone } from '~/lib/time-zone.ts'
 import { cn } from '~/lib/utils.ts'
 import { atUtcMidnight, calendarDateOptions, dueFrom, todayIn } from './due.ts'
 import type { Bill, BillStatus } from './queries.ts'
@@ -60,19 +59,19 @@ export function CalendarDate({
 }
 
 /**
- * When an open bill is due, in words relative to today ("Due in 3 days", "5 days overdue"), in the
- * platform's business days. A paid or archived bill says nothing here: its state says it.
+ * When an open bill is due, in words relative to today ("Due in 3 days", "5 days overdue"), today
+ * being the day on the bill's clock (its `time_zone`: the API marks it overdue when its due date has
+ * ended there). A paid or archived bill says nothing here: its state says it.
  */
 export function DueWords({
   bill,
   className,
 }: {
-  bill: Pick<Bill, 'due_date' | 'status'>
+  bill: Pick<Bill, 'due_date' | 'status' | 'time_zone'>
   className?: string
 }) {
-  const timeZone = useBusinessTimeZone()
   if (bill.status !== 'unpaid' && bill.status !== 'overdue') return null
-  const due = dueFrom(bill.due_date, todayIn(timeZone))
+  const due = dueFrom(bill.due_date, todayIn(bill.time_zone))
   const late = due.when === 'past' || bill.status === 'overdue'
   return (
     <span

@@ -41,6 +41,7 @@ import {
   moveDueDate,
   ownerInvoiceHref,
 } from './queries.ts'
+import { type TimelineParams, timelineDetail } from './timeline.ts'
 
 /**
  * A bill as its program owner sees it (issue 13, item 3): the invoice (lines, VAT per rate,
@@ -87,8 +88,14 @@ function BillView({ program, bill }: { program: string; bill: BillDetail }) {
   const money = (amount: number) => formatMoney(amount, bill.currency, i18n.locale)
   const preview = useQuery(billPreviewQueryOptions(bill.uuid))
   const open = bill.status === 'unpaid' || bill.status === 'overdue'
+  // On the bill's clock (the holder's zone given on issue, else the program's), as its reminders are
+  // planned and the preview above reads, whatever zone the owner's browser is in.
   const at = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+    new Intl.DateTimeFormat(i18n.locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: bill.time_zone,
+    }).format(new Date(iso))
 
   return (
     <div className="grid grid-cols-1 gap-6" data-testid="bill-page" data-status={bill.status}>
@@ -240,28 +247,18 @@ function BillView({ program, bill }: { program: string; bill: BillDetail }) {
   )
 }
 
-/** What the API adds to a timeline entry, in words: the step, an amount, a reason. */
-function EventDetail({
-  params,
-  currency,
-}: {
-  params: Record<string, string | number | boolean | null>
-  currency: string
-}) {
+/** What the API adds to a timeline entry, in words: the step, an amount, a reason (`timeline.ts`). */
+function EventDetail({ params, currency }: { params: TimelineParams; currency: string }) {
   const { i18n } = useLingui()
-  const parts: string[] = []
-  if (typeof params.step === 'string') parts.push(params.step)
-  if (typeof params.amount === 'number') parts.push(formatMoney(params.amount, currency, i18n.locale))
-  if (typeof params.total === 'number') parts.push(formatMoney(params.total, currency, i18n.locale))
-  if (typeof params.to === 'string') parts.push(`→ ${params.to}`)
-  if (typeof params.written_off === 'number' && params.written_off > 0) {
-    const amount = formatMoney(params.written_off, currency, i18n.locale)
-    parts.push(i18n._(msg`${amount} written off`))
-  }
-  if (typeof params.reason === 'string') {
-    const words = skipReasonNames[params.reason]
-    parts.push(words ? i18n._(words) : params.reason)
-  }
+  const parts = timelineDetail(params, {
+    money: (amount) => formatMoney(amount, currency, i18n.locale),
+    writtenOff: (amount) => i18n._(msg`${amount} written off`),
+    recovered: (amount) => i18n._(msg`${amount} of the write-off recovered`),
+    reason: (reason) => {
+      const words = skipReasonNames[reason]
+      return words ? i18n._(words) : reason
+    },
+  })
   return parts.length ? <> · {parts.join(' · ')}</> : null
 }
 

@@ -54,6 +54,8 @@ export interface BillStatisticsQuery {
   from: string
   to: string
   tz: string
+  /** One program's figures; every program of the owner's without it. */
+  program?: string | undefined
 }
 
 export type BillStatistics = Answer<'/manager/bill-statistics'>
@@ -63,7 +65,9 @@ export const billStatisticsQueryOptions = (q: BillStatisticsQuery) =>
   queryOptions({
     queryKey: creditKeys.statistics(q),
     queryFn: () =>
-      api.get<BillStatistics>('/manager/bill-statistics', { query: { from: q.from, to: q.to, tz: q.tz } }),
+      api.get<BillStatistics>('/manager/bill-statistics', {
+        query: { from: q.from, to: q.to, tz: q.tz, ...(q.program ? { program: q.program } : {}) },
+      }),
     placeholderData: keepPreviousData,
   })
 

@@ -13,6 +13,7 @@ import {
 } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { type FileRejection, useDropzone } from 'react-dropzone'
+import { programStatuses } from '~/components/programs/queries.ts'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { Input } from '~/components/ui/input.tsx'
@@ -41,7 +42,8 @@ interface ProgramOption {
 
 /**
  * The programs a post may be tied to: an owner's own, the ones an acceptor takes part in now, any
- * for an admin (docs/feed.md, "Who writes, who reads"). The API checks it again.
+ * for an admin (docs/feed.md, "Who writes, who reads"), and only active ones: a draft has nobody
+ * to read it yet, a blocked or expired program is closed to its people. The API checks it again.
  */
 function usePostablePrograms(type: number | undefined) {
   return useQuery({
@@ -53,10 +55,12 @@ function usePostablePrograms(type: number | undefined) {
           query: { size: 100 },
         })
         return page.results
-          .filter((r) => r.status.id === 21001)
+          .filter((r) => r.status.id === 21001 && r.program.status.id === programStatuses.active)
           .map((r) => ({ uuid: r.program.uuid, title: r.program.title }))
       }
-      const page = await api.get<Answer<'/manager/programs'>>('/manager/programs', { query: { size: 100 } })
+      const page = await api.get<Answer<'/manager/programs'>>('/manager/programs', {
+        query: { size: 100, filter: 'active' },
+      })
       return page.results.map((p) => ({ uuid: p.uuid, title: p.title }))
     },
   })

@@ -48,7 +48,15 @@ export function descriptionWords(i18n: I18n): DescriptionWords {
     billPaid: (number) => i18n._(msg`Bill ${number} paid`),
     billRefunded: (number) => i18n._(msg`Bill ${number}: payment refunded`),
     billWrittenOff: (number) => i18n._(msg`Bill ${number} archived: open amount written off`),
+    billWriteOffReversed: (number) =>
+      i18n._(msg`Bill ${number} archived: payment received, write-off reversed`),
+    billRefundWrittenOff: (number) => i18n._(msg`Bill ${number} archived: refunded amount written off`),
     foodOrderPaid: (number) => i18n._(msg`Food order ${number} paid`),
+    courtPartPaid: (number) => i18n._(msg`Food court sub-order ${number} paid`),
+    courtPartSaleReversed: (number) => i18n._(msg`Food court sub-order ${number} rejected: sale reversed`),
+    courtPartPaidOut: (number) => i18n._(msg`Food court sub-order ${number} paid out`),
+    courtPartRefunded: (number) =>
+      i18n._(msg`Food court order ${number}: part refunded, back from the restaurant`),
   }
 }
 
@@ -89,7 +97,13 @@ export const sourceKindNames: Record<SourceKind, MessageDescriptor> = {
   'credit_bill.paid': msg`Bill paid`,
   'credit_bill.refunded': msg`Bill payment refunded`,
   'credit_bill.written_off': msg`Bill written off`,
+  'credit_bill.write_off_reversed': msg`Write-off of a bill reversed`,
+  'credit_bill.refund_written_off': msg`Refund of a bill written off`,
   'food_order.paid': msg`Food order paid`,
+  'food_court_part.paid': msg`Food court sub-order paid`,
+  'food_court_part.sale_reversed': msg`Food court sub-order rejected`,
+  'food_court_part.paid_out': msg`Food court sub-order paid out`,
+  'food_court.part_refunded': msg`Food court part refunded`,
 }
 
 /**

@@ -1,7 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { ReceiptTextIcon, WalletIcon } from 'lucide-react'
 import { useState } from 'react'
+import { billStatisticsQueryOptions } from '~/components/credit/queries.ts'
 import { Pagination } from '~/components/shared/pagination.tsx'
 import { LoadError, LoadFailure, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
@@ -15,6 +16,8 @@ import {
   DialogTitle,
 } from '~/components/ui/dialog.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
+import { businessToday } from '~/lib/business-days.ts'
+import { useBusinessTimeZone } from '~/lib/time-zone.ts'
 import { BookingDate, Money } from '../finances/amount.tsx'
 import { describeEntry, EntrySource } from '../finances/descriptions.tsx'
 import { EntryLinesTable } from '../finances/entry-lines-table.tsx'
@@ -32,6 +35,7 @@ import { type Program, programEntriesQueryOptions } from './queries.ts'
  * acceptors), or for a card program the face value its paid card orders put on its cards (220).
  */
 const cardProgramType = 1001
+const creditProgramType = 2001
 const accountOf = (program: Program) => (program.type.id === cardProgramType ? 220 : 230)
 
 /**
@@ -114,6 +118,11 @@ export function ProgramFinances({ program }: { program: Program }) {
  * its acceptors' sub-accounts in it (`<program>/<acceptor>`: owed to them), together.
  */
 function ProgramBalance({ program }: { program: Program }) {
+  if (program.type.id === creditProgramType) return <CreditOutstanding program={program} />
+  return <AccountBalance program={program} />
+}
+
+function AccountBalance({ program }: { program: Program }) {
   const accounts = useQuery(ledgerAccountsQueryOptions(undefined, true))
   const programAccount = accountOf(program)
   const isCard = program.type.id === cardProgramType
@@ -363,5 +372,58 @@ function EntryDetail({ uuid }: { uuid: string }) {
       </dl>
       <EntryLinesTable lines={e.lines} testIdPrefix="program-entry" />
     </>
+  )
+}
+
+/**
+ * A credit program's money is what its card holders owe: the open amount of its unpaid and overdue
+ * bills, penalties included (`manager/bill-statistics`), worded as outstanding and never as a signed
+ * balance. Its sub-account of 230 only passes payments on to the holders' receivables (110), so
+ * there it reads 0 or, after provider fees, a negative "balance" that said nothing to the owner.
+ */
+function CreditOutstanding({ program }: { program: Program }) {
+  const zone = useBusinessTimeZone()
+  const today = businessToday(zone)
+  const figures = useQuery(
+    billStatisticsQueryOptions({ from: today, to: today, tz: zone, program: program.uuid }),
+  )
+  const shown = figures.data?.results.length
+    ? figures.data.results.map((r) => ({ currency: r.currency, amount: r.open.amount, count: r.open.count }))
+    : [{ currency: program.currency, amount: 0, count: 0 }]
+  return (
+    <section className="grid gap-2" aria-labelledby="program-balance-title" data-testid="program-balance">
+      <h3 id="program-balance-title" className="flex items-center gap-2 text-base font-semibold">
+        <WalletIcon aria-hidden="true" className="size-4 text-primary-600" />
+        <Trans context="amount owed">Outstanding</Trans>
+      </h3>
+      {figures.isPending ? (
+        <RowsSkeleton rows={1} />
+      ) : figures.isError ? (
+        <LoadError onRetry={() => figures.refetch()}>
+          <LoadFailure error={figures.error} />
+        </LoadError>
+      ) : (
+        <ul className="flex flex-wrap gap-3">
+          {shown.map((o) => (
+            <li
+              key={o.currency}
+              className="grid min-w-40 gap-0.5 rounded-lg border px-4 py-3"
+              data-testid="program-balance-amount"
+              data-currency={o.currency}
+            >
+              <Money
+                amount={o.amount}
+                currency={o.currency}
+                className="text-xl font-semibold"
+                testId="program-balance-value"
+              />
+              <span className="text-[13px] text-muted-foreground" data-testid="program-balance-received">
+                <Plural value={o.count} one="# open bill" other="# open bills" />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   )
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { entryDescriptionCodes } from '../ledger/index.ts'
+import { writeOffChange, writeOffEntry } from './billing.ts'
+
+/**
+ * An archived bill's write-off entries carry a description code (the reader's language on every
+ * ledger screen), the later changes too: a payment landing after archiving and a refund after it
+ * were posted with an English sentence only.
+ */
+describe('the write-off entries of an archived bill', () => {
+  const bill = {
+    id: '0193a7c2-5b1e-7c3a-9f1e-2a4b6c8d0e1f',
+    number: 7n,
+    program_id: '0193a7c2-5b1e-7c3a-9f1e-2a4b6c8d0e20',
+    holder_user_id: '0193a7c2-5b1e-7c3a-9f1e-2a4b6c8d0e21',
+    currency: 'EUR',
+    total: 12_100n,
+    vat: 2100n,
+    penalties: 0n,
+    paid_amount: 0n,
+  }
+
+  it('codes the archiving itself, a late payment and a refund, each with the bill’s number', () => {
+    const archived = writeOffEntry(bill, '2026-11-29')
+    expect(archived).toMatchObject({
+      description_code: 'credit_bill.written_off',
+      description_params: { number: 7 },
+      source: { kind: 'credit_bill.written_off', id: bill.id },
+    })
+    const paid = { ...bill, paid_amount: 12_100n }
+    const reversed = writeOffEntry(bill, '2026-11-29', {
+      w: writeOffChange(bill, paid),
+      kind: 'credit_bill.write_off_reversed',
+      id: 'payment-1',
+    })
+    expect(reversed).toMatchObject({
+      description: 'Bill 7 archived: payment received, write-off reversed',
+      description_code: 'credit_bill.write_off_reversed',
+      description_params: { number: 7 },
+      source: { kind: 'credit_bill.write_off_reversed', id: 'payment-1' },
+    })
+    const refunded = writeOffEntry(paid, '2026-11-29', {
+      w: writeOffChange(paid, bill),
+      kind: 'credit_bill.refund_written_off',
+      id: 'refund-1',
+    })
+    expect(refunded).toMatchObject({
+      description: 'Bill 7 archived: refunded amount written off',
+      description_code: 'credit_bill.refund_written_off',
+      description_params: { number: 7 },
+      source: { kind: 'credit_bill.refund_written_off', id: 'refund-1' },
+    })
+    for (const e of [archived, reversed, refunded])
+      expect(entryDescriptionCodes).toContain(e.description_code)
+  })
+})
