@@ -172,6 +172,14 @@ describe('web catalogs', () => {
           expect(empty, `untranslated messages in ${locale}/${name}.po`).toEqual([])
         })
 
+        it('holds one language per message, not a map of them', () => {
+          // A translation pasted as {'nl': '…', 'de': '…'} showed that whole map on the credit wizard.
+          const pasted = [...catalog.values()]
+            .filter((e) => e.translations.some((t) => /\{\s*['"](nl|en|de|ru|uk)['"]\s*:/.test(t)))
+            .map((e) => e.id)
+          expect(pasted, `translations in ${locale}/${name}.po that hold several languages`).toEqual([])
+        })
+
         it('keeps the placeholders of each message', () => {
           const broken = [...catalog.values()]
             .filter((e) => e.translations.some((t) => placeholders(t).join() !== placeholders(e.id).join()))
