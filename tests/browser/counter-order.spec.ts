@@ -162,3 +162,21 @@ test('a QR counter order whose payment failed gets a new QR, then is taken in ca
     staff.getByTestId('kitchen-board').locator(`[data-testid="board-order"][data-order-id="${order}"]`),
   ).toBeVisible({ timeout: 30_000 })
 })
+
+test('the new order screen fits a phone in Dutch, whose pay buttons are wider', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const tag = Math.random().toString(16).slice(2, 8)
+  const owner = await seedUser('programs', { legal_type: 1, company_name: `Balie ${tag}` })
+  const ownerPage = await signedInPage(browser, 'programs', owner)
+  await ownerPage.goto(portalUrl('programs', '/programs'))
+  const restaurant = await seedRestaurant(callerOf(ownerPage))
+  const acceptor = await seedUser('acceptor', { legal_type: 1, company_name: `Toonbank ${tag}` })
+  const staff = await signedInPage(browser, 'acceptor', acceptor)
+  await joinProgram(callerOf(ownerPage), restaurant.uuid, { ...callerOf(staff), email: acceptor.email })
+
+  await staff.context().addCookies([{ name: 'lang', value: 'nl', url: portalUrl('acceptor') }])
+  await staff.setViewportSize({ width: 390, height: 844 })
+  await staff.goto(portalUrl('acceptor', '/new-order'))
+  await expect(staff.getByTestId('counter-pay-qr')).toHaveText('Betalen met de telefoon van de klant (QR)')
+  await expectNoHorizontalScroll(staff)
+})
