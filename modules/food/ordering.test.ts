@@ -693,6 +693,35 @@ describe('the way back after paying', () => {
     }
   }, 120_000)
 
+  it('links the order in its e-mail on the host it was ordered on', async () => {
+    // The guest's session lives on the restaurant's domain: a link to the platform's host opened
+    // "follow this order on the device you ordered with" instead of the order.
+    const port = new URL(t.services.config.PUBLIC_URL).port
+    const domain = `${randomUUID().slice(0, 8)}.hoekmail.example`
+    expectStatus(
+      await upload(owner.api, '/food/branding', { program_uuid: place.uuid, domain_name: domain }),
+      200,
+      'brand domain',
+    )
+    const email = `mail-${randomUUID().slice(0, 8)}@example.com`
+    const s = await startFoodSession(guest)
+    await guest('PUT', `/food/basket/${s}`, { product_id: place.product, quantity: 2 })
+    const placed = expectStatus(
+      await guest<{ result: { uuid: string }; payment_uuid: string }>(
+        'POST',
+        `/food/basket/${s}/checkout`,
+        checkoutBody(place.uuid, { email }),
+        { host: `${domain}:${port}` },
+      ),
+      201,
+      'checkout on the brand domain',
+    )
+    await payWithSandboxCard(guest, placed.payment_uuid)
+    const [paid] = await smtp.waitFor((m) => m.envelope.to.includes(email), 1)
+    expect(paid?.text).toContain(`http://${domain}:${port}/orders/${placed.result.uuid}`)
+    expect(paid?.text).not.toContain(`${t.services.config.PUBLIC_URL}/orders/`)
+  }, 120_000)
+
   it('keeps the host for a new payment after a failed one (pay again)', async () => {
     const port = new URL(t.services.config.PUBLIC_URL).port
     const { order, session, payment } = await placeFoodOrder(guest, place)

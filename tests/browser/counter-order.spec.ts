@@ -86,7 +86,10 @@ test('an acceptor takes counter orders on a phone and they reach the kitchen boa
   await expect(board.getByTestId('board-order')).toHaveCount(2, { timeout: 30_000 })
   const cashCard = board.locator(`[data-testid="board-order"][data-order-id="${cashOrder}"]`)
   await expect(cashCard).toContainText(`Ben ${tag}`)
-  await expect(board.locator(`[data-testid="board-order"][data-order-id="${qrOrder}"]`)).toBeVisible()
+  const qrCard = board.locator(`[data-testid="board-order"][data-order-id="${qrOrder}"]`)
+  await expect(qrCard).toBeVisible()
+  // The QR order took no name: its line ends at the time, no separator left dangling after it.
+  await expect(qrCard.getByTestId('board-order-meta')).toHaveText(/As soon as possible$/)
 
   // Its receipt, from the detail.
   await cashCard.getByRole('button', { name: 'Details' }).click()
@@ -161,4 +164,43 @@ test('a QR counter order whose payment failed gets a new QR, then is taken in ca
   await expect(
     staff.getByTestId('kitchen-board').locator(`[data-testid="board-order"][data-order-id="${order}"]`),
   ).toBeVisible({ timeout: 30_000 })
+})
+
+test('the new order screen fits a phone in Dutch, whose pay buttons are wider', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const tag = Math.random().toString(16).slice(2, 8)
+  const owner = await seedUser('programs', { legal_type: 1, company_name: `Balie ${tag}` })
+  const ownerPage = await signedInPage(browser, 'programs', owner)
+  await ownerPage.goto(portalUrl('programs', '/programs'))
+  const restaurant = await seedRestaurant(callerOf(ownerPage))
+  const acceptor = await seedUser('acceptor', { legal_type: 1, company_name: `Toonbank ${tag}` })
+  const staff = await signedInPage(browser, 'acceptor', acceptor)
+  await joinProgram(callerOf(ownerPage), restaurant.uuid, { ...callerOf(staff), email: acceptor.email })
+
+  await staff.context().addCookies([{ name: 'lang', value: 'nl', url: portalUrl('acceptor') }])
+  await staff.setViewportSize({ width: 390, height: 844 })
+  await staff.goto(portalUrl('acceptor', '/new-order'))
+  await expect(staff.getByTestId('counter-pay-qr')).toHaveText('Betalen met de telefoon van de klant (QR)')
+  await expectNoHorizontalScroll(staff)
+
+  // Paid by the customer's phone, the order's page has no name, e-mail or phone to show: no line
+  // of bare separators ("· ·") in their place.
+  await staff.getByTestId('counter-product').filter({ hasText: 'Margherita' }).click()
+  await staff.getByTestId('counter-options').getByTestId('counter-options-add').click()
+  await staff.getByTestId('counter-pay-qr').click()
+  const payUrl = (await staff.getByTestId('terminal-qr').getAttribute('data-value')) as string
+  const customer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage()
+  await customer.goto(payUrl)
+  if (await customer.getByTestId('checkout-method-card').count())
+    await customer.getByTestId('checkout-method-card').click()
+  await customer.getByTestId('checkout-pay').click()
+  await expect(customer).toHaveURL(/\/sandbox\/checkout\//, { timeout: 30_000 })
+  await customer.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await customer.getByLabel('Expiry date').fill('12 / 30')
+  await customer.getByLabel('CVC').fill('123')
+  await customer.getByTestId('sandbox-card-pay').click()
+  await expect(customer.getByTestId('order-page')).toBeVisible({ timeout: 30_000 })
+  await expect(customer.getByTestId('order-total')).toBeVisible()
+  await expect(customer.getByTestId('order-contact')).toHaveCount(0)
+  await expect(customer.getByText('· ·')).toHaveCount(0)
 })

@@ -13,7 +13,7 @@ import { expectAccessible, expectNoHorizontalScroll } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { browserSeeding } from './seeding.ts'
 import { portalPage, submitSignIn } from './session.ts'
-import { closeSeedDb, signedInPage } from './users-seed.ts'
+import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
 /**
  * The feed in the browser (issue 17): a program owner writes a post for the card holders of their
@@ -260,4 +260,15 @@ test('a post linking a card program’s order page shows the program as a block'
   await expect(asGuest.getByTestId('post-link')).toBeVisible({ timeout: 20_000 })
   await expect(asGuest.getByTestId('post-link-card-program')).toHaveCount(0)
   await context.close()
+})
+
+test('in Dutch a post has a Titel, and a person’s salutation is an Aanhef', async ({ browser }) => {
+  // One message "Title" served both and read "Aanhef" (salutation) on the post editor.
+  const owner = await signedInPage(browser, 'programs', await seedUser('programs'))
+  await owner.context().addCookies([{ name: 'lang', value: 'nl', url: portalUrl('programs') }])
+  await owner.goto(portalUrl('programs', '/posts/new'))
+  await expect(owner.getByLabel('Titel', { exact: true })).toBeVisible()
+  await expect(owner.getByText('Aanhef', { exact: true })).toHaveCount(0)
+  await owner.goto(portalUrl('programs', '/profile'))
+  await expect(owner.getByText('Aanhef', { exact: true })).toBeVisible()
 })

@@ -159,6 +159,10 @@ test('a guest finds the restaurant by a dish, opens it and a dish, in Dutch', as
   )
   expect(primary).toBe(brandColour)
   await expect(page.getByTestId('screen-title')).toHaveText('Restaurants')
+  // On a phone the language switcher is its globe only: with "Nederlands" beside it, the header
+  // cut the restaurant's own name short ("Eetcafé D…").
+  const switcher = await page.getByTestId('language-switcher').boundingBox()
+  expect(switcher?.width, 'the language switcher leaves the header to the brand name').toBeLessThan(70)
 
   // Its domain lists only it; a search for a dish finds it, one for nothing says so.
   const tiles = page.getByTestId('restaurant-tile')

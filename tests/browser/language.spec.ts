@@ -110,3 +110,13 @@ test.describe('interface language', () => {
     })
   })
 })
+
+test('in Dutch a button that opens something says "Openen", not the amount word "Openstaand"', async ({
+  page,
+}) => {
+  // "Open" the verb and "Open" the outstanding amount were one message, translated as the latter.
+  await page.context().addCookies([{ name: 'lang', value: 'nl', url: portalUrl('cardholder') }])
+  await page.goto(portalUrl('cardholder', '/pay'))
+  await expect(page.getByRole('button', { name: 'Openen', exact: true })).toBeVisible()
+  await expect(page.getByText('Openstaand')).toHaveCount(0)
+})

@@ -16,6 +16,7 @@ import {
 import type { Portal } from './lib/portal.ts'
 import { newQueryClient } from './lib/queries/client.ts'
 import { hydrateSession, type Session, type SessionUser } from './lib/session.ts'
+import { pageTimeZone } from './lib/time-zone.ts'
 import { routeTree } from './routeTree.gen.ts'
 
 /**
@@ -60,6 +61,12 @@ export function getRouter() {
   // there; the query layer never retries an answer the API gave on purpose (4xx).
   const queryClient = newQueryClient()
   const i18n = setupI18n()
+  // Date-times read in the business time zone unless a caller names another (the restaurant's, the
+  // holder's): the server renders them there and the browser hydrates the same text. In the
+  // browser's own zone, a visitor away from UTC got another time than the server rendered, and so
+  // a hydration error on every page with a date-time, and days that disagreed with the ledger's.
+  const date = i18n.date.bind(i18n)
+  i18n.date = (value, format) => date(value, { timeZone: pageTimeZone(), ...format })
   // A text whose catalog area is not loaded shows its id (lib/i18n.ts): say so where it can be seen.
   i18n.on('missing', ({ id, locale }) => console.error(`${missingMessagePrefix} ${locale} ${id}`))
 

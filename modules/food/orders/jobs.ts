@@ -1,4 +1,10 @@
-import { closePayment, paymentEnded, paymentPaid, refundUnwantedPayment } from '../../payments/index.ts'
+import {
+  closePayment,
+  paymentEnded,
+  paymentFacts,
+  paymentPaid,
+  refundUnwantedPayment,
+} from '../../payments/index.ts'
 import { system } from '../../platform/context.ts'
 import { renderEmail } from '../../platform/mail/render.ts'
 import { defineHandler } from '../../platform/module.ts'
@@ -113,6 +119,10 @@ export const sendFoodOrderEmail = defineHandler({
       // A counter order's customer may have left no address: nothing to send.
       if (!order.email) return
       const program = await findProgram(trx, order.program_id)
+      // The order's page on the host it was ordered on (a restaurant's own domain, the payment's
+      // return address): the guest's session lives there, not on the platform's host.
+      const payment = order.payment_id ? await paymentFacts(trx, order.payment_id) : undefined
+      const origin = payment?.return_origin ?? services.config.PUBLIC_URL
       const items = await trx
         .selectFrom('food_order_items')
         .select(['title', 'quantity', 'price'])
@@ -131,7 +141,7 @@ export const sendFoodOrderEmail = defineHandler({
           number: String(order.order_id),
           total: { amount: order.total, currency: order.currency },
           items: items.map((i) => `${i.quantity} × ${i.title}`).slice(0, 50),
-          url: `${services.config.PUBLIC_URL}/orders/${order.id}`,
+          url: `${origin}/orders/${order.id}`,
         }),
         messageId: `food-order.${order.id}.${to}@cardpay`,
       })

@@ -30,6 +30,20 @@ export interface PaymentFacts {
   expires_at: Date
   created_at: Date
   updated_at: Date
+  /**
+   * The origin (scheme, host and port) the payer returns to after paying: the host they paid from,
+   * checked when the payment was made (a restaurant's own domain or the platform's). Null without one.
+   */
+  return_origin: string | null
+}
+
+function originOf(url: string | null): string | null {
+  if (!url) return null
+  try {
+    return new URL(url).origin
+  } catch {
+    return null
+  }
 }
 
 export async function paymentFacts(db: DbOrTrx, id: string): Promise<PaymentFacts | undefined> {
@@ -75,6 +89,7 @@ function factsOf(p: Selectable<Payments>): PaymentFacts {
     expires_at: p.expires_at,
     created_at: p.created_at,
     updated_at: p.updated_at,
+    return_origin: originOf(p.return_url),
   }
 }
 

@@ -47,13 +47,19 @@ export function useSwitchLocale() {
 const loadLanguageMenu = () => import('./language-menu.tsx')
 const LanguageMenu = lazy(() => loadLanguageMenu().then((m) => ({ default: m.LanguageMenu })))
 
-/** The language switcher in the page header: its menu loads on first use (ui/deferred-menu.tsx). */
+/**
+ * The language switcher in the page header: its menu loads on first use (ui/deferred-menu.tsx).
+ * `compact`: below `sm` only the globe shows (the name stays for screen readers), for a header
+ * whose brand name would otherwise be cut off on a phone.
+ */
 export function LanguageSwitcher({
   className,
   inverted = false,
+  compact = false,
 }: {
   className?: string
   inverted?: boolean
+  compact?: boolean
 }) {
   const { i18n, t } = useLingui()
   const { switchLocale, pending } = useSwitchLocale()
@@ -70,7 +76,9 @@ export function LanguageSwitcher({
       className={cn('gap-1.5 font-medium', inverted && 'text-white hover:bg-white/10', className)}
     >
       <GlobeIcon aria-hidden="true" />
-      <span lang={current}>{currentName}</span>
+      <span lang={current} className={cn(compact && 'sr-only sm:not-sr-only')}>
+        {currentName}
+      </span>
       <ChevronDownIcon aria-hidden="true" className="opacity-60" />
     </Button>
   )

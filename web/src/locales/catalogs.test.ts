@@ -149,6 +149,16 @@ describe('web catalogs', () => {
     expect(found).toEqual([])
   })
 
+  it.each(catalogNames)('nl/%s.po calls a bill "rekening" throughout, as its screens do', (name) => {
+    // The bill screens say "Rekeningen"; their figures and the CSV import said "2 facturen", which
+    // reads as another thing. "Factuur" stays for the invoice (its PDF) and the billing address.
+    const mixed = [...readCatalog('nl', name).values()]
+      .filter((e) => /\bbills?\b/i.test(e.id) && !/invoice/i.test(e.id))
+      .filter((e) => e.translations.some((t) => /factu/i.test(t)))
+      .map((e) => e.id)
+    expect(mixed).toEqual([])
+  })
+
   for (const locale of locales)
     for (const name of catalogNames) {
       describe(`${locale}/${name}.po`, () => {
@@ -170,6 +180,14 @@ describe('web catalogs', () => {
             .filter((e) => e.translations.length === 0 || e.translations.some((t) => t.trim() === ''))
             .map((e) => e.id)
           expect(empty, `untranslated messages in ${locale}/${name}.po`).toEqual([])
+        })
+
+        it('holds one language per message, not a map of them', () => {
+          // A translation pasted as {'nl': '…', 'de': '…'} showed that whole map on the credit wizard.
+          const pasted = [...catalog.values()]
+            .filter((e) => e.translations.some((t) => /\{\s*['"](nl|en|de|ru|uk)['"]\s*:/.test(t)))
+            .map((e) => e.id)
+          expect(pasted, `translations in ${locale}/${name}.po that hold several languages`).toEqual([])
         })
 
         it('keeps the placeholders of each message', () => {

@@ -75,6 +75,8 @@ const receiptLanguages = ['nl', 'en', 'de', 'ru', 'uk']
 function OrderView({ order: o, session, live }: { order: FoodOrderDetail; session: string; live: boolean }) {
   const { i18n } = useLingui()
   const pickup = o.pickup_in_restaurant
+  // A counter order paid by QR has no name, e-mail or phone: no line of bare separators.
+  const contact = [o.name, o.email, o.phone].filter(Boolean).join(' · ')
   const m = (n: number) => formatMoney(n, o.currency, i18n.locale)
   const orderId = o.order_id
   const payAgain = useMutation({
@@ -264,9 +266,11 @@ function OrderView({ order: o, session, live }: { order: FoodOrderDetail; sessio
             <Trans>At {i18n.date(o.requested_time, { timeStyle: 'short', timeZone: o.time_zone })}</Trans>
           )}
         </p>
-        <p className="text-muted-foreground">
-          {o.name} · {o.email} · {o.phone}
-        </p>
+        {contact ? (
+          <p className="text-muted-foreground" data-testid="order-contact">
+            {contact}
+          </p>
+        ) : null}
         <p className="text-muted-foreground">
           <Trans>
             Ordered on{' '}

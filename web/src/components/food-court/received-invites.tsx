@@ -92,7 +92,7 @@ function ReceivedInvite({ invite }: { invite: Invitation }) {
           ) : waiting ? (
             <Trans>Continue onboarding</Trans>
           ) : (
-            <Trans>Open</Trans>
+            <Trans context="verb">Open</Trans>
           )}
           <ArrowRightIcon aria-hidden="true" />
         </Link>

@@ -103,7 +103,7 @@ export function CounterOrder({ program, currency }: { program: string; currency:
   if (placed) return <CounterPaymentPanel program={program} placed={placed} onNext={next} />
 
   return (
-    <div className="grid min-w-0 gap-6 lg:grid-cols-[1fr_24rem]">
+    <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <section aria-labelledby="counter-menu-title" className="min-w-0 space-y-4">
         <h2 id="counter-menu-title" className="font-semibold text-lg">
           <Trans>Menu</Trans>
@@ -154,7 +154,7 @@ export function CounterOrder({ program, currency }: { program: string; currency:
         )}
       </section>
 
-      <Card className="h-fit lg:sticky lg:top-4">
+      <Card className="h-fit min-w-0 lg:sticky lg:top-4">
         <CardHeader>
           <CardTitle>
             <Trans>This order</Trans>
@@ -267,6 +267,8 @@ export function CounterOrder({ program, currency }: { program: string; currency:
               size="lg"
               disabled={lines.length === 0 || busy !== null}
               onClick={() => submit('terminal')}
+              // Its Dutch and German labels are wider than a phone's card: they wrap.
+              className="h-auto min-h-11 whitespace-normal py-2"
               data-testid="counter-pay-qr"
             >
               <QrCodeIcon aria-hidden="true" />

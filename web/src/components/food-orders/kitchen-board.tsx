@@ -184,9 +184,10 @@ function BoardCard({
             <span>#{order.order_id}</span>
             <StatusBadge order={order} />
           </CardTitle>
-          <p className="text-muted-foreground text-sm">
+          <p className="text-muted-foreground text-sm" data-testid="board-order-meta">
             {order.eat_in ? <Trans>Eat in</Trans> : <OrderType type={order.type} />} ·{' '}
-            <RequestedTime order={order} /> · {order.name}
+            <RequestedTime order={order} />
+            {order.name ? ` · ${order.name}` : null}
           </p>
         </CardHeader>
         <CardContent className="space-y-3">

@@ -49,7 +49,7 @@ export function FoodFrame({ brand, children }: { brand: FoodBrand | null; childr
           </Link>
           <div className="flex shrink-0 items-center gap-1">
             <BasketButton />
-            <LanguageSwitcher />
+            <LanguageSwitcher compact />
             <Link
               to={signInPath(portal)}
               className="inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-primary-700 hover:bg-primary-50 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"

@@ -131,7 +131,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             </div>
             <SelectField
               name="title"
-              label={<Trans>Title</Trans>}
+              label={<Trans context="salutation">Title</Trans>}
               none={t`No title`}
               options={titles.map((value) => ({ value, label: titleLabels[value] }))}
             />

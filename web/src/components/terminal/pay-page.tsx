@@ -336,7 +336,7 @@ function Scanner({ onToken }: { onToken: (token: string) => void }) {
               inputMode="url"
             />
             <Button type="submit" variant="outline" disabled={!hydrated}>
-              <Trans>Open</Trans>
+              <Trans context="verb">Open</Trans>
             </Button>
           </div>
           {linkError && (
