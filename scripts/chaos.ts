@@ -8,6 +8,16 @@
  *
  *   chaos: <kills> kills, <requests> requests, <violations> violations
  *
+ * followed, when a check failed, by one line naming every failed check:
+ *
+ *   chaos: FAILED checks: <check>; <check>
+ *
+ * When the run itself breaks down (an error, the drain's deadline, the run's own time limit) rather
+ * than a check failing, its last line says so and in which phase, with exit code 2:
+ *
+ *   chaos: CRASHED in <phase> (not a check that failed): <error>
+ *   chaos: TIMED OUT in <phase> (not a check that failed): <what was still going on>
+ *
  *   node scripts/chaos.ts            the long run (10 minutes, ≥ 200 kills)
  *   node scripts/chaos.ts --short    the short one (40 s, ≥ 20 kills)
  *
@@ -19,7 +29,7 @@
  * balancer do: a request without an answer is sent again with the same Idempotency-Key.
  * Redis is a `redis-server` of this run (append-only file, so a restart keeps the queues); the
  * database is a scratch database on the local PostgreSQL. Loopback only. Exit code 1 on a violation
- * or when fewer processes were killed than the run promises.
+ * or when fewer processes were killed than the run promises, 2 when the run broke down.
  *
  * The load: sign-ins, card payments at the sandbox and card redemptions at a cashpoint (with their
  * ledger postings, outbox events and webhooks), bill reminders coming due all through the run (each
@@ -55,6 +65,38 @@ const root = path.resolve(import.meta.dirname, '..')
 const runDir = path.join(root, '.data', `chaos-${process.pid}`)
 mkdirSync(runDir, { recursive: true })
 const say = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
+
+/**
+ * What the run is doing, for the last line when it breaks down: CI shows only the tail of its
+ * output, so a breakdown must be told from a failed check there. An error anywhere (thrown at the
+ * top level, or a promise nobody waited for yet such as a kitchen's) ends the run with exit code 2
+ * and says where; so does the run's own time limit, set at the start of each phase.
+ */
+let phase = 'setting up services'
+/** Processes that died by themselves (not killed by the run), with their last lines. */
+const exits: string[] = []
+let phaseTimer: NodeJS.Timeout | undefined
+function enterPhase(name: string, limitMs: number) {
+  phase = name
+  clearTimeout(phaseTimer)
+  phaseTimer = setTimeout(() => breakDown('TIMED OUT', `${name} took more than ${limitMs / 1000} s`), limitMs)
+  phaseTimer.unref()
+}
+function breakDown(how: 'CRASHED' | 'TIMED OUT', why: string): never {
+  for (const e of exits) say(`died by itself: ${e}`)
+  console.log(`chaos: ${how} in ${phase} (not a check that failed): ${why.split('\n')[0]?.slice(0, 500)}`)
+  process.exit(2)
+}
+process.on('uncaughtException', (err) => {
+  console.error(err)
+  breakDown('CRASHED', err instanceof Error ? err.message : String(err))
+})
+process.on('exit', (code) => {
+  // Node's own code for a top-level await that can never go on (nothing left to wake it).
+  if (code === 13)
+    console.log(`chaos: CRASHED in ${phase} (not a check that failed): stuck, nothing left to run`)
+})
+enterPhase('setting up services', 5 * 60_000)
 
 // ------------------------------------------------------------------------------------------------
 // Services: the local PostgreSQL (a scratch database), a Redis of this run, an SMTP capture.
@@ -112,6 +154,7 @@ const env: NodeJS.ProcessEnv = {
 // Data: a payment program with orders to pay, a card program with activated cards and an acceptor
 // at a cashpoint, a user who signs in (the same set-ups as `npm run bench`).
 
+enterPhase('preparing data', 5 * 60_000)
 say('preparing data')
 const config = { DATA_ENCRYPTION_KEY: dataEncryptionKey, DATA_DIR: runDir, NODE_ENV: 'production' as const }
 const { preparePaymentBench } = await import('../modules/payments/bench.ts')
@@ -197,8 +240,6 @@ function start(kind: Running['kind']) {
     if (!stopped) start(kind)
   })
 }
-/** Processes that died by themselves (not killed by the run), with their last lines. */
-const exits: string[] = []
 let stopped = false
 
 /** Processes up for this long can be killed: on a busy machine one that is still starting would
@@ -217,6 +258,7 @@ function killOne() {
   start(victim.kind)
 }
 
+enterPhase('starting the processes', 5 * 60_000)
 for (let i = 0; i < processesOfEachKind; i++) {
   start('api')
   start('worker')
@@ -611,6 +653,8 @@ const reminders = await planChaosReminders(db, billBench, {
   to: new Date(Date.now() + seconds * 900),
 })
 const startedAt = new Date()
+// The clients' requests give up after 80 tries of up to 20 s; a run is far shorter than this.
+enterPhase('the load', (seconds + 15 * 60) * 1000)
 const killer = setInterval(killOne, killEveryMs)
 say(`load: ${clients} clients for ${seconds} s; a process killed every ${killEveryMs} ms`)
 const kitchensWorking = Promise.all(kitchens.map(kitchen))
@@ -627,7 +671,8 @@ say(`load done: ${counts.requests} requests, ${kills} kills; draining`)
 const { queueNames } = await import('../modules/platform/queues.ts')
 const connection = new Redis(redis.url, { maxRetriesPerRequest: null })
 const queues = queueNames.map((name) => new Queue(name, { connection, prefix: redisPrefix }))
-async function busy() {
+/** What is still under way, by kind (all zero when drained). */
+async function busy(): Promise<Record<string, number>> {
   const unsent = await db
     .selectFrom('outbox')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -673,25 +718,39 @@ async function busy() {
       and not exists (select 1 from food_court_parts p where p.food_order_id = o.id and p.status in ('refunding', 'refunded'))`.execute(
     db,
   )
-  return (
-    Number(unsent.n) +
-    jobs +
-    Number(unfinished.n) +
-    Number(reminding.n) +
-    (boards.rows[0]?.n ?? 0) +
-    (parts.rows[0]?.n ?? 0) +
-    (payouts.rows[0]?.n ?? 0)
-  )
+  return {
+    'outbox events unsent': Number(unsent.n),
+    jobs,
+    'payment attempts unfinished': Number(unfinished.n),
+    'reminders unsent': Number(reminding.n),
+    "orders on the kitchens' boards": boards.rows[0]?.n ?? 0,
+    'court parts on their way': parts.rows[0]?.n ?? 0,
+    'payouts unconfirmed': payouts.rows[0]?.n ?? 0,
+  }
 }
+const stillBusy = (left: Record<string, number>) =>
+  Object.entries(left)
+    .filter(([, n]) => n > 0)
+    .map(([what, n]) => `${what} ${n}`)
+    .join(', ')
 // The reconciliation runs every minute for attempts older than 2 minutes; with the load over, the
 // drain asks it at once for attempts older than a few seconds (the same job, a shorter threshold),
 // so a run does not sit out two minutes waiting for it.
 const paymentsQueue = queues[queueNames.indexOf('payments')] as Queue
-const drainDeadline = Date.now() + 10 * 60_000
+const drainMs = 10 * 60_000
+const drainDeadline = Date.now() + drainMs
+enterPhase('the drain', drainMs + 5 * 60_000)
 let nudged = 0
+let told = Date.now()
 for (let quiet = 0; quiet < 3; ) {
-  if (Date.now() > drainDeadline) throw new Error('the queues did not drain in 10 minutes')
-  const left = await busy()
+  const busyNow = await busy()
+  const left = Object.values(busyNow).reduce((a, b) => a + b, 0)
+  if (left > 0 && Date.now() > drainDeadline)
+    breakDown('TIMED OUT', `not drained ${drainMs / 60_000} minutes after the load: ${stillBusy(busyNow)}`)
+  if (left > 0 && Date.now() - told >= 30_000) {
+    told = Date.now()
+    say(`draining for ${((Date.now() - loadEndedAt.getTime()) / 1000).toFixed(0)} s: ${stillBusy(busyNow)}`)
+  }
   quiet = left === 0 ? quiet + 1 : 0
   if (left > 0 && Date.now() - nudged > reconcileAfterMs) {
     nudged = Date.now()
@@ -707,6 +766,7 @@ await kitchensWorking
 // ------------------------------------------------------------------------------------------------
 // Checks
 
+enterPhase('the checks', 5 * 60_000)
 const violations: string[] = []
 const check = (ok: boolean, what: string) => {
   say(`${ok ? 'ok  ' : 'FAIL'} ${what}`)
@@ -990,6 +1050,7 @@ say(
 
 // ------------------------------------------------------------------------------------------------
 
+enterPhase('stopping', 2 * 60_000)
 stopped = true
 await Promise.all([...running].map((r) => r.child.stop('SIGTERM', 10_000)))
 await Promise.all(queues.map((q) => q.close()))
@@ -1000,5 +1061,8 @@ await admin.end()
 await redis.stop()
 await smtp.close()
 rmSync(runDir, { recursive: true, force: true })
+clearTimeout(phaseTimer)
 console.log(`chaos: ${kills} kills, ${counts.requests} requests, ${violations.length} violations`)
+// One line naming every failed check, last, where CI's tail shows it.
+if (violations.length) console.log(`chaos: FAILED checks: ${violations.join('; ')}`)
 process.exit(violations.length ? 1 : 0)
