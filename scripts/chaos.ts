@@ -245,17 +245,20 @@ function start(kind: Running['kind']) {
 let stopped = false
 
 /**
- * Only a process that is up is killed, and only once it has been up a moment: one still starting
- * would die before it ever served, and the platform would be down rather than failing over. Up is
- * what the process's own sockets say (Linux /proc): an API listens on the port (each has a
- * listening socket of its own with SO_REUSEPORT), a worker has its job connections to Redis open
- * (more than the one every process opens first). Loading the modules is most of a start, 2 to 3 s
- * on a quiet machine and ten times that on a busy one, so a time since the start alone (the rule
- * was 4 s) let a busy machine's kills take every API down for minutes, until the clients' requests
- * gave up. Where /proc cannot tell, 4 s after the start counts as up.
+ * Only a process that is up is killed, and only once it has been up for as long as its start took
+ * (at least 4 s): one still starting would die before it ever served or ran a job, and the platform
+ * would be down rather than failing over. Up is what the process's own sockets say (Linux /proc):
+ * an API listens on the port (each has a listening socket of its own with SO_REUSEPORT), a worker
+ * has its job connections to Redis open (more than the one every process opens first). Loading the
+ * modules is most of a start: 2 to 3 s on a quiet machine, 10 to 20 s on a busy one, where jobs run
+ * as much slower. The rule was 4 s after the start. On a busy machine that killed processes before
+ * they were up (every API down for minutes, until the clients' requests gave up); killing them 4 s
+ * after they came up instead killed the few workers that were up so soon after they took a job that
+ * jobs stalled more often than BullMQ allows (maxStalledCount 5) and failed. Up for as long as the
+ * start took keeps the kills in step with the machine's speed; the load goes on until the run has
+ * made the kills it promises (`loadGoesOn`). Where /proc cannot tell, a process is up at its start.
  */
-const upForMs = 1500
-const killableAfterMs = 4000
+const upForMs = 4000
 /** Ticks of the killer that found no process up long enough to kill. */
 let killsWaiting = 0
 /** Milliseconds from start to up, of every process seen up, by kind. */
@@ -266,14 +269,13 @@ function markUp() {
   const redisPort = Number(new URL(redis.url).port)
   for (const r of running) {
     if (r.upAt !== undefined) continue
-    const tcp = sockets && tcpOf(r.child.pid, r.kind === 'api' ? port : redisPort, sockets)
-    const up =
-      tcp === undefined
-        ? Date.now() - r.startedAt >= killableAfterMs
-        : r.kind === 'api'
-          ? tcp.listens
-          : tcp.connections >= 2
-    if (!up) continue
+    if (sockets === undefined) {
+      r.upAt = r.startedAt
+      continue
+    }
+    // Undefined: gone (its exit is on its way to `start`'s handler).
+    const tcp = tcpOf(r.child.pid, r.kind === 'api' ? port : redisPort, sockets)
+    if (!tcp || !(r.kind === 'api' ? tcp.listens : tcp.connections >= 2)) continue
     r.upAt = Date.now()
     startDurations[r.kind].push(r.upAt - r.startedAt)
   }
@@ -284,7 +286,8 @@ function killOne() {
   markUp()
   const now = Date.now()
   const all = [...running].filter(
-    (r) => r.upAt !== undefined && now - r.upAt >= upForMs && now - r.startedAt >= killableAfterMs,
+    (r) =>
+      r.upAt !== undefined && now - r.upAt >= Math.max(upForMs, r.upAt - r.startedAt) && r.child.running(),
   )
   const victim = all[randomInt(all.length || 1)]
   if (!victim) {
