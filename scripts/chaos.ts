@@ -138,8 +138,11 @@ const env: NodeJS.ProcessEnv = {
   TOKEN_PUBLIC_KEY: await exportSPKI(keys.publicKey),
   DATA_ENCRYPTION_KEY: dataEncryptionKey,
   DATA_DIR: runDir,
-  // A killed worker's jobs go back to the queue after 5 s rather than BullMQ's 30.
-  WORKER_LOCK_MS: '5000',
+  // A killed worker's jobs go back to the queue after 15 s rather than BullMQ's 30, looked for every
+  // 5 s. Not shorter: a live worker renews its jobs' locks every half lock, and on a busy machine a
+  // freshly started one (compiling, loading its mail templates) can miss a 5 s lock's renewal, so its
+  // jobs counted as stalled and, stalled six times, failed for good although no process had died.
+  WORKER_LOCK_MS: '15000',
   WORKER_STALLED_MS: '5000',
   // A killed worker's reminder claims lapse after 5 s rather than 2 minutes.
   REMINDER_CLAIM_MS: '5000',
