@@ -8,6 +8,16 @@
  *
  *   chaos: <kills> kills, <requests> requests, <violations> violations
  *
+ * followed, when a check failed, by one line naming every failed check:
+ *
+ *   chaos: FAILED checks: <check>; <check>
+ *
+ * When the run itself breaks down (an error, the drain's deadline, the run's own time limit) rather
+ * than a check failing, its last line says so and in which phase, with exit code 2:
+ *
+ *   chaos: CRASHED in <phase> (not a check that failed): <error>
+ *   chaos: TIMED OUT in <phase> (not a check that failed): <what was still going on>
+ *
  *   node scripts/chaos.ts            the long run (10 minutes, ≥ 200 kills)
  *   node scripts/chaos.ts --short    the short one (40 s, ≥ 20 kills)
  *
@@ -19,7 +29,7 @@
  * balancer do: a request without an answer is sent again with the same Idempotency-Key.
  * Redis is a `redis-server` of this run (append-only file, so a restart keeps the queues); the
  * database is a scratch database on the local PostgreSQL. Loopback only. Exit code 1 on a violation
- * or when fewer processes were killed than the run promises.
+ * or when fewer processes were killed than the run promises, 2 when the run broke down.
  *
  * The load: sign-ins, card payments at the sandbox and card redemptions at a cashpoint (with their
  * ledger postings, outbox events and webhooks), bill reminders coming due all through the run (each
@@ -39,7 +49,7 @@ import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { startSmtpCapture } from '../tests/support/smtp.ts'
-import { type Child, freePort, startChild } from './lib/process.ts'
+import { type Child, freePort, startChild, tcpOf, tcpSockets } from './lib/process.ts'
 import { ensurePostgres, ensureRedis, type ServiceHandle } from './lib/services.ts'
 
 const { values: flags } = parseArgs({ options: { short: { type: 'boolean', default: false } } })
@@ -55,6 +65,38 @@ const root = path.resolve(import.meta.dirname, '..')
 const runDir = path.join(root, '.data', `chaos-${process.pid}`)
 mkdirSync(runDir, { recursive: true })
 const say = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
+
+/**
+ * What the run is doing, for the last line when it breaks down: CI shows only the tail of its
+ * output, so a breakdown must be told from a failed check there. An error anywhere (thrown at the
+ * top level, or a promise nobody waited for yet such as a kitchen's) ends the run with exit code 2
+ * and says where; so does the run's own time limit, set at the start of each phase.
+ */
+let phase = 'setting up services'
+/** Processes that died by themselves (not killed by the run), with their last lines. */
+const exits: string[] = []
+let phaseTimer: NodeJS.Timeout | undefined
+function enterPhase(name: string, limitMs: number) {
+  phase = name
+  clearTimeout(phaseTimer)
+  phaseTimer = setTimeout(() => breakDown('TIMED OUT', `${name} took more than ${limitMs / 1000} s`), limitMs)
+  phaseTimer.unref()
+}
+function breakDown(how: 'CRASHED' | 'TIMED OUT', why: string): never {
+  for (const e of exits) say(`died by itself: ${e}`)
+  console.log(`chaos: ${how} in ${phase} (not a check that failed): ${why.split('\n')[0]?.slice(0, 500)}`)
+  process.exit(2)
+}
+process.on('uncaughtException', (err) => {
+  console.error(err)
+  breakDown('CRASHED', err instanceof Error ? err.message : String(err))
+})
+process.on('exit', (code) => {
+  // Node's own code for a top-level await that can never go on (nothing left to wake it).
+  if (code === 13)
+    console.log(`chaos: CRASHED in ${phase} (not a check that failed): stuck, nothing left to run`)
+})
+enterPhase('setting up services', 5 * 60_000)
 
 // ------------------------------------------------------------------------------------------------
 // Services: the local PostgreSQL (a scratch database), a Redis of this run, an SMTP capture.
@@ -96,8 +138,11 @@ const env: NodeJS.ProcessEnv = {
   TOKEN_PUBLIC_KEY: await exportSPKI(keys.publicKey),
   DATA_ENCRYPTION_KEY: dataEncryptionKey,
   DATA_DIR: runDir,
-  // A killed worker's jobs go back to the queue after 5 s rather than BullMQ's 30.
-  WORKER_LOCK_MS: '5000',
+  // A killed worker's jobs go back to the queue after 15 s rather than BullMQ's 30, looked for every
+  // 5 s. Not shorter: a live worker renews its jobs' locks every half lock, and on a busy machine a
+  // freshly started one (compiling, loading its mail templates) can miss a 5 s lock's renewal, so its
+  // jobs counted as stalled and, stalled six times, failed for good although no process had died.
+  WORKER_LOCK_MS: '15000',
   WORKER_STALLED_MS: '5000',
   // A killed worker's reminder claims lapse after 5 s rather than 2 minutes.
   REMINDER_CLAIM_MS: '5000',
@@ -112,6 +157,7 @@ const env: NodeJS.ProcessEnv = {
 // Data: a payment program with orders to pay, a card program with activated cards and an acceptor
 // at a cashpoint, a user who signs in (the same set-ups as `npm run bench`).
 
+enterPhase('preparing data', 5 * 60_000)
 say('preparing data')
 const config = { DATA_ENCRYPTION_KEY: dataEncryptionKey, DATA_DIR: runDir, NODE_ENV: 'production' as const }
 const { preparePaymentBench } = await import('../modules/payments/bench.ts')
@@ -169,6 +215,8 @@ interface Running {
   kind: 'api' | 'worker'
   child: Child
   startedAt: number
+  /** When it was seen up: an API listening on the port, a worker connected to Redis for its jobs. */
+  upAt?: number
 }
 const running = new Set<Running>()
 let started = 0
@@ -184,7 +232,7 @@ function start(kind: Running['kind']) {
     env,
     keepLines: 30,
   })
-  const entry = { kind, child, startedAt: Date.now() }
+  const entry: Running = { kind, child, startedAt: Date.now() }
   running.add(entry)
   void child.exited.then((how) => {
     // Not one the run killed (killOne takes its victim out first) nor stopped at the end: the
@@ -197,18 +245,58 @@ function start(kind: Running['kind']) {
     if (!stopped) start(kind)
   })
 }
-/** Processes that died by themselves (not killed by the run), with their last lines. */
-const exits: string[] = []
 let stopped = false
 
-/** Processes up for this long can be killed: on a busy machine one that is still starting would
- * die before it ever served, and the platform would be down rather than failing over. */
-const killableAfterMs = 4000
+/**
+ * Only a process that is up is killed, and only once it has been up for as long as its start took
+ * (at least 4 s): one still starting would die before it ever served or ran a job, and the platform
+ * would be down rather than failing over. Up is what the process's own sockets say (Linux /proc):
+ * an API listens on the port (each has a listening socket of its own with SO_REUSEPORT), a worker
+ * has its job connections to Redis open (more than the one every process opens first). Loading the
+ * modules is most of a start: 2 to 3 s on a quiet machine, 10 to 20 s on a busy one, where jobs run
+ * as much slower. The rule was 4 s after the start. On a busy machine that killed processes before
+ * they were up (every API down for minutes, until the clients' requests gave up); killing them 4 s
+ * after they came up instead killed the few workers that were up so soon after they took a job that
+ * jobs stalled more often than BullMQ allows (maxStalledCount 5) and failed. Up for as long as the
+ * start took keeps the kills in step with the machine's speed; the load goes on until the run has
+ * made the kills it promises (`loadGoesOn`). Where /proc cannot tell, a process is up at its start.
+ */
+const upForMs = 4000
+/** Ticks of the killer that found no process up long enough to kill. */
+let killsWaiting = 0
+/** Milliseconds from start to up, of every process seen up, by kind. */
+const startDurations = { api: [] as number[], worker: [] as number[] }
+
+function markUp() {
+  const sockets = tcpSockets()
+  const redisPort = Number(new URL(redis.url).port)
+  for (const r of running) {
+    if (r.upAt !== undefined) continue
+    if (sockets === undefined) {
+      r.upAt = r.startedAt
+      continue
+    }
+    // Undefined: gone (its exit is on its way to `start`'s handler).
+    const tcp = tcpOf(r.child.pid, r.kind === 'api' ? port : redisPort, sockets)
+    if (!tcp || !(r.kind === 'api' ? tcp.listens : tcp.connections >= 2)) continue
+    r.upAt = Date.now()
+    startDurations[r.kind].push(r.upAt - r.startedAt)
+  }
+}
+const watchUp = setInterval(markUp, 200)
 
 function killOne() {
-  const all = [...running].filter((r) => Date.now() - r.startedAt >= killableAfterMs)
+  markUp()
+  const now = Date.now()
+  const all = [...running].filter(
+    (r) =>
+      r.upAt !== undefined && now - r.upAt >= Math.max(upForMs, r.upAt - r.startedAt) && r.child.running(),
+  )
   const victim = all[randomInt(all.length || 1)]
-  if (!victim) return
+  if (!victim) {
+    killsWaiting++
+    return
+  }
   running.delete(victim)
   try {
     process.kill(victim.child.pid, 'SIGKILL')
@@ -217,6 +305,7 @@ function killOne() {
   start(victim.kind)
 }
 
+enterPhase('starting the processes', 8 * 60_000)
 for (let i = 0; i < processesOfEachKind; i++) {
   start('api')
   start('worker')
@@ -295,21 +384,31 @@ async function call(method: string, pathName: string, init: Init = {}): Promise<
   return undefined
 }
 
-async function signInAs(email: string, password: string): Promise<string> {
+/** A user's access token; undefined when the sign-in got no answer in 80 tries. A refusal throws. */
+async function signInAs(email: string, password: string): Promise<string | undefined> {
   const res = await send('/api/v1/auth/login', { body: { email, password } })
-  const token = res?.body?.auth_token
-  if (res?.status !== 200 || typeof token !== 'string') throw new Error(`sign-in of ${email}: ${res?.status}`)
+  if (res === undefined) return undefined
+  const token = res.body?.auth_token
+  if (res.status !== 200 || typeof token !== 'string')
+    throw new Error(`sign-in of ${email} refused: ${res.status} ${JSON.stringify(res.body)}`)
   return token
 }
 const acceptorToken = await signInAs(redemptions.acceptorEmail, redemptions.acceptorPassword)
+if (!acceptorToken) throw new Error('the sign-in of the acceptor got no answer in 80 tries')
 
-/** Bearer headers of a user, signed in again before the 15-minute access token runs out. */
+/**
+ * Bearer headers of a user, signed in again before the 15-minute access token runs out. A sign-in
+ * without an answer is an unanswered request like any other: the request it was for goes without
+ * (and is refused), the next one signs in again.
+ */
 function session(email: string, password: string) {
   let token = ''
   let at = 0
   return async (): Promise<Record<string, string>> => {
     if (Date.now() - at > 10 * 60_000) {
-      token = await signInAs(email, password)
+      const fresh = await signInAs(email, password)
+      if (fresh === undefined) return {}
+      token = fresh
       at = Date.now()
     }
     return { authorization: `Bearer ${token}` }
@@ -348,6 +447,26 @@ let nextRedemption = 0
 let nextFood = 0
 let nextPost = 0
 const deadline = Date.now() + seconds * 1000
+/**
+ * The load lasts `seconds` and then, while fewer processes were killed than the run promises (a
+ * machine so busy that processes take long to come up, and only those up are killed), goes on
+ * until they were, for at most `overtimeMs` more: a run that killed fewer has tested less, so the
+ * check of the kills stays, but a slow machine gets the time to make them.
+ */
+const overtimeMs = (short ? 4 : 10) * 60_000
+let overtime = false
+function loadGoesOn(): boolean {
+  const now = Date.now()
+  if (now < deadline) return true
+  if (kills >= minKills || now >= deadline + overtimeMs) return false
+  if (!overtime) {
+    overtime = true
+    say(
+      `load: ${kills} kills in ${seconds} s, fewer than ${minKills}; going on until there are (at most ${overtimeMs / 60_000} minutes)`,
+    )
+  }
+  return true
+}
 
 /** Pays an order's payment with the sandbox's test card; true when it is answered paid. */
 async function payOrder(payment: string): Promise<boolean> {
@@ -505,7 +624,7 @@ async function likeOrComment(comment: boolean) {
 }
 
 async function client() {
-  while (Date.now() < deadline) {
+  while (loadGoesOn()) {
     const pick = randomInt(20)
     if (pick === 12 || pick === 13) {
       await foodOrder()
@@ -611,6 +730,8 @@ const reminders = await planChaosReminders(db, billBench, {
   to: new Date(Date.now() + seconds * 900),
 })
 const startedAt = new Date()
+// The clients' requests give up after 80 tries of up to 20 s; a run is far shorter than this.
+enterPhase('the load', seconds * 1000 + overtimeMs + 15 * 60_000)
 const killer = setInterval(killOne, killEveryMs)
 say(`load: ${clients} clients for ${seconds} s; a process killed every ${killEveryMs} ms`)
 const kitchensWorking = Promise.all(kitchens.map(kitchen))
@@ -627,7 +748,8 @@ say(`load done: ${counts.requests} requests, ${kills} kills; draining`)
 const { queueNames } = await import('../modules/platform/queues.ts')
 const connection = new Redis(redis.url, { maxRetriesPerRequest: null })
 const queues = queueNames.map((name) => new Queue(name, { connection, prefix: redisPrefix }))
-async function busy() {
+/** What is still under way, by kind (all zero when drained). */
+async function busy(): Promise<Record<string, number>> {
   const unsent = await db
     .selectFrom('outbox')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -673,25 +795,39 @@ async function busy() {
       and not exists (select 1 from food_court_parts p where p.food_order_id = o.id and p.status in ('refunding', 'refunded'))`.execute(
     db,
   )
-  return (
-    Number(unsent.n) +
-    jobs +
-    Number(unfinished.n) +
-    Number(reminding.n) +
-    (boards.rows[0]?.n ?? 0) +
-    (parts.rows[0]?.n ?? 0) +
-    (payouts.rows[0]?.n ?? 0)
-  )
+  return {
+    'outbox events unsent': Number(unsent.n),
+    jobs,
+    'payment attempts unfinished': Number(unfinished.n),
+    'reminders unsent': Number(reminding.n),
+    "orders on the kitchens' boards": boards.rows[0]?.n ?? 0,
+    'court parts on their way': parts.rows[0]?.n ?? 0,
+    'payouts unconfirmed': payouts.rows[0]?.n ?? 0,
+  }
 }
+const stillBusy = (left: Record<string, number>) =>
+  Object.entries(left)
+    .filter(([, n]) => n > 0)
+    .map(([what, n]) => `${what} ${n}`)
+    .join(', ')
 // The reconciliation runs every minute for attempts older than 2 minutes; with the load over, the
 // drain asks it at once for attempts older than a few seconds (the same job, a shorter threshold),
 // so a run does not sit out two minutes waiting for it.
 const paymentsQueue = queues[queueNames.indexOf('payments')] as Queue
-const drainDeadline = Date.now() + 10 * 60_000
+const drainMs = 10 * 60_000
+const drainDeadline = Date.now() + drainMs
+enterPhase('the drain', drainMs + 5 * 60_000)
 let nudged = 0
+let told = Date.now()
 for (let quiet = 0; quiet < 3; ) {
-  if (Date.now() > drainDeadline) throw new Error('the queues did not drain in 10 minutes')
-  const left = await busy()
+  const busyNow = await busy()
+  const left = Object.values(busyNow).reduce((a, b) => a + b, 0)
+  if (left > 0 && Date.now() > drainDeadline)
+    breakDown('TIMED OUT', `not drained ${drainMs / 60_000} minutes after the load: ${stillBusy(busyNow)}`)
+  if (left > 0 && Date.now() - told >= 30_000) {
+    told = Date.now()
+    say(`draining for ${((Date.now() - loadEndedAt.getTime()) / 1000).toFixed(0)} s: ${stillBusy(busyNow)}`)
+  }
   quiet = left === 0 ? quiet + 1 : 0
   if (left > 0 && Date.now() - nudged > reconcileAfterMs) {
     nudged = Date.now()
@@ -707,6 +843,7 @@ await kitchensWorking
 // ------------------------------------------------------------------------------------------------
 // Checks
 
+enterPhase('the checks', 5 * 60_000)
 const violations: string[] = []
 const check = (ok: boolean, what: string) => {
   say(`${ok ? 'ok  ' : 'FAIL'} ${what}`)
@@ -978,6 +1115,15 @@ check(kills >= minKills, `processes killed: ${kills} (at least ${minKills})`)
 check(pgCut > 0, `PostgreSQL connections cut during the load: ${pgCut}`)
 for (const f of faults) say(`fault: ${f}`)
 say(`processes that died by themselves and were started again: ${exits.length}`)
+const upAfter = (kind: Running['kind']) => {
+  const d = startDurations[kind].sort((x, y) => x - y)
+  const inSeconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(1)
+  return `${kind}s ${inSeconds(d[Math.floor(d.length / 2)])} s (longest ${inSeconds(d.at(-1))} s, ${d.length} seen up)`
+}
+say(
+  `up after their start, median: ${upAfter('api')}, ${upAfter('worker')}; the killer found none up long enough ${killsWaiting} times`,
+)
+
 say(
   `answered ${counts.answered}, unanswered ${counts.gaveUp}; sign-ins ${accepted.signIns}, paid ${accepted.paid.size}, redemptions ${accepted.redemptions.size}, food orders ${accepted.foodOrders.size} (paid ${accepted.foodPaid.size}), court orders ${accepted.courtOrders.size} (paid ${accepted.courtPaid.size}), posts ${accepted.posts.size}, comments ${accepted.comments.size}, likes ${accepted.likes.size}; e-mails ${smtp.messages.length}`,
 )
@@ -990,7 +1136,9 @@ say(
 
 // ------------------------------------------------------------------------------------------------
 
+enterPhase('stopping', 2 * 60_000)
 stopped = true
+clearInterval(watchUp)
 await Promise.all([...running].map((r) => r.child.stop('SIGTERM', 10_000)))
 await Promise.all(queues.map((q) => q.close()))
 connection.disconnect()
@@ -1000,5 +1148,8 @@ await admin.end()
 await redis.stop()
 await smtp.close()
 rmSync(runDir, { recursive: true, force: true })
+clearTimeout(phaseTimer)
 console.log(`chaos: ${kills} kills, ${counts.requests} requests, ${violations.length} violations`)
+// One line naming every failed check, last, where CI's tail shows it.
+if (violations.length) console.log(`chaos: FAILED checks: ${violations.join('; ')}`)
 process.exit(violations.length ? 1 : 0)

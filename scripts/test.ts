@@ -12,7 +12,9 @@
  * budget (scripts/web-weight.ts, from the build the browser tests made, or a build of its own).
  *
  * PostgreSQL and Redis: DATABASE_URL/REDIS_URL when set, else the local default ports, else
- * embedded ones started here. Ends with one line `tests: N passed, N failed`.
+ * embedded ones started here. Ends with one line `tests: N passed, N failed`; before it, when a
+ * step failed, `Failed steps: …` and the last 60 lines of each failed step's output again (CI shows
+ * only the tail of the whole run).
  *
  *   npm test                 everything
  *   npm test -- --only unit  one step: lint (with deps), deps, types, dbtypes, unit, chaos, browser, weight
@@ -20,6 +22,7 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { StringDecoder } from 'node:string_decoder'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { freePort } from './lib/process.ts'
@@ -36,21 +39,94 @@ mkdirSync(reports, { recursive: true })
 
 let passed = 0
 let failed = 0
-const failures: string[] = []
+/** Steps that failed, each with the last lines it printed (shown again at the end). */
+const failures: { label: string; tail: string[] }[] = []
+
+/** Lines of a step's output kept to show again at the end when it fails. */
+const tailLines = 60
+
+/**
+ * The last `max` lines of a step's output, stdout and stderr together in the order their lines came.
+ * A carriage return overwrites its line, as on a terminal, so a progress bar leaves one line.
+ */
+function lineTail(max: number) {
+  const lines: string[] = []
+  const keep = (line: string) => {
+    const whole = line.replace(/\r$/, '')
+    const shown = whole.slice(whole.lastIndexOf('\r') + 1)
+    lines.push(shown.length > 2000 ? `${shown.slice(0, 2000)} …` : shown)
+    if (lines.length > max) lines.shift()
+  }
+  const flushes: (() => void)[] = []
+  return {
+    /** One stream's lines (its own decoder and partial line, so streams do not mix mid-line). */
+    stream() {
+      const decoder = new StringDecoder('utf8')
+      let partial = ''
+      const add = (text: string) => {
+        const parts = (partial + text).split('\n')
+        partial = parts.pop() ?? ''
+        for (const line of parts) keep(line)
+      }
+      flushes.push(() => {
+        add(decoder.end())
+        if (partial) keep(partial)
+        partial = ''
+      })
+      return (chunk: Buffer) => add(decoder.write(chunk))
+    },
+    lines(): string[] {
+      for (const flush of flushes.splice(0)) flush()
+      return lines
+    },
+    note: keep,
+  }
+}
 
 function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
   console.log(`\n━━ ${label}: ${cmd} ${args.join(' ')}`)
   const started = Date.now()
+  // The step's output goes on to this one's as it comes, and its last lines are kept: CI shows only
+  // the tail of the whole run, where a failed step's own output is long gone (after the browser
+  // tests), so the end repeats the tail of each failed step. Piped rather than inherited, so the
+  // colours a terminal would get are asked for explicitly.
+  const colour =
+    process.stdout.isTTY && process.env.FORCE_COLOR === undefined && process.env.NO_COLOR === undefined
+      ? { FORCE_COLOR: '1' }
+      : {}
+  const tail = lineTail(tailLines)
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
-    child.on('exit', (code) => {
-      const ok = code === 0
-      console.log(
-        `━━ ${label}: ${ok ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      )
-      if (!ok) failures.push(label)
-      resolve(ok)
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ['inherit', 'pipe', 'pipe'],
+      env: { ...process.env, ...colour, ...env },
     })
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ] as const) {
+      const add = tail.stream()
+      from.on('data', (chunk: Buffer) => {
+        to.write(chunk)
+        add(chunk)
+      })
+    }
+    let done = false
+    const finish = (ok: boolean, how: string) => {
+      if (done) return
+      done = true
+      console.log(
+        `━━ ${label}: ${ok ? 'ok' : `FAILED (${how})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      )
+      if (!ok) failures.push({ label, tail: tail.lines() })
+      resolve(ok)
+    }
+    child.on('error', (err) => {
+      tail.note(`${label}: ${cmd} could not be started: ${err.message}`)
+      finish(false, err.message)
+    })
+    // 'close', not 'exit': after the last of its output has been passed on.
+    child.on('close', (code, signal) => finish(code === 0, signal ? `killed by ${signal}` : `exit ${code}`))
   })
 }
 
@@ -189,13 +265,22 @@ try {
     countStep(await run('web weight', process.execPath, ['scripts/web-weight.ts', '--build']))
   }
 } catch (err) {
-  console.error(err instanceof Error ? err.message : err)
+  const message = err instanceof Error ? err.message : String(err)
+  console.error(message)
   failed++
-  failures.push('set-up')
+  failures.push({ label: 'set-up', tail: message.split('\n').slice(-tailLines) })
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => {})
 }
 
-if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
+if (failures.length) {
+  console.log(`\nFailed steps: ${failures.map((f) => f.label).join(', ')}`)
+  // Each failed step's own last lines again, here at the end where CI's tail shows them.
+  for (const f of failures) {
+    console.log(`\n━━━━ last ${f.tail.length} lines of the failed step "${f.label}" ━━━━`)
+    for (const line of f.tail) console.log(line)
+    console.log(`━━━━ end of "${f.label}" ━━━━`)
+  }
+}
 console.log(`\ntests: ${passed} passed, ${failed} failed`)
 process.exit(failed > 0 || failures.length > 0 ? 1 : 0)

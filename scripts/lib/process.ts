@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, readFileSync, readlinkSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import net from 'node:net'
 
 /**
@@ -222,3 +222,78 @@ export async function waitForExit(pid: number, timeoutMs: number): Promise<boole
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The TCP sockets of the machine (IPv4 and IPv6, from /proc/net/tcp*): inode → local port, remote
+ * port and state. Undefined where there is no /proc (not Linux).
+ */
+export type TcpSockets = Map<string, { local: number; remote: number; state: string }>
+
+export function tcpSockets(): TcpSockets | undefined {
+  const sockets: TcpSockets = new Map()
+  let read = false
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch {
+      continue
+    }
+    read = true
+    for (const line of text.split('\n').slice(1)) {
+      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode …
+      const f = line.trim().split(/\s+/)
+      const [local, remote, state, inode] = [f[1], f[2], f[3], f[9]]
+      if (!local || !remote || !state || !inode || inode === '0') continue
+      const port = (address: string) => Number.parseInt(address.slice(address.lastIndexOf(':') + 1), 16)
+      sockets.set(inode, { local: port(local), remote: port(remote), state })
+    }
+  }
+  return read ? sockets : undefined
+}
+
+/** Inodes of the sockets a process holds open (its file descriptors), or undefined when it is gone. */
+function socketInodes(pid: number): string[] | undefined {
+  let fds: string[]
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`)
+  } catch {
+    return undefined
+  }
+  const inodes: string[] = []
+  for (const fd of fds) {
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`)
+      const m = /^socket:\[(\d+)\]$/.exec(target)
+      if (m?.[1]) inodes.push(m[1])
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return inodes
+}
+
+/**
+ * What a process's TCP sockets say about it (Linux): whether it listens on `port` itself (with
+ * SO_REUSEPORT each process has a listening socket of its own), and how many connections it has
+ * open to `port`. Undefined where /proc cannot tell (not Linux, or the process is gone). `sockets`:
+ * one reading of `tcpSockets()` for several processes.
+ */
+export function tcpOf(
+  pid: number,
+  port: number,
+  sockets = tcpSockets(),
+): { listens: boolean; connections: number } | undefined {
+  const inodes = sockets && socketInodes(pid)
+  if (!sockets || !inodes) return undefined
+  let listens = false
+  let connections = 0
+  for (const inode of inodes) {
+    const s = sockets.get(inode)
+    if (!s) continue
+    // States: 0A LISTEN, 01 ESTABLISHED.
+    if (s.state === '0A' && s.local === port) listens = true
+    if (s.state === '01' && s.remote === port) connections++
+  }
+  return { listens, connections }
+}
