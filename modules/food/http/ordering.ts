@@ -170,6 +170,11 @@ const basketSchema = z
           closed: z.boolean(),
           closed_message: z.string().nullable(),
           closed_at: z.string().nullable(),
+          next_opening: z.iso
+            .datetime()
+            .nullable()
+            .openapi({ description: 'When it opens next (closed now, within a week)' }),
+          time_zone: z.string().openapi({ description: 'The restaurant’s time zone (IANA)' }),
         }),
         products: z.array(
           z.object({

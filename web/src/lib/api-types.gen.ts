@@ -14554,10 +14554,17 @@ export interface components {
             closed_message: string | null;
             currency: string;
             min_order_amount: number;
+            /**
+             * Format: date-time
+             * @description When it opens next (closed now, within a week)
+             */
+            next_opening: string | null;
             pickup_fee: number | null;
             pickup_fee_heading: string;
             privacy_pdf_url: string | null;
             tc_pdf_url: string | null;
+            /** @description The restaurant’s time zone (IANA) */
+            time_zone: string;
             title: string;
             /** Format: uuid */
             uuid: string;
