@@ -327,6 +327,10 @@ export const orderDetailSchema = orderSchema
     program_uuid: z.uuid(),
     payment_method: z.string(),
     paid_at: z.string().nullable(),
+    pickup_fee_heading: z.string().openapi({
+      description:
+        'The restaurant’s own name for the pickup fee when the order was placed ("Verpakking"); empty: word it generically',
+    }),
     items_detail: z.array(
       z.object({
         kind: z.string(),

@@ -15271,6 +15271,8 @@ export interface components {
         })[];
       paid_at: string | null;
       payment_method: string;
+      /** @description The restaurant’s own name for the pickup fee when the order was placed ("Verpakking"); empty: word it generically */
+      pickup_fee_heading: string;
       /** Format: uuid */
       program_uuid: string;
       transactions: ({

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CheckIcon, DownloadIcon, ReceiptTextIcon } from 'lucide-react'
-import { orderLineTitle } from '~/components/food/labels.tsx'
+import { orderLineTitle, pickupFeeName } from '~/components/food/labels.tsx'
 import { LoadError } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
@@ -180,7 +180,7 @@ function OrderView({ order: o, session, live }: { order: FoodOrderDetail; sessio
             >
               <span className="min-w-0 break-words">
                 {item.kind === 'product' ? `${item.quantity} × ` : ''}
-                {orderLineTitle(i18n, item)}
+                {orderLineTitle(i18n, item, o.pickup_fee_heading)}
                 {item.variant ? `, ${item.variant.title}` : ''}
                 {item.extras.length > 0 ? `, ${item.extras.map((e) => e.title).join(', ')}` : ''}
                 {item.vat_percentage !== null ? (
@@ -205,9 +205,7 @@ function OrderView({ order: o, session, live }: { order: FoodOrderDetail; sessio
           {pickup ? (
             o.pickup_fee > 0 ? (
               <div className="flex justify-between gap-3">
-                <dt>
-                  <Trans>Pickup fee</Trans>
-                </dt>
+                <dt>{pickupFeeName(i18n, o.pickup_fee_heading)}</dt>
                 <dd className="tabular-nums">{m(o.pickup_fee)}</dd>
               </div>
             ) : null

@@ -166,7 +166,7 @@ function OrderDetailBody({
                 <tr key={i} className="border-t">
                   <td className="py-1">
                     {item.kind === 'product' ? `${item.quantity}× ` : ''}
-                    <OrderLineTitle item={item} />
+                    <OrderLineTitle item={item} pickupFeeHeading={o.pickup_fee_heading} />
                     {item.variant ? ` (${item.variant.title})` : ''}
                     {item.extras.length > 0 && (
                       <span className="block text-muted-foreground">

@@ -56,9 +56,16 @@ export function OrderType({ type }: { type: string }) {
  * An order line's title for the staff: a dish's own, a fee line named by its kind (the API stores
  * its title in English). The guest's pages have their own in the food catalog (food/labels.tsx).
  */
-export function OrderLineTitle({ item }: { item: { kind: string; title: string } }) {
+export function OrderLineTitle({
+  item,
+  pickupFeeHeading = '',
+}: {
+  item: { kind: string; title: string }
+  /** The restaurant's own name for the pickup fee, kept on the order ("Verpakking"). */
+  pickupFeeHeading?: string
+}) {
   if (item.kind === 'delivery') return <Trans>Delivery</Trans>
-  if (item.kind === 'pickup_fee') return <Trans>Pickup fee</Trans>
+  if (item.kind === 'pickup_fee') return pickupFeeHeading.trim() || <Trans>Pickup fee</Trans>
   return <>{item.title}</>
 }
 

@@ -41,13 +41,22 @@ export function openingLine(
 
 /**
  * An order line's title in the reader's language: a dish keeps its own title; a fee line
- * (`kind` delivery or pickup_fee) is named here, since the API stores its title in English.
+ * (`kind` delivery or pickup_fee) is named here, since the API stores its title in English. The
+ * pickup fee goes by the restaurant's own name for it when the order kept one (as the cart did).
  */
-export function orderLineTitle(i18n: I18n, item: { kind: string; title: string }): string {
+export function orderLineTitle(
+  i18n: I18n,
+  item: { kind: string; title: string },
+  pickupFeeHeading = '',
+): string {
   if (item.kind === 'delivery') return i18n._(msg`Delivery`)
-  if (item.kind === 'pickup_fee') return i18n._(msg`Pickup fee`)
+  if (item.kind === 'pickup_fee') return pickupFeeName(i18n, pickupFeeHeading)
   return item.title
 }
+
+/** The pickup fee by the restaurant's own name ("Verpakking"), else generically. */
+export const pickupFeeName = (i18n: I18n, heading: string | null | undefined) =>
+  heading?.trim() || i18n._(msg`Pickup fee`)
 
 /** Today's hours, `12:00–22:00`, or nothing when closed all day. */
 export function todayHours(r: { opened_at: string | null; closed_at: string | null }): string | null {
