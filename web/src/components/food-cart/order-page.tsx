@@ -8,6 +8,7 @@ import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { type Answer, ApiError, api, apiUrl } from '~/lib/api.ts'
 import { formatMoney } from '~/lib/money.ts'
+import { orderNumber } from '~/lib/order-number.ts'
 import { cn } from '~/lib/utils.ts'
 import { type FoodOrderDetail, guestOrderQueryOptions } from './queries.ts'
 import { describeOrderingError } from './refusals.ts'
@@ -79,6 +80,7 @@ function OrderView({ order: o, session, live }: { order: FoodOrderDetail; sessio
   const contact = [o.name, o.email, o.phone].filter(Boolean).join(' · ')
   const m = (n: number) => formatMoney(n, o.currency, i18n.locale)
   const orderId = o.order_id
+  const number = orderNumber(orderId)
   const payAgain = useMutation({
     mutationFn: () =>
       api<Answer<'/food/orders/{uuid}/payment', 'post'>>(
@@ -97,7 +99,7 @@ function OrderView({ order: o, session, live }: { order: FoodOrderDetail; sessio
     <article className="grid gap-5" data-testid="order-page" data-status={o.order_status}>
       <header className="grid gap-2">
         <h1 id="screen-title" data-testid="screen-title" className="text-2xl font-semibold tracking-tight">
-          <Trans>Order {orderId}</Trans>
+          <Trans>Order {number}</Trans>
         </h1>
         <p className="flex flex-wrap items-center gap-2">
           <span

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { Badge } from '~/components/ui/badge.tsx'
 import { formatMoney } from '~/lib/money.ts'
+import { orderNumber } from '~/lib/order-number.ts'
 import { type FoodOrder, orderTypeMessage, statusMessage } from './api.ts'
 
 /**
@@ -116,7 +117,7 @@ export function OrderItems({ items }: { items: FoodOrder['items'] }) {
 export function OrderTicket({ order }: { order: FoodOrder }) {
   return createPortal(
     <div className="order-ticket-root hidden bg-white text-black print:block" data-testid="order-ticket">
-      <p className="font-bold text-xl">#{order.order_id}</p>
+      <p className="font-bold text-xl">{orderNumber(order.order_id)}</p>
       <p>
         <OrderType type={order.type} /> · <RequestedTime order={order} />
       </p>
