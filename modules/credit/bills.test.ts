@@ -182,7 +182,7 @@ describe('bills', () => {
       [210, 0n, 2190n],
     ])
     // The owner reads the entry on the program's page in their own language: a code and the bill's
-    // number, not only the English sentence ("Bill 1 issued" stood on Dutch pages).
+    // number as its holder reads it ("WZMGGR-1", as its payment says), not only the English sentence.
     const journals = expectStatus(
       await owner.api<{
         results: {
@@ -196,7 +196,7 @@ describe('bills', () => {
     ).results
     expect(journals.find((e) => e.source.id === first.uuid)).toMatchObject({
       description_code: 'credit_bill.issued',
-      description_params: { number: n1 },
+      description_params: { number: first.number },
     })
   })
 
