@@ -15891,6 +15891,8 @@ export interface components {
       sub_account: {
         external_id: string;
         kind: string;
+        /** @description What it is called (a program’s title for a program sub-account); null: show its id */
+        title: string | null;
         /** Format: uuid */
         uuid: string;
       };
