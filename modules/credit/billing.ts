@@ -72,10 +72,19 @@ export const openOfBill = (bill: { total: bigint; paid_amount: bigint }) =>
 interface BillFacts {
   id: string
   number: bigint | number
+  /** The credit program's code: with the number, the bill's number as its holder reads it. */
+  code: string | null | undefined
   program_id: string
   holder_user_id: string
   currency: string
 }
+
+/**
+ * A bill's number as its holder reads it, "WZMGGR-12": the program's code and the bill's sequence.
+ * The payment of a bill and every ledger entry of it say it alike.
+ */
+export const billDisplayNumber = (code: string | null | undefined, number: bigint | number) =>
+  code ? `${code}-${number}` : String(number)
 
 const customer = (bill: BillFacts) => ({ kind: 'customer' as const, external_id: bill.holder_user_id })
 const program = (bill: BillFacts) => ({ kind: 'program' as const, external_id: bill.program_id })
@@ -92,9 +101,9 @@ export function issuedEntry(
   return {
     journal: 'sales',
     date,
-    description: `Bill ${bill.number} issued`,
+    description: `Bill ${billDisplayNumber(bill.code, bill.number)} issued`,
     description_code: 'credit_bill.issued',
-    description_params: { number: Number(bill.number) },
+    description_params: { number: billDisplayNumber(bill.code, bill.number) },
     source: { kind: 'credit_bill.issued', id: bill.id },
     lines: [
       {
@@ -136,9 +145,9 @@ export function penaltyEntry(
   return {
     journal: 'miscellaneous',
     date,
-    description: `Bill ${bill.number}: penalty`,
+    description: `Bill ${billDisplayNumber(bill.code, bill.number)}: penalty`,
     description_code: 'credit_bill.penalty',
-    description_params: { number: Number(bill.number) },
+    description_params: { number: billDisplayNumber(bill.code, bill.number) },
     source: { kind: 'credit_bill.penalty', id: reminderId },
     lines: [
       {
@@ -172,9 +181,9 @@ export function paidEntry(
   return {
     journal: 'bank',
     date,
-    description: `Bill ${bill.number} paid`,
+    description: `Bill ${billDisplayNumber(bill.code, bill.number)} paid`,
     description_code: 'credit_bill.paid',
-    description_params: { number: Number(bill.number) },
+    description_params: { number: billDisplayNumber(bill.code, bill.number) },
     source: { kind: 'credit_bill.paid', id: paymentId },
     lines: [
       {
@@ -207,9 +216,9 @@ export function refundEntry(
   return {
     journal: 'bank',
     date,
-    description: `Bill ${bill.number} payment refunded`,
+    description: `Bill ${billDisplayNumber(bill.code, bill.number)} payment refunded`,
     description_code: 'credit_bill.refunded',
-    description_params: { number: Number(bill.number) },
+    description_params: { number: billDisplayNumber(bill.code, bill.number) },
     source: { kind: 'credit_bill.refunded', id: refundId },
     lines: [
       {
@@ -280,7 +289,7 @@ export type WriteOffKind =
   | 'credit_bill.write_off_reversed'
   | 'credit_bill.refund_written_off'
 
-const writeOffSentences: Record<WriteOffKind, (number: bigint | number) => string> = {
+const writeOffSentences: Record<WriteOffKind, (number: string) => string> = {
   'credit_bill.written_off': (n) => `Bill ${n} archived: open amount written off`,
   'credit_bill.write_off_reversed': (n) => `Bill ${n} archived: payment received, write-off reversed`,
   'credit_bill.refund_written_off': (n) => `Bill ${n} archived: refunded amount written off`,
@@ -310,9 +319,9 @@ export function writeOffEntry(
     journal: 'miscellaneous',
     date,
     // The English sentence for search and old readers; every reader reads the code in their language.
-    description: writeOffSentences[kind](bill.number),
+    description: writeOffSentences[kind](billDisplayNumber(bill.code, bill.number)),
     description_code: kind,
-    description_params: { number: Number(bill.number) },
+    description_params: { number: billDisplayNumber(bill.code, bill.number) },
     source: { kind, id: change.id },
     lines: [
       ...(w.income !== 0n

@@ -182,10 +182,11 @@ describe('bills', () => {
       [210, 0n, 2190n],
     ])
     // The owner reads the entry on the program's page in their own language: a code and the bill's
-    // number, not only the English sentence ("Bill 1 issued" stood on Dutch pages).
+    // number as its holder reads it ("WZMGGR-1", as its payment says), not only the English sentence.
     const journals = expectStatus(
       await owner.api<{
         results: {
+          uuid: string
           source: { kind: string; id: string }
           description_code: string | null
           description_params: unknown
@@ -194,10 +195,31 @@ describe('bills', () => {
       200,
       'journals',
     ).results
-    expect(journals.find((e) => e.source.id === first.uuid)).toMatchObject({
+    const issued = journals.find((e) => e.source.id === first.uuid)
+    expect(issued).toMatchObject({
       description_code: 'credit_bill.issued',
-      description_params: { number: n1 },
+      description_params: { number: first.number },
     })
+    // Its lines name the program's sub-account by the program's title, not its id.
+    const { title } = await t.services.db
+      .selectFrom('programs')
+      .select('title')
+      .where('id', '=', uuid)
+      .executeTakeFirstOrThrow()
+    const entryLines = expectStatus(
+      await owner.api<{
+        lines: { account: number; sub_account: { kind: string; external_id: string; title: string | null } }[]
+      }>('GET', `/payment/journals/${issued!.uuid}`),
+      200,
+      'the entry',
+    ).lines
+    expect(entryLines.find((l) => l.account === 410)?.sub_account).toEqual({
+      uuid: expect.any(String),
+      kind: 'program',
+      external_id: uuid,
+      title,
+    })
+    expect(entryLines.find((l) => l.account === 110)?.sub_account.title).toBeNull()
   })
 
   it('answers the bill’s time zone to owner and holder: the program’s, or the holder’s given on issue', async () => {

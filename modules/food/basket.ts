@@ -202,6 +202,9 @@ export interface BasketRestaurantJson {
     closed_message: string | null
     closed_reason: string | null
     closed_at: string | null
+    /** When it opens next (closed now, within a week), as an instant; the web words it in `time_zone`. */
+    next_opening: string | null
+    time_zone: string
     default_asap: boolean
   }
   products: BasketProductJson[]
@@ -354,6 +357,8 @@ export async function basketOf(db: DbOrTrx, { session, lines }: BasketRead, at =
         closed_message: opening.closed_message,
         closed_reason: opening.closed_reason,
         closed_at: opening.closed_at,
+        next_opening: opening.next_opening,
+        time_zone: restaurant.time_zone,
         default_asap: restaurant.default_asap,
       },
       products: money.lines
@@ -410,6 +415,8 @@ export function basketAnswer(full: Awaited<ReturnType<typeof basketJson>>) {
         closed: d.closed,
         closed_message: d.closed_message,
         closed_at: d.closed_at,
+        next_opening: d.next_opening,
+        time_zone: d.time_zone,
       },
       products: products.map((l) => ({
         line_id: l.line_id,

@@ -509,4 +509,46 @@ describe('the receipt PDF', () => {
     expect((await pdfOf(`/food/orders/${placed.order}/receipt?session_id=${randomUUID()}`)).status).toBe(404)
     expect((await pdfOf(`/food/orders/${placed.order}/receipt`)).status).toBe(400)
   })
+
+  it('calls the pickup fee by the restaurant’s own name, as the cart did, on the order and its receipt', async () => {
+    const patch = (body: Record<string, unknown>) =>
+      owner.api('PATCH', `/food/programs/${place.uuid}`, body).then((r) => expectStatus(r, 200, 'restaurant'))
+    await patch({ can_pickup_in_rest: true, pickup_fee_heading: 'Verpakking', pickup_fee: '0,50' })
+    const placed = await placeFoodOrder(guest, place, { body: { pickup_in_restaurant: true } })
+    // Renamed afterwards: the order keeps the name it was placed with.
+    await patch({ pickup_fee_heading: 'Tasje' })
+    await payWithSandboxCard(guest, placed.payment)
+    await until(async () => {
+      const row = await t.services.db
+        .selectFrom('food_orders')
+        .select(['status'])
+        .where('id', '=', placed.order)
+        .executeTakeFirstOrThrow()
+      return row.status === 3 ? row : null
+    }, 'paid')
+    const order = expectStatus(
+      await guest<{ result: { pickup_fee_heading: string; pickup_fee: number } }>(
+        'GET',
+        `/food/orders/${placed.order}?session_id=${placed.session}`,
+      ),
+      200,
+      'the order',
+    ).result
+    expect(order).toMatchObject({ pickup_fee_heading: 'Verpakking', pickup_fee: 50 })
+    const staff = expectStatus(
+      await owner.api<{ result: { pickup_fee_heading: string } }>(
+        'GET',
+        `/food/programs/${place.uuid}/orders/${placed.order}`,
+      ),
+      200,
+      'the staff order',
+    ).result
+    expect(staff.pickup_fee_heading).toBe('Verpakking')
+    const text = pdfText(
+      (await pdfOf(`/food/orders/${placed.order}/receipt?session_id=${placed.session}`)).bytes,
+    )
+    expect(text).toContain('Verpakking')
+    expect(text).not.toContain('Abholgebühr')
+    await patch({ can_pickup_in_rest: false, pickup_fee_heading: '', pickup_fee: null })
+  })
 })

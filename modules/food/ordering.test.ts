@@ -239,6 +239,8 @@ describe('the basket', () => {
             closed: false,
             closed_message: null,
             closed_at: expect.toBeOneOf([expect.any(String), null]),
+            next_opening: expect.toBeOneOf([expect.any(String), null]),
+            time_zone: 'Europe/Amsterdam',
           },
           products: [
             expect.objectContaining({ quantity: 3 }),
@@ -414,6 +416,20 @@ describe('checkout refusals', () => {
     )
     await patch({ working_hours_exceptions: closedDays.map((date) => ({ date, closed: true })) })
     refusal(await checkout(s), 422, 'restaurant_closed')
+    // The cart says so up front, with when it opens next (after the two closed days).
+    const closedCart = expectStatus(
+      await guest<{ restaurants: { details: Record<string, unknown>; order: { refusal: string } }[] }>(
+        'GET',
+        `/food/basket/${s}`,
+      ),
+      200,
+      'closed basket',
+    ).restaurants[0]!
+    expect(closedCart.order.refusal).toBe('closed_today')
+    expect(closedCart.details).toMatchObject({ closed: true, time_zone: 'Europe/Amsterdam' })
+    const opens = Date.parse(String(closedCart.details.next_opening))
+    expect(opens).toBeGreaterThan(Date.now() + 86_400_000)
+    expect(zonedDate(new Date(opens), 'Europe/Amsterdam') > closedDays[1]!).toBe(true)
     await patch({ working_hours_exceptions: [] })
     expectStatus(
       await acceptor.api('PATCH', `/food/programs/${place.uuid}/pause`, { minutes: 20 }),

@@ -32,7 +32,11 @@ export const entryDescriptionCodes = [
   'card.redemption_reversed',
   /** A correction of another entry. `{journal, number, entry}` */
   'entry.reversal',
-  /** A credit bill issued to its card holder. `{number}` (the bill's number in its program) */
+  /**
+   * A credit bill issued to its card holder. `{number}`: the bill's full number as its holder reads
+   * it ("WZMGGR-12"), as on all the bill's entries (a plain sequence on entries of a program
+   * without a code)
+   */
   'credit_bill.issued',
   /** A reminder's penalty added to a credit bill. `{number}` */
   'credit_bill.penalty',

@@ -10,7 +10,7 @@ import { defineModule } from '../platform/module.ts'
 import { ledgerErrors } from './errors.ts'
 import { registerLedgerRoutes } from './http/routes.ts'
 import { postRequestedEntry, reverseRequestedEntry } from './jobs/post-requested-entry.ts'
-import { ownerLedgerScope } from './ports.ts'
+import { ownerLedgerScope, subAccountTitles } from './ports.ts'
 
 export {
   type AccountCode,
@@ -37,7 +37,13 @@ export {
   entryDescriptionCodes,
 } from './descriptions.ts'
 export { type LedgerEntryRequest, ledgerEntryRequested, ledgerReversalRequested } from './events.ts'
-export { type OwnerLedgerScope, ownerLedgerScope, type SubAccountKey } from './ports.ts'
+export {
+  type OwnerLedgerScope,
+  ownerLedgerScope,
+  type SubAccountKey,
+  type SubAccountTitles,
+  subAccountTitles,
+} from './ports.ts'
 export {
   type Balance,
   type BalanceFilter,
@@ -58,7 +64,7 @@ export type { LedgerScope } from './scope.ts'
 export const ledgerModule = defineModule({
   name: 'ledger',
   errors: ledgerErrors,
-  offers: [ownerLedgerScope],
+  offers: [ownerLedgerScope, subAccountTitles],
   routes: (app) => registerLedgerRoutes(app),
   handlers: [postRequestedEntry, reverseRequestedEntry],
 })

@@ -11,6 +11,18 @@ export interface SubAccountKey {
 export type OwnerLedgerScope = (db: DbOrTrx, ownerUserId: string) => Promise<SubAccountKey[]>
 
 /**
+ * What a sub-account is called for a person (a program's title for `program:<uuid>`), keyed
+ * `kind:external_id`; a sub-account no contribution names is shown by its id.
+ */
+export type SubAccountTitles = (db: DbOrTrx, keys: readonly SubAccountKey[]) => Promise<Map<string, string>>
+
+/** The extension point: the programs module names its programs' sub-accounts by their titles. */
+export const subAccountTitles = defineHook<SubAccountTitles>({
+  id: 'ledger.sub-account-titles',
+  description: 'the titles of sub-accounts (a program’s) for the ledger’s screens',
+})
+
+/**
  * The extension point: the programs module provides its owners' program and acceptor
  * sub-accounts. Without contributions an owner reads only their own sub-account.
  */

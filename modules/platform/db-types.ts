@@ -599,6 +599,7 @@ export interface FoodOrders {
   payout_amount: bigint | null;
   phone: string;
   pickup_fee: Generated<bigint>;
+  pickup_fee_heading: Generated<string>;
   pickup_in_restaurant: boolean;
   products_total: bigint;
   program_id: string;

@@ -8,14 +8,14 @@
  * a draft) takes no payments (`isProgramAcceptingPayments`).
  */
 import { acceptorRegistered } from '../identity/index.ts'
-import { ownerLedgerScope } from '../ledger/index.ts'
+import { ownerLedgerScope, subAccountTitles } from '../ledger/index.ts'
 import { type ProgramDirectory, programDirectory } from '../payments/index.ts'
 import { defineModule } from '../platform/module.ts'
 import { need, provide } from '../platform/ports.ts'
 import { type ProgramType, programStatuses, programTypes } from './codes.ts'
 import { attachInvitationsToAcceptor } from './commands/attach-invitations.ts'
 import { programMethodRows } from './db/program-methods.ts'
-import { acceptorsOfOwnerPrograms, programIdsOfOwner } from './db/programs.ts'
+import { acceptorsOfOwnerPrograms, programIdsOfOwner, programSubAccountTitles } from './db/programs.ts'
 import { registerProgramsRoutes } from './http/routes.ts'
 import { sendAcceptorInvitation } from './jobs/send-invitation.ts'
 import { noStepsOfItsOwn, programStepChecks } from './ports.ts'
@@ -108,6 +108,8 @@ export const programsModule = defineModule({
         external_id: `${a.program_id}/${a.acceptor_user_id}`,
       })),
     ]),
+    // The ledger's screens name a program's sub-account by the program's title, not its id.
+    provide(subAccountTitles, programSubAccountTitles),
     // A new acceptor account gets the invitations waiting for it.
     provide(acceptorRegistered, attachInvitationsToAcceptor),
     ...ownStepTypes.map((type) => provide(programStepChecks, { type, check: noStepsOfItsOwn })),

@@ -15,7 +15,7 @@ import { creditProgramOf, ownersBill } from '../access.ts'
 import { issuedEntry, priceItems, writeOffEntry, writeOffOf } from '../billing.ts'
 import { isTimeZone } from '../dates.ts'
 import { addBillEvent, type BillRow, findBill, insertBill, insertLines, updateBill } from '../db/bills.ts'
-import { ladderSteps, lockCreditProgram, takeBillNumber } from '../db/programs.ts'
+import { creditProgramCode, ladderSteps, lockCreditProgram, takeBillNumber } from '../db/programs.ts'
 import { skipPendingReminders } from '../db/reminders.ts'
 import { billRefused, creditProgramNotActive } from '../errors.ts'
 import { billArchived, billIssued } from '../events.ts'
@@ -128,7 +128,12 @@ export async function issueBillIn(trx: Trx, ctx: Ctx, me: Caller, input: IssueBi
       reminder_id: null,
     })),
   )
-  await publish(trx, ledgerEntryRequested, issuedEntry(bill, issueDate), ctx)
+  await publish(
+    trx,
+    ledgerEntryRequested,
+    issuedEntry({ ...bill, code: await creditProgramCode(trx, bill.program_id) }, issueDate),
+    ctx,
+  )
   await publish(
     trx,
     billIssued,
@@ -181,7 +186,10 @@ export async function archiveBill(
       await publish(
         trx,
         ledgerEntryRequested,
-        writeOffEntry(bill, zonedDate(new Date(), bill.time_zone)),
+        writeOffEntry(
+          { ...bill, code: await creditProgramCode(trx, bill.program_id) },
+          zonedDate(new Date(), bill.time_zone),
+        ),
         ctx,
       )
     }

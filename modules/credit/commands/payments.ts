@@ -10,6 +10,7 @@ import { publish } from '../../platform/events.ts'
 import type { Services } from '../../platform/module.ts'
 import { holdersBill } from '../access.ts'
 import {
+  billDisplayNumber,
   openAmount,
   paidEntry,
   refundEntry,
@@ -18,6 +19,9 @@ import {
   writeOffChange,
   writeOffEntry,
 } from '../billing.ts'
+
+export { billDisplayNumber }
+
 import { billPayable } from '../codes.ts'
 import {
   addBillEvent,
@@ -27,7 +31,7 @@ import {
   lockBillPayment,
   updateBill,
 } from '../db/bills.ts'
-import { findCreditProgram, ladderSteps, lockCreditProgram } from '../db/programs.ts'
+import { creditProgramCode, findCreditProgram, ladderSteps, lockCreditProgram } from '../db/programs.ts'
 import { skipPendingReminders } from '../db/reminders.ts'
 import { billRefused } from '../errors.ts'
 import { billPaid } from '../events.ts'
@@ -37,8 +41,6 @@ import { planBillReminders } from './plan-reminders.ts'
 type Ctx = Pick<RequestContext, 'actor' | 'requestId'>
 
 /** The number a person reads: the program's code and the bill's number (`KQZTRW-12`). */
-export const billDisplayNumber = (code: string | undefined, number: bigint | number) =>
-  code ? `${code}-${number}` : String(number)
 
 /** The holder's page of a bill: where a reminder's link and QR code lead. */
 export const billPayUrl = (config: Services['config'], billId: string) =>
@@ -149,7 +151,17 @@ export async function applyBillPayment(
       .execute()
   }
   let updated = await updateBill(trx, bill.id, { paid_amount: bill.paid_amount + amount })
-  await publish(trx, ledgerEntryRequested, paidEntry(bill, paymentId, amount, zonedDate(now)), ctx)
+  await publish(
+    trx,
+    ledgerEntryRequested,
+    paidEntry(
+      { ...bill, code: await creditProgramCode(trx, bill.program_id) },
+      paymentId,
+      amount,
+      zonedDate(now),
+    ),
+    ctx,
+  )
   // Archived meanwhile: what archiving wrote off and this payment covers is taken back from the
   // write-off (income and VAT again), so the bill's receivable stays at zero.
   const recovered =
@@ -216,7 +228,17 @@ export async function applyBillRefund(
     .where('payment_id', '=', paymentId)
     .execute()
   let updated = await updateBill(trx, bill.id, { paid_amount: bill.paid_amount - back })
-  await publish(trx, ledgerEntryRequested, refundEntry(bill, refundId, back, zonedDate(now)), ctx)
+  await publish(
+    trx,
+    ledgerEntryRequested,
+    refundEntry(
+      { ...bill, code: await creditProgramCode(trx, bill.program_id) },
+      refundId,
+      back,
+      zonedDate(now),
+    ),
+    ctx,
+  )
   // An archived bill is written off and stays so (docs/credit.md, "Archiving an open bill"): what
   // the refund puts back on the holder's receivable is written off with it, nobody chases it.
   const writtenOff =
@@ -270,7 +292,11 @@ async function followWriteOff(
     await publish(
       trx,
       ledgerEntryRequested,
-      writeOffEntry(before, zonedDate(now, before.time_zone), { w, ...entry }),
+      writeOffEntry(
+        { ...before, code: await creditProgramCode(trx, before.program_id) },
+        zonedDate(now, before.time_zone),
+        { w, ...entry },
+      ),
       ctx,
     )
   return w

@@ -24,7 +24,13 @@ import {
   nextLinePosition,
   updateBill,
 } from '../db/bills.ts'
-import { findCreditProgram, findStep, normalizePercent, type StepRow } from '../db/programs.ts'
+import {
+  creditProgramCode,
+  findCreditProgram,
+  findStep,
+  normalizePercent,
+  type StepRow,
+} from '../db/programs.ts'
 import { remindersStopped } from '../events.ts'
 import { billReminderEmail } from '../mail/index.ts'
 import { percentPenalty } from '../planning.ts'
@@ -578,10 +584,20 @@ async function commitSends(
         })
         .execute()
       bills.set(bill.id, await updateBill(trx, bill.id, { penalties: bill.penalties + penalty }))
-      await publish(trx, ledgerEntryRequested, penaltyEntry(bill, claimed.id, penalty, zonedDate(now)), {
-        actor: system('credit.reminders'),
-        requestId: claimed.id,
-      })
+      await publish(
+        trx,
+        ledgerEntryRequested,
+        penaltyEntry(
+          { ...bill, code: await creditProgramCode(trx, bill.program_id) },
+          claimed.id,
+          penalty,
+          zonedDate(now),
+        ),
+        {
+          actor: system('credit.reminders'),
+          requestId: claimed.id,
+        },
+      )
       events.push(
         billEvent(
           bill.id,

@@ -31,6 +31,16 @@ export interface CreditProgramRow {
   updated_at: Date
 }
 
+/** A credit program's code (its bills' numbers start with it), null when it has none. */
+export async function creditProgramCode(db: DbOrTrx, programId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('credit_programs')
+    .select('code')
+    .where('program_id', '=', programId)
+    .executeTakeFirst()
+  return row?.code ?? null
+}
+
 export async function findCreditProgram(
   db: DbOrTrx,
   programId: string,

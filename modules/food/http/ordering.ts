@@ -170,6 +170,11 @@ const basketSchema = z
           closed: z.boolean(),
           closed_message: z.string().nullable(),
           closed_at: z.string().nullable(),
+          next_opening: z.iso
+            .datetime()
+            .nullable()
+            .openapi({ description: 'When it opens next (closed now, within a week)' }),
+          time_zone: z.string().openapi({ description: 'The restaurant’s time zone (IANA)' }),
         }),
         products: z.array(
           z.object({
@@ -322,6 +327,10 @@ export const orderDetailSchema = orderSchema
     program_uuid: z.uuid(),
     payment_method: z.string(),
     paid_at: z.string().nullable(),
+    pickup_fee_heading: z.string().openapi({
+      description:
+        'The restaurant’s own name for the pickup fee when the order was placed ("Verpakking"); empty: word it generically',
+    }),
     items_detail: z.array(
       z.object({
         kind: z.string(),

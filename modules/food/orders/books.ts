@@ -257,6 +257,7 @@ export async function orderDetail(db: DbOrTrx, programId: string | null, orderId
       'o.payment_id',
       'o.payment_method',
       'o.paid_at',
+      'o.pickup_fee_heading',
     ])
     .where('o.id', '=', orderId)
     .executeTakeFirst()
@@ -283,6 +284,7 @@ export async function orderDetail(db: DbOrTrx, programId: string | null, orderId
     program_uuid: order.program_id,
     payment_method: order.payment_method,
     paid_at: order.paid_at?.toISOString() ?? null,
+    pickup_fee_heading: order.pickup_fee_heading,
     items_detail: items.map((i) => ({
       kind: i.kind,
       product: i.product_id,

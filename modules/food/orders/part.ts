@@ -246,6 +246,7 @@ export async function writePart(
       products_total: money.products_total,
       delivery_cost: money.delivery_cost,
       pickup_fee: money.pickup_fee,
+      pickup_fee_heading: pickup ? draft.restaurant.pickup_fee_heading.trim() : '',
       total: money.total,
       vat: money.vat,
       payment_method: who.payment_method,

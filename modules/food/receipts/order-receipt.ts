@@ -48,7 +48,9 @@ export async function orderReceiptPdf(
     .selectFrom('food_orders')
     .selectAll()
     .where('id', '=', orderId)
-    .executeTakeFirst()) as (OrderRow & { source: string; eat_in: boolean }) | undefined
+    .executeTakeFirst()) as
+    | (OrderRow & { source: string; eat_in: boolean; pickup_fee_heading: string })
+    | undefined
   if (!order || (programId !== null && order.program_id !== programId)) throw notFound('order')
   const [program, restaurant, items] = await Promise.all([
     findProgram(db, order.program_id),
@@ -187,6 +189,8 @@ export async function orderReceiptPdf(
   if (address) fact(t(m.address), address)
   rule()
 
+  // The restaurant's own name for the pickup fee, as the cart showed it (kept at checkout).
+  const pickupFee = order.pickup_fee_heading.trim() || t(m.pickupFee)
   for (const i of items) {
     const variant = (i.variant as { title: string } | null)?.title
     const extras = (i.extras as { title: string }[]).map((e) => e.title)
@@ -194,7 +198,7 @@ export async function orderReceiptPdf(
       i.kind === 'delivery'
         ? t(m.delivery)
         : i.kind === 'pickup_fee'
-          ? t(m.pickupFee)
+          ? pickupFee
           : `${i.quantity} × ${i.title}${variant ? ` (${variant})` : ''}`
     const sub = [
       extras.length ? `+ ${extras.join(', ')}` : '',
@@ -207,7 +211,7 @@ export async function orderReceiptPdf(
   rule()
   line(t(m.products), money(order.products_total))
   if (order.delivery_cost > 0n) line(t(m.delivery), money(order.delivery_cost))
-  if (order.pickup_fee > 0n) line(t(m.pickupFee), money(order.pickup_fee))
+  if (order.pickup_fee > 0n) line(pickupFee, money(order.pickup_fee))
   line(t(m.total), money(order.total), { bold: true, size: 13 })
   doc.moveDown(0.3)
   for (const r of [...byRate.values()].sort((a, b) => (b.bp ?? -1) - (a.bp ?? -1))) {

@@ -1,10 +1,12 @@
 import { bearerSecurity, requireUser } from '../../identity/index.ts'
+import type { DbOrTrx } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
 import { pageOffset, pageSchema, paginationQuery, toPage } from '../../platform/pagination.ts'
 import { type AccountNumber, accountNumbers, journals } from '../chart.ts'
 import type { Entry, EntryLine } from '../db/entries.ts'
+import { type SubAccountKey, subAccountTitles } from '../ports.ts'
 import { type Amounts, accountBalances, trialBalance } from '../queries/balances.ts'
 import { accountEntries, journalEntry } from '../queries/journal-entries.ts'
 import { ledgerScopeOf } from '../scope.ts'
@@ -37,7 +39,11 @@ const line = z
   .object({
     line_no: z.number().int(),
     account: z.number().int(),
-    sub_account: subAccount,
+    sub_account: subAccount.extend({
+      title: z.string().nullable().openapi({
+        description: 'What it is called (a program’s title for a program sub-account); null: show its id',
+      }),
+    }),
     currency: z.string(),
     debit: z.number().int(),
     credit: z.number().int(),
@@ -51,15 +57,35 @@ const entryDetailSchema = entrySchema
   })
   .openapi('LedgerEntryDetail')
 
-const toLine = (l: EntryLine) => ({
+/** `kind:external_id`: how the sub-account titles are keyed. */
+const titleKey = (s: { kind: string; external_id: string }) => `${s.kind}:${s.external_id}`
+
+/** The titles of the sub-accounts of these entries' lines (a program's), from the modules that name them. */
+async function titlesOf(db: DbOrTrx, entries: readonly Entry[]): Promise<Map<string, string>> {
+  const keys = new Map<string, SubAccountKey>()
+  for (const e of entries)
+    for (const l of e.lines) keys.set(titleKey(l.sub_account), l.sub_account as SubAccountKey)
+  const titles = new Map<string, string>()
+  if (keys.size === 0) return titles
+  for (const named of await Promise.all(subAccountTitles.all().map((p) => p(db, [...keys.values()]))))
+    for (const [key, title] of named) titles.set(key, title)
+  return titles
+}
+
+const toLine = (titles: Map<string, string>) => (l: EntryLine) => ({
   line_no: l.line_no,
   account: l.account,
-  sub_account: { uuid: l.sub_account.id, kind: l.sub_account.kind, external_id: l.sub_account.external_id },
+  sub_account: {
+    uuid: l.sub_account.id,
+    kind: l.sub_account.kind,
+    external_id: l.sub_account.external_id,
+    title: titles.get(titleKey(l.sub_account)) ?? null,
+  },
   currency: l.currency,
   debit: num(l.debit),
   credit: num(l.credit),
 })
-const toEntry = (e: Entry) => ({
+const toEntry = (titles: Map<string, string>) => (e: Entry) => ({
   uuid: e.id,
   journal: e.journal as (typeof journals)[number],
   number: num(e.number),
@@ -68,7 +94,7 @@ const toEntry = (e: Entry) => ({
   source: e.source,
   reversal_of: e.reversal_of,
   created: e.created_at.toISOString(),
-  lines: e.lines.map(toLine),
+  lines: e.lines.map(toLine(titles)),
 })
 const toAmounts = (t: Amounts) => ({
   currency: t.currency,
@@ -239,13 +265,15 @@ export function registerLedgerRoutes(app: ApiApp) {
       { journal: q.journal, from: q.from, to: q.to, scope },
       { limit: q.size, offset: pageOffset(q) },
     )
-    return c.json(toPage(c.req.url, q, count, results.map(toEntry)), 200)
+    const titles = await titlesOf(c.get('services').db, results)
+    return c.json(toPage(c.req.url, q, count, results.map(toEntry(titles))), 200)
   })
 
   app.openapi(getJournalEntry, async (c) => {
     const scope = await ledgerScopeOf(c)
     const entry = await journalEntry(c.get('services').db, c.req.valid('param').uuid, scope)
     if (!entry) throw notFound('journal entry')
-    return c.json({ ...toEntry(entry), reversed_by: entry.reversed_by }, 200)
+    const titles = await titlesOf(c.get('services').db, [entry])
+    return c.json({ ...toEntry(titles)(entry), reversed_by: entry.reversed_by }, 200)
   })
 }

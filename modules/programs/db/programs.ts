@@ -87,6 +87,26 @@ export async function acceptorsOfOwnerPrograms(
   return rows.map((r) => ({ program_id: r.program_id, acceptor_user_id: r.acceptor_user_id as string }))
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * The titles of the programs among these ledger sub-accounts (`program:<uuid>`), keyed as the
+ * ledger asks (`kind:external_id`); any other sub-account is left to show its id.
+ */
+export async function programSubAccountTitles(
+  db: DbOrTrx,
+  keys: readonly { kind: string; external_id: string }[],
+): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(
+      keys.filter((k) => k.kind === 'program' && uuidPattern.test(k.external_id)).map((k) => k.external_id),
+    ),
+  ]
+  if (ids.length === 0) return new Map()
+  const rows = await db.selectFrom('programs').select(['id', 'title']).where('id', 'in', ids).execute()
+  return new Map(rows.map((r) => [`program:${r.id}`, r.title]))
+}
+
 export async function programIdsOfOwner(db: DbOrTrx, ownerUserId: string): Promise<string[]> {
   const rows = await db.selectFrom('programs').select('id').where('owner_user_id', '=', ownerUserId).execute()
   return rows.map((r) => r.id)

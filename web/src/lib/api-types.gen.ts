@@ -14554,10 +14554,17 @@ export interface components {
             closed_message: string | null;
             currency: string;
             min_order_amount: number;
+            /**
+             * Format: date-time
+             * @description When it opens next (closed now, within a week)
+             */
+            next_opening: string | null;
             pickup_fee: number | null;
             pickup_fee_heading: string;
             privacy_pdf_url: string | null;
             tc_pdf_url: string | null;
+            /** @description The restaurant’s time zone (IANA) */
+            time_zone: string;
             title: string;
             /** Format: uuid */
             uuid: string;
@@ -15264,6 +15271,8 @@ export interface components {
         })[];
       paid_at: string | null;
       payment_method: string;
+      /** @description The restaurant’s own name for the pickup fee when the order was placed ("Verpakking"); empty: word it generically */
+      pickup_fee_heading: string;
       /** Format: uuid */
       program_uuid: string;
       transactions: ({
@@ -15882,6 +15891,8 @@ export interface components {
       sub_account: {
         external_id: string;
         kind: string;
+        /** @description What it is called (a program’s title for a program sub-account); null: show its id */
+        title: string | null;
         /** Format: uuid */
         uuid: string;
       };

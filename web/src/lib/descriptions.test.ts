@@ -177,6 +177,12 @@ describe('a ledger entry’s description', () => {
     )
     expect(entry('food_order.paid', { number: 31 })).toBe('Bestelling 31 betaald')
     expect(entry('credit_bill.paid', {})).toBe('Stored')
+    // The full number as its payment says it ("Rekening WZMGGR-1"), on every bill entry.
+    expect(entry('credit_bill.issued', { number: 'WZMGGR-1' })).toBe('Rekening WZMGGR-1 uitgeschreven')
+    expect(entry('credit_bill.paid', { number: 'WZMGGR-1' })).toBe('Rekening WZMGGR-1 betaald')
+    expect(entry('credit_bill.written_off', { number: 'WZMGGR-1' })).toBe(
+      'Rekening WZMGGR-1 gearchiveerd: openstaand bedrag afgeschreven',
+    )
   })
 
   it('words an archived bill’s later write-off changes and the food court’s entries (English-only before)', () => {

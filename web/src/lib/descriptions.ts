@@ -39,13 +39,13 @@ export interface DescriptionWords {
   cardRedeemedWithForfeit(number: number, amount: string, forfeited: string): string
   cardRedemptionReversed(number: number, amount: string): string
   entryReversal(journal: string, number: number): string
-  billIssued(number: number): string
-  billPenalty(number: number): string
-  billPaid(number: number): string
-  billRefunded(number: number): string
-  billWrittenOff(number: number): string
-  billWriteOffReversed(number: number): string
-  billRefundWrittenOff(number: number): string
+  billIssued(number: string): string
+  billPenalty(number: string): string
+  billPaid(number: string): string
+  billRefunded(number: string): string
+  billWrittenOff(number: string): string
+  billWriteOffReversed(number: string): string
+  billRefundWrittenOff(number: string): string
   foodOrderPaid(number: number): string
   courtPartPaid(number: number): string
   courtPartSaleReversed(number: number): string
@@ -118,6 +118,11 @@ export function entryDescription(
   }
   const withReference = (say: (reference: string) => string) => () => (reference ? say(reference) : null)
   const withNumber = (say: (number: number) => string) => () => (number === null ? null : say(number))
+  // A bill by its number as its holder reads it ("WZMGGR-12"); entries from before that carry the
+  // sequence alone.
+  const billNumber = text(p.number) ?? (number === null ? null : String(number))
+  const withBillNumber = (say: (number: string) => string) => () =>
+    billNumber === null ? null : say(billNumber)
   const worded: Record<EntryDescriptionCode, () => string | null> = {
     'payment.captured': () => {
       const what = paid()
@@ -151,13 +156,13 @@ export function entryDescription(
       const journal = text(p.journal)
       return journal === null || number === null ? null : words.entryReversal(journalName(journal), number)
     },
-    'credit_bill.issued': withNumber(words.billIssued),
-    'credit_bill.penalty': withNumber(words.billPenalty),
-    'credit_bill.paid': withNumber(words.billPaid),
-    'credit_bill.refunded': withNumber(words.billRefunded),
-    'credit_bill.written_off': withNumber(words.billWrittenOff),
-    'credit_bill.write_off_reversed': withNumber(words.billWriteOffReversed),
-    'credit_bill.refund_written_off': withNumber(words.billRefundWrittenOff),
+    'credit_bill.issued': withBillNumber(words.billIssued),
+    'credit_bill.penalty': withBillNumber(words.billPenalty),
+    'credit_bill.paid': withBillNumber(words.billPaid),
+    'credit_bill.refunded': withBillNumber(words.billRefunded),
+    'credit_bill.written_off': withBillNumber(words.billWrittenOff),
+    'credit_bill.write_off_reversed': withBillNumber(words.billWriteOffReversed),
+    'credit_bill.refund_written_off': withBillNumber(words.billRefundWrittenOff),
     'food_order.paid': withNumber(words.foodOrderPaid),
     'food_court_part.paid': withNumber(words.courtPartPaid),
     'food_court_part.sale_reversed': withNumber(words.courtPartSaleReversed),

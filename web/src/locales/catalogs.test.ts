@@ -159,6 +159,15 @@ describe('web catalogs', () => {
     expect(mixed).toEqual([])
   })
 
+  it.each(locales)('%s/food.po asks "delivery or pickup?" in the words of its two choices', (locale) => {
+    // The location dialog asked "Bezorgen of ophalen?" above the choices "Bezorging" and "Afhalen".
+    const food = readCatalog(locale, 'food')
+    const word = (key: string) => food.get(key)?.translations[0]?.toLowerCase() ?? `(no ${key})`
+    const choices = [word('delivery mode\u0004Delivery'), word('delivery mode\u0004Pickup')]
+    for (const question of ['Delivery or pickup?', 'Delivery or pickup'])
+      for (const choice of choices) expect(word(question), `${locale}: ${question}`).toContain(choice)
+  })
+
   for (const locale of locales)
     for (const name of catalogNames) {
       describe(`${locale}/${name}.po`, () => {

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { InfoIcon, ShoppingBasketIcon, Trash2Icon } from 'lucide-react'
 import { useEffect } from 'react'
+import { openingLine } from '~/components/food/labels.tsx'
 import { LoadError } from '~/components/shared/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { ApiError, api } from '~/lib/api.ts'
@@ -133,9 +134,13 @@ function RestaurantBlock({
       }),
     onSuccess: (next) => queryClient.setQueryData(cartKeys.basket(session), next),
   })
-  const refusal = o.refusal
-    ? refusalText(i18n, o.refusal, { amount: d.min_order_amount, currency: d.currency })
-    : null
+  // Closed outside its hours: when it opens next, on the restaurant's clock, rather than only "closed".
+  const closedHours = (o.refusal === 'closed_now' || o.refusal === 'closed_today') && d.next_opening
+  const refusal = closedHours
+    ? openingLine(i18n, { ...d, closed: true, closed_reason: o.refusal })
+    : o.refusal
+      ? refusalText(i18n, o.refusal, { amount: d.min_order_amount, currency: d.currency })
+      : null
   const short = o.refusal === 'min_order_amount' ? d.min_order_amount - o.products : 0
   return (
     <section

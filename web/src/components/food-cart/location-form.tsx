@@ -123,8 +123,13 @@ export function LocationForm({
           <Trans>How do you get your order?</Trans>
         </legend>
         {[
-          { value: false, label: <Trans>Delivery</Trans>, testId: 'location-delivery' },
-          { value: true, label: <Trans>Pickup</Trans>, testId: 'location-pickup' },
+          // The choice's own words, as the question above puts them ("Bezorgen of afhalen?").
+          {
+            value: false,
+            label: <Trans context="delivery mode">Delivery</Trans>,
+            testId: 'location-delivery',
+          },
+          { value: true, label: <Trans context="delivery mode">Pickup</Trans>, testId: 'location-pickup' },
         ].map((option) => (
           <label
             key={String(option.value)}

@@ -2,12 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CheckIcon, DownloadIcon, ReceiptTextIcon } from 'lucide-react'
-import { orderLineTitle } from '~/components/food/labels.tsx'
+import { orderLineTitle, pickupFeeName } from '~/components/food/labels.tsx'
 import { LoadError } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { Button } from '~/components/ui/button.tsx'
 import { type Answer, ApiError, api, apiUrl } from '~/lib/api.ts'
 import { formatMoney } from '~/lib/money.ts'
+import { orderNumber } from '~/lib/order-number.ts'
 import { cn } from '~/lib/utils.ts'
 import { type FoodOrderDetail, guestOrderQueryOptions } from './queries.ts'
 import { describeOrderingError } from './refusals.ts'
@@ -79,6 +80,7 @@ function OrderView({ order: o, session, live }: { order: FoodOrderDetail; sessio
   const contact = [o.name, o.email, o.phone].filter(Boolean).join(' · ')
   const m = (n: number) => formatMoney(n, o.currency, i18n.locale)
   const orderId = o.order_id
+  const number = orderNumber(orderId)
   const payAgain = useMutation({
     mutationFn: () =>
       api<Answer<'/food/orders/{uuid}/payment', 'post'>>(
@@ -97,7 +99,7 @@ function OrderView({ order: o, session, live }: { order: FoodOrderDetail; sessio
     <article className="grid gap-5" data-testid="order-page" data-status={o.order_status}>
       <header className="grid gap-2">
         <h1 id="screen-title" data-testid="screen-title" className="text-2xl font-semibold tracking-tight">
-          <Trans>Order {orderId}</Trans>
+          <Trans>Order {number}</Trans>
         </h1>
         <p className="flex flex-wrap items-center gap-2">
           <span
@@ -180,7 +182,7 @@ function OrderView({ order: o, session, live }: { order: FoodOrderDetail; sessio
             >
               <span className="min-w-0 break-words">
                 {item.kind === 'product' ? `${item.quantity} × ` : ''}
-                {orderLineTitle(i18n, item)}
+                {orderLineTitle(i18n, item, o.pickup_fee_heading)}
                 {item.variant ? `, ${item.variant.title}` : ''}
                 {item.extras.length > 0 ? `, ${item.extras.map((e) => e.title).join(', ')}` : ''}
                 {item.vat_percentage !== null ? (
@@ -205,9 +207,7 @@ function OrderView({ order: o, session, live }: { order: FoodOrderDetail; sessio
           {pickup ? (
             o.pickup_fee > 0 ? (
               <div className="flex justify-between gap-3">
-                <dt>
-                  <Trans>Pickup fee</Trans>
-                </dt>
+                <dt>{pickupFeeName(i18n, o.pickup_fee_heading)}</dt>
                 <dd className="tabular-nums">{m(o.pickup_fee)}</dd>
               </div>
             ) : null

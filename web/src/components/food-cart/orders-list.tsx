@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { LoadError } from '~/components/shared/states.tsx'
 import { useHydrated } from '~/components/shared/use-hydrated.ts'
 import { formatMoney } from '~/lib/money.ts'
+import { orderNumber } from '~/lib/order-number.ts'
 import { sessionQueryOptions } from './queries.ts'
 import { useFoodSessionId } from './session.ts'
 import { guestStatusMessage } from './status.ts'
@@ -62,7 +63,7 @@ function OrdersOf({ session }: { session: string }) {
   return (
     <ul className="grid divide-y overflow-hidden rounded-2xl border bg-background">
       {orders.map((o) => {
-        const orderId = o.order_id
+        const number = orderNumber(o.order_id)
         return (
           <li key={o.uuid}>
             <Link
@@ -73,7 +74,7 @@ function OrdersOf({ session }: { session: string }) {
             >
               <span className="grid gap-0.5">
                 <span className="font-medium">
-                  <Trans>Order {orderId}</Trans>
+                  <Trans>Order {number}</Trans>
                 </span>
                 <span className="text-[13px] text-muted-foreground">
                   {i18n.date(o.created, { dateStyle: 'medium', timeStyle: 'short', timeZone: o.time_zone })} ·{' '}

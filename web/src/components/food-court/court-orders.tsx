@@ -14,6 +14,7 @@ import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
 import { apiUrl } from '~/lib/api.ts'
+import { orderNumber } from '~/lib/order-number.ts'
 import {
   type CourtOrder,
   courtDailyTotalsQueryOptions,
@@ -128,7 +129,7 @@ function CourtOrders({ court, active }: { court: string; active: boolean }) {
 }
 
 function CourtOrderItem({ order }: { order: CourtOrder }) {
-  const number = order.order_id
+  const number = orderNumber(order.order_id)
   return (
     <li className="grid gap-3 rounded-lg border p-3" data-testid="court-order" data-uuid={order.uuid}>
       <div className="flex flex-wrap items-start justify-between gap-2">

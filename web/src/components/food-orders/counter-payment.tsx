@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card.t
 import { ApiError } from '~/lib/api.ts'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
+import { orderNumber } from '~/lib/order-number.ts'
 import { orderDetailQueryOptions } from './api.ts'
 import { type CounterAnswer, counterCashInstead, counterPaymentAgain } from './counter-api.ts'
 import { Money } from './order-parts.tsx'
@@ -74,12 +75,12 @@ export function CounterPaymentPanel({
   const o = order.data
   const paid = o.order_status >= 3 && o.order_status !== 4
   const failed = o.order_status === 4
-  const number = o.order_id
+  const number = orderNumber(o.order_id)
   return (
-    <Card className="mx-auto w-full max-w-md" data-testid="counter-placed" data-order-id={number}>
+    <Card className="mx-auto w-full max-w-md" data-testid="counter-placed" data-order-id={o.order_id}>
       <CardHeader>
         <CardTitle>
-          <Trans>Order #{number}</Trans>
+          <Trans>Order {number}</Trans>
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4 text-center">

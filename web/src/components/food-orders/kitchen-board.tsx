@@ -11,6 +11,7 @@ import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { describeApiError } from '~/lib/api-messages.ts'
 import { notify } from '~/lib/notify.tsx'
+import { orderNumber } from '~/lib/order-number.ts'
 import {
   type BoardEvent,
   type FoodOrder,
@@ -181,7 +182,7 @@ function BoardCard({
       <Card className={isNew ? 'border-amber-400 ring-2 ring-amber-300' : undefined}>
         <CardHeader className="gap-1">
           <CardTitle className="flex flex-wrap items-center justify-between gap-2 text-xl">
-            <span>#{order.order_id}</span>
+            <span>{orderNumber(order.order_id)}</span>
             <StatusBadge order={order} />
           </CardTitle>
           <p className="text-muted-foreground text-sm" data-testid="board-order-meta">

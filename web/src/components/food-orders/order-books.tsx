@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Input } from '~/components/ui/input.tsx'
 import { Label } from '~/components/ui/label.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
+import { orderNumber } from '~/lib/order-number.ts'
 import { dailyTotalsQueryOptions, type FoodOrder, ordersCsvUrl, ordersQueryOptions } from './api.ts'
 import { KitchenBoard } from './kitchen-board.tsx'
 import { OrderDetailDialog } from './order-detail-dialog.tsx'
@@ -186,7 +187,7 @@ function OrderRow({ order, onOpen }: { order: FoodOrder; onOpen: () => void }) {
     <tr className="border-t align-top" data-testid="books-order" data-order-id={order.order_id}>
       <td className="px-3 py-2">
         <Button type="button" variant="link" className="h-auto p-0" onClick={onOpen}>
-          #{order.order_id}
+          {orderNumber(order.order_id)}
         </Button>
       </td>
       <td className="px-3 py-2">

@@ -11,6 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '~/components/ui/dialog.tsx'
+import { orderNumber } from '~/lib/order-number.ts'
 import {
   actorMessage,
   type FoodOrderDetail,
@@ -78,11 +79,12 @@ function OrderDetailBody({
     )
   const o = detail.data
   const pickup = o.type === 'pickup'
+  const number = orderNumber(o.order_id)
   return (
     <>
       <DialogHeader>
         <DialogTitle>
-          <Trans>Order #{o.order_id}</Trans>
+          <Trans>Order {number}</Trans>
         </DialogTitle>
         <DialogDescription className="flex flex-wrap items-center gap-2">
           <StatusBadge order={o} /> {o.eat_in ? <Trans>Eat in</Trans> : <OrderType type={o.type} />} ·{' '}
@@ -166,7 +168,7 @@ function OrderDetailBody({
                 <tr key={i} className="border-t">
                   <td className="py-1">
                     {item.kind === 'product' ? `${item.quantity}× ` : ''}
-                    <OrderLineTitle item={item} />
+                    <OrderLineTitle item={item} pickupFeeHeading={o.pickup_fee_heading} />
                     {item.variant ? ` (${item.variant.title})` : ''}
                     {item.extras.length > 0 && (
                       <span className="block text-muted-foreground">

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { Badge } from '~/components/ui/badge.tsx'
 import { formatMoney } from '~/lib/money.ts'
+import { orderNumber } from '~/lib/order-number.ts'
 import { type FoodOrder, orderTypeMessage, statusMessage } from './api.ts'
 
 /**
@@ -56,9 +57,16 @@ export function OrderType({ type }: { type: string }) {
  * An order line's title for the staff: a dish's own, a fee line named by its kind (the API stores
  * its title in English). The guest's pages have their own in the food catalog (food/labels.tsx).
  */
-export function OrderLineTitle({ item }: { item: { kind: string; title: string } }) {
+export function OrderLineTitle({
+  item,
+  pickupFeeHeading = '',
+}: {
+  item: { kind: string; title: string }
+  /** The restaurant's own name for the pickup fee, kept on the order ("Verpakking"). */
+  pickupFeeHeading?: string
+}) {
   if (item.kind === 'delivery') return <Trans>Delivery</Trans>
-  if (item.kind === 'pickup_fee') return <Trans>Pickup fee</Trans>
+  if (item.kind === 'pickup_fee') return pickupFeeHeading.trim() || <Trans>Pickup fee</Trans>
   return <>{item.title}</>
 }
 
@@ -109,7 +117,7 @@ export function OrderItems({ items }: { items: FoodOrder['items'] }) {
 export function OrderTicket({ order }: { order: FoodOrder }) {
   return createPortal(
     <div className="order-ticket-root hidden bg-white text-black print:block" data-testid="order-ticket">
-      <p className="font-bold text-xl">#{order.order_id}</p>
+      <p className="font-bold text-xl">{orderNumber(order.order_id)}</p>
       <p>
         <OrderType type={order.type} /> · <RequestedTime order={order} />
       </p>

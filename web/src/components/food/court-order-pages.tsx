@@ -10,6 +10,7 @@ import { Badge } from '~/components/ui/badge.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { ApiError } from '~/lib/api.ts'
 import { formatMoney } from '~/lib/money.ts'
+import { orderNumber } from '~/lib/order-number.ts'
 import { type CourtOrder, courtOutcomeQueryOptions, guestCourtOrderQueryOptions } from './court-queries.ts'
 import { orderLineTitle } from './labels.tsx'
 
@@ -112,7 +113,7 @@ function CourtOrderLoader({ uuid, session }: { uuid: string; session: string }) 
 function CourtOrderView({ order: o }: { order: CourtOrder }) {
   const { i18n } = useLingui()
   const m = (n: number) => formatMoney(n, o.currency, i18n.locale)
-  const number = o.order_id
+  const number = orderNumber(o.order_id)
   const pickup = o.pickup_in_restaurant
   // Every part rejected and refunded: nothing more will happen (the court order keeps status 3).
   const allRejected = isAllRejected(o)

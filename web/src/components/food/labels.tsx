@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import { formatMoney } from '~/lib/money.ts'
+import { nextOpening } from './next-opening.ts'
 import type { ClosedReason, ProductOption } from './queries.ts'
 
 /** Why guests cannot order now, as the API says it (`closed_reason`), in words. */
@@ -11,24 +12,51 @@ export const closedReasons: Record<NonNullable<ClosedReason>, MessageDescriptor>
   ordering_disabled: msg`Online ordering is off`,
 }
 
-/** A restaurant's state in one line: open (until when), or closed and why. */
+/**
+ * A restaurant's state in one line: open (until when), or closed and why; closed outside its hours
+ * with when it opens next on its own clock ("Closed · opens tomorrow at 11:00") when the answer has
+ * `next_opening` and `time_zone`.
+ */
 export function openingLine(
   i18n: I18n,
-  r: { closed: boolean; closed_reason: ClosedReason; opened_at: string | null; closed_at: string | null },
+  r: {
+    closed: boolean
+    closed_reason?: ClosedReason | string | null
+    opened_at?: string | null
+    closed_at: string | null
+    next_opening?: string | null
+    time_zone?: string | null
+  },
+  now: Date = new Date(),
 ): string {
   if (!r.closed) return r.closed_at ? i18n._(msg`Open until ${r.closed_at}`) : i18n._(msg`Open now`)
-  return i18n._(closedReasons[r.closed_reason ?? 'closed_now'])
+  const reason = (r.closed_reason ?? 'closed_now') as NonNullable<ClosedReason>
+  const hours = reason === 'closed_now' || reason === 'closed_today'
+  const next = hours ? nextOpening(i18n.locale, r.next_opening, r.time_zone, now) : null
+  if (next?.day === 'today') return i18n._(msg`Closed · opens today at ${next.time}`)
+  if (next?.day === 'tomorrow') return i18n._(msg`Closed · opens tomorrow at ${next.time}`)
+  if (next) return i18n._(msg`Closed · opens ${next.weekday} at ${next.time}`)
+  return i18n._(closedReasons[reason in closedReasons ? reason : 'closed_now'])
 }
 
 /**
  * An order line's title in the reader's language: a dish keeps its own title; a fee line
- * (`kind` delivery or pickup_fee) is named here, since the API stores its title in English.
+ * (`kind` delivery or pickup_fee) is named here, since the API stores its title in English. The
+ * pickup fee goes by the restaurant's own name for it when the order kept one (as the cart did).
  */
-export function orderLineTitle(i18n: I18n, item: { kind: string; title: string }): string {
+export function orderLineTitle(
+  i18n: I18n,
+  item: { kind: string; title: string },
+  pickupFeeHeading = '',
+): string {
   if (item.kind === 'delivery') return i18n._(msg`Delivery`)
-  if (item.kind === 'pickup_fee') return i18n._(msg`Pickup fee`)
+  if (item.kind === 'pickup_fee') return pickupFeeName(i18n, pickupFeeHeading)
   return item.title
 }
+
+/** The pickup fee by the restaurant's own name ("Verpakking"), else generically. */
+export const pickupFeeName = (i18n: I18n, heading: string | null | undefined) =>
+  heading?.trim() || i18n._(msg`Pickup fee`)
 
 /** Today's hours, `12:00–22:00`, or nothing when closed all day. */
 export function todayHours(r: { opened_at: string | null; closed_at: string | null }): string | null {

@@ -1,0 +1,6 @@
+/**
+ * A food order's number as every screen shows it, the guest's and the staff's alike: `#4`. Each
+ * side words it in its own catalog ("Order {number}": food/labels.tsx for the guest, order-parts.tsx
+ * for the staff; portal code may not import the guest's texts), with this as the number.
+ */
+export const orderNumber = (orderId: number | string | bigint): string => `#${orderId}`
