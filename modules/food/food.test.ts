@@ -609,6 +609,8 @@ describe('guests', () => {
       opened_at: '00:00',
       closed_at: '24:00',
       current_day_of_week: expect.any(Number),
+      // The clock its next opening is worded on, as on the restaurant's own page.
+      time_zone: 'Europe/Amsterdam',
       image: { srcset: expect.stringContaining('w') },
     })
     expect(res.body.data.map((r) => r.uuid)).not.toContain(draft.uuid)

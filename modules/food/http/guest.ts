@@ -67,6 +67,7 @@ const listItemSchema = z
     currency: z.string(),
     read_only_mode: z.boolean(),
     online_ordering: z.boolean(),
+    time_zone: z.string().openapi({ description: 'The restaurant’s IANA zone, its hours’ clock' }),
     ...openingFields,
   })
   .openapi('FoodRestaurantListItem')

@@ -82,6 +82,8 @@ export interface RestaurantListItem extends OpeningJson {
   currency: string
   read_only_mode: boolean
   online_ordering: boolean
+  /** The restaurant's IANA zone: `next_opening` is worded on its clock. */
+  time_zone: string
 }
 
 export interface ListedAnnouncement {
@@ -162,6 +164,7 @@ export async function listRestaurants(
       currency: r.currency,
       read_only_mode: r.read_only_mode,
       online_ordering: !r.disable_online_ordering,
+      time_zone: r.time_zone,
       ...openingJson(openingAt(at, r), r),
     })),
     announcements: row.announcements,

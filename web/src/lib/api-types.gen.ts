@@ -15656,6 +15656,8 @@ export interface components {
       /** @description Today's opening (or the open period's), 'HH:MM' local */
       opened_at: string | null;
       read_only_mode: boolean;
+      /** @description The restaurant’s IANA zone, its hours’ clock */
+      time_zone: string;
       title: string;
       /** Format: uuid */
       uuid: string;
