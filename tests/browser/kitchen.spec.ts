@@ -109,6 +109,15 @@ test('the kitchen board shows a paid order live and the owner finds it in the bo
   await board.getByRole('button', { name: 'Reopen now' }).click()
   await expect(board.getByTestId('pause')).toBeVisible()
 
+  // The delivered order has left the board; staff find it among the day's orders.
+  await staff.getByTestId('kitchen-date-tab').click()
+  const finished = staff.getByTestId('books-order').filter({ hasText: `#${orderId}` })
+  await expect(finished).toBeVisible({ timeout: 30_000 })
+  await expect(finished.getByTestId('order-status')).toHaveText('Delivered')
+  await expectNoHorizontalScroll(staff)
+  await expectAccessible(staff, 'main')
+  await staff.getByTestId('kitchen-board-tab').click()
+
   // Desktop width.
   await staff.setViewportSize({ width: 1280, height: 900 })
   await expectNoHorizontalScroll(staff)

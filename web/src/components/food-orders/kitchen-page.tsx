@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
@@ -6,13 +7,16 @@ import { EmptyState } from '~/components/shared/empty-state.tsx'
 import { LoadError, RowsSkeleton } from '~/components/shared/states.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Label } from '~/components/ui/label.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs.tsx'
 import { mainScreens } from '~/lib/navigation.ts'
 import { staffRestaurantsQueryOptions } from './api.ts'
 import { KitchenBoard } from './kitchen-board.tsx'
+import { OrdersTable } from './order-books.tsx'
 
 /**
  * `/orders` on the acceptor portal: the kitchen board of the restaurant they work at, with a
- * choice when they work at several.
+ * choice when they work at several, and the orders of a day (today first): a delivered or picked-up
+ * order leaves the board, and staff still need to find it when its guest comes back.
  */
 export function KitchenPage({
   restaurant,
@@ -75,7 +79,23 @@ export function KitchenPage({
           <Trans>Orders appear here once you work at a restaurant on the platform.</Trans>
         </EmptyState>
       ) : (
-        <KitchenBoard key={chosen.uuid} program={chosen.uuid} />
+        <Tabs key={chosen.uuid} defaultValue="board">
+          <TabsList className="h-auto flex-wrap" aria-label={i18n._(msg`Order views`)}>
+            <TabsTrigger value="board" data-testid="kitchen-board-tab">
+              <Trans>Kitchen board</Trans>
+            </TabsTrigger>
+            <TabsTrigger value="date" data-testid="kitchen-date-tab">
+              <Trans>By date</Trans>
+            </TabsTrigger>
+          </TabsList>
+          {/* Kept mounted while the day's orders show: the board's stream and its ring go on. */}
+          <TabsContent value="board" forceMount className="data-[state=inactive]:hidden">
+            <KitchenBoard program={chosen.uuid} />
+          </TabsContent>
+          <TabsContent value="date">
+            <OrdersTable program={chosen.uuid} active={false} />
+          </TabsContent>
+        </Tabs>
       )}
     </section>
   )

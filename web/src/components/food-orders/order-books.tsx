@@ -80,7 +80,12 @@ export function OrderBooksCard({ program }: { program: string }) {
   )
 }
 
-function OrdersTable({ program, active }: { program: string; active: boolean }) {
+/**
+ * A restaurant's orders: the active ones, or those of a date (today in the restaurant's zone until
+ * another is chosen), paged, each opening its detail. The owner's books and the staff's kitchen
+ * page (finished orders, for a guest who comes back) both show it.
+ */
+export function OrdersTable({ program, active }: { program: string; active: boolean }) {
   // No date asked at first: the API answers today in the restaurant's zone, and which day that is.
   const [date, setDate] = useState<string | undefined>(undefined)
   const [page, setPage] = useState(1)
