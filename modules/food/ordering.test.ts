@@ -627,9 +627,9 @@ describe('an order from checkout to delivered', () => {
     const mails = await smtp.waitFor((m) => m.envelope.to.includes(email), 3)
     expect(mails.map((m) => m.subject).sort()).toEqual(
       [
-        `Ihre Bestellung ${order.order_id} bei ${await titleOf(place.uuid)} ist bezahlt`,
-        `Ihre Bestellung ${order.order_id} ist unterwegs`,
-        `Ihre Bestellung ${order.order_id} wurde geliefert`,
+        `Ihre Bestellung #${order.order_id} bei ${await titleOf(place.uuid)} ist bezahlt`,
+        `Ihre Bestellung #${order.order_id} ist unterwegs`,
+        `Ihre Bestellung #${order.order_id} wurde geliefert`,
       ].sort(),
     )
     // It lists the dishes; the delivery cost is in the total, not a "1 × Delivery" line.

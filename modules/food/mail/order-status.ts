@@ -80,7 +80,7 @@ export const foodOrderEmail = defineEmail({
     status: 'paid',
     name: 'Anna de Vries',
     restaurant: 'Eetcafé De Hoek',
-    number: '1042',
+    number: '#1042',
     total: { amount: 2_450, currency: 'EUR' },
     items: ['2 × Margherita', '1 × Cola'],
     url: 'http://localhost:3000/orders/0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',

@@ -138,7 +138,8 @@ export const sendFoodOrderEmail = defineHandler({
           status: statusName(to as 3 | 6 | 7, order.pickup_in_restaurant) as 'paid',
           name: order.name,
           restaurant: program?.title ?? 'Cardpay',
-          number: String(order.order_id),
+          // Written as every screen writes it (web/src/lib/order-number.ts): #4.
+          number: `#${order.order_id}`,
           total: { amount: order.total, currency: order.currency },
           items: items.map((i) => `${i.quantity} × ${i.title}`).slice(0, 50),
           url: `${origin}/orders/${order.id}`,
