@@ -520,6 +520,30 @@ describe('food court', () => {
         'A’s part',
       ).result.can_reject,
     ).toBe(false)
+    // A first rejection's process died right after its claim (held → refunding); its retry and the
+    // sweeper finish it at the same moment: the guest gets the part back once (found by the fault
+    // run: a refund recorded, the process killed before naming it on the part, and a second one).
+    const rejectedPart = await t.services.db
+      .selectFrom('food_court_parts')
+      .select(['id', 'gross'])
+      .where('food_order_id', '=', subB.uuid)
+      .executeTakeFirstOrThrow()
+    await t.services.db
+      .updateTable('food_court_parts')
+      .set({ status: 'refunding' })
+      .where('id', '=', rejectedPart.id)
+      .execute()
+    await Promise.all([
+      finishRejection(t.services, ctx, rejectedPart.id),
+      finishRejection(t.services, ctx, rejectedPart.id),
+    ])
+    const refunds = await t.services.db
+      .selectFrom('payment_refunds as r')
+      .innerJoin('food_court_orders as o', 'o.payment_id', 'r.payment_id')
+      .select(['r.amount'])
+      .where('o.id', '=', order.uuid)
+      .execute()
+    expect(refunds.map((r) => Number(r.amount))).toEqual([Number(rejectedPart.gross)])
     const rejected = expectStatus(
       await ownerB.api<{ result: { part_status: string } }>(
         'POST',

@@ -20,7 +20,12 @@ export { cardMessages, parseCardNumber } from './card-numbers.ts'
 export { type CloseOutcome, closePayment } from './commands/close-payment.ts'
 export { type CreatePaymentInput, createPayment } from './commands/create-payment.ts'
 export { merchantStatus, onboardMerchant } from './commands/onboard-merchant.ts'
-export { refundPayment, refundUnwantedPayment } from './commands/refund-payment.ts'
+export {
+  refundPartInTransaction,
+  refundPayment,
+  refundUnwantedPayment,
+  sendRefund,
+} from './commands/refund-payment.ts'
 export { releaseSplit } from './commands/release-split.ts'
 export {
   type PlatformAccountInput,

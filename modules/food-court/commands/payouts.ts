@@ -1,6 +1,6 @@
 import { applyOrderPaidOut, applySubOrderRejected, nudgeBoards, subOrderFacts } from '../../food/index.ts'
 import { ledgerEntryRequested } from '../../ledger/index.ts'
-import { payoutFacts, refundPayment, releaseSplit } from '../../payments/index.ts'
+import { payoutFacts, refundPartInTransaction, releaseSplit, sendRefund } from '../../payments/index.ts'
 import type { Caller } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { zonedDate } from '../../platform/dates.ts'
@@ -265,7 +265,13 @@ export async function restaurantPart(db: DbOrTrx, me: Caller, restaurantId: stri
 const rejectable = (partStatus: string, orderStatus: number) =>
   partStatus === 'held' && [3, 5, 6].includes(orderStatus)
 
-/** Sends a claimed part's refund (our refund id is the provider's key) and records it once. */
+/**
+ * Sends a claimed part's refund (our refund id is the provider's key) and records it once. The
+ * refund is recorded in the transaction that names it on the part, under the part's row lock: a
+ * retry (the request sent again after its process died, or the sweeper) finds it named and never
+ * records a second one (found by `npm run chaos`: a worker killed between recording the refund and
+ * naming it gave the guest the part twice, and the other restaurant's payout was then refused).
+ */
 export async function finishRejection(services: Services, ctx: Ctx, partId: string): Promise<void> {
   const { db } = services
   const part = await findPart(db, partId)
@@ -275,14 +281,32 @@ export async function finishRejection(services: Services, ctx: Ctx, partId: stri
     .selectAll()
     .where('id', '=', part.court_order_id)
     .executeTakeFirstOrThrow()
-  let refundId = part.refund_id
-  if (!refundId) {
-    const refund = await refundPayment(services, ctx, order.payment_id!, {
-      amount: BigInt(part.gross),
-      reason: 'rejected by the restaurant',
+  if (!part.refund_id) {
+    const recorded = await db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .selectFrom('food_court_parts')
+        .select(['status', 'refund_id'])
+        .where('id', '=', partId)
+        .forUpdate()
+        .executeTakeFirstOrThrow()
+      if (locked.status !== 'refunding' || locked.refund_id) return null
+      const [refundId] = await refundPartInTransaction(
+        trx,
+        order.payment_id!,
+        { amount: BigInt(part.gross), reason: 'rejected by the restaurant' },
+        ctx,
+      )
+      if (!refundId)
+        throw conflict('the payment has nothing left to give back for this part', 'not_refundable')
+      await trx
+        .updateTable('food_court_parts')
+        .set({ refund_id: refundId })
+        .where('id', '=', partId)
+        .execute()
+      return refundId
     })
-    refundId = refund.refund_id
-    await db.updateTable('food_court_parts').set({ refund_id: refundId }).where('id', '=', partId).execute()
+    // Asked at once, so the answer says it; the queue asks again after the commit if this is lost.
+    if (recorded) await sendRefund(services, recorded, ctx)
   }
   await db.transaction().execute(async (trx) => {
     const now = new Date()

@@ -93,11 +93,40 @@ export async function refundUnwantedPayment(
   reason: string,
   ctx: Pick<RequestContext, 'actor' | 'requestId'>,
 ): Promise<string[]> {
+  return refundInTransaction(trx, paymentId, { reason }, ctx)
+}
+
+/**
+ * A payable gives back `amount` of its payment by its own decision (a food court restaurant rejects
+ * its part): recorded in the caller's transaction as `refundUnwantedPayment` does, so the payable
+ * can name the refund beside it in the same commit, and a retry that finds it named never records a
+ * second one. The caller may send it at once (`sendRefund`) besides the queue's sending after the
+ * commit: the refund's id is the provider's idempotency key. More than is left, or a payment no
+ * longer paid: nothing recorded (an empty answer).
+ */
+export async function refundPartInTransaction(
+  trx: Trx,
+  paymentId: string,
+  input: { amount: bigint; reason: string },
+  ctx: Pick<RequestContext, 'actor' | 'requestId'>,
+): Promise<string[]> {
+  return refundInTransaction(trx, paymentId, input, ctx)
+}
+
+async function refundInTransaction(
+  trx: Trx,
+  paymentId: string,
+  input: { amount?: bigint; reason: string },
+  ctx: Pick<RequestContext, 'actor' | 'requestId'>,
+): Promise<string[]> {
   const payment = await lockPayment(trx, paymentId)
   if (!payment || (payment.status !== 'paid' && payment.status !== 'partially_refunded')) return []
   let ids: string[]
   try {
-    ids = await recordRefund(trx, payment, undefined, { reason, requested_by: null })
+    ids = await recordRefund(trx, payment, input.amount, {
+      reason: input.reason,
+      requested_by: ctx.actor.kind === 'user' ? ctx.actor.user_id : null,
+    })
   } catch (err) {
     if (err instanceof AppError && err.reason === 'refund_too_large') return []
     throw err
