@@ -162,7 +162,10 @@ test.describe('program keys and finances', () => {
     await entry.first().getByTestId('program-entry-open').click()
     const dialog = page.getByTestId('program-entry-dialog')
     await expect(dialog.getByTestId('program-entry-title')).toContainText('entry')
-    await expect(dialog.getByTestId('program-entry-line').filter({ hasText: '230' })).toContainText(program)
+    // The program's sub-account by its title, its id at hand as the tooltip.
+    const line230 = dialog.getByTestId('program-entry-line').filter({ hasText: '230' })
+    await expect(line230).toContainText(`Plein ${tag}`)
+    await expect(line230.locator(`[title="${program}"]`)).toHaveCount(1)
     await expect(dialog.getByRole('button', { name: /save|delete|edit/i })).toHaveCount(0)
     await page.keyboard.press('Escape')
     await expect(dialog).toHaveCount(0)
