@@ -20,12 +20,7 @@ export { cardMessages, parseCardNumber } from './card-numbers.ts'
 export { type CloseOutcome, closePayment } from './commands/close-payment.ts'
 export { type CreatePaymentInput, createPayment } from './commands/create-payment.ts'
 export { merchantStatus, onboardMerchant } from './commands/onboard-merchant.ts'
-export {
-  refundPartInTransaction,
-  refundPayment,
-  refundUnwantedPayment,
-  sendRefund,
-} from './commands/refund-payment.ts'
+export { refundPayment, refundUnwantedPayment, sendRefund } from './commands/refund-payment.ts'
 export { releaseSplit } from './commands/release-split.ts'
 export {
   type PlatformAccountInput,

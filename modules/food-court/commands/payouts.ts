@@ -1,6 +1,6 @@
 import { applyOrderPaidOut, applySubOrderRejected, nudgeBoards, subOrderFacts } from '../../food/index.ts'
 import { ledgerEntryRequested } from '../../ledger/index.ts'
-import { payoutFacts, refundPartInTransaction, releaseSplit, sendRefund } from '../../payments/index.ts'
+import { payoutFacts, refundUnwantedPayment, releaseSplit, sendRefund } from '../../payments/index.ts'
 import type { Caller } from '../../platform/access.ts'
 import type { RequestContext } from '../../platform/context.ts'
 import { zonedDate } from '../../platform/dates.ts'
@@ -290,11 +290,12 @@ export async function finishRejection(services: Services, ctx: Ctx, partId: stri
         .forUpdate()
         .executeTakeFirstOrThrow()
       if (locked.status !== 'refunding' || locked.refund_id) return null
-      const [refundId] = await refundPartInTransaction(
+      const [refundId] = await refundUnwantedPayment(
         trx,
         order.payment_id!,
-        { amount: BigInt(part.gross), reason: 'rejected by the restaurant' },
+        'rejected by the restaurant',
         ctx,
+        BigInt(part.gross),
       )
       if (!refundId)
         throw conflict('the payment has nothing left to give back for this part', 'not_refundable')

@@ -80,51 +80,28 @@ export async function refundPayment(
 
 /**
  * A payable gives back a payment it did not want (a food order already paid in cash or by another
- * payment when this one's capture arrived late): everything of it not yet refunded is recorded as
- * a refund in the caller's transaction, the payable's own decision beside it, and
- * `payments.refund.recorded` asks the `payments` queue to send it to the provider after the commit
- * (reconciliation re-sends it if that is lost). The payable's refund rule is not asked: the payable
- * itself decided. Nothing left to give back (asked again, or refunded already): nothing recorded.
- * Answers the new refunds' ids.
+ * payment when this one's capture arrived late), or `amount` of it by its own decision (a food
+ * court restaurant rejects its part): everything not yet refunded (or that amount) is recorded as
+ * a refund in the caller's transaction, the payable's own decision beside it, so a retry that finds
+ * that decision never records a second refund, and `payments.refund.recorded` asks the `payments`
+ * queue to send it to the provider after the commit (reconciliation re-sends it if that is lost;
+ * the caller may also send it at once with `sendRefund`: the refund's id is the provider's key).
+ * The payable's refund rule is not asked: the payable itself decided. Nothing left to give back,
+ * more than is left, or a payment no longer paid: nothing recorded. Answers the new refunds' ids.
  */
 export async function refundUnwantedPayment(
   trx: Trx,
   paymentId: string,
   reason: string,
   ctx: Pick<RequestContext, 'actor' | 'requestId'>,
-): Promise<string[]> {
-  return refundInTransaction(trx, paymentId, { reason }, ctx)
-}
-
-/**
- * A payable gives back `amount` of its payment by its own decision (a food court restaurant rejects
- * its part): recorded in the caller's transaction as `refundUnwantedPayment` does, so the payable
- * can name the refund beside it in the same commit, and a retry that finds it named never records a
- * second one. The caller may send it at once (`sendRefund`) besides the queue's sending after the
- * commit: the refund's id is the provider's idempotency key. More than is left, or a payment no
- * longer paid: nothing recorded (an empty answer).
- */
-export async function refundPartInTransaction(
-  trx: Trx,
-  paymentId: string,
-  input: { amount: bigint; reason: string },
-  ctx: Pick<RequestContext, 'actor' | 'requestId'>,
-): Promise<string[]> {
-  return refundInTransaction(trx, paymentId, input, ctx)
-}
-
-async function refundInTransaction(
-  trx: Trx,
-  paymentId: string,
-  input: { amount?: bigint; reason: string },
-  ctx: Pick<RequestContext, 'actor' | 'requestId'>,
+  amount?: bigint,
 ): Promise<string[]> {
   const payment = await lockPayment(trx, paymentId)
   if (!payment || (payment.status !== 'paid' && payment.status !== 'partially_refunded')) return []
   let ids: string[]
   try {
-    ids = await recordRefund(trx, payment, input.amount, {
-      reason: input.reason,
+    ids = await recordRefund(trx, payment, amount, {
+      reason,
       requested_by: ctx.actor.kind === 'user' ? ctx.actor.user_id : null,
     })
   } catch (err) {
