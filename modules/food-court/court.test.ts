@@ -27,6 +27,7 @@ import type { LiveTestContext } from '../../tests/support/live.ts'
 import { deliveredOrdersBefore } from '../food/index.ts'
 import { payoutFacts, releaseSplit } from '../payments/index.ts'
 import { system } from '../platform/context.ts'
+import { recordMerchantAnswer } from './commands/invites.ts'
 import { applyCourtOrderPaid } from './commands/orders.ts'
 import { finishRejection, releasePart, subOrderDelivered } from './commands/payouts.ts'
 import { settleSingleOrder } from './jobs/handlers.ts'
@@ -182,6 +183,28 @@ describe('food court', () => {
       200,
       'retry',
     )
+    // A late "rejected" about C's earlier attempt (a poll that read before the retry) leaves the
+    // retry pending: only the attempt the answer is about is reset.
+    const invite = await t.services.db
+      .selectFrom('food_court_invites')
+      .select(['id', 'merchant_account_id', 'onboarding_status', 'status'])
+      .where('court_id', '=', court)
+      .where('restaurant_id', '=', C.uuid)
+      .executeTakeFirstOrThrow()
+    expect(invite).toMatchObject({ onboarding_status: 'pending', status: 2 })
+    await recordMerchantAnswer(t.services.db, invite.id, `${invite.merchant_account_id}-earlier`, {
+      status: 'rejected',
+    })
+    await recordMerchantAnswer(t.services.db, invite.id, `${invite.merchant_account_id}-earlier`, {
+      status: 'active',
+    })
+    expect(
+      await t.services.db
+        .selectFrom('food_court_invites')
+        .select(['merchant_account_id', 'onboarding_status', 'status'])
+        .where('id', '=', invite.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ merchant_account_id: invite.merchant_account_id, onboarding_status: 'pending', status: 2 })
     const seen = expectStatus(
       await guest<{ result: { restaurants: { uuid: string }[] } }>(
         'GET',

@@ -366,8 +366,13 @@ async function providerOf(db: DbOrTrx, courtId: string): Promise<ProviderId> {
   return (row?.provider ?? 'sandbox') as ProviderId
 }
 
-/** Step 4: the provider refused; the invitation goes back to pending so the restaurant can retry. */
-async function resetAfterFailure(db: DbOrTrx, inviteId: string) {
+/**
+ * Step 4: the provider refused; the invitation goes back to pending so the restaurant can retry.
+ * Only the attempt refused is reset (`merchantAccountId`, null while an attempt has none yet): a
+ * late answer about an earlier attempt, read by a poll that raced the restaurant's retry, leaves
+ * the retry alone.
+ */
+async function resetAfterFailure(db: DbOrTrx, inviteId: string, merchantAccountId: string | null) {
   await db
     .updateTable('food_court_invites')
     .set({
@@ -378,6 +383,33 @@ async function resetAfterFailure(db: DbOrTrx, inviteId: string) {
       updated_at: new Date(),
     })
     .where('id', '=', inviteId)
+    .where('onboarding_status', '=', 'pending')
+    .where('merchant_account_id', merchantAccountId === null ? 'is' : '=', merchantAccountId)
+    .execute()
+}
+
+/**
+ * Records what the provider answered about one onboarding attempt, only while that attempt is
+ * still the invitation's pending one: active enables split payments, rejected resets (step 4).
+ */
+export async function recordMerchantAnswer(
+  db: DbOrTrx,
+  inviteId: string,
+  merchantAccountId: string,
+  answer: { status: 'pending' | 'active' | 'rejected'; onboardingUrl?: string | null | undefined },
+) {
+  if (answer.status === 'rejected') return resetAfterFailure(db, inviteId, merchantAccountId)
+  await db
+    .updateTable('food_court_invites')
+    .set({
+      onboarding_status: answer.status,
+      ...(answer.onboardingUrl ? { onboarding_url: answer.onboardingUrl } : {}),
+      onboarding_checked_at: new Date(),
+      ...(answer.status === 'active' ? { updated_at: new Date() } : {}),
+    })
+    .where('id', '=', inviteId)
+    .where('onboarding_status', '=', 'pending')
+    .where('merchant_account_id', '=', merchantAccountId)
     .execute()
 }
 
@@ -428,7 +460,7 @@ export async function startOnboarding(
       returnUrl: returnUrl || portalUrl(services.config, 'programs', `/food-court/invitations/${row.id}`),
     })
     if (merchant.status === 'rejected') {
-      await resetAfterFailure(db, row.id)
+      await resetAfterFailure(db, row.id, null)
     } else {
       await db
         .updateTable('food_court_invites')
@@ -444,7 +476,7 @@ export async function startOnboarding(
     }
   } catch (err) {
     ctx.log.warn({ err, invite_id: row.id }, 'merchant onboarding refused; invitation reset')
-    await resetAfterFailure(db, row.id)
+    await resetAfterFailure(db, row.id, null)
   }
   return onboardingJson(db, row.id)
 }
@@ -469,19 +501,7 @@ export async function pollOnboarding(services: Services, inviteId: string): Prom
         provider: await providerOf(db, i.court_id),
         merchant_account_id: i.merchant_account_id,
       })
-      if (m.status === 'rejected') await resetAfterFailure(db, i.id)
-      else
-        await db
-          .updateTable('food_court_invites')
-          .set({
-            onboarding_status: m.status,
-            onboarding_url: m.onboardingUrl ?? i.onboarding_url,
-            onboarding_checked_at: new Date(),
-            ...(m.status === 'active' ? { updated_at: new Date() } : {}),
-          })
-          .where('id', '=', i.id)
-          .where('onboarding_status', '=', 'pending')
-          .execute()
+      await recordMerchantAnswer(db, i.id, i.merchant_account_id, m)
     } catch (err) {
       services.log.warn({ err, invite_id: i.id }, 'onboarding state not read; polling tries again')
       await db
