@@ -146,6 +146,13 @@ const env: NodeJS.ProcessEnv = {
   WORKER_STALLED_MS: '5000',
   // A killed worker's reminder claims lapse after 5 s rather than 2 minutes.
   REMINDER_CLAIM_MS: '5000',
+  // The outbox re-drive looks at an event 5 s after sending rather than a minute, every 2 s, and
+  // re-drives a job that failed for good or vanished up to 5 times 2, 4, 8, 16 s apart (not 1 to
+  // 16 minutes), so the drain waits for it without outlasting the run.
+  OUTBOX_REDRIVE_MS: '2000',
+  OUTBOX_REDRIVE_AFTER_MS: '5000',
+  OUTBOX_REDRIVE_BACKOFF_MS: '2000',
+  OUTBOX_REDRIVE_MAX: '5',
   // All load comes from one address, one device and the sandbox's one test card.
   PAY_LIMIT_PER_ADDRESS: '100000000',
   PAY_LIMIT_PER_PAYMENT: '100000000',
@@ -755,6 +762,13 @@ async function busy(): Promise<Record<string, number>> {
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('sent_at', 'is', null)
     .executeTakeFirstOrThrow()
+  // Sent events some handler of which has not been seen done, while they have re-drives left: the
+  // sweep settles them or queues their failed or vanished jobs again.
+  const unsettled = await sql<{ n: number }>`
+    select count(*)::int as n from outbox
+    where sent_at is not null and settled_at is null and redrives < ${Number(env.OUTBOX_REDRIVE_MAX)}`.execute(
+    db,
+  )
   let jobs = 0
   for (const q of queues) {
     const c = await q.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children')
@@ -797,6 +811,7 @@ async function busy(): Promise<Record<string, number>> {
   )
   return {
     'outbox events unsent': Number(unsent.n),
+    'outbox events not yet seen handled': unsettled.rows[0]?.n ?? 0,
     jobs,
     'payment attempts unfinished': Number(unfinished.n),
     'reminders unsent': Number(reminding.n),
@@ -1078,6 +1093,20 @@ for (const [event, handlers] of handlersOf)
   }
 check(missing === 0, `outbox events not handled by a handler of theirs: ${missing}`)
 for (const d of missingBy) say(`     ${d}`)
+// Re-drives (modules/platform/redrive.ts): handler jobs that failed for good or vanished were
+// queued again; none may be left unhandled after every re-drive.
+const redriven = await sql<{ events: number; redrives: number; stuck: number }>`
+  select count(*)::int as events, coalesce(sum(redrives), 0)::int as redrives,
+    count(*) filter (where settled_at is null)::int as stuck
+  from outbox where redrives > 0`.execute(db)
+const rd = redriven.rows[0]
+say(`     ${rd?.events ?? 0} events re-driven (${rd?.redrives ?? 0} re-drives)`)
+check(rd?.stuck === 0, `outbox events unhandled after every re-drive: ${rd?.stuck}`)
+for (const e of await sql<{ name: string; last_error: string | null }>`
+  select name, last_error from outbox where redrives > 0 and settled_at is null limit 20`
+  .execute(db)
+  .then((r) => r.rows))
+  say(`     ${e.name}: ${e.last_error}`)
 
 // Jobs: none failed for good.
 let failed = 0

@@ -98,6 +98,16 @@ const schema = z.object({
   /** How often the outbox relay sweeps for rows a missed notification left behind. */
   OUTBOX_SWEEP_MS: z.coerce.number().int().positive().default(5000),
   /**
+   * The outbox re-drive (modules/platform/redrive.ts): how often each worker looks for sent events
+   * a handler has not handled; how long after sending it first looks at one (a handler's job is
+   * normally long done by then); how many times one event is re-driven at most; and the wait
+   * before the first re-drive's next look, doubled after each (1, 2, 4, 8, 16 minutes).
+   */
+  OUTBOX_REDRIVE_MS: z.coerce.number().int().positive().default(30_000),
+  OUTBOX_REDRIVE_AFTER_MS: z.coerce.number().int().nonnegative().default(60_000),
+  OUTBOX_REDRIVE_MAX: z.coerce.number().int().min(1).default(5),
+  OUTBOX_REDRIVE_BACKOFF_MS: z.coerce.number().int().positive().default(60_000),
+  /**
    * How long a worker's claim on a bill reminder lasts while it sends (credit module): a worker
    * that died mid-send gives its reminders back after this. Tests that kill workers shorten it.
    */

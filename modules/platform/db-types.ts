@@ -813,13 +813,16 @@ export interface LoginAttempts {
 export interface Outbox {
   actor: Json | null;
   attempts: Generated<number>;
+  check_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   id: string;
   last_error: string | null;
   name: string;
   payload: Json;
+  redrives: Generated<number>;
   request_id: string | null;
   sent_at: Timestamp | null;
+  settled_at: Timestamp | null;
 }
 
 export interface PasswordResets {

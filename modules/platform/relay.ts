@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import pg from 'pg'
+import type { Outbox } from './db-types.ts'
 import type { EventEnvelope } from './events.ts'
 import type { Logger } from './logger.ts'
 import type { EventHandler, Services } from './module.ts'
@@ -7,6 +8,18 @@ import type { QueueName } from './queues.ts'
 
 /** Job id of one handler's job for one event: the same event never becomes two jobs of a handler. */
 export const eventJobId = (eventId: string, handler: string) => `${eventId}.${handler}`
+
+/** The envelope every job of an outbox row carries. */
+export const envelopeOf = (
+  row: Pick<Selectable<Outbox>, 'id' | 'name' | 'payload' | 'actor' | 'request_id' | 'created_at'>,
+): EventEnvelope => ({
+  id: row.id,
+  name: row.name,
+  payload: row.payload,
+  actor: row.actor as EventEnvelope['actor'],
+  request_id: row.request_id,
+  created_at: row.created_at.toISOString(),
+})
 
 export interface RelayOptions {
   services: Services
@@ -58,14 +71,7 @@ export function startRelay({ services, handlers, batchSize = 500, sweepMs }: Rel
       // reaches the workers as fast as they can take it.
       const jobs = new Map<QueueName, { name: string; data: EventEnvelope; opts: { jobId: string } }[]>()
       for (const row of rows) {
-        const envelope: EventEnvelope = {
-          id: row.id,
-          name: row.name,
-          payload: row.payload,
-          actor: row.actor as EventEnvelope['actor'],
-          request_id: row.request_id,
-          created_at: row.created_at.toISOString(),
-        }
+        const envelope = envelopeOf(row)
         for (const handler of byEvent.get(row.name) ?? []) {
           const job = {
             name: handler.name,
@@ -78,9 +84,17 @@ export function startRelay({ services, handlers, batchSize = 500, sweepMs }: Rel
         }
       }
       await Promise.all([...jobs].map(([queue, list]) => queues[queue].addBulk(list)))
+      // The re-drive sweep (redrive.ts) looks at a sent row once its handlers have had time to
+      // run; a row no handler takes is settled at once and never looked at again.
+      const unhandled = rows.filter((r) => !byEvent.has(r.name)).map((r) => r.id)
       await trx
         .updateTable('outbox')
-        .set({ sent_at: sql`now()`, attempts: sql`attempts + 1` })
+        .set({
+          sent_at: sql`now()`,
+          attempts: sql`attempts + 1`,
+          check_at: sql`now() + ${config.OUTBOX_REDRIVE_AFTER_MS} * interval '1 millisecond'`,
+          settled_at: unhandled.length ? sql`case when id = any(${unhandled}::uuid[]) then now() end` : null,
+        })
         .where(
           'id',
           'in',

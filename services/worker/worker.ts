@@ -8,11 +8,13 @@ import {
   type Services,
 } from '../../modules/platform/module.ts'
 import { type QueueName, queueNames } from '../../modules/platform/queues.ts'
+import { type Redrive, startRedrive } from '../../modules/platform/redrive.ts'
 import { type Relay, startRelay } from '../../modules/platform/relay.ts'
 import { queueWorkers } from '../../workers/index.ts'
 
 export interface WorkerProcess {
   relay: Relay
+  redrive: Redrive
   workers: Worker[]
   stop(): Promise<void>
 }
@@ -26,7 +28,8 @@ export interface WorkerProcessOptions {
 }
 
 /**
- * Runs everything the worker process does: the outbox relay, one BullMQ worker per queue that
+ * Runs everything the worker process does: the outbox relay and its re-drive sweep (events whose
+ * handler job failed for good or vanished), one BullMQ worker per queue that
  * dispatches each job to its event handler or job definition, and the job schedulers of
  * repeatable jobs. Payloads are validated again with the handler's schema when a job is picked up.
  */
@@ -97,9 +100,11 @@ export async function startWorker(
       w.on('failed', (job, err) =>
         base.warn(
           { queue: q, job: job?.name, job_id: job?.id, attempt: job?.attemptsMade, err: err.message },
-          job && job.attemptsMade >= (job.opts.attempts ?? 1)
-            ? 'job failed for good; retry it from the dashboard or `npm run jobs -- retry`'
-            : 'job failed; will retry',
+          !job || job.attemptsMade < (job.opts.attempts ?? 1)
+            ? 'job failed; will retry'
+            : byName.get(job.name)?.kind === 'handler'
+              ? 'job failed for good; the outbox re-drive sweep runs it again later (docs/running.md)'
+              : 'job failed for good; retry it from the dashboard or `npm run jobs -- retry`',
         ),
       )
       w.on('error', (err) => base.error({ queue: q, err: err.message }, 'worker error'))
@@ -118,12 +123,14 @@ export async function startWorker(
   }
 
   const relay = startRelay({ services, handlers })
+  const redrive = startRedrive({ services, handlers })
   base.info({ queues: [...used], handlers: handlers.length, jobs: jobs.length }, 'worker started')
   return {
     relay,
+    redrive,
     workers,
     async stop() {
-      await relay.stop()
+      await Promise.all([relay.stop(), redrive.stop()])
       // close() lets active jobs finish; a job cut off by a hard kill is retried as stalled.
       await Promise.all(workers.map((w) => w.close()))
       await (workerOptions.connection as { quit(): Promise<unknown> }).quit().catch(() => {})

@@ -11913,7 +11913,7 @@ export interface paths {
     };
   };
   "/api/v1/ready": {
-    /** PostgreSQL and Redis are reachable */
+    /** PostgreSQL and Redis are reachable; events the outbox re-drives */
     get: {
       responses: {
         /** @description Ready to serve */
@@ -11924,6 +11924,13 @@ export interface paths {
                 postgres: boolean;
                 redis: boolean;
               };
+              /** @description The outbox re-drive (docs/running.md, "Events that failed for good"); null without PostgreSQL */
+              outbox: {
+                /** @description Events whose handler job failed for good or vanished, re-driven and not yet handled */
+                redriving: number;
+                /** @description Events still unhandled after every re-drive (OUTBOX_REDRIVE_MAX): for a person to look at, `npm run jobs -- outbox` */
+                stuck: number;
+              } | null;
               /** @enum {string} */
               status: "ready" | "unavailable";
             };
@@ -11937,6 +11944,13 @@ export interface paths {
                 postgres: boolean;
                 redis: boolean;
               };
+              /** @description The outbox re-drive (docs/running.md, "Events that failed for good"); null without PostgreSQL */
+              outbox: {
+                /** @description Events whose handler job failed for good or vanished, re-driven and not yet handled */
+                redriving: number;
+                /** @description Events still unhandled after every re-drive (OUTBOX_REDRIVE_MAX): for a person to look at, `npm run jobs -- outbox` */
+                stuck: number;
+              } | null;
               /** @enum {string} */
               status: "ready" | "unavailable";
             };
