@@ -14,7 +14,8 @@
  * PostgreSQL and Redis: DATABASE_URL/REDIS_URL when set, else the local default ports, else
  * embedded ones started here. Ends with one line `tests: N passed, N failed`; before it, when a
  * step failed, `Failed steps: …` and the last 60 lines of each failed step's output again (CI shows
- * only the tail of the whole run).
+ * only the tail of the whole run); for the browser tests, each failed test's title and error from
+ * Playwright's JSON report instead (scripts/lib/playwright-failures.ts).
  *
  *   npm test                 everything
  *   npm test -- --only unit  one step: lint (with deps), deps, types, dbtypes, unit, chaos, browser, weight
@@ -25,6 +26,7 @@ import path from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
+import { type PlaywrightReport, playwrightFailures } from './lib/playwright-failures.ts'
 import { freePort } from './lib/process.ts'
 import { ensurePostgres, ensureRedis } from './lib/services.ts'
 
@@ -39,8 +41,11 @@ mkdirSync(reports, { recursive: true })
 
 let passed = 0
 let failed = 0
-/** Steps that failed, each with the last lines it printed (shown again at the end). */
-const failures: { label: string; tail: string[] }[] = []
+/**
+ * Steps that failed, each with the last lines it printed (shown again at the end), or instead a
+ * summary of what failed when the step's report gives one (the browser tests').
+ */
+const failures: { label: string; tail: string[]; summary?: string[] }[] = []
 
 /** Lines of a step's output kept to show again at the end when it fails. */
 const tailLines = 60
@@ -238,11 +243,16 @@ try {
     })
     const before = failed
     if (existsSync(file)) {
-      const r = JSON.parse(readFileSync(file, 'utf8')) as {
+      const r = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport & {
         stats: { expected: number; unexpected: number; flaky: number }
       }
       passed += r.stats.expected + r.stats.flaky
       failed += r.stats.unexpected
+      // The list reporter's last lines are the failed tests' attachment paths: the end shows each
+      // failed test's title and error from the report instead.
+      const summary = playwrightFailures(r, root)
+      const failure = failures.find((f) => f.label === 'browser tests')
+      if (failure && summary.length) failure.summary = summary
     }
     if (!ok && failed === before) failed++
     if (env.DATABASE_URL) {
@@ -277,8 +287,13 @@ if (failures.length) {
   console.log(`\nFailed steps: ${failures.map((f) => f.label).join(', ')}`)
   // Each failed step's own last lines again, here at the end where CI's tail shows them.
   for (const f of failures) {
-    console.log(`\n━━━━ last ${f.tail.length} lines of the failed step "${f.label}" ━━━━`)
-    for (const line of f.tail) console.log(line)
+    if (f.summary) {
+      console.log(`\n━━━━ what failed in the step "${f.label}" (its whole output is above) ━━━━`)
+      for (const line of f.summary) console.log(line)
+    } else {
+      console.log(`\n━━━━ last ${f.tail.length} lines of the failed step "${f.label}" ━━━━`)
+      for (const line of f.tail) console.log(line)
+    }
     console.log(`━━━━ end of "${f.label}" ━━━━`)
   }
 }
