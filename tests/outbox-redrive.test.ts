@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { defineEvent, publish } from '../modules/platform/events.ts'
 import { defineHandler, defineModule } from '../modules/platform/module.ts'
 import { once } from '../modules/platform/once.ts'
-import { listStuckEvents, outboxRedriveCounts } from '../modules/platform/redrive.ts'
+import { listStuckEvents, outboxRedriveCounts, startRedrive } from '../modules/platform/redrive.ts'
 import { eventJobId, startRelay } from '../modules/platform/relay.ts'
 import { startWorker, type WorkerProcess } from '../services/worker/worker.ts'
 import { createTestContext, type TestContext } from './support/context.ts'
@@ -175,6 +175,41 @@ describe('outbox re-drive', () => {
       redriving: 0,
       stuck: 0,
     })
+  })
+
+  it('leaves alone a job still waiting, and two sweeps re-drive a vanished one once', async () => {
+    // No worker: the relay sends, the job waits.
+    const relay = startRelay({ services: t.services, handlers: [flaky], sweepMs: 60_000 })
+    const id = await publishOne('waiting')
+    await relay.drain()
+    await relay.stop()
+    // Two workers' sweeps, as two processes run them.
+    const a = startRedrive({ services: t.services, handlers: [flaky] })
+    const b = startRedrive({ services: t.services, handlers: [flaky] })
+    try {
+      await new Promise((r) => setTimeout(r, 150)) // past OUTBOX_REDRIVE_AFTER_MS
+      await Promise.all([a.sweep(), b.sweep()])
+      expect(await row(id)).toMatchObject({ redrives: 0, settled_at: null })
+      expect(await t.services.queues.ledger.getWaitingCount()).toBe(1)
+
+      await t.services.queues.ledger.obliterate({ force: true })
+      await t.services.db.updateTable('outbox').set({ check_at: new Date() }).where('id', '=', id).execute()
+      const passes = await Promise.all([a.sweep(), b.sweep()])
+      // And again at once: the re-driven row waits for its backoff.
+      passes.push(...(await Promise.all([a.sweep(), b.sweep()])))
+      expect(passes.reduce((n, p) => n + p.redriven, 0)).toBe(1)
+      expect(await row(id)).toMatchObject({ redrives: 1, settled_at: null })
+      const jobs = await t.services.queues.ledger.getJobs([
+        'wait',
+        'delayed',
+        'active',
+        'completed',
+        'failed',
+      ])
+      expect(jobs.map((j) => j.id)).toEqual([eventJobId(id, flaky.name)])
+    } finally {
+      await Promise.all([a.stop(), b.stop()])
+    }
   })
 
   it('settles at once an event no handler takes', async () => {

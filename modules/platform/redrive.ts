@@ -60,15 +60,16 @@ export function startRedrive({ services, handlers, batchSize = 200 }: RedriveOpt
   const max = config.OUTBOX_REDRIVE_MAX
   const backoffMs = config.OUTBOX_REDRIVE_BACKOFF_MS
 
+  /**
+   * Asks by the job's hash and the completed and failed sets only (O(1) each), not `getJobState`,
+   * which searches the waiting list and so costs a scan per job when a queue has a backlog.
+   */
   async function standing(h: EventHandler, eventId: string): Promise<Standing> {
-    const jobId = eventJobId(eventId, h.name)
-    const queue = services.queues[h.queue]
-    const state = await queue.getJobState(jobId)
-    if (state === 'completed') return 'done'
-    if (state === 'unknown') return { redrive: 'missing', reason: `${h.name}: job missing` }
-    if (state !== 'failed') return 'in-flight'
-    const job = await queue.getJob(jobId)
-    return { redrive: 'failed', reason: `${h.name}: ${job?.failedReason ?? 'failed'}`.slice(0, 500) }
+    const job = await services.queues[h.queue].getJob(eventJobId(eventId, h.name))
+    if (!job) return { redrive: 'missing', reason: `${h.name}: job missing` }
+    if (await job.isCompleted()) return 'done'
+    if (!(await job.isFailed())) return 'in-flight'
+    return { redrive: 'failed', reason: `${h.name}: ${job.failedReason || 'failed'}`.slice(0, 500) }
   }
 
   async function passOnce(): Promise<RedrivePass> {
@@ -150,9 +151,13 @@ export function startRedrive({ services, handlers, batchSize = 200 }: RedriveOpt
         await trx.updateTable('outbox').set({ settled_at: sql`now()` }).where('id', 'in', settled).execute()
       }
       if (later.length) {
+        // A job still waiting or retrying is looked at again a while later, not every sweep: a
+        // backlog of many thousands must not cost a Redis look per event every few seconds.
         await trx
           .updateTable('outbox')
-          .set({ check_at: sql`now() + ${config.OUTBOX_REDRIVE_MS} * interval '1 millisecond'` })
+          .set({
+            check_at: sql`now() + ${Math.max(config.OUTBOX_REDRIVE_MS, config.OUTBOX_REDRIVE_AFTER_MS)} * interval '1 millisecond'`,
+          })
           .where('id', 'in', later)
           .execute()
       }
