@@ -1,3 +1,4 @@
+import type { Job } from 'bullmq'
 import { sql } from 'kysely'
 import type { Db } from './db.ts'
 import type { Logger } from './logger.ts'
@@ -30,7 +31,7 @@ export interface Redrive {
 }
 
 /** How a handler's job for an event stands, as far as the sweep can tell. */
-type Standing = 'done' | 'in-flight' | { redrive: 'failed' | 'missing'; reason: string }
+type Standing = 'done' | 'in-flight' | { redrive: Job | null; reason: string }
 
 /**
  * Re-drives outbox events whose handler job ended without handling them: failed for good (BullMQ
@@ -66,10 +67,10 @@ export function startRedrive({ services, handlers, batchSize = 200 }: RedriveOpt
    */
   async function standing(h: EventHandler, eventId: string): Promise<Standing> {
     const job = await services.queues[h.queue].getJob(eventJobId(eventId, h.name))
-    if (!job) return { redrive: 'missing', reason: `${h.name}: job missing` }
+    if (!job) return { redrive: null, reason: `${h.name}: job missing` }
     if (await job.isCompleted()) return 'done'
     if (!(await job.isFailed())) return 'in-flight'
-    return { redrive: 'failed', reason: `${h.name}: ${job.failedReason || 'failed'}`.slice(0, 500) }
+    return { redrive: job, reason: `${h.name}: ${job.failedReason || 'failed'}`.slice(0, 500) }
   }
 
   async function passOnce(): Promise<RedrivePass> {
@@ -102,8 +103,9 @@ export function startRedrive({ services, handlers, batchSize = 200 }: RedriveOpt
       const settled: string[] = []
       const later: string[] = []
       const stuck: { id: string; name: string; reasons: string[] }[] = []
-      // One Redis round trip per unrecorded (event, handler), all under way at once.
-      await Promise.all(
+      // One Redis round trip per unrecorded (event, handler), all under way at once. Settled, not
+      // all: a failure must not leave other rows' work running on a transaction rolled back.
+      const outcomes = await Promise.allSettled(
         rows.map(async (row) => {
           const open = (byEvent.get(row.name) ?? []).filter((h) => !processed.has(`${row.id} ${h.name}`))
           const states = await Promise.all(open.map(async (h) => ({ h, s: await standing(h, row.id) })))
@@ -113,22 +115,23 @@ export function startRedrive({ services, handlers, batchSize = 200 }: RedriveOpt
             else later.push(row.id)
             return
           }
-          const reasons = toRedrive.map((x) => (x.s as { reason: string }).reason)
+          const reasons = toRedrive.map((x) => (x.s as Exclude<Standing, string>).reason)
           if (row.redrives >= max) {
             stuck.push({ id: row.id, name: row.name, reasons })
             return
           }
           const envelope = envelopeOf(row)
           for (const { h, s } of toRedrive) {
-            const queue = services.queues[h.queue]
-            const jobId = eventJobId(row.id, h.name)
-            const job =
-              (s as { redrive: string }).redrive === 'failed' ? await queue.getJob(jobId) : undefined
+            const job = (s as Exclude<Standing, string>).redrive
             // A failed job runs again with the attempts it has left (none, after its backoff
             // schedule ran out: one more try per re-drive, spaced by the sweep's own backoff). A
             // retry that finds it no longer failed (a person retried it meanwhile) is no harm.
-            if (job) await job.retry('failed').catch(() => {})
-            else await queue.add(h.name, envelope, { jobId })
+            if (job)
+              await job.retry('failed').catch(async (err) => {
+                if (await job.isFailed()) throw err
+              })
+            // Under the same id: should the job be back meanwhile, this adds nothing.
+            else await services.queues[h.queue].add(h.name, envelope, { jobId: eventJobId(row.id, h.name) })
           }
           const n = row.redrives + 1
           await trx
@@ -147,6 +150,8 @@ export function startRedrive({ services, handlers, batchSize = 200 }: RedriveOpt
           )
         }),
       )
+      const failure = outcomes.find((o) => o.status === 'rejected')
+      if (failure) throw failure.reason
       if (settled.length) {
         await trx.updateTable('outbox').set({ settled_at: sql`now()` }).where('id', 'in', settled).execute()
       }
