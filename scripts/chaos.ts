@@ -2,9 +2,11 @@
  * `npm run chaos`: the platform as it runs in production (three API processes on one port, three
  * worker processes, one PostgreSQL, one Redis), under a mixed load through the public HTTP API,
  * while a process is killed with SIGKILL every few seconds and started again, Redis is restarted
- * once, every PostgreSQL connection is cut once, and the provider's webhooks are delivered a second
- * time in shuffled order. After the load it waits for the queues to drain and checks that nothing
- * committed was lost or doubled (issue 18). The last line:
+ * once, every PostgreSQL connection is cut once, the provider's webhooks are delivered a second
+ * time in shuffled order, and ten waiting handler jobs are removed from Redis (for the outbox
+ * re-drive to queue again). After the load it waits for the queues to drain and every sent event
+ * to be seen handled, and checks that nothing committed was lost or doubled (issue 18). The last
+ * line:
  *
  *   chaos: <kills> kills, <requests> requests, <violations> violations
  *
@@ -703,6 +705,31 @@ async function faultPlan() {
         select count(*)::int as n from copies`.execute(db)
       faults.push(`${copied.rows[0]?.n ?? 0} provider webhooks queued a second time, shuffled`)
     }),
+    at(0.55).then(async () => {
+      // Handler jobs lost before they ran, as a Redis that lost its data loses them: the outbox
+      // re-drive (modules/platform/redrive.ts) must queue each again, and each event be handled.
+      const { queueNames } = await import('../modules/platform/queues.ts')
+      const connection = new Redis(redis.url, { maxRetriesPerRequest: null })
+      const waiting = queueNames.map((name) => new Queue(name, { connection, prefix: redisPrefix }))
+      for (let tries = 0; tries < 40 && lostJobs.size < 10; tries++) {
+        for (const q of waiting)
+          for (const j of await q.getWaiting(0, 50)) {
+            const eventId = /^([0-9a-f-]{36})\./.exec(j.id ?? '')?.[1]
+            if (!eventId || lostJobs.size >= 10) continue
+            if (
+              await j.remove().then(
+                () => true,
+                () => false,
+              )
+            )
+              lostJobs.add(eventId)
+          }
+        if (lostJobs.size < 10) await new Promise((r) => setTimeout(r, 250))
+      }
+      await Promise.all(waiting.map((q) => q.close()))
+      connection.disconnect()
+      faults.push(`${lostJobs.size} waiting handler jobs removed from Redis`)
+    }),
     at(0.45).then(async () => {
       await redis.stop()
       await new Promise((r) => setTimeout(r, 1000))
@@ -730,6 +757,8 @@ async function faultPlan() {
 }
 
 let pgCut = 0
+/** Events whose waiting handler job the fault plan removed from Redis. */
+const lostJobs = new Set<string>()
 // Bill reminders come due all through the load, one per unpaid bill, each to be e-mailed once.
 const reminders = await planChaosReminders(db, billBench, {
   reminders: short ? 120 : 600,
@@ -1102,6 +1131,12 @@ const redriven = await sql<{ events: number; redrives: number; stuck: number }>`
 const rd = redriven.rows[0]
 say(`     ${rd?.events ?? 0} events re-driven (${rd?.redrives ?? 0} re-drives)`)
 check(rd?.stuck === 0, `outbox events unhandled after every re-drive: ${rd?.stuck}`)
+const lostRedriven = await sql<{ n: number }>`
+  select count(*)::int as n from outbox where id = any(${[...lostJobs]}::uuid[]) and redrives > 0`.execute(db)
+check(
+  lostRedriven.rows[0]?.n === lostJobs.size,
+  `events whose job was removed from Redis re-driven: ${lostRedriven.rows[0]?.n} of ${lostJobs.size}`,
+)
 for (const e of await sql<{ name: string; last_error: string | null }>`
   select name, last_error from outbox where redrives > 0 and settled_at is null limit 20`
   .execute(db)
