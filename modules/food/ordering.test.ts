@@ -548,7 +548,7 @@ describe('an order from checkout to delivered', () => {
       )
       .executeTakeFirstOrThrow()
     // Whom they pay and what, in the payer's language (the start said none: Dutch, the default).
-    expect(sandbox.description).toBe(`${await titleOf(place.uuid)}: Bestelling ${order.order_id}`)
+    expect(sandbox.description).toBe(`${await titleOf(place.uuid)}: Bestelling #${order.order_id}`)
     expect(
       expectStatus(
         await guest<{ outcome: string; next: string }>('GET', `/food/orders/payment/${s}`),
