@@ -10775,7 +10775,7 @@ export interface paths {
           content: {
             "application/json": {
               at: string;
-              results: {
+              results: ({
                   balances: {
                       /** @description debit − credit, minor units */
                       balance: number;
@@ -10788,7 +10788,7 @@ export interface paths {
                   name: string;
                   normal_side: string;
                   number: number;
-                  sub_accounts?: {
+                  sub_accounts?: ({
                       balances: {
                           /** @description debit − credit, minor units */
                           balance: number;
@@ -10798,10 +10798,12 @@ export interface paths {
                         }[];
                       external_id: string;
                       kind: string;
+                      /** @description What it is called (a program’s title; an acceptor’s name and the program’s title for an acceptor’s sub-account in a program); null: show its id */
+                      title: string | null;
                       /** Format: uuid */
                       uuid: string;
-                    }[];
-                }[];
+                    })[];
+                })[];
             };
           };
         };
@@ -13459,7 +13461,9 @@ export interface components {
        * @example KQZTRW-12
        */
       number: string;
+      /** @description What is left to pay: total + penalties − paid_amount */
       open_amount: number;
+      /** @description What the holder has paid of it, minor units, never negative (refunds taken off); show it as paid, not as a deduction */
       paid_amount: number;
       paid_at: string | null;
       penalties: number;
@@ -15893,7 +15897,7 @@ export interface components {
       sub_account: {
         external_id: string;
         kind: string;
-        /** @description What it is called (a program’s title for a program sub-account); null: show its id */
+        /** @description What it is called (a program’s title; an acceptor’s name and the program’s title for an acceptor’s sub-account in a program); null: show its id */
         title: string | null;
         /** Format: uuid */
         uuid: string;
