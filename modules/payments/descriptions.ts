@@ -80,7 +80,10 @@ export function describePayment(p: StoredDescription, locale: MailLocale): strin
       if (number === null) return null
       // Written as every screen writes an order's number (food's `orderNumber`; payments sits
       // below food, so it cannot import it): "Bestelling #12".
-      return mailI18n(locale)._({ ...paymentDescriptionMessages.food_order, values: { number: `#${number}` } })
+      return mailI18n(locale)._({
+        ...paymentDescriptionMessages.food_order,
+        values: { number: `#${number}` },
+      })
     },
     food_court_order: () => {
       const court = text(params.court_title)
