@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, LoaderCircleIcon, TriangleAlertIcon } from 'lucide-react'
-import { useEffect } from 'react'
+import { type RefObject, useEffect, useRef } from 'react'
 import { Toaster as Sonner, type ToasterProps } from 'sonner'
 
 /**
@@ -15,9 +15,11 @@ import { Toaster as Sonner, type ToasterProps } from 'sonner'
 export function Toaster({ onListening, ...props }: ToasterProps & { onListening?: () => void }) {
   const { t } = useLingui()
   useEffect(() => onListening?.(), [onListening])
-  useToastBand()
+  const section = useRef<HTMLElement>(null)
+  useToastBand(section)
   return (
     <Sonner
+      ref={section}
       position="top-center"
       offset={{ top: 10 }}
       gap={toastGap}
@@ -62,15 +64,17 @@ const toastGap = 14
  * animated boxes: the toaster's top, the front toast's height and the collapsed stack's gaps, so the
  * band is where the toasts end up rather than where they are mid-slide.
  */
-function useToastBand() {
+function useToastBand(section: RefObject<HTMLElement | null>) {
   useEffect(() => {
+    const toaster = section.current
+    if (!toaster) return
     const root = document.documentElement
     let frame = 0
     const measure = () => {
       cancelAnimationFrame(frame)
       frame = requestAnimationFrame(() => {
         let band = 0
-        for (const list of document.querySelectorAll<HTMLElement>(
+        for (const list of toaster.querySelectorAll<HTMLElement>(
           '[data-sonner-toaster][data-y-position="top"]',
         )) {
           const shown = [...list.querySelectorAll<HTMLElement>('[data-sonner-toast]')].filter(
@@ -86,7 +90,8 @@ function useToastBand() {
       })
     }
     const observer = new MutationObserver(measure)
-    observer.observe(document.body, {
+    // Only the toaster's own changes: a toast added, removed, brought to the front or re-worded.
+    observer.observe(toaster, {
       subtree: true,
       childList: true,
       characterData: true,
@@ -100,5 +105,5 @@ function useToastBand() {
       cancelAnimationFrame(frame)
       root.style.removeProperty('--toast-band')
     }
-  }, [])
+  }, [section])
 }
