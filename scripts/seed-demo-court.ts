@@ -5,8 +5,10 @@ import { dishPicture } from './seed-demo-restaurant.ts'
 /**
  * The demo food court (issue 16 item 7): the demo owner's "Foodhal De Hallen" with two of the demo
  * restaurants invited: Eetcafé De Hoek, which accepted and finished its onboarding at the sandbox
- * (its dishes are in the court's cart), and a second demo restaurant, Sushi Kade, which accepted
- * but has not finished onboarding (hidden from guests; the court owner sees the note). Through the
+ * (its dishes are in the court's cart), and a second demo restaurant, Sushi Kade (open every day
+ * 00:00–24:00, so a guest can order in the evening and at night), which accepted but has not finished
+ * onboarding (hidden from the court's guests; the court owner sees the note; its own page takes
+ * orders). Through the
  * public API, as the web does. Idempotent: nothing is made when the owner has a court.
  *
  *   node scripts/seed-demo-court.ts [api origin]
@@ -62,18 +64,21 @@ export async function seedDemoCourt(apiOrigin: string): Promise<string[]> {
   const hoek = restaurants.results.find((r) => r.title === 'Eetcafé De Hoek')
   if (!hoek) return ['demo food court not made: the demo restaurant is missing']
 
-  // A second demo restaurant for the court.
+  // A second demo restaurant for the court, open day and night: 00:00–24:00 every day (24:00 is the
+  // end of the day, so each day runs on into the next without a gap; modules/food/shared.ts). De
+  // Hoek keeps a café's hours, so the demo has a restaurant to order from in the evening and at
+  // night too (modules/food/ordering.test.ts orders at 23:30 and 00:30 with these hours).
   let sushi = restaurants.results.find((r) => r.title === 'Sushi Kade')?.uuid
   if (!sushi) {
     const all = [1, 2, 3, 4, 5, 6, 7].map((day_of_week) => ({
       day_of_week,
-      start_time: '11:00',
-      end_time: '23:00',
+      start_time: '00:00',
+      end_time: '24:00',
     }))
     sushi = (
       await call<{ result: { uuid: string } }>('POST', '/food/programs', {
         title: 'Sushi Kade',
-        description: 'Verse sushi en poke bowls, in de foodhal of thuisbezorgd.',
+        description: 'Verse sushi en poke bowls, dag en nacht: elke dag 24 uur open.',
         image: await image('programs', 'Sushi Kade', '#b23a48'),
         address: 'Bellamyplein 51, 1053 AT Amsterdam',
         min_order_amount: 1000,

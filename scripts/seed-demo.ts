@@ -34,6 +34,13 @@ export const demoUsers = [
 export type DemoUser = (typeof demoUsers)[number]
 
 /**
+ * The demo users' language: the product's default, Dutch, as a new account would have it (their
+ * e-mails and the interface they get when no other choice was made are Dutch). None is deliberately
+ * another language; the language menu switches any of them.
+ */
+export const demoLanguage = 'nl'
+
+/**
  * Creates the demo users that do not exist yet (idempotent: an existing one is left as it is,
  * password included). Answers the e-mail addresses it created.
  */
@@ -43,7 +50,7 @@ export async function seedDemoUsers(databaseUrl: string): Promise<string[]> {
   try {
     for (const { portal: _portal, ...user } of demoUsers) {
       try {
-        await createUser(db, { ...user, password: demoPassword, language: 'en' })
+        await createUser(db, { ...user, password: demoPassword, language: demoLanguage })
         created.push(user.email)
       } catch (err) {
         if (!(err instanceof AppError && err.code === 'conflict')) throw err

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoUsers } from '../scripts/seed-demo.ts'
+import { demoUsers, seedDemoUsers } from '../scripts/seed-demo.ts'
+import { seedDemoCourt } from '../scripts/seed-demo-court.ts'
 import { seedDemoOrders } from '../scripts/seed-demo-orders.ts'
 import { seedDemoRestaurant } from '../scripts/seed-demo-restaurant.ts'
 import { until } from './support/factories.ts'
@@ -31,4 +32,34 @@ describe('demo orders', () => {
     expect(statuses).toContain(2)
     expect(await seedDemoOrders(t.url)).toEqual([])
   })
+})
+
+describe('the demo data for a new user', () => {
+  it('has demo users in Dutch, the product’s default language', async () => {
+    const users = await t.services.db
+      .selectFrom('users')
+      .select(['email', 'language'])
+      .where(
+        'email',
+        'in',
+        demoUsers.map((u) => u.email),
+      )
+      .execute()
+    expect(users).toHaveLength(demoUsers.length)
+    expect(users.filter((u) => u.language !== 'nl')).toEqual([])
+  })
+
+  it('has a restaurant to order from in the evening and at night: Sushi Kade, open 00:00–24:00 every day', async () => {
+    await seedDemoCourt(t.url)
+    const hours = await t.services.db
+      .selectFrom('food_working_hours as h')
+      .innerJoin('programs as p', 'p.id', 'h.program_id')
+      .select(['h.day_of_week', 'h.enabled', 'h.start_time', 'h.end_time'])
+      .where('p.title', '=', 'Sushi Kade')
+      .orderBy('h.day_of_week')
+      .execute()
+    expect(
+      hours.map((h) => [h.day_of_week, h.enabled, h.start_time.slice(0, 5), h.end_time.slice(0, 5)]),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7].map((d) => [d, true, '00:00', '24:00']))
+  }, 120_000)
 })

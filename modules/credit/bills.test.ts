@@ -220,6 +220,20 @@ describe('bills', () => {
       title,
     })
     expect(entryLines.find((l) => l.account === 110)?.sub_account.title).toBeNull()
+    // The account balances name it the same way (the admin's and the owner's ledger screens).
+    const accounts = expectStatus(
+      await owner.api<{
+        results: {
+          number: number
+          sub_accounts?: { kind: string; external_id: string; title: string | null }[]
+        }[]
+      }>('GET', '/payment/ledgers?sub_accounts=true'),
+      200,
+      'the balances',
+    ).results
+    expect(accounts.find((a) => a.number === 410)?.sub_accounts).toContainEqual(
+      expect.objectContaining({ kind: 'program', external_id: uuid, title }),
+    )
   })
 
   it('answers the bill’s time zone to owner and holder: the program’s, or the holder’s given on issue', async () => {

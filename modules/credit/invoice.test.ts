@@ -194,7 +194,7 @@ describe('the invoice’s content', () => {
     )
     expect(paid.pay).toBeNull()
     expect(paid.request).toBe('This invoice has been paid. Thank you.')
-    expect(paid.payments).toEqual([{ label: 'Paid on November 1, 2026', value: '− €157.79' }])
+    expect(paid.payments).toEqual([{ label: 'Paid on November 1, 2026', value: '€157.79' }])
     const archived = buildInvoice(input({ status: 'archived' }), 'en')
     expect(archived.pay).toBeNull()
     expect(archived.open).toBeNull()

@@ -463,7 +463,8 @@ describe('the receipt PDF', () => {
     expect(res.type).toContain('application/pdf')
     expect(Buffer.from(res.bytes.subarray(0, 5)).toString()).toBe('%PDF-')
     const text = pdfText(res.bytes)
-    expect(text).toContain(`Receipt of order ${answer.result.order_id}`)
+    expect(text).toContain(`Receipt of order #${answer.result.order_id}`)
+    expect(text).toContain(`Order number: #${answer.result.order_id}`)
     expect(text).toContain('Trattoria')
     expect(text).toContain('2 × Margherita (Large)')
     expect(text).toContain('€44.00')
@@ -473,7 +474,7 @@ describe('the receipt PDF', () => {
     const dutch = pdfText(
       (await pdfOf(`/food/programs/${place.uuid}/orders/${answer.result.uuid}/receipt`, acceptor)).bytes,
     )
-    expect(dutch).toContain(`Bon van bestelling ${answer.result.order_id}`)
+    expect(dutch).toContain(`Bon van bestelling #${answer.result.order_id}`)
     expect(dutch).toContain('Betaald met contant')
     // Another restaurant's order through this one: 404.
     const theirs = expectStatus(

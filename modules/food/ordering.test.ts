@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   type Api,
   expectStatus,
@@ -548,7 +548,7 @@ describe('an order from checkout to delivered', () => {
       )
       .executeTakeFirstOrThrow()
     // Whom they pay and what, in the payer's language (the start said none: Dutch, the default).
-    expect(sandbox.description).toBe(`${await titleOf(place.uuid)}: Bestelling ${order.order_id}`)
+    expect(sandbox.description).toBe(`${await titleOf(place.uuid)}: Bestelling #${order.order_id}`)
     expect(
       expectStatus(
         await guest<{ outcome: string; next: string }>('GET', `/food/orders/payment/${s}`),
@@ -887,4 +887,48 @@ describe('the owner’s books', () => {
     expect(lines[1]).toContain(`,${localDateTime(one.created_at, 'Europe/Amsterdam')},`)
     expect(list.results[0]).toMatchObject({ time_zone: 'Europe/Amsterdam' })
   }, 120_000)
+})
+
+describe('a restaurant open day and night', () => {
+  it('takes an order at 23:30 and at 00:30 Amsterdam time with 00:00–24:00 every day (the demo’s Sushi Kade)', async () => {
+    const allDay = await seedRestaurant(owner, { restaurant: { time_zone: 'Europe/Amsterdam' } })
+    const evenings = await seedRestaurant(owner, {
+      restaurant: {
+        time_zone: 'Europe/Amsterdam',
+        working_hours: [1, 2, 3, 4, 5, 6, 7].map((day_of_week) => ({
+          day_of_week,
+          start_time: '11:00',
+          end_time: '23:00',
+        })),
+      },
+    })
+    // Friday 4 December 2026 23:30 and Saturday 00:30 in Amsterdam (UTC+1).
+    for (const [at, day] of [
+      ['2026-12-04T22:30:00Z', '2026-12-04'],
+      ['2026-12-04T23:30:00Z', '2026-12-05'],
+    ] as const) {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date(at), shouldAdvanceTime: true })
+      try {
+        const placed = await placeFoodOrder(guest, allDay)
+        // Counted on the restaurant's day: the evening's, then the night's new one.
+        const { rows } = await sql<{ order_date: string }>`
+          select order_date::text from food_orders where id = ${placed.order}`.execute(t.services.db)
+        expect(rows[0]?.order_date, at).toBe(day)
+        // A restaurant that closes at 23:00 is closed at both times: the rule is the hours, not the clock.
+        const session = await startFoodSession(guest)
+        expectStatus(
+          await guest('PUT', `/food/basket/${session}`, { product_id: evenings.product, quantity: 2 }),
+          200,
+          'fill the basket',
+        )
+        refusal(
+          await guest('POST', `/food/basket/${session}/checkout`, checkoutBody(evenings.uuid)),
+          422,
+          'restaurant_closed',
+        )
+      } finally {
+        vi.useRealTimers()
+      }
+    }
+  })
 })

@@ -7,6 +7,12 @@
  * English `message` is for logs and API readers.
  */
 
+/**
+ * A food order's number as every screen, e-mail and receipt writes it: `#4` (the restaurant's
+ * running number). The web words it in its own catalog ("Order {number}") with this as the number.
+ */
+export const orderNumber = (orderId: number | string | bigint): string => `#${orderId}`
+
 /** Units of a product, a variant or an extra (spec section 3). */
 export const units = ['gram', 'kilogram', 'liter', 'milliliter', 'piece'] as const
 export type Unit = (typeof units)[number]

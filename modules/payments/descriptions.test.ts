@@ -208,6 +208,29 @@ describe('card redemptions and reversals', () => {
         program,
       },
     })
+    // The acceptor's sub-account in the program is named by the acceptor and the program, on the
+    // entry's lines and in the balances alike (an admin reads both).
+    const detail = await t.h.get<{
+      lines: { account: number; sub_account: { kind: string; title: string | null } }[]
+    }>(`/api/v1/payment/journals/${redeemed.uuid}`, { token: admin.token })
+    expect(detail.status).toBe(200)
+    expect(detail.body.lines.find((l) => l.sub_account.kind === 'acceptor')?.sub_account.title).toBe(
+      'Kaasboer Kees · Kerstbonnen',
+    )
+    const balances = await t.h.get<{
+      results: {
+        number: number
+        sub_accounts?: { kind: string; external_id: string; title: string | null }[]
+      }[]
+    }>('/api/v1/payment/ledgers?sub_accounts=true', { token: admin.token })
+    expect(balances.status).toBe(200)
+    expect(balances.body.results.find((a) => a.number === 230)?.sub_accounts).toContainEqual(
+      expect.objectContaining({
+        kind: 'acceptor',
+        external_id: `${program}/${acceptor.userId}`,
+        title: 'Kaasboer Kees · Kerstbonnen',
+      }),
+    )
 
     const reversal = await t.services.db
       .transaction()

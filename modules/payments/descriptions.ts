@@ -78,7 +78,12 @@ export function describePayment(p: StoredDescription, locale: MailLocale): strin
     food_order: () => {
       const number = count(params.number)
       if (number === null) return null
-      return mailI18n(locale)._({ ...paymentDescriptionMessages.food_order, values: { number } })
+      // Written as every screen writes an order's number (food's `orderNumber`; payments sits
+      // below food, so it cannot import it): "Bestelling #12".
+      return mailI18n(locale)._({
+        ...paymentDescriptionMessages.food_order,
+        values: { number: `#${number}` },
+      })
     },
     food_court_order: () => {
       const court = text(params.court_title)

@@ -1259,6 +1259,8 @@ export interface WebhookEndpoints {
   created_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
   description: Generated<string>;
+  description_code: string | null;
+  description_params: Generated<Json>;
   id: string;
   is_active: Generated<boolean>;
   owner_user_id: string;

@@ -7,7 +7,7 @@
  * programs through the queries exported here: a program that is not active (blocked, expired,
  * a draft) takes no payments (`isProgramAcceptingPayments`).
  */
-import { acceptorRegistered } from '../identity/index.ts'
+import { acceptorRegistered, displayNames } from '../identity/index.ts'
 import { ownerLedgerScope, subAccountTitles } from '../ledger/index.ts'
 import { type ProgramDirectory, programDirectory } from '../payments/index.ts'
 import { defineModule } from '../platform/module.ts'
@@ -108,8 +108,9 @@ export const programsModule = defineModule({
         external_id: `${a.program_id}/${a.acceptor_user_id}`,
       })),
     ]),
-    // The ledger's screens name a program's sub-account by the program's title, not its id.
-    provide(subAccountTitles, programSubAccountTitles),
+    // The ledger's screens name a program's sub-account by the program's title, not its id, and an
+    // acceptor's in a program by the acceptor's name and the program's title.
+    provide(subAccountTitles, (db, keys) => programSubAccountTitles(db, keys, displayNames)),
     // A new acceptor account gets the invitations waiting for it.
     provide(acceptorRegistered, attachInvitationsToAcceptor),
     ...ownStepTypes.map((type) => provide(programStepChecks, { type, check: noStepsOfItsOwn })),

@@ -53,6 +53,7 @@ interface TerminalRequest {
   amount: number
   currency: string
   cashpoint: { uuid: string; title: string } | null
+  callback_endpoint_uuid: string | null
   payment: { uuid: string; reference: string | null; status: string | null; card_last4: string | null }
   token: string | null
   pay_url: string | null
@@ -445,6 +446,30 @@ describe('payment requests from a merchant system', () => {
     expect(res.status).toBe(201)
     expect(res.body.result).toMatchObject({ status: 'open', amount: 700, cashpoint: { uuid: cashpoint } })
     expect(res.body.callback_secret).toMatch(/^whsec_/)
+    // Its callback endpoint is labelled by a code the reader's screen words, not in English only;
+    // another owner is told it does not exist.
+    const endpointUuid = res.body.result.callback_endpoint_uuid
+    expect(endpointUuid).toEqual(expect.any(String))
+    const endpoint = await t.h.get<Record<string, unknown>>(
+      `/api/v1/payment/webhook-endpoints/${endpointUuid}`,
+      {
+        token: owner.token,
+      },
+    )
+    expect(endpoint.status).toBe(200)
+    expect(endpoint.body).toMatchObject({
+      uuid: endpointUuid,
+      url: `${merchant.url}/callback`,
+      description: 'Payment request order-4711',
+      description_code: 'payment_request',
+      description_params: { request_uuid: 'order-4711' },
+      is_active: true,
+    })
+    expect(endpoint.body).not.toHaveProperty('secret')
+    expect(
+      (await t.h.get(`/api/v1/payment/webhook-endpoints/${endpointUuid}`, { token: otherOwner.token }))
+        .status,
+    ).toBe(404)
     // The same request again: the same request, a fresh link (the first one stops working).
     const again = await t.h.post<unknown, Res>(api('/payment-requests'), body, { token: owner.token })
     expect(again.status).toBe(200)

@@ -44,6 +44,7 @@ export {
 export { selectEndpoints as listEndpoints, type WebhookEndpoint } from './db/endpoints.ts'
 export { webhookDeliveryCreated, webhookDeliveryFailed, webhookReplayRequested } from './events.ts'
 export { type SweepOptions, sweepDueDeliveries } from './jobs/sweep-deliveries.ts'
+export { type EndpointLabelCode, endpointLabelCodes } from './labels.ts'
 export {
   type DeliveryFilter,
   type DeliveryWithAttempts,

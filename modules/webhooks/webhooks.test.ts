@@ -381,6 +381,7 @@ describe('HTTP', () => {
 
   it('answers 404 to another program owner, 403 to a card holder and 401 without a token', async () => {
     const paths = [
+      ['GET', `/api/v1/payment/webhook-endpoints/${e.id}`],
       ['GET', `/api/v1/payment/webhook-endpoints/${e.id}/deliveries`],
       ['GET', `/api/v1/payment/webhook-deliveries/${ids[0]}`],
       ['POST', `/api/v1/payment/webhook-deliveries/${ids[0]}/replay`],
@@ -441,6 +442,7 @@ const theDelivery = {
   request: (o: WebhookObjects) => ({ params: { uuid: o.delivery } }),
 } as const
 const webhookRoutes: Record<string, RouteRule<WebhookObjects>> = {
+  'GET /payment/webhook-endpoints/{uuid}': { roles: ['owner', 'admin'], foreign: theEndpoint },
   'GET /payment/webhook-endpoints/{uuid}/deliveries': { roles: ['owner', 'admin'], foreign: theEndpoint },
   'GET /payment/webhook-deliveries/{uuid}': { roles: ['owner', 'admin'], foreign: theDelivery },
   'POST /payment/webhook-deliveries/{uuid}/replay': { roles: ['owner', 'admin'], foreign: theDelivery },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { expectAccessible, expectNoHorizontalScroll } from './checks.ts'
 import { passwordLink, uniqueEmail, waitForMail } from './mailbox.ts'
 import { portalUrl } from './portals.ts'
@@ -16,6 +16,43 @@ import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 test.afterAll(closeSeedDb)
 
 const newTag = () => randomBytes(4).toString('hex')
+
+/**
+ * The bill dialog as it opens while a toast shows: the toast ends above the dialog (the dialog makes
+ * room once the toast has slid in), every label of the first item is one line, and the item's
+ * inputs line up (quantity and price side by side; on a desktop the VAT rate beside them).
+ */
+async function expectBillDialogReads(page: Page) {
+  const dialog = page.getByTestId('issue-bill-dialog')
+  await expect(dialog).toBeVisible()
+  const toast = page.locator('[data-sonner-toast][data-mounted="true"]').first()
+  await expect
+    .poll(async () => {
+      const [t, d] = await Promise.all([toast.boundingBox(), dialog.boundingBox()])
+      if (!t || !d) return 'a toast and the dialog'
+      return t.y + t.height <= d.y ? 'clear' : `toast ends at ${t.y + t.height}, dialog starts at ${d.y}`
+    })
+    .toBe('clear')
+  const item = dialog.getByTestId('bill-item').first()
+  const lines = await item.locator('label').evaluateAll((labels) =>
+    labels.map((l) => {
+      const style = getComputedStyle(l)
+      return {
+        text: l.textContent,
+        lines: Math.round(l.getBoundingClientRect().height / parseFloat(style.lineHeight)),
+      }
+    }),
+  )
+  expect(
+    lines.filter((l) => l.lines !== 1),
+    'labels on more than one line',
+  ).toEqual([])
+  const top = async (id: string) => (await item.getByTestId(id).boundingBox())?.y
+  expect(await top('bill-item-price')).toBe(await top('bill-item-quantity'))
+  const wide = (page.viewportSize()?.width ?? 0) >= 640
+  if (wide) expect(await top('bill-item-vat')).toBe(await top('bill-item-quantity'))
+  await expectNoHorizontalScroll(page)
+}
 
 test('an owner sets up a credit program with a two-step ladder, bills a new holder, who pays by card', async ({
   browser,
@@ -100,10 +137,13 @@ test('an owner sets up a credit program with a two-step ladder, bills a new hold
   await page.getByTestId('wizard-activate').click()
   await expect(page).toHaveURL(portalUrl('programs', `/programs/${programUuid}`))
 
-  // A bill to a new card holder.
+  // A bill to a new card holder, in the dialog opened while "Program activated" still shows: the
+  // toast stays above the dialog, and the item's fields read on one line each.
   const holderEmail = uniqueEmail(`debtor-${tag}`)
+  await expect(page.locator('[data-sonner-toast][data-mounted="true"]').first()).toBeVisible()
   await page.getByTestId('issue-bill').click()
   const bill = page.getByTestId('issue-bill-dialog')
+  await expectBillDialogReads(page)
   await bill.getByTestId('issue-bill-new-holder').click()
   await bill.getByTestId('new-holder-first_name').fill('Daan')
   await bill.getByTestId('new-holder-last_name').fill(`Debiteur ${tag}`)
@@ -175,6 +215,8 @@ test('an owner sets up a credit program with a two-step ladder, bills a new hold
   await page.goto(billUrl)
   await expect(page.getByTestId('bill-page')).toHaveAttribute('data-status', 'paid', { timeout: 30_000 })
   await expect(page.getByTestId('bill-open')).toHaveText('€0.00')
+  // What was paid, as paid: never a negative "Paid −€121.00".
+  await expect(page.getByTestId('bill-paid-amount')).toHaveText('€121.00')
   await expect(page.getByTestId('bill-reminders-status')).toHaveText(['Not sent', 'Not sent'])
   // The owner downloads the same invoice.
   const [invoice] = await Promise.all([
@@ -220,6 +262,14 @@ test('an owner sets up a credit program with a two-step ladder, bills a new hold
   await importDialog.getByTestId('import-bills-submit').click()
   await expect(page.getByText('2 bills issued.')).toBeVisible()
   await expect(importDialog).toHaveCount(0)
+  // On a desktop too, with that toast showing: the bill dialog starts below it, and "Unit price
+  // excl. VAT" sits on one line beside the quantity and the VAT rate.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.getByTestId('issue-bill').click()
+  await expectBillDialogReads(page)
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('issue-bill-dialog')).toHaveCount(0)
+  await page.setViewportSize({ width: 390, height: 844 })
   await expect(page.getByTestId('bill-row')).toHaveCount(3)
   // What the program's holders owe, worded as owed: the two open bills, never a signed "balance".
   await page.reload()

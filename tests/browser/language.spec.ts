@@ -94,18 +94,19 @@ test.describe('interface language', () => {
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/v1/user/profile') && r.request().method() === 'PUT',
     )
-    await page.getByRole('menuitem', { name: 'Nederlands' }).click()
+    // German: the demo users' own language is Dutch, the product's default (scripts/seed-demo.ts).
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click()
     expect((await saved).status()).toBe(200)
-    await expect(page.getByTestId('portal-nav').getByRole('link', { name: 'Eten' })).toBeVisible()
+    await expect(page.getByTestId('portal-nav').getByRole('link', { name: 'Essen' })).toBeVisible()
     const profile = await page.request.get(portalUrl('cardholder', '/api/v1/user/profile'))
-    expect(((await profile.json()) as { language: string }).language).toBe('nl')
+    expect(((await profile.json()) as { language: string }).language).toBe('de')
     await page.reload()
     await expect(page.getByTestId('user-menu')).toContainText(demoUsers.cardholder.name)
-    await expect(page.getByTestId('portal-nav').getByRole('link', { name: 'Eten' })).toBeVisible()
+    await expect(page.getByTestId('portal-nav').getByRole('link', { name: 'Essen' })).toBeVisible()
 
     // Put it back for the other tests that sign this user in.
     await page.request.put(portalUrl('cardholder', '/api/v1/user/profile'), {
-      data: { language: 'en' },
+      data: { language: 'nl' },
       headers: { 'x-requested-with': 'cardpay' },
     })
   })

@@ -341,8 +341,11 @@ export const billSchema = z
     vat: amount,
     total: amount,
     penalties: amount,
-    paid_amount: amount,
-    open_amount: amount,
+    paid_amount: z.number().int().min(0).openapi({
+      description:
+        'What the holder has paid of it, minor units, never negative (refunds taken off); show it as paid, not as a deduction',
+    }),
+    open_amount: amount.openapi({ description: 'What is left to pay: total + penalties − paid_amount' }),
     reminders_stopped: z
       .string()
       .nullable()

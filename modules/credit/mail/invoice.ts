@@ -208,7 +208,8 @@ export function buildInvoice(input: InvoiceInput, locale: MailLocale): InvoiceCo
           },
     payments: input.payments.map((p) => ({
       label: t(m.paid, { date: zonedDay(locale, p.paid_at, input.time_zone) }),
-      value: `− ${money(p.amount)}`,
+      // What was paid, as paid: a positive amount like every screen shows it (not "− €157.79").
+      value: money(p.amount),
     })),
     open:
       input.status === 'archived'

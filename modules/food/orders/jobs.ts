@@ -12,6 +12,7 @@ import { once } from '../../platform/once.ts'
 import { findProgram } from '../../programs/index.ts'
 import { findRestaurantRow } from '../db/restaurants.ts'
 import { foodOrderEmail } from '../mail/index.ts'
+import { orderNumber } from '../shared.ts'
 import { statusName } from './codes.ts'
 import { foodOrderStatusChanged } from './events.ts'
 import {
@@ -138,8 +139,8 @@ export const sendFoodOrderEmail = defineHandler({
           status: statusName(to as 3 | 6 | 7, order.pickup_in_restaurant) as 'paid',
           name: order.name,
           restaurant: program?.title ?? 'Cardpay',
-          // Written as every screen writes it (web/src/lib/order-number.ts): #4.
-          number: `#${order.order_id}`,
+          // Written as every screen writes it: #4.
+          number: orderNumber(order.order_id),
           total: { amount: order.total, currency: order.currency },
           items: items.map((i) => `${i.quantity} × ${i.title}`).slice(0, 50),
           url: `${origin}/orders/${order.id}`,

@@ -14,6 +14,7 @@ import { findProgram } from '../../programs/index.ts'
 import { addressOf } from '../orders/books.ts'
 import { paidStatuses } from '../orders/codes.ts'
 import type { OrderRow } from '../orders/life.ts'
+import { orderNumber } from '../shared.ts'
 import { receiptMessages as m } from './messages.ts'
 
 /**
@@ -108,7 +109,7 @@ export async function orderReceiptPdf(
     byRate.set(key, r)
   }
 
-  const title = t(m.title, { number: String(order.order_id) })
+  const title = t(m.title, { number: orderNumber(order.order_id) })
   const brand = program?.title ?? 'Cardpay'
   const doc = new PDFDocument({
     size: 'A4',
@@ -181,7 +182,7 @@ export async function orderReceiptPdf(
   doc.moveDown(0.3)
   const fact = (label: string, value: string) =>
     doc.font('regular').fontSize(10.5).fillColor(text).text(`${label}: ${value}`, { width })
-  fact(t(m.orderNumber), String(order.order_id))
+  fact(t(m.orderNumber), orderNumber(order.order_id))
   fact(t(m.date), dateTime)
   fact(t(m.type), type)
   if (order.name) fact(t(m.customer), order.name)

@@ -35,15 +35,16 @@ const amounts = z.object({
   credit: z.number().int(),
   balance: z.number().int().openapi({ description: 'debit − credit, minor units' }),
 })
+/** What a sub-account is called: journal lines and account balances name it alike. */
+const subAccountTitle = z.string().nullable().openapi({
+  description:
+    'What it is called (a program’s title; an acceptor’s name and the program’s title for an acceptor’s sub-account in a program); null: show its id',
+})
 const line = z
   .object({
     line_no: z.number().int(),
     account: z.number().int(),
-    sub_account: subAccount.extend({
-      title: z.string().nullable().openapi({
-        description: 'What it is called (a program’s title for a program sub-account); null: show its id',
-      }),
-    }),
+    sub_account: subAccount.extend({ title: subAccountTitle }),
     currency: z.string(),
     debit: z.number().int(),
     credit: z.number().int(),
@@ -60,11 +61,10 @@ const entryDetailSchema = entrySchema
 /** `kind:external_id`: how the sub-account titles are keyed. */
 const titleKey = (s: { kind: string; external_id: string }) => `${s.kind}:${s.external_id}`
 
-/** The titles of the sub-accounts of these entries' lines (a program's), from the modules that name them. */
-async function titlesOf(db: DbOrTrx, entries: readonly Entry[]): Promise<Map<string, string>> {
+/** The titles of these sub-accounts (a program's, an acceptor's in a program), from the modules that name them. */
+async function titlesOf(db: DbOrTrx, subAccounts: Iterable<SubAccountKey>): Promise<Map<string, string>> {
   const keys = new Map<string, SubAccountKey>()
-  for (const e of entries)
-    for (const l of e.lines) keys.set(titleKey(l.sub_account), l.sub_account as SubAccountKey)
+  for (const s of subAccounts) keys.set(titleKey(s), s)
   const titles = new Map<string, string>()
   if (keys.size === 0) return titles
   for (const named of await Promise.all(subAccountTitles.all().map((p) => p(db, [...keys.values()]))))
@@ -85,6 +85,10 @@ const toLine = (titles: Map<string, string>) => (l: EntryLine) => ({
   debit: num(l.debit),
   credit: num(l.credit),
 })
+/** The sub-accounts of these entries' lines. */
+const linesOf = (entries: readonly Entry[]) =>
+  entries.flatMap((e) => e.lines.map((l) => l.sub_account as SubAccountKey))
+
 const toEntry = (titles: Map<string, string>) => (e: Entry) => ({
   uuid: e.id,
   journal: e.journal as (typeof journals)[number],
@@ -136,7 +140,9 @@ export const getLedgers = createRoute({
                 normal_side: z.string(),
                 description: z.string(),
                 balances: z.array(amounts),
-                sub_accounts: z.array(subAccount.extend({ balances: z.array(amounts) })).optional(),
+                sub_accounts: z
+                  .array(subAccount.extend({ title: subAccountTitle, balances: z.array(amounts) }))
+                  .optional(),
               }),
             ),
           }),
@@ -225,6 +231,14 @@ export function registerLedgerRoutes(app: ApiApp) {
     const query = c.req.valid('query')
     const at = query.at ?? today()
     const accounts = await accountBalances(c.get('services').db, { at, scope })
+    // Named as the journal lines name them (a program's title), so the balances read the same.
+    const titles =
+      query.sub_accounts === 'true'
+        ? await titlesOf(
+            c.get('services').db,
+            accounts.flatMap((a) => a.sub_accounts.map((s) => s.sub_account as SubAccountKey)),
+          )
+        : new Map<string, string>()
     const results = accounts.map(({ balances, sub_accounts, ...account }) => ({
       ...account,
       balances: balances.map(toAmounts),
@@ -234,6 +248,7 @@ export function registerLedgerRoutes(app: ApiApp) {
               uuid: s.sub_account.id,
               kind: s.sub_account.kind,
               external_id: s.sub_account.external_id,
+              title: titles.get(titleKey(s.sub_account)) ?? null,
               balances: s.balances.map(toAmounts),
             })),
           }
@@ -265,7 +280,7 @@ export function registerLedgerRoutes(app: ApiApp) {
       { journal: q.journal, from: q.from, to: q.to, scope },
       { limit: q.size, offset: pageOffset(q) },
     )
-    const titles = await titlesOf(c.get('services').db, results)
+    const titles = await titlesOf(c.get('services').db, linesOf(results))
     return c.json(toPage(c.req.url, q, count, results.map(toEntry(titles))), 200)
   })
 
@@ -273,7 +288,7 @@ export function registerLedgerRoutes(app: ApiApp) {
     const scope = await ledgerScopeOf(c)
     const entry = await journalEntry(c.get('services').db, c.req.valid('param').uuid, scope)
     if (!entry) throw notFound('journal entry')
-    const titles = await titlesOf(c.get('services').db, [entry])
+    const titles = await titlesOf(c.get('services').db, linesOf([entry]))
     return c.json({ ...toEntry(titles)(entry), reversed_by: entry.reversed_by }, 200)
   })
 }

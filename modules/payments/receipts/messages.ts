@@ -120,7 +120,8 @@ export const paymentDescriptionMessages = {
   food_order: /*i18n*/ {
     id: 'payments.description.food-order',
     message: 'Order {number}',
-    comment: 'What a food order pays for, after the restaurant’s name: "Order 12"',
+    comment:
+      'What a food order pays for, after the restaurant’s name: "Order #12" (the number comes with its #)',
   },
   food_court_order: /*i18n*/ {
     id: 'payments.description.food-court-order',

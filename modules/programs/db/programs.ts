@@ -90,21 +90,53 @@ export async function acceptorsOfOwnerPrograms(
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
- * The titles of the programs among these ledger sub-accounts (`program:<uuid>`), keyed as the
- * ledger asks (`kind:external_id`); any other sub-account is left to show its id.
+ * The titles of the programs among these ledger sub-accounts, keyed as the ledger asks
+ * (`kind:external_id`): a program's (`program:<uuid>`) is its title; an acceptor's in a program
+ * (`acceptor:<program>/<acceptor>`) is the acceptor's name and the program's title, "Kaasboer Kees ·
+ * Kerstbonnen" (`namesOf` names the acceptors: identity's display names). Any other sub-account, or
+ * one whose program or acceptor is gone, is left to show its id.
  */
 export async function programSubAccountTitles(
   db: DbOrTrx,
   keys: readonly { kind: string; external_id: string }[],
+  namesOf: (db: DbOrTrx, ids: readonly string[]) => Promise<Map<string, string>> = async () => new Map(),
 ): Promise<Map<string, string>> {
+  const acceptors = keys.flatMap((k) => {
+    if (k.kind !== 'acceptor') return []
+    const [program, acceptor, ...rest] = k.external_id.split('/')
+    return program && acceptor && rest.length === 0 && uuidPattern.test(program) && uuidPattern.test(acceptor)
+      ? [{ key: `acceptor:${k.external_id}`, program, acceptor }]
+      : []
+  })
   const ids = [
-    ...new Set(
-      keys.filter((k) => k.kind === 'program' && uuidPattern.test(k.external_id)).map((k) => k.external_id),
-    ),
+    ...new Set([
+      ...keys
+        .filter((k) => k.kind === 'program' && uuidPattern.test(k.external_id))
+        .map((k) => k.external_id),
+      ...acceptors.map((a) => a.program),
+    ]),
   ]
   if (ids.length === 0) return new Map()
-  const rows = await db.selectFrom('programs').select(['id', 'title']).where('id', 'in', ids).execute()
-  return new Map(rows.map((r) => [`program:${r.id}`, r.title]))
+  const [rows, names] = await Promise.all([
+    db.selectFrom('programs').select(['id', 'title']).where('id', 'in', ids).execute(),
+    acceptors.length
+      ? namesOf(
+          db,
+          acceptors.map((a) => a.acceptor),
+        )
+      : new Map<string, string>(),
+  ])
+  const titles = new Map(rows.map((r) => [r.id, r.title]))
+  const named = new Map<string, string>()
+  for (const k of keys) {
+    const title = k.kind === 'program' ? titles.get(k.external_id) : undefined
+    if (title) named.set(`program:${k.external_id}`, title)
+  }
+  for (const a of acceptors) {
+    const [name, title] = [names.get(a.acceptor), titles.get(a.program)]
+    if (name && title) named.set(a.key, `${name} · ${title}`)
+  }
+  return named
 }
 
 export async function programIdsOfOwner(db: DbOrTrx, ownerUserId: string): Promise<string[]> {

@@ -141,7 +141,11 @@ export async function createPaymentRequest(
           owner_user_id: program.owner_user_id,
           program_uuid: null,
           url: input.url,
+          // Worded by each reader in their language (webhooks' endpoint label codes); the English
+          // text stays for logs and API readers.
           description: `Payment request ${input.request_uuid}`.slice(0, 500),
+          description_code: 'payment_request',
+          description_params: { request_uuid: input.request_uuid },
           ...(input.secret ? { secret: input.secret } : {}),
         })
       : undefined

@@ -137,6 +137,10 @@ export const terminalRequestSchema = z
     description: z.string(),
     reference: z.string().nullable().openapi({ description: 'The merchant system’s reference, if any' }),
     request_uuid: z.string().nullable(),
+    callback_endpoint_uuid: z.uuid().nullable().openapi({
+      description:
+        'Where the outcome is sent (a request made with `url`): GET payment/webhook-endpoints/{uuid} and its deliveries',
+    }),
     payment: z.object({
       uuid: z.uuid(),
       reference: z.string().nullable(),
@@ -185,6 +189,7 @@ export function toTerminalRequestJson(
     description: row.description,
     reference: row.reference,
     request_uuid: row.request_uuid,
+    callback_endpoint_uuid: row.callback_endpoint_id,
     payment: {
       uuid: row.payment_id,
       reference: opts.payment?.reference ?? null,

@@ -11,6 +11,7 @@ import {
   updateEndpointRow,
   type WebhookEndpoint,
 } from '../db/endpoints.ts'
+import type { EndpointLabelCode } from '../labels.ts'
 import { generateWebhookSecret, isWebhookSecret } from '../signing.ts'
 
 /** What endpoint commands need from the configuration: the secret box and the SSRF policy. */
@@ -26,6 +27,12 @@ export interface CreateEndpointInput {
   program_uuid?: string | null
   url: string
   description?: string
+  /**
+   * The label as a code, when the platform words it (`endpointLabelCodes`), with its parameters;
+   * `description` then keeps the English words.
+   */
+  description_code?: EndpointLabelCode | null
+  description_params?: Record<string, string>
   /** A `whsec_…` secret to use; by default a new one is made. */
   secret?: string
   is_active?: boolean
@@ -71,6 +78,8 @@ export async function createEndpoint(
     program_uuid: input.program_uuid ?? null,
     url,
     description: checkDescription(input.description ?? ''),
+    description_code: input.description_code ?? null,
+    description_params: JSON.stringify(input.description_params ?? {}),
     secret: secretBox(config).seal(secret),
     is_active: input.is_active ?? true,
   })

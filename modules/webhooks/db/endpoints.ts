@@ -12,6 +12,8 @@ const columns = [
   'program_uuid',
   'url',
   'description',
+  'description_code',
+  'description_params',
   'is_active',
   'deleted_at',
   'created_at',

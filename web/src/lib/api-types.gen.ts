@@ -10775,7 +10775,7 @@ export interface paths {
           content: {
             "application/json": {
               at: string;
-              results: {
+              results: ({
                   balances: {
                       /** @description debit − credit, minor units */
                       balance: number;
@@ -10788,7 +10788,7 @@ export interface paths {
                   name: string;
                   normal_side: string;
                   number: number;
-                  sub_accounts?: {
+                  sub_accounts?: ({
                       balances: {
                           /** @description debit − credit, minor units */
                           balance: number;
@@ -10798,10 +10798,12 @@ export interface paths {
                         }[];
                       external_id: string;
                       kind: string;
+                      /** @description What it is called (a program’s title; an acceptor’s name and the program’s title for an acceptor’s sub-account in a program); null: show its id */
+                      title: string | null;
                       /** Format: uuid */
                       uuid: string;
-                    }[];
-                }[];
+                    })[];
+                })[];
             };
           };
         };
@@ -11743,6 +11745,51 @@ export interface paths {
         };
         /** @description A business rule refused the request */
         422: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/payment/webhook-endpoints/{uuid}": {
+    /**
+     * A payment notification endpoint: where it sends, and its label
+     * @description Never its secret. The label is a code with parameters when the platform words it (a payment request’s callback). For the endpoint’s owner and admins; anyone else gets 404.
+     */
+    get: {
+      parameters: {
+        path: {
+          uuid: string;
+        };
+      };
+      responses: {
+        /** @description The endpoint */
+        200: {
+          content: {
+            "application/json": components["schemas"]["WebhookEndpoint"];
+          };
+        };
+        /** @description Bad input; `fields` names each wrong field */
+        400: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description No or invalid token */
+        401: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed for this caller */
+        403: {
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
           content: {
             "application/json": components["schemas"]["Error"];
           };
@@ -13473,7 +13520,9 @@ export interface components {
        * @example KQZTRW-12
        */
       number: string;
+      /** @description What is left to pay: total + penalties − paid_amount */
       open_amount: number;
+      /** @description What the holder has paid of it, minor units, never negative (refunds taken off); show it as paid, not as a deduction */
       paid_amount: number;
       paid_at: string | null;
       penalties: number;
@@ -15907,7 +15956,7 @@ export interface components {
       sub_account: {
         external_id: string;
         kind: string;
-        /** @description What it is called (a program’s title for a program sub-account); null: show its id */
+        /** @description What it is called (a program’s title; an acceptor’s name and the program’s title for an acceptor’s sub-account in a program); null: show its id */
         title: string | null;
         /** Format: uuid */
         uuid: string;
@@ -17165,6 +17214,11 @@ export interface components {
        * @example 1250
        */
       amount: number;
+      /**
+       * Format: uuid
+       * @description Where the outcome is sent (a request made with `url`): GET payment/webhook-endpoints/{uuid} and its deliveries
+       */
+      callback_endpoint_uuid: string | null;
       cashpoint: {
         title: string;
         /** Format: uuid */
@@ -17416,6 +17470,38 @@ export interface components {
       payload: {
         [key: string]: unknown;
       };
+    };
+    WebhookEndpoint: {
+      /** Format: date-time */
+      created: string;
+      /** @description Deleted: it receives nothing, its deliveries stay readable */
+      deleted: boolean;
+      /** @description In English, or as the owner typed it; read `description_code` in the reader’s language */
+      description: string;
+      /**
+       * @description What the platform worded, as a code (null: words a person typed; show `description`)
+       * @example payment_request
+       * @enum {string|null}
+       */
+      description_code: "payment_request" | null;
+      /**
+       * @description The code’s parameters
+       * @example {
+       *   "request_uuid": "a1b2c3d4-0000-4000-8000-000000000001"
+       * }
+       */
+      description_params: {
+        [key: string]: string;
+      };
+      is_active: boolean;
+      /**
+       * Format: uuid
+       * @description The program whose events it receives, if any
+       */
+      program_uuid: string | null;
+      url: string;
+      /** Format: uuid */
+      uuid: string;
     };
     WorkingHours: {
       /** @description Monday 1 … Sunday 7 */

@@ -129,9 +129,11 @@ export function Invoice({ bill }: { bill: BillDetail }) {
               testId="invoice-penalties-total"
             />
           )}
+          {/* What the holder paid, as paid: a positive amount (the API's `paid_amount`). Written with
+              a minus, as a deduction, it read as "Betaald € -121,00". */}
           <Sum
             label={<Trans>Paid</Trans>}
-            amount={-bill.paid_amount}
+            amount={bill.paid_amount}
             currency={currency}
             testId="invoice-paid"
           />

@@ -187,7 +187,10 @@ function BillView({ program, bill }: { program: string; bill: BillDetail }) {
               ))}
             {bill.penalties > 0 && <Sum label={<Trans>Penalties</Trans>} value={money(bill.penalties)} />}
             <Sum strong label={<Trans>Total</Trans>} value={money(bill.total + bill.penalties)} />
-            {bill.paid_amount > 0 && <Sum label={<Trans>Paid</Trans>} value={money(-bill.paid_amount)} />}
+            {/* Paid as paid, positive (not a deduction "−€121.00"); the open amount says what is left. */}
+            {bill.paid_amount > 0 && (
+              <Sum label={<Trans>Paid</Trans>} value={money(bill.paid_amount)} testId="bill-paid-amount" />
+            )}
             <Sum strong label={<Trans>Open</Trans>} value={money(bill.open_amount)} testId="bill-open" />
           </dl>
         </CardContent>

@@ -104,7 +104,7 @@ export function ImportBillsDialog({ program, onClose }: { program: string; onClo
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl" data-testid="import-bills-dialog">
+      <DialogContent className="sm:max-w-xl" data-testid="import-bills-dialog">
         <DialogHeader>
           <DialogTitle>
             <Trans>Import bills from a CSV file</Trans>

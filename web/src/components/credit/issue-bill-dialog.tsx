@@ -213,7 +213,7 @@ export function IssueBillDialog({ program, onClose }: { program: Program; onClos
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl" data-testid="issue-bill-dialog">
+      <DialogContent className="sm:max-w-2xl" data-testid="issue-bill-dialog">
         <DialogHeader>
           <DialogTitle>
             <Trans>Issue a bill</Trans>
@@ -377,18 +377,22 @@ export function IssueBillDialog({ program, onClose }: { program: Program; onClos
                 <legend className="mb-1 text-sm font-medium">
                   <Trans>Items</Trans>
                 </legend>
+                {/* One card per item: its description across the top with the remove button, then
+                    quantity, unit price and VAT side by side where they fit (a desktop dialog) and
+                    two by two on a phone. Every field keeps its own visible label, which no longer
+                    has to squeeze "Unit price excl. VAT" into a narrow column. */}
                 {items.fields.map((row, i) => (
                   <div
                     key={row.id}
-                    className="grid grid-cols-[4.5rem_1fr] gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_4.5rem_7rem_8rem_auto] sm:items-start sm:border-0 sm:p-0"
+                    className="grid grid-cols-[5rem_minmax(0,1fr)] gap-3 rounded-lg border p-3 sm:grid-cols-[5rem_minmax(0,1fr)_9rem]"
                     data-testid="bill-item"
                   >
                     <FormField
                       control={form.control}
                       name={`items.${i}.description`}
                       render={({ field }) => (
-                        <FormItem className="col-span-2 sm:col-span-1">
-                          <FormLabel className={i > 0 ? 'sm:sr-only' : undefined}>
+                        <FormItem className="col-span-full grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 gap-y-2">
+                          <FormLabel className="col-span-full">
                             <Trans>Description</Trans>
                           </FormLabel>
                           <FormControl>
@@ -399,7 +403,20 @@ export function IssueBillDialog({ program, onClose }: { program: Program; onClos
                               data-testid="bill-item-description"
                             />
                           </FormControl>
-                          <FormMessage />
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="icon"
+                            disabled={items.fields.length === 1}
+                            onClick={() => items.remove(i)}
+                            data-testid="bill-item-remove"
+                          >
+                            <Trash2Icon aria-hidden="true" />
+                            <span className="sr-only">
+                              <Trans>Remove item</Trans>
+                            </span>
+                          </Button>
+                          <FormMessage className="col-span-full" />
                         </FormItem>
                       )}
                     />
@@ -408,7 +425,7 @@ export function IssueBillDialog({ program, onClose }: { program: Program; onClos
                       name={`items.${i}.quantity`}
                       render={({ field }) => (
                         <FormItem>
-                          <FormLabel className={i > 0 ? 'sm:sr-only' : undefined}>
+                          <FormLabel>
                             <Trans>Qty</Trans>
                           </FormLabel>
                           <FormControl>
@@ -428,7 +445,7 @@ export function IssueBillDialog({ program, onClose }: { program: Program; onClos
                       name={`items.${i}.price`}
                       render={({ field }) => (
                         <FormItem>
-                          <FormLabel className={i > 0 ? 'sm:sr-only' : undefined}>
+                          <FormLabel data-testid="bill-item-price-label">
                             <Trans>Unit price excl. VAT</Trans>
                           </FormLabel>
                           <FormControl>
@@ -447,8 +464,8 @@ export function IssueBillDialog({ program, onClose }: { program: Program; onClos
                       control={form.control}
                       name={`items.${i}.vat`}
                       render={({ field }) => (
-                        <FormItem className="col-span-2 sm:col-span-1">
-                          <FormLabel className={i > 0 ? 'sm:sr-only' : undefined}>
+                        <FormItem className="col-span-full sm:col-span-1">
+                          <FormLabel>
                             <Trans>VAT</Trans>
                           </FormLabel>
                           <Select value={field.value} onValueChange={field.onChange}>
@@ -475,21 +492,6 @@ export function IssueBillDialog({ program, onClose }: { program: Program; onClos
                         </FormItem>
                       )}
                     />
-                    <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-0">
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="sm"
-                        disabled={items.fields.length === 1}
-                        onClick={() => items.remove(i)}
-                        className={i === 0 ? 'sm:mt-6' : undefined}
-                      >
-                        <Trash2Icon aria-hidden="true" />
-                        <span className="sr-only">
-                          <Trans>Remove item</Trans>
-                        </span>
-                      </Button>
-                    </div>
                   </div>
                 ))}
                 <Button

@@ -403,7 +403,7 @@ function StepDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl" data-testid="ladder-step-dialog">
+      <DialogContent className="sm:max-w-xl" data-testid="ladder-step-dialog">
         <DialogHeader>
           <DialogTitle>{step ? <Trans>Change reminder</Trans> : <Trans>Add a reminder</Trans>}</DialogTitle>
           <DialogDescription>

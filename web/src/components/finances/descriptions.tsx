@@ -12,6 +12,7 @@ import {
   sourceTarget,
 } from '~/lib/descriptions.ts'
 import { portalHasScreen } from '~/lib/navigation.ts'
+import { orderNumber } from '~/lib/order-number.ts'
 import { cn } from '~/lib/utils.ts'
 import { journalNames } from './names.ts'
 
@@ -24,7 +25,10 @@ export function descriptionWords(i18n: I18n): DescriptionWords {
     cardOrder: (quantity, program) =>
       i18n._(msg`${plural(quantity, { one: '# card', other: '# cards' })} — ${program}`),
     creditBill: (number) => i18n._(msg`Bill ${number}`),
-    foodOrder: (number) => i18n._(msg`Order ${number}`),
+    foodOrder: (n) => {
+      const number = orderNumber(n)
+      return i18n._(msg`Order ${number}`)
+    },
     foodCourtOrder: (court) => i18n._(msg`Order at ${court}`),
     paymentCaptured: (reference, description) => i18n._(msg`Payment ${reference}: ${description}`),
     paymentDuplicateCaptured: (reference, description) =>
@@ -51,12 +55,26 @@ export function descriptionWords(i18n: I18n): DescriptionWords {
     billWriteOffReversed: (number) =>
       i18n._(msg`Bill ${number} archived: payment received, write-off reversed`),
     billRefundWrittenOff: (number) => i18n._(msg`Bill ${number} archived: refunded amount written off`),
-    foodOrderPaid: (number) => i18n._(msg`Food order ${number} paid`),
-    courtPartPaid: (number) => i18n._(msg`Food court sub-order ${number} paid`),
-    courtPartSaleReversed: (number) => i18n._(msg`Food court sub-order ${number} rejected: sale reversed`),
-    courtPartPaidOut: (number) => i18n._(msg`Food court sub-order ${number} paid out`),
-    courtPartRefunded: (number) =>
-      i18n._(msg`Food court order ${number}: part refunded, back from the restaurant`),
+    foodOrderPaid: (n) => {
+      const number = orderNumber(n)
+      return i18n._(msg`Food order ${number} paid`)
+    },
+    courtPartPaid: (n) => {
+      const number = orderNumber(n)
+      return i18n._(msg`Food court sub-order ${number} paid`)
+    },
+    courtPartSaleReversed: (n) => {
+      const number = orderNumber(n)
+      return i18n._(msg`Food court sub-order ${number} rejected: sale reversed`)
+    },
+    courtPartPaidOut: (n) => {
+      const number = orderNumber(n)
+      return i18n._(msg`Food court sub-order ${number} paid out`)
+    },
+    courtPartRefunded: (n) => {
+      const number = orderNumber(n)
+      return i18n._(msg`Food court order ${number}: part refunded, back from the restaurant`)
+    },
   }
 }
 

@@ -124,7 +124,7 @@ export function MenuEditor({ program, currency }: { program: string; currency: s
         </ol>
       )}
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl" data-testid="product-dialog">
+        <DialogContent className="sm:max-w-2xl" data-testid="product-dialog">
           <DialogHeader>
             <DialogTitle>
               {editing?.product ? <Trans>Change product</Trans> : <Trans>New product</Trans>}

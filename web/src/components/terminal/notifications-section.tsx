@@ -51,6 +51,7 @@ import { describeApiError } from '~/lib/api-messages.ts'
 import type { Schema } from '~/lib/api-types.gen.ts'
 import { notify } from '~/lib/notify.tsx'
 import { useFieldErrors } from '~/lib/use-field-errors.ts'
+import { endpointLabel } from './endpoint-label.ts'
 import { notificationCategoryNames, notificationFieldNames } from './messages.ts'
 import { MaxRepeatsError, saveWithRetries } from './save-with-retries.ts'
 
@@ -68,6 +69,7 @@ const keys = {
   categories: () => [...keys.all, 'categories'] as const,
   list: (program: string) => [...keys.all, 'list', program] as const,
   deliveries: (endpoint: string) => [...keys.all, 'deliveries', endpoint] as const,
+  endpoint: (endpoint: string) => [...keys.all, 'endpoint', endpoint] as const,
 }
 
 const categoriesQuery = () =>
@@ -133,7 +135,7 @@ export function NotificationsSection({ program, titled = true }: { program: stri
         </div>
       )}
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl" data-testid="notification-dialog">
+        <DialogContent className="sm:max-w-xl" data-testid="notification-dialog">
           {editing !== null && (
             <NotificationForm
               program={program}
@@ -269,6 +271,18 @@ function DeliveryLog({ endpoint }: { endpoint: string }) {
       ),
     refetchInterval: (q) => (q.state.data?.results.some((d) => d.status === 'pending') ? 3000 : false),
   })
+  // Where the log's messages go, named in the reader's language (a payment request's callback is
+  // labelled by a code, not the API's English).
+  const target = useQuery({
+    queryKey: keys.endpoint(endpoint),
+    queryFn: () =>
+      api.get<Answer<'/payment/webhook-endpoints/{uuid}'>>(`/payment/webhook-endpoints/${endpoint}`),
+  })
+  const label = target.data
+    ? endpointLabel(target.data, {
+        paymentRequest: (request) => i18n._(msg`Payment request ${request}`),
+      })
+    : null
   const replay = useMutation({
     mutationFn: (delivery: string) =>
       api.post<Answer<'/payment/webhook-deliveries/{uuid}/replay', 'post', 202>>(
@@ -290,6 +304,14 @@ function DeliveryLog({ endpoint }: { endpoint: string }) {
     )
   return (
     <Table data-testid="delivery-log">
+      {label && (
+        <caption
+          className="caption-top pb-2 text-left text-[13px] text-muted-foreground"
+          data-testid="delivery-log-to"
+        >
+          <Trans>Sent to {label}</Trans>
+        </caption>
+      )}
       <TableHeader>
         <TableRow>
           <TableHead>

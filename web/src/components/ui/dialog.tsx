@@ -24,7 +24,10 @@ export function DialogContent({
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid default:max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] default:max-w-lg -translate-x-1/2 -translate-y-1/2',
+          // Centred, unless toasts are showing (`--toast-band`, ui/toast.tsx): then its top edge stays
+          // below them and it gets shorter (it scrolls), so a toast never covers its title or fields.
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem-var(--toast-band,0px))] w-[calc(100%-2rem)] default:max-w-lg -translate-x-1/2 translate-y-[max(-50%,calc(var(--toast-band,0px)+1rem-50dvh))]',
+          'motion-safe:transition-[translate,max-height] motion-safe:duration-200',
           'gap-4 overflow-y-auto rounded-xl border bg-background p-6 shadow-xl shadow-slate-950/10',
           'focus-visible:outline-none data-[state=open]:animate-zoom-in',
           className,

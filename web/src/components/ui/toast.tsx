@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, LoaderCircleIcon, TriangleAlertIcon } from 'lucide-react'
-import { useEffect } from 'react'
+import { type RefObject, useEffect, useRef } from 'react'
 import { Toaster as Sonner, type ToasterProps } from 'sonner'
 
 /**
@@ -15,10 +15,14 @@ import { Toaster as Sonner, type ToasterProps } from 'sonner'
 export function Toaster({ onListening, ...props }: ToasterProps & { onListening?: () => void }) {
   const { t } = useLingui()
   useEffect(() => onListening?.(), [onListening])
+  const section = useRef<HTMLElement>(null)
+  useToastBand(section)
   return (
     <Sonner
+      ref={section}
       position="top-center"
       offset={{ top: 10 }}
+      gap={toastGap}
       mobileOffset={{ top: 8, left: 8, right: 8 }}
       closeButton
       duration={5000}
@@ -47,4 +51,59 @@ export function Toaster({ onListening, ...props }: ToasterProps & { onListening?
       {...props}
     />
   )
+}
+
+/** Sonner's space between stacked toasts (its default), used again to measure the stack. */
+const toastGap = 14
+
+/**
+ * How far down the window the toasts reach, kept as `--toast-band` on the document (0px without
+ * toasts). An open dialog keeps its top edge below it (ui/dialog.tsx): the top of a dialog (its
+ * title, the first fields) sits right where the toasts are, and a "Program activated" toast used to
+ * cover the bill dialog opened just after it. Measured from the layout, not from the toasts'
+ * animated boxes: the toaster's top, the front toast's height and the collapsed stack's gaps, so the
+ * band is where the toasts end up rather than where they are mid-slide.
+ */
+function useToastBand(section: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const toaster = section.current
+    if (!toaster) return
+    const root = document.documentElement
+    let frame = 0
+    const measure = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(() => {
+        let band = 0
+        for (const list of toaster.querySelectorAll<HTMLElement>(
+          '[data-sonner-toaster][data-y-position="top"]',
+        )) {
+          const shown = [...list.querySelectorAll<HTMLElement>('[data-sonner-toast]')].filter(
+            (toast) => toast.dataset.removed !== 'true' && toast.dataset.visible !== 'false',
+          )
+          const front = shown.find((toast) => toast.dataset.front === 'true') ?? shown[0]
+          if (!front) continue
+          const bottom =
+            list.getBoundingClientRect().top + front.offsetHeight + toastGap * (shown.length - 1) + 8
+          band = Math.max(band, Math.ceil(bottom))
+        }
+        root.style.setProperty('--toast-band', `${band}px`)
+      })
+    }
+    const observer = new MutationObserver(measure)
+    // Only the toaster's own changes: a toast added, removed, brought to the front or re-worded.
+    observer.observe(toaster, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributeFilter: ['data-removed', 'data-visible', 'data-front', 'data-mounted'],
+    })
+    window.addEventListener('resize', measure)
+    measure()
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('resize', measure)
+      cancelAnimationFrame(frame)
+      root.style.removeProperty('--toast-band')
+    }
+  }, [section])
 }
