@@ -169,11 +169,12 @@ describe('delivery', () => {
     const times = merchant.requestsTo('/down').map((r) => r.at)
     expect(times).toHaveLength(4)
     const gaps = times.slice(1).map((at, i) => at - times[i]!)
-    // Never early (the schedule), and not much later: a busy 2-core CI machine promotes delayed
-    // jobs late by up to a few seconds, so the upper bound is loose; the lower one tells 1, 2, 3 apart.
+    // Never early (the schedule), and not much later: a busy 2-core CI machine (load 15-20 while
+    // the whole suite runs) promotes delayed jobs late by several seconds, so the upper bound is
+    // loose; the lower one tells 1, 2, 3 apart.
     for (const [i, expected] of [1000, 2000, 3000].entries()) {
       expect(gaps[i]).toBeGreaterThanOrEqual(expected - 50)
-      expect(gaps[i]).toBeLessThan(expected + 3000)
+      expect(gaps[i]).toBeLessThan(expected + 8000)
     }
     expect(new Set(merchant.requestsTo('/down').map((r) => r.headers['webhook-id']))).toEqual(
       new Set([sent.id]),
