@@ -268,6 +268,8 @@ test('in Dutch a post has a Titel, and a person’s salutation is an Aanhef', as
   await owner.context().addCookies([{ name: 'lang', value: 'nl', url: portalUrl('programs') }])
   await owner.goto(portalUrl('programs', '/posts/new'))
   await expect(owner.getByLabel('Titel', { exact: true })).toBeVisible()
+  // The counter writes its numbers the Dutch way.
+  await expect(owner.getByText('0 van 10.000 tekens')).toBeVisible()
   await expect(owner.getByText('Aanhef', { exact: true })).toHaveCount(0)
   await owner.goto(portalUrl('programs', '/profile'))
   await expect(owner.getByText('Aanhef', { exact: true })).toBeVisible()
