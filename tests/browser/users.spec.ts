@@ -51,7 +51,10 @@ test.describe('admin users', () => {
     // Each value sits right under its label, also beside a long e-mail address that wraps (it
     // does at this width: three columns beside the menu).
     await page.setViewportSize({ width: 1024, height: 800 })
-    const emailHeight = await page.getByTestId('user-email').locator('dd').evaluate((dd) => dd.clientHeight)
+    const emailHeight = await page
+      .getByTestId('user-email')
+      .locator('dd')
+      .evaluate((dd) => dd.clientHeight)
     expect(emailHeight).toBeGreaterThan(30)
     const gaps = await page
       .getByTestId('user-admin-details')

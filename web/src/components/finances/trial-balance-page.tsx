@@ -90,7 +90,9 @@ export function TrialBalancePage({
                       <TableCell>
                         <AccountLabel number={row.account} />
                       </TableCell>
-                      <TableCell className="hidden text-muted-foreground sm:table-cell">{row.currency}</TableCell>
+                      <TableCell className="hidden text-muted-foreground sm:table-cell">
+                        {row.currency}
+                      </TableCell>
                       <TableCell className="text-right">
                         <Money amount={row.debit} currency={row.currency} />
                       </TableCell>
