@@ -49,9 +49,10 @@ export function formatDateInput(iso: string | undefined, locale: string): string
 }
 
 /** The letters a language writes for day, month and year in a date pattern (`dd-mm-jjjj`). */
+const englishLetters: Record<Part, string> = { day: 'd', month: 'm', year: 'y' }
 const patternLetters: Record<string, Record<Part, string>> = {
   nl: { day: 'd', month: 'm', year: 'j' },
-  en: { day: 'd', month: 'm', year: 'y' },
+  en: englishLetters,
   de: { day: 'T', month: 'M', year: 'J' },
   ru: { day: 'Д', month: 'М', year: 'Г' },
   uk: { day: 'Д', month: 'М', year: 'Р' },
@@ -63,7 +64,7 @@ const patternLetters: Record<string, Record<Part, string>> = {
  * date that is set (and `31-12-2026` was weeks ahead of the data it seemed to filter).
  */
 export function datePlaceholder(locale: string): string {
-  const letters = patternLetters[locale] ?? patternLetters.en
+  const letters = patternLetters[locale] ?? englishLetters
   return numericFormat(locale)
     .formatToParts(Date.UTC(2026, 11, 31))
     .map((p) => {
