@@ -258,6 +258,9 @@ test('a post linking a card program’s order page shows the program as a block'
   await guest.goto(portalUrl('cardholder', '/posts'))
   const asGuest = guest.getByTestId('post-card').filter({ hasText: title })
   await expect(asGuest.getByTestId('post-link')).toBeVisible({ timeout: 20_000 })
+  // Named for what it is, not its address with the program's id.
+  await expect(asGuest.getByTestId('post-link')).toContainText('Order cards')
+  await expect(asGuest.getByTestId('post-link')).not.toContainText(program.uuid)
   await expect(asGuest.getByTestId('post-link-card-program')).toHaveCount(0)
   await context.close()
 })

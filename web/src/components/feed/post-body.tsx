@@ -303,6 +303,14 @@ function PostLink({ link, preview }: { link: string; preview: FeedPost['link_pre
       </a>
     )
   }
+  // An own page the viewer cannot read (a guest, another owner's program) has no preview either:
+  // say what it is rather than show its address with the program's id in it.
+  const ownLabel =
+    own?.kind === 'card_program' ? (
+      <Trans>Order cards</Trans>
+    ) : own?.kind === 'restaurant' ? (
+      <Trans>Restaurant</Trans>
+    ) : null
   return (
     <a
       href={link}
@@ -311,9 +319,15 @@ function PostLink({ link, preview }: { link: string; preview: FeedPost['link_pre
       className="grid gap-1 rounded-md border p-3 text-sm hover:bg-muted"
       data-testid="post-link"
     >
-      {preview?.site_name && <span className="text-xs text-muted-foreground">{preview.site_name}</span>}
+      {own?.kind === 'card_program' ? (
+        <span className="text-xs text-muted-foreground">
+          <Trans>Card program</Trans>
+        </span>
+      ) : (
+        preview?.site_name && <span className="text-xs text-muted-foreground">{preview.site_name}</span>
+      )}
       <span className="inline-flex items-center gap-1 font-medium break-all">
-        {preview?.title ?? link}
+        {preview?.title ?? ownLabel ?? link}
         <ExternalLinkIcon className="size-3.5 shrink-0" aria-hidden="true" />
       </span>
       {preview?.description && (
