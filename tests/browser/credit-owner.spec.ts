@@ -287,6 +287,8 @@ test('an owner sets up a credit program with a two-step ladder, bills a new hold
   await expect(figures.getByTestId('credit-figures-paid-count')).toHaveText('1 bill')
   await expect(figures.getByTestId('credit-figures-paid')).toContainText('€121.00')
   await expect(figures.getByTestId('credit-figures-chart')).toBeVisible()
+  // The chart's lines and bars have a key.
+  await expect(figures.getByTestId('credit-figures-legend')).toHaveText(/Open.*Overdue.*Collected/)
   await expect(figures.getByTestId('credit-figures-program')).toContainText(`Contributie ${tag}`)
   await expectNoHorizontalScroll(page)
 

@@ -248,7 +248,9 @@ test('a post linking a card program’s order page shows the program as a block'
   // The feed, then the block's own read: slow on a busy machine.
   await expect(block).toContainText(programTitle, { timeout: 20_000 })
   await expect(block).toContainText('Cake voucher')
-  await expect(block).toHaveAttribute('href', /\/programs\/[0-9a-f-]{36}\/order$/)
+  // A holder does not order cards: the block leads to the program's page on their own portal.
+  await expect(block).toHaveAttribute('href', `/programs/${program.uuid}`)
+  await expect(block).toContainText('View the program')
   await expectFitsAndAccessible(page, 'a card program block')
   await page.context().close()
 
@@ -258,6 +260,9 @@ test('a post linking a card program’s order page shows the program as a block'
   await guest.goto(portalUrl('cardholder', '/posts'))
   const asGuest = guest.getByTestId('post-card').filter({ hasText: title })
   await expect(asGuest.getByTestId('post-link')).toBeVisible({ timeout: 20_000 })
+  // Named for what it is, not its address with the program's id.
+  await expect(asGuest.getByTestId('post-link')).toContainText('Order cards')
+  await expect(asGuest.getByTestId('post-link')).not.toContainText(program.uuid)
   await expect(asGuest.getByTestId('post-link-card-program')).toHaveCount(0)
   await context.close()
 })
@@ -268,6 +273,8 @@ test('in Dutch a post has a Titel, and a person’s salutation is an Aanhef', as
   await owner.context().addCookies([{ name: 'lang', value: 'nl', url: portalUrl('programs') }])
   await owner.goto(portalUrl('programs', '/posts/new'))
   await expect(owner.getByLabel('Titel', { exact: true })).toBeVisible()
+  // The counter writes its numbers the Dutch way.
+  await expect(owner.getByText('0 van 10.000 tekens')).toBeVisible()
   await expect(owner.getByText('Aanhef', { exact: true })).toHaveCount(0)
   await owner.goto(portalUrl('programs', '/profile'))
   await expect(owner.getByText('Aanhef', { exact: true })).toBeVisible()

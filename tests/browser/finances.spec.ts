@@ -196,6 +196,13 @@ test.describe('admin finances', () => {
     expect(debit).toMatch(/^€[\d,]+\.\d{2}$/)
     await expect(total.getByTestId('trial-balance-total-credit')).toHaveText(debit!)
     await expect(page.getByTestId('trial-balance-row').filter({ hasText: '410 Income' })).toHaveCount(1)
+
+    // On a phone the amounts lie beyond the right edge, which fades while there is more to see.
+    await page.setViewportSize({ width: 390, height: 844 })
+    const container = page.getByRole('region', { name: 'Trial balance' })
+    await expect(container).toHaveAttribute('data-more-right', 'true')
+    await container.evaluate((element) => element.scrollBy({ left: element.scrollWidth }))
+    await expect(container).not.toHaveAttribute('data-more-right')
   })
 
   test('an unknown entry is a not-found page', async ({ page }) => {

@@ -121,3 +121,23 @@ test('in Dutch a button that opens something says "Openen", not the amount word 
   await expect(page.getByRole('button', { name: 'Openen', exact: true })).toBeVisible()
   await expect(page.getByText('Openstaand')).toHaveCount(0)
 })
+
+test('in Dutch the admin’s transaction filters show their whole choice at desktop width', async ({
+  page,
+}) => {
+  // "Betalingen en terugbetalingen" was cut to "Betalingen en terugbetali" in a quarter-width select.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signInAs(page, 'admin')
+  await page.context().addCookies([{ name: 'lang', value: 'nl', url: portalUrl('admin') }])
+  await page.goto(portalUrl('admin', '/transactions'))
+  const kind = page.getByTestId('transactions-kind')
+  await expect(kind).toHaveText('Betalingen en terugbetalingen')
+  for (const trigger of [kind, page.getByTestId('transactions-status')]) {
+    const cut = await trigger
+      .locator(':scope > span')
+      .evaluate(
+        (span) => span.scrollWidth > span.clientWidth + 1 || span.scrollHeight > span.clientHeight + 1,
+      )
+    expect(cut, `${await trigger.textContent()} is cut off`).toBe(false)
+  }
+})

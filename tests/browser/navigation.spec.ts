@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { portalUrl } from './portals.ts'
+import { signInAs } from './session.ts'
 
 test.describe('navigation guard', () => {
   test('an unknown path says the page does not exist, with the way to the start page', async ({ page }) => {
@@ -26,5 +27,35 @@ test.describe('navigation guard', () => {
     await page.goto(portalUrl('programs', '/home'))
     await expect(page).toHaveURL(portalUrl('programs', '/'))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Program owners')
+  })
+})
+
+test.describe('keyboard', () => {
+  test('the first tab stop skips the navigation to the screen, and focus is always visible', async ({
+    page,
+  }) => {
+    await signInAs(page, 'admin')
+    await page.keyboard.press('Tab')
+    const skip = page.getByTestId('skip-to-content')
+    await expect(skip).toBeFocused()
+    await expect(skip).toHaveText('Skip to content')
+    await expect(skip).toBeInViewport()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Tab')
+    // The first control of the screen, not the navigation's first link.
+    await expect(page.getByTestId('finances-tab-journals')).toBeFocused()
+  })
+
+  test('a link without its own ring still shows the keyboard focus', async ({ page }) => {
+    // A post's title in the feed drew no focus at all: the base style took the outline away.
+    await page.goto(portalUrl('cardholder', '/posts'))
+    const title = page.getByTestId('post-title').first()
+    await expect(title).toBeVisible()
+    // Reached by the keyboard: from the stop before it, forward again.
+    await title.focus()
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
+    await expect(title).toBeFocused()
+    expect(await title.evaluate((a) => getComputedStyle(a).outlineStyle)).not.toBe('none')
   })
 })

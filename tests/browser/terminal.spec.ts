@@ -151,6 +151,10 @@ test.describe('payment terminal', () => {
     await terminal.goto(portalUrl('acceptor', '/statistics'))
     await expect(terminal.getByTestId('statistics-count')).toHaveText('1', settle)
     await expect(terminal.getByTestId('statistics-amount')).toHaveText('€12.50')
+    // The period ends today: there is nothing later to move to, until it is moved back.
+    await expect(terminal.getByTestId('statistics-next-7')).toBeDisabled()
+    await terminal.getByTestId('statistics-previous-7').click()
+    await expect(terminal.getByTestId('statistics-next-7')).toBeEnabled()
 
     await merchant.close()
   })

@@ -48,6 +48,26 @@ test.describe('admin users', () => {
     await page.getByTestId('users-row').getByRole('link').click()
     await expect(page).toHaveURL(portalUrl('admin', `/user/${holder.uuid}`))
     await expect(page.getByTestId('user-email')).toContainText(holder.email)
+    // Each value sits right under its label, also beside a long e-mail address that wraps (it
+    // does at this width: three columns beside the menu).
+    await page.setViewportSize({ width: 1024, height: 800 })
+    const emailHeight = await page
+      .getByTestId('user-email')
+      .locator('dd')
+      .evaluate((dd) => dd.clientHeight)
+    expect(emailHeight).toBeGreaterThan(30)
+    const gaps = await page
+      .getByTestId('user-admin-details')
+      .locator('dl > div')
+      .evaluateAll((details) =>
+        details.map((d) => {
+          const dt = d.querySelector('dt')?.getBoundingClientRect()
+          const dd = d.querySelector('dd')?.getBoundingClientRect()
+          return dt && dd ? Math.round(dd.top - dt.bottom) : 0
+        }),
+      )
+    expect(gaps.length).toBeGreaterThan(1)
+    for (const gap of gaps) expect(gap).toBeLessThan(8)
 
     await page.getByTestId('user-disable').click()
     await expect(page.getByRole('dialog')).toContainText('signed out on every device')

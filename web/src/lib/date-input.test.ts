@@ -15,8 +15,15 @@ describe('date input', () => {
     expect(formatDateInput('2026-03-05', 'de')).toBe('05.03.2026')
     expect(formatDateInput('2026-03-05', 'ru')).toBe('05.03.2026')
     expect(formatDateInput('2026-03-05', 'uk')).toBe('05.03.2026')
-    expect(datePlaceholder('nl')).toBe('31-12-2026')
     expect(dateOrder('en')).toEqual(['day', 'month', 'year'])
+  })
+
+  it('shows the language’s date pattern as a placeholder, not a date that looks set', () => {
+    expect(datePlaceholder('nl')).toBe('dd-mm-jjjj')
+    expect(datePlaceholder('en')).toBe('dd/mm/yyyy')
+    expect(datePlaceholder('de')).toBe('TT.MM.JJJJ')
+    expect(datePlaceholder('ru')).toBe('ДД.ММ.ГГГГ')
+    expect(datePlaceholder('uk')).toBe('ДД.ММ.РРРР')
   })
 
   it('shows nothing for no date or a date that does not exist', () => {

@@ -48,9 +48,31 @@ export function formatDateInput(iso: string | undefined, locale: string): string
   return date === undefined ? '' : numericFormat(locale).format(date)
 }
 
-/** An example date in the language's notation, as a placeholder that shows the order: `31-12-2026`. */
+/** The letters a language writes for day, month and year in a date pattern (`dd-mm-jjjj`). */
+const englishLetters: Record<Part, string> = { day: 'd', month: 'm', year: 'y' }
+const patternLetters: Record<string, Record<Part, string>> = {
+  nl: { day: 'd', month: 'm', year: 'j' },
+  en: englishLetters,
+  de: { day: 'T', month: 'M', year: 'J' },
+  ru: { day: 'Д', month: 'М', year: 'Г' },
+  uk: { day: 'Д', month: 'М', year: 'Р' },
+}
+
+/**
+ * The language's date pattern as a placeholder that shows the order: `dd-mm-jjjj` in Dutch,
+ * `TT.MM.JJJJ` in German. Not an example date: a real-looking date in an empty filter reads as a
+ * date that is set (and `31-12-2026` was weeks ahead of the data it seemed to filter).
+ */
 export function datePlaceholder(locale: string): string {
-  return formatDateInput('2026-12-31', locale)
+  const letters = patternLetters[locale] ?? englishLetters
+  return numericFormat(locale)
+    .formatToParts(Date.UTC(2026, 11, 31))
+    .map((p) => {
+      if (p.type === 'day' || p.type === 'month') return letters[p.type].repeat(2)
+      if (p.type === 'year') return letters.year.repeat(4)
+      return p.value
+    })
+    .join('')
 }
 
 /**

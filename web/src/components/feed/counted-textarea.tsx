@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { Textarea } from '~/components/ui/textarea.tsx'
 
@@ -10,7 +10,7 @@ export function CountedTextarea({
   id,
   value,
   onChange,
-  max,
+  max: limit,
   rows = 4,
   testId,
   invalid,
@@ -25,15 +25,18 @@ export function CountedTextarea({
   invalid?: boolean
   describedBy?: string
 }) {
+  const { i18n } = useLingui()
   const counterId = useId()
-  const used = value.length
+  // Numbers as the language writes them: "10.000" in Dutch, not "10000".
+  const used = i18n.number(value.length)
+  const max = i18n.number(limit)
   return (
     <div className="grid gap-1">
       <Textarea
         id={id}
         value={value}
         rows={rows}
-        onChange={(event) => onChange(event.target.value.slice(0, max))}
+        onChange={(event) => onChange(event.target.value.slice(0, limit))}
         aria-describedby={[counterId, describedBy].filter(Boolean).join(' ')}
         aria-invalid={invalid || undefined}
         data-testid={testId}

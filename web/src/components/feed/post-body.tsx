@@ -170,19 +170,25 @@ export function PostMedia({ post }: { post: FeedPost }) {
  * Recognised after mounting, on the host the viewer is on or a portal's, so the server's render is
  * the plain link.
  */
-/** A card program's order page as a block: its title, and for card holders its card and value. */
+/**
+ * A card program's order page as a block: its title, and for card holders its card and value.
+ * A card holder does not order cards (the owner's order page is on the owners' portal, behind its
+ * sign-in): theirs leads to the program's page on their own portal instead.
+ */
 function CardProgramBlock({
   link,
   title,
   card,
   image,
   value,
+  forHolder = false,
 }: {
   link: string
   title: string
   card: string | null
   image: string | null
   value: string | null
+  forHolder?: boolean
 }) {
   return (
     <a
@@ -208,7 +214,7 @@ function CardProgramBlock({
           </span>
         ) : null}
         <span className="font-medium text-primary-700">
-          <Trans>Order cards</Trans>
+          {forHolder ? <Trans>View the program</Trans> : <Trans>Order cards</Trans>}
         </span>
       </span>
     </a>
@@ -273,7 +279,8 @@ function PostLink({ link, preview }: { link: string; preview: FeedPost['link_pre
     const p = publicProgram.data
     return (
       <CardProgramBlock
-        link={link}
+        link={`/programs/${encodeURIComponent(p.uuid)}`}
+        forHolder
         title={p.title}
         card={p.card.title}
         image={p.card.image_url}
@@ -303,6 +310,14 @@ function PostLink({ link, preview }: { link: string; preview: FeedPost['link_pre
       </a>
     )
   }
+  // An own page the viewer cannot read (a guest, another owner's program) has no preview either:
+  // say what it is rather than show its address with the program's id in it.
+  const ownLabel =
+    own?.kind === 'card_program' ? (
+      <Trans>Order cards</Trans>
+    ) : own?.kind === 'restaurant' ? (
+      <Trans>Restaurant</Trans>
+    ) : null
   return (
     <a
       href={link}
@@ -311,9 +326,15 @@ function PostLink({ link, preview }: { link: string; preview: FeedPost['link_pre
       className="grid gap-1 rounded-md border p-3 text-sm hover:bg-muted"
       data-testid="post-link"
     >
-      {preview?.site_name && <span className="text-xs text-muted-foreground">{preview.site_name}</span>}
+      {own?.kind === 'card_program' ? (
+        <span className="text-xs text-muted-foreground">
+          <Trans>Card program</Trans>
+        </span>
+      ) : (
+        preview?.site_name && <span className="text-xs text-muted-foreground">{preview.site_name}</span>
+      )}
       <span className="inline-flex items-center gap-1 font-medium break-all">
-        {preview?.title ?? link}
+        {preview?.title ?? ownLabel ?? link}
         <ExternalLinkIcon className="size-3.5 shrink-0" aria-hidden="true" />
       </span>
       {preview?.description && (

@@ -69,7 +69,8 @@ export function TrialBalancePage({
                     <TableHead>
                       <Trans>Account</Trans>
                     </TableHead>
-                    <TableHead>
+                    {/* On a phone the amounts carry their currency: room for the first of them. */}
+                    <TableHead className="hidden sm:table-cell">
                       <Trans>Currency</Trans>
                     </TableHead>
                     <TableHead className="text-right">
@@ -89,7 +90,9 @@ export function TrialBalancePage({
                       <TableCell>
                         <AccountLabel number={row.account} />
                       </TableCell>
-                      <TableCell className="text-muted-foreground">{row.currency}</TableCell>
+                      <TableCell className="hidden text-muted-foreground sm:table-cell">
+                        {row.currency}
+                      </TableCell>
                       <TableCell className="text-right">
                         <Money amount={row.debit} currency={row.currency} />
                       </TableCell>
@@ -108,7 +111,7 @@ export function TrialBalancePage({
                       <TableCell>
                         <Trans>Total</Trans>
                       </TableCell>
-                      <TableCell>{total.currency}</TableCell>
+                      <TableCell className="hidden sm:table-cell">{total.currency}</TableCell>
                       <TableCell className="text-right" data-testid="trial-balance-total-debit">
                         <Money amount={total.debit} currency={total.currency} />
                       </TableCell>

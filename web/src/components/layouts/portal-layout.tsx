@@ -53,6 +53,14 @@ export function PortalLayout({ children }: { children: ReactNode }) {
       className="min-h-dvh bg-surface lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] print:block print:bg-white"
       data-portal={portal}
     >
+      {/* The first tab stop: past the navigation (up to eleven links) straight to the screen. */}
+      <a
+        href="#main"
+        className="fixed top-2 left-2 z-50 -translate-y-24 rounded-md border bg-background px-3 py-2 text-sm font-medium shadow-md focus-visible:translate-y-0"
+        data-testid="skip-to-content"
+      >
+        <Trans>Skip to content</Trans>
+      </a>
       <aside className="hidden border-r bg-background lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col print:hidden">
         <div className="flex h-16 items-center border-b px-5">
           <Link to="/" aria-label={t`Cardpay home`}>
@@ -110,7 +118,11 @@ export function PortalLayout({ children }: { children: ReactNode }) {
             </nav>
           )}
         </header>
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:px-10 print:p-0">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:px-10 focus-visible:outline-none print:p-0"
+        >
           {session ? (
             children
           ) : (

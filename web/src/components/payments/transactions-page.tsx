@@ -70,7 +70,7 @@ export function TransactionsPage({
 
       <Card className="gap-4">
         <CardContent className="grid gap-4">
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 sm:[&>*:first-child]:col-span-2">
+          <div className="grid gap-3 sm:grid-cols-2 sm:[&>*:first-child]:col-span-2 lg:grid-cols-3 lg:[&>*:first-child]:col-span-1">
             <SearchField
               id="transactions-search"
               label={t`Reference or description`}

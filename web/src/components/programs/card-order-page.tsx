@@ -355,7 +355,7 @@ function OrderState({
         </div>
         <p className="text-sm text-muted-foreground">{body}</p>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-[13px]">
-          <div className="flex gap-1.5">
+          <div className="flex items-baseline gap-1.5">
             <dt className="text-muted-foreground">
               <Trans context="card order">Number</Trans>
             </dt>
@@ -363,13 +363,13 @@ function OrderState({
               {number}
             </dd>
           </div>
-          <div className="flex gap-1.5">
+          <div className="flex items-baseline gap-1.5">
             <dt className="text-muted-foreground">
               <Trans>Cards</Trans>
             </dt>
             <dd data-testid="order-quantity">{i18n.number(quantity)}</dd>
           </div>
-          <div className="flex gap-1.5">
+          <div className="flex items-baseline gap-1.5">
             <dt className="text-muted-foreground">
               <Trans>Amount</Trans>
             </dt>

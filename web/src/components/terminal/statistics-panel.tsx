@@ -96,6 +96,8 @@ export function StatisticsPanel({ compact = false }: { compact?: boolean }) {
               size="sm"
               variant="ghost"
               onClick={() => move(days)}
+              // A period that ends today has nothing after it yet: no empty days to move into.
+              disabled={range.to >= today}
               title={days === 7 ? t`Next 7 days` : t`Next 30 days`}
               data-testid={`statistics-next-${days}`}
             >

@@ -2,36 +2,52 @@ import type * as React from 'react'
 import { type RefObject, useEffect, useRef, useState } from 'react'
 import { cn } from '~/lib/utils.ts'
 
-/** Whether the element's content is wider than the element (it scrolls sideways), kept up to date. */
-function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
-  const [scrolls, setScrolls] = useState(false)
+/**
+ * Whether the element's content is wider than the element (it scrolls sideways), and whether
+ * more of it lies to the right of what is shown, kept up to date.
+ */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): { scrolls: boolean; moreRight: boolean } {
+  const [state, setState] = useState({ scrolls: false, moreRight: false })
   useEffect(() => {
     const element = ref.current
     if (!element) return
-    const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1)
+    const check = () => {
+      const scrolls = element.scrollWidth > element.clientWidth + 1
+      const moreRight = scrolls && element.scrollLeft + element.clientWidth < element.scrollWidth - 1
+      setState((old) =>
+        old.scrolls === scrolls && old.moreRight === moreRight ? old : { scrolls, moreRight },
+      )
+    }
     check()
     const observer = new ResizeObserver(check)
     observer.observe(element)
     if (element.firstElementChild) observer.observe(element.firstElementChild)
-    return () => observer.disconnect()
+    element.addEventListener('scroll', check, { passive: true })
+    return () => {
+      observer.disconnect()
+      element.removeEventListener('scroll', check)
+    }
   }, [ref])
-  return scrolls
+  return state
 }
 
 /**
  * A table in a container that scrolls sideways when the table is wider than the screen (a phone),
  * so the page itself never does. While it scrolls, the container is a tab stop (named as the table
- * when the table has a name), so keyboard users can scroll it too.
+ * when the table has a name), so keyboard users can scroll it too. While columns lie beyond the
+ * right edge, that edge fades out: on a phone the amounts are often the last columns, and a table
+ * cut cleanly at a column border looked complete.
  */
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {
   const container = useRef<HTMLDivElement>(null)
-  const scrolls = useScrollsSideways(container)
+  const { scrolls, moreRight } = useScrollsSideways(container)
   const label = props['aria-label']
   return (
     <div
       ref={container}
       data-slot="table-container"
-      className="relative w-full overflow-x-auto rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"
+      data-more-right={moreRight || undefined}
+      className="relative w-full overflow-x-auto rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none data-[more-right]:[mask-image:linear-gradient(to_right,black_calc(100%-3rem),transparent)]"
       {...(scrolls ? { tabIndex: 0, ...(label ? { role: 'region', 'aria-label': label } : {}) } : {})}
     >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />

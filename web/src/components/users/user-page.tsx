@@ -19,7 +19,7 @@ import { userTypeNames } from './user-type.ts'
 
 function Detail({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
-    <div className="grid gap-0.5" data-testid={testId}>
+    <div className="grid content-start gap-0.5" data-testid={testId}>
       <dt className="text-[13px] text-muted-foreground">{label}</dt>
       <dd className="text-sm break-words">{children}</dd>
     </div>
