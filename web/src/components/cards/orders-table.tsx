@@ -122,6 +122,7 @@ function makeColumns(
           className: action.className,
           cellClassName: 'text-right',
           srOnlyHeader: true,
+          phone: 'action',
         },
         cell: ({ row }) => <ActionCell order={row.original} />,
       }),
@@ -139,6 +140,7 @@ function orderColumn(name: OrderColumn, prefix: string): ColumnDef<DataTableFeat
         meta: {
           label: msg({ message: 'Order', context: 'card order' }),
           cellClassName: 'whitespace-nowrap',
+          phone: 'title',
         },
         sortFn: 'basic',
         sortDescFirst: true,
@@ -157,6 +159,7 @@ function orderColumn(name: OrderColumn, prefix: string): ColumnDef<DataTableFeat
           label: msg({ message: 'Number', context: 'card order' }),
           cellClassName: 'font-mono text-[13px]',
           cellTestId: `${prefix}-number`,
+          phone: 'title',
         },
         sortFn: 'basic',
         sortDescFirst: true,
@@ -190,6 +193,7 @@ function orderColumn(name: OrderColumn, prefix: string): ColumnDef<DataTableFeat
         meta: {
           label: msg`Quantity`,
           className: 'text-right',
+          phoneLabel: true,
           cellClassName: 'tabular-nums',
           cellTestId: `${prefix}-quantity`,
         },
@@ -198,7 +202,7 @@ function orderColumn(name: OrderColumn, prefix: string): ColumnDef<DataTableFeat
       })
     case 'amount':
       return column.accessor('amount', {
-        meta: { label: msg`Amount`, className: 'text-right', cellClassName: 'font-medium' },
+        meta: { label: msg`Amount`, className: 'text-right', cellClassName: 'font-medium', phone: 'amount' },
         sortFn: 'basic',
         cell: ({ row }) => (
           <Money amount={row.original.amount} currency={row.original.currency} testId={`${prefix}-amount`} />
@@ -216,6 +220,7 @@ function orderColumn(name: OrderColumn, prefix: string): ColumnDef<DataTableFeat
         meta: {
           label: msg`Cards issued`,
           className: 'text-right',
+          phoneLabel: true,
           cellClassName: 'tabular-nums',
           cellTestId: `${prefix}-issued`,
         },
@@ -229,6 +234,7 @@ function orderColumn(name: OrderColumn, prefix: string): ColumnDef<DataTableFeat
           label: msg`Cards issued`,
           from: 'md',
           className: 'text-right',
+          phoneLabel: true,
           cellClassName: 'tabular-nums',
           cellTestId: `${prefix}-issued`,
         },

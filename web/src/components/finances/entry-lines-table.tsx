@@ -43,11 +43,15 @@ export function EntryLinesTable({
   const { t } = useLingui()
   const totals = lineTotals(lines)
   const marked = (suffix: string) => (currencyColumn ? `${testIdPrefix}-${suffix}` : undefined)
+  // On a phone a line is its account with its amount, the sub-account beneath; the amounts carry
+  // their currency, and say which side they are on.
+  const debit = t`Debit`
+  const credit = t`Credit`
   return (
-    <Table aria-label={t`Lines`} data-testid={`${testIdPrefix}-lines`}>
+    <Table aria-label={t`Lines`} data-testid={`${testIdPrefix}-lines`} stack>
       <TableHeader>
         <TableRow>
-          <TableHead>
+          <TableHead phone="title">
             <Trans>Account</Trans>
           </TableHead>
           <TableHead>
@@ -69,17 +73,31 @@ export function EntryLinesTable({
       <TableBody>
         {lines.map((line) => (
           <TableRow key={line.line_no} data-testid={`${testIdPrefix}-line`}>
-            <TableCell>
+            <TableCell phone="title">
               <AccountLabel number={line.account} />
             </TableCell>
             <TableCell>
               <SubAccountLabel subAccount={line.sub_account} />
             </TableCell>
-            {currencyColumn && <TableCell className="text-muted-foreground">{line.currency}</TableCell>}
-            <TableCell className="text-right" data-testid={marked('line-debit')}>
+            {currencyColumn && (
+              <TableCell className="text-muted-foreground" phone="hidden">
+                {line.currency}
+              </TableCell>
+            )}
+            <TableCell
+              className="text-right"
+              data-testid={marked('line-debit')}
+              phone="amount"
+              phoneLabel={debit}
+            >
               {line.debit > 0 && <Money amount={line.debit} currency={line.currency} />}
             </TableCell>
-            <TableCell className="text-right" data-testid={marked('line-credit')}>
+            <TableCell
+              className="text-right"
+              data-testid={marked('line-credit')}
+              phone="amount"
+              phoneLabel={credit}
+            >
               {line.credit > 0 && <Money amount={line.credit} currency={line.currency} />}
             </TableCell>
           </TableRow>
@@ -90,20 +108,30 @@ export function EntryLinesTable({
           <TableRow key={total.currency} data-testid={marked('total')}>
             {currencyColumn ? (
               <>
-                <TableCell colSpan={2}>
+                <TableCell colSpan={2} phone="title">
                   <Trans>Total</Trans>
                 </TableCell>
-                <TableCell>{total.currency}</TableCell>
+                <TableCell phone="hidden">{total.currency}</TableCell>
               </>
             ) : (
-              <TableCell colSpan={2}>
+              <TableCell colSpan={2} phone="title">
                 <Trans>Total</Trans> · {total.currency}
               </TableCell>
             )}
-            <TableCell className="text-right" data-testid={marked('total-debit')}>
+            <TableCell
+              className="text-right"
+              data-testid={marked('total-debit')}
+              phone="amount"
+              phoneLabel={debit}
+            >
               <Money amount={total.debit} currency={total.currency} />
             </TableCell>
-            <TableCell className="text-right" data-testid={marked('total-credit')}>
+            <TableCell
+              className="text-right"
+              data-testid={marked('total-credit')}
+              phone="amount"
+              phoneLabel={credit}
+            >
               <Money amount={total.credit} currency={total.currency} />
             </TableCell>
           </TableRow>

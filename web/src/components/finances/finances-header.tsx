@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { BookOpenIcon, KeyRoundIcon, ScaleIcon, WalletIcon } from 'lucide-react'
+import { TabsScroll } from '~/components/ui/tabs.tsx'
 import { cn } from '~/lib/utils.ts'
 
 const tabClass = cn(
@@ -28,7 +29,7 @@ export function FinancesHeader() {
           <Trans>The platform’s ledger: every money movement as a balanced journal entry.</Trans>
         </p>
       </div>
-      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <TabsScroll reveal="[aria-current=page]" focusable={false}>
         <nav
           aria-label={t`Finance views`}
           className="inline-flex h-10 w-fit items-center rounded-lg bg-muted p-1"
@@ -72,7 +73,7 @@ export function FinancesHeader() {
             <Trans>Payment provider</Trans>
           </Link>
         </nav>
-      </div>
+      </TabsScroll>
     </header>
   )
 }

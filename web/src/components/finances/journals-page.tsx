@@ -164,7 +164,7 @@ const column = dataColumns<Entry>()
 
 const entryColumns = column.columns([
   column.accessor('number', {
-    meta: { label: msg`No.`, className: 'w-20', cellClassName: 'font-medium tabular-nums' },
+    meta: { label: msg`No.`, className: 'w-20', cellClassName: 'font-medium tabular-nums', phoneLabel: true },
     sortFn: 'basic',
     sortDescFirst: true,
     cell: ({ row }) => <EntryLink entry={row.original} />,
@@ -176,7 +176,7 @@ const entryColumns = column.columns([
     cell: ({ getValue }) => <BookingDate date={getValue()} />,
   }),
   column.accessor('description', {
-    meta: { label: msg`Description`, cellClassName: 'max-w-96 whitespace-normal' },
+    meta: { label: msg`Description`, cellClassName: 'max-w-96 whitespace-normal', phone: 'title' },
     sortFn: 'text',
     cell: ({ row }) => {
       const entry = row.original
@@ -214,7 +214,7 @@ const entryColumns = column.columns([
   }),
   column.accessor((entry) => entry.totals[0]?.amount ?? 0, {
     id: 'total',
-    meta: { label: msg`Total`, className: 'text-right' },
+    meta: { label: msg`Total`, className: 'text-right', phone: 'amount' },
     sortFn: 'basic',
     sortDescFirst: true,
     cell: ({ row }) => (

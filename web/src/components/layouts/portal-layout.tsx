@@ -1,15 +1,43 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import { LoaderCircleIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { Brand } from '~/components/brand.tsx'
 import { brandHides } from '~/components/food/brand-areas.ts'
+import { edgeAttributes, useScrollEdges } from '~/components/ui/scroll-edges.ts'
 import { UserMenu } from '~/components/user-menu.tsx'
 import { helpNavigation, type MainPath, mainScreens, portalNavigation } from '~/lib/navigation.ts'
 import { mainScreenIcons } from '~/lib/navigation-icons.ts'
 import { portalCopy } from '~/lib/portal.ts'
 import { useSession } from '~/lib/use-session.ts'
 import { cn } from '~/lib/utils.ts'
+
+/**
+ * The portal's menu on a narrow screen: a bar under the header that scrolls sideways, fades at an
+ * edge beyond which more screens lie, and opens with the current screen in view.
+ */
+function CompactNav({ navigation }: { navigation: readonly MainPath[] }) {
+  const { t } = useLingui()
+  const bar = useRef<HTMLElement>(null)
+  const edges = useScrollEdges(bar, '[aria-current=page]')
+  return (
+    <nav
+      ref={bar}
+      aria-label={t`Main navigation`}
+      className="scroll-edges flex gap-1 overflow-x-auto px-3 pb-2 lg:hidden"
+      data-testid="portal-nav-compact"
+      {...edgeAttributes(edges)}
+    >
+      {navigation.map((path) => (
+        <NavLink key={path} path={path} compact />
+      ))}
+      <span aria-hidden="true" className="mx-1 my-1.5 w-px shrink-0 bg-border" />
+      {helpNavigation.map((path) => (
+        <NavLink key={path} path={path} compact />
+      ))}
+    </nav>
+  )
+}
 
 function NavLink({ path, compact = false }: { path: MainPath; compact?: boolean }) {
   const { i18n } = useLingui()
@@ -102,21 +130,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
             </span>
             <div className="ml-auto flex items-center gap-2">{session && <UserMenu session={session} />}</div>
           </div>
-          {session && (
-            <nav
-              aria-label={t`Main navigation`}
-              className="flex gap-1 overflow-x-auto px-3 pb-2 lg:hidden"
-              data-testid="portal-nav-compact"
-            >
-              {navigation.map((path) => (
-                <NavLink key={path} path={path} compact />
-              ))}
-              <span aria-hidden="true" className="mx-1 my-1.5 w-px shrink-0 bg-border" />
-              {helpNavigation.map((path) => (
-                <NavLink key={path} path={path} compact />
-              ))}
-            </nav>
-          )}
+          {session && <CompactNav navigation={navigation} />}
         </header>
         <main
           id="main"

@@ -217,7 +217,7 @@ function EntriesTable({
 }) {
   const { i18n, t } = useLingui()
   return (
-    <Table aria-label={t`Ledger entries`} data-testid="program-entries">
+    <Table aria-label={t`Ledger entries`} data-testid="program-entries" stack>
       <TableHeader>
         <TableRow>
           <TableHead>
@@ -247,7 +247,7 @@ function EntriesTable({
               <TableCell className="whitespace-nowrap">
                 {journal} <span className="text-muted-foreground tabular-nums">{number}</span>
               </TableCell>
-              <TableCell>
+              <TableCell phone="title">
                 <Button
                   variant="link"
                   className="h-auto p-0 text-left whitespace-normal"
@@ -268,7 +268,7 @@ function EntriesTable({
                   </Badge>
                 )}
               </TableCell>
-              <TableCell className="text-right">
+              <TableCell className="text-right" phone="amount">
                 <div className="grid justify-end gap-0.5" data-testid="program-entry-total">
                   {entry.totals.map((total) => (
                     <Money key={total.currency} amount={total.amount} currency={total.currency} />

@@ -29,7 +29,15 @@ import { Button } from '~/components/ui/button.tsx'
 import type { ColumnChoice } from '~/components/ui/data-table-column-menu.tsx'
 import { DataTablePagination } from '~/components/ui/data-table-pagination.tsx'
 import { DeferredMenu } from '~/components/ui/deferred-menu.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table.tsx'
+import {
+  type PhonePlace,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '~/components/ui/table.tsx'
 import { cn } from '~/lib/utils.ts'
 
 /** What a column tells the data table beyond TanStack Table's own definition. */
@@ -49,6 +57,13 @@ export interface DataColumnMeta {
   cellTestId?: string
   /** The header is read by screen readers only (an actions column, say). */
   srOnlyHeader?: boolean
+  /**
+   * Where the column's cells go on a phone, where a table with a `title` column stacks each row
+   * as a compact item (ui/table.tsx, `PhonePlace`); without, beneath the first line.
+   */
+  phone?: PhonePlace
+  /** On a phone, the column's name shows before each value (a bare number, say). */
+  phoneLabel?: boolean
 }
 
 const fromWidth = {
@@ -163,6 +178,7 @@ export function DataTable<TData extends RowData>({
   const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide())
   const pageCount = table.getPageCount()
   const rows = table.getRowModel().rows
+  const stack = columns.some((column) => column.meta?.phone === 'title')
 
   return (
     <div className="grid gap-2">
@@ -171,7 +187,7 @@ export function DataTable<TData extends RowData>({
           <ColumnMenu columns={hideable} name={columnName} tableLabel={label} testId={testId} />
         </div>
       )}
-      <Table aria-label={label} data-testid={testId}>
+      <Table aria-label={label} data-testid={testId} stack={stack}>
         <TableHeader>
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id}>
@@ -182,6 +198,7 @@ export function DataTable<TData extends RowData>({
                   <TableHead
                     key={header.id}
                     className={cn(responsive(header.column, visibility), meta?.className)}
+                    phone={meta?.phone}
                     aria-sort={
                       direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
                     }
@@ -213,6 +230,8 @@ export function DataTable<TData extends RowData>({
                     key={cell.id}
                     className={cn(responsive(cell.column, visibility), meta?.className, meta?.cellClassName)}
                     data-testid={meta?.cellTestId}
+                    phone={meta?.phone}
+                    phoneLabel={meta?.phoneLabel ? columnName(cell.column) : undefined}
                   >
                     <table.FlexRender cell={cell} />
                   </TableCell>

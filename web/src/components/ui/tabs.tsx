@@ -1,7 +1,8 @@
 import { Tabs as TabsPrimitive } from 'radix-ui'
 import type * as React from 'react'
-import { useId } from 'react'
+import { useId, useRef } from 'react'
 import { cn } from '~/lib/utils.ts'
+import { edgeAttributes, useScrollEdges } from './scroll-edges.ts'
 
 export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
   return (
@@ -55,17 +56,27 @@ export function TabsContent({ className, ...props }: React.ComponentProps<typeof
 
 /**
  * The row that holds a tab list which may be wider than a phone: it scrolls sideways instead of
- * widening the page. The row itself takes keyboard focus, so arrow keys scroll it even before the
- * tab list has hydrated (until then Radix leaves every tab out of the tab order).
+ * widening the page, fades at an edge beyond which more tabs lie, and opens with the chosen tab
+ * (`reveal`, a selector) in view. The row itself takes keyboard focus, so arrow keys scroll it even
+ * before the tab list has hydrated (until then Radix leaves every tab out of the tab order); a row
+ * of links (`focusable={false}`) needs no focus of its own.
  */
-export function TabsScroll({ className, ...props }: React.ComponentProps<'div'>) {
+export function TabsScroll({
+  className,
+  reveal = '[data-state=active]',
+  focusable = true,
+  ...props
+}: React.ComponentProps<'div'> & { reveal?: string; focusable?: boolean }) {
+  const row = useRef<HTMLDivElement>(null)
+  const edges = useScrollEdges(row, reveal)
   return (
     <div
+      ref={row}
       data-slot="tabs-scroll"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-      tabIndex={0}
+      {...edgeAttributes(edges)}
+      tabIndex={focusable ? 0 : undefined}
       className={cn(
-        '-mx-4 overflow-x-auto rounded-lg px-4 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none sm:mx-0 sm:px-0',
+        'scroll-edges -mx-4 overflow-x-auto rounded-lg px-4 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none focus-visible:ring-inset sm:mx-0 sm:px-0',
         className,
       )}
       {...props}
