@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { apiCall, ok } from './api.ts'
 import { aYearAfterActivation, cardTypes, ownerWithCardProgram, paidIssuedCards } from './card-programs.ts'
+import { expectAccessible, expectInView, expectLaidOutAsTable } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { portalPage, signInCard, submitSignIn } from './session.ts'
 import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
@@ -154,6 +155,18 @@ test.describe('card holders and their cards', () => {
     await expect(row.getByTestId('card-order-amount')).toHaveText(
       new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(order.amount / 100),
     )
+    // A desktop shows the orders as a table; a phone each as an item with its amount on the first
+    // line and its CSV button within reach, nothing beyond the right edge.
+    await adminPage.setViewportSize({ width: 1280, height: 800 })
+    await expectLaidOutAsTable(adminPage.getByTestId('card-orders-table'))
+    await adminPage.setViewportSize({ width: 390, height: 844 })
+    await expectInView(
+      adminPage.getByTestId('card-order-row').first().getByTestId('card-order-amount'),
+      "the first order's amount",
+    )
+    await expectInView(row.getByTestId('card-order-amount'), "the order's amount")
+    await expectInView(row.getByTestId('card-order-csv'), "the order's CSV button")
+    await expectAccessible(adminPage, '[data-testid="card-orders-table"]')
     const [download] = await Promise.all([
       adminPage.waitForEvent('download'),
       row.getByTestId('card-order-csv').click(),

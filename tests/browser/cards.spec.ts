@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { tokenPattern } from './card-programs.ts'
+import { expectAccessible, expectInView, expectLaidOutAsTable } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
 
@@ -163,6 +164,15 @@ test.describe('card programs', () => {
     await expect(batch.getByTestId('batch-status')).toHaveText('Paid')
     await expect(batch.getByTestId('batch-issued')).toHaveText('3')
     await expect(batch.getByTestId('batch-amount')).toHaveText('€31.83')
+    // A desktop shows the batches as a table; a phone each as an item with its amount on the first
+    // line and its download within reach, nothing beyond the right edge.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expectLaidOutAsTable(page.getByTestId('card-batches').locator('table'))
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectInView(batch.getByTestId('batch-amount'), "the first batch's amount")
+    await expectInView(batch.getByTestId('batch-download'), "the first batch's download")
+    await expectAccessible(page, '[data-testid="card-batches"]')
+    await page.setViewportSize({ width: 1280, height: 800 })
     await expect(page.getByTestId('program-card-locked')).toBeVisible()
 
     // Once paid for, only title, description and image change.

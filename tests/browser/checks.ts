@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { AxeBuilder } from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /**
  * The two checks every screen of the browser tests passes (issue 12 items 3 and 10): it fits the
@@ -58,6 +58,52 @@ export async function expectNoHorizontalScroll(page: Page, what = page.url()) {
       ? `${what}: the document is ${overflow.scrollWidth} px wide in a ${overflow.width} px window; widest:\n${overflow.widest.map((w) => `  ${w}`).join('\n')}`
       : what,
   ).toBeNull()
+}
+
+/**
+ * The element is drawn wholly within the window's width as the page opens: not beyond the right
+ * edge, and not cut off by a container that scrolls sideways (a table wider than a phone hid its
+ * amounts and buttons that way).
+ *
+ *   await expectInView(rows.first().getByTestId('batch-amount'))
+ */
+export async function expectInView(locator: Locator, what = 'the element') {
+  const place = await locator.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    let left = 0
+    let right = document.documentElement.clientWidth
+    for (let p = element.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (getComputedStyle(p).overflowX === 'visible') continue
+      const clip = p.getBoundingClientRect()
+      left = Math.max(left, clip.left)
+      right = Math.min(right, clip.right)
+    }
+    return {
+      left: Math.round(box.left),
+      right: Math.round(box.right),
+      visibleLeft: left,
+      visibleRight: right,
+    }
+  })
+  expect(
+    place.left >= Math.floor(place.visibleLeft) && place.right <= Math.ceil(place.visibleRight),
+    `${what} spans ${place.left}–${place.right} px, the window shows ${place.visibleLeft}–${place.visibleRight} px`,
+  ).toBe(true)
+}
+
+/** The element is a table laid out as one (columns under a header row), not stacked as on a phone. */
+export async function expectLaidOutAsTable(table: Locator) {
+  const display = await table.evaluate((element) => {
+    const row = element.querySelector('tbody tr')
+    return {
+      table: getComputedStyle(element).display,
+      row: row ? getComputedStyle(row).display : 'table-row',
+      header: element.querySelector('thead')?.getBoundingClientRect().height ?? 0,
+    }
+  })
+  expect(display.table).toBe('table')
+  expect(display.row).toBe('table-row')
+  expect(display.header).toBeGreaterThan(10)
 }
 
 /**

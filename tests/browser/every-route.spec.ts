@@ -784,6 +784,7 @@ async function check(page: Page, label: string, width: number): Promise<string[]
       `${label} at ${width} px: the document is ${overflow.scrollWidth} px wide in a ${overflow.width} px window; widest:\n${overflow.widest.map((w) => `      ${w}`).join('\n')}`,
     )
   }
+  problems.push(...(await stackedTables(page, label, width)))
   let axe: string[] = []
   if (width === phone.width) {
     await rememberLook(page)
@@ -793,6 +794,44 @@ async function check(page: Page, label: string, width: number): Promise<string[]
   }
   if (axe.length) problems.push(`${label} at ${width} px:\n${axe.join('\n')}`)
   return problems
+}
+
+/**
+ * The tables that stack their rows on a phone (ui/table.tsx, `<Table stack>`: journals, card
+ * batches and orders, a program's ledger entries, an entry's lines): at 390 px the first row's
+ * amount lies within the window, nothing of it beyond the right edge or scrolled out of its
+ * container; at 1280 px each is still laid out as a table.
+ */
+async function stackedTables(page: Page, label: string, width: number): Promise<string[]> {
+  const found = await page.evaluate((wide) => {
+    const problems: string[] = []
+    for (const table of document.querySelectorAll<HTMLTableElement>('table[data-stack]')) {
+      const name = table.getAttribute('aria-label') ?? table.dataset.testid ?? 'a table'
+      if (wide) {
+        const row = table.querySelector('tbody tr')
+        const display = `${getComputedStyle(table).display}/${row ? getComputedStyle(row).display : 'table-row'}`
+        if (display !== 'table/table-row') problems.push(`${name} is laid out as ${display}, not as a table`)
+        continue
+      }
+      const amount = table.querySelector('tbody tr [data-phone="amount"]')
+      if (!amount) continue
+      const box = amount.getBoundingClientRect()
+      let right = document.documentElement.clientWidth
+      let left = 0
+      for (let p = amount.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX === 'visible') continue
+        right = Math.min(right, p.getBoundingClientRect().right)
+        left = Math.max(left, p.getBoundingClientRect().left)
+      }
+      if (box.left < left - 0.5 || box.right > right + 0.5) {
+        problems.push(
+          `${name}: the first row's amount spans ${Math.round(box.left)}–${Math.round(box.right)} px, the window shows ${Math.round(left)}–${Math.round(right)} px`,
+        )
+      }
+    }
+    return problems
+  }, width !== phone.width)
+  return found.map((problem) => `${label} at ${width} px: ${problem}`)
 }
 
 /** How many visits of a test run at once (each in a page of its own): the server mostly waits. */

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test'
 import { type PostingInput, postEntry, reverseEntry } from '../../modules/ledger/index.ts'
 import { businessDay } from '../../modules/platform/dates.ts'
 import { createDb, type Db } from '../../modules/platform/db.ts'
+import { expectAccessible, expectInView, expectLaidOutAsTable } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { closeSeedDb, e2eDatabaseUrl, seedUser, signIn } from './users-seed.ts'
 
@@ -15,6 +16,9 @@ const database = () => {
   ledgerDb ??= createDb({ url: e2eDatabaseUrl(), max: 2, applicationName: 'cardpay-e2e-ledger-seed' })
   return ledgerDb
 }
+
+const phone = { width: 390, height: 844 }
+const desktop = { width: 1280, height: 800 }
 
 const post = (input: PostingInput) =>
   database()
@@ -101,6 +105,21 @@ test.describe('admin finances', () => {
     await expect(rows.nth(2)).toContainText(`e2e.payment · ${tag}-1`)
     await expect(page.getByTestId('journal-count')).toHaveText('3 entries')
 
+    // A desktop shows the entries as a table. A phone shows each as an item whose first line has
+    // the description and the total: nothing of it beyond the right edge, no sideways scrolling.
+    await page.setViewportSize(desktop)
+    await expectLaidOutAsTable(page.getByTestId('journal-table'))
+    await page.setViewportSize(phone)
+    await expectInView(rows.nth(0).getByTestId('journal-row-total'), "the first entry's total")
+    await expectInView(rows.nth(0).getByTestId('journal-row-description'), "the first entry's description")
+    await expect(rows.nth(2).getByTestId('journal-row-total')).toHaveText('€121.00')
+    await expectAccessible(page, '[data-testid="journal-table"]')
+    // The finance views' tabs are wider than a phone: the edge beyond which more lie fades.
+    await expect(
+      page.locator('[data-slot="tabs-scroll"]', { has: page.getByTestId('finances-tabs') }),
+    ).toHaveAttribute('data-more-right', 'true')
+    await page.setViewportSize(desktop)
+
     // Date presets count business days (Amsterdam), as the ledger dates its entries: today has the
     // reversal, yesterday the second order.
     await page.getByTestId('journal-preset-today').click()
@@ -151,6 +170,13 @@ test.describe('admin finances', () => {
     await expect(page.getByTestId('entry-total-debit')).toHaveText('€121.00')
     await expect(page.getByTestId('entry-total-credit')).toHaveText('€121.00')
     await expect(page.getByTestId('entry-balanced')).toHaveText('Balanced')
+    await expectLaidOutAsTable(page.getByTestId('entry-lines'))
+    // On a phone each line is its account and its amount, within the window.
+    await page.setViewportSize(phone)
+    await expectInView(lines.nth(0).getByTestId('entry-line-debit'), "the first line's debit")
+    await expectInView(page.getByTestId('entry-total-credit'), 'the total credit')
+    await expectAccessible(page, '[data-testid="entry-lines"]')
+    await page.setViewportSize(desktop)
 
     // A reversed entry links to its reversal, and back.
     await page.goto(portalUrl('admin', `/finances/journals/${second.id}`))

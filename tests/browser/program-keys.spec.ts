@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { apiCall } from './api.ts'
+import { expectAccessible, expectInView, expectLaidOutAsTable } from './checks.ts'
 import { portalUrl } from './portals.ts'
 import { activePaymentProgram } from './programs.ts'
 import { closeSeedDb, seedUser, signedInPage } from './users-seed.ts'
@@ -157,6 +158,16 @@ test.describe('program keys and finances', () => {
       .getByTestId('program-entry')
       .filter({ has: page.getByTestId('program-entry-total').getByText('€12.50', { exact: true }) })
     await expect(entry.first().getByTestId('program-entry-total')).toHaveText('€12.50')
+    // A desktop shows the entries as a table; a phone each as an item whose first line has the
+    // description and the total, nothing beyond the right edge.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expectLaidOutAsTable(finances.getByTestId('program-entries'))
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectInView(
+      finances.getByTestId('program-entry').first().getByTestId('program-entry-total'),
+      "the first entry's total",
+    )
+    await expectAccessible(page, '[data-testid="program-entries"]')
 
     // The entry opens read-only, with its lines: the program's part on account 230.
     await entry.first().getByTestId('program-entry-open').click()
@@ -167,6 +178,13 @@ test.describe('program keys and finances', () => {
     await expect(line230).toContainText(`Plein ${tag}`)
     await expect(line230.locator(`[title="${program}"]`)).toHaveCount(1)
     await expect(dialog.getByRole('button', { name: /save|delete|edit/i })).toHaveCount(0)
+    // On the phone, the dialog's lines show each account with its amount within the window.
+    await expectInView(
+      line230.locator('[data-phone="amount"]:not(:empty)').first(),
+      "the program's line amount",
+    )
+    await expectAccessible(page, '[data-testid="program-entry-dialog"]')
+    await page.setViewportSize({ width: 1280, height: 800 })
     await page.keyboard.press('Escape')
     await expect(dialog).toHaveCount(0)
   })

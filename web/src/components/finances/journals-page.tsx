@@ -214,7 +214,7 @@ const entryColumns = column.columns([
   }),
   column.accessor((entry) => entry.totals[0]?.amount ?? 0, {
     id: 'total',
-    meta: { label: msg`Total`, className: 'text-right', phone: 'amount' },
+    meta: { label: msg`Total`, className: 'text-right', phone: 'amount', cellTestId: 'journal-row-total' },
     sortFn: 'basic',
     sortDescFirst: true,
     cell: ({ row }) => (
