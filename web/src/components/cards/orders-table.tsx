@@ -160,6 +160,7 @@ function orderColumn(name: OrderColumn, prefix: string): ColumnDef<DataTableFeat
           cellClassName: 'font-mono text-[13px]',
           cellTestId: `${prefix}-number`,
           phone: 'title',
+          phoneLabel: true,
         },
         sortFn: 'basic',
         sortDescFirst: true,
