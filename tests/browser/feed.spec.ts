@@ -279,3 +279,45 @@ test('in Dutch a post has a Titel, and a person’s salutation is an Aanhef', as
   await owner.goto(portalUrl('programs', '/profile'))
   await expect(owner.getByText('Aanhef', { exact: true })).toBeVisible()
 })
+
+test('a comment written while the comments are still loading appears once they have loaded', async ({
+  browser,
+}) => {
+  const w = await seedWorld(browser)
+  const post = expectStatus(
+    await w.owner.api<{ url: string }>('POST', '/feed/posts', {
+      title: w.title,
+      text: 'Open to everyone.',
+      program_uuid: w.program,
+    }),
+    201,
+    'a public post',
+  )
+  const holder = await phonePage(browser, 'cardholder', w.holder)
+  // The first read of the comments is held back until the comment has been sent (a slow network).
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let first = true
+  await holder.route(/\/api\/v1\/feed\/posts\/[^/]+\/comments(\?.*)?$/, async (route) => {
+    if (route.request().method() === 'GET' && first) {
+      first = false
+      await held
+    }
+    await route.continue()
+  })
+  // Opened from the feed, as a person does: the post page then reads its comments in the browser.
+  await holder.goto(portalUrl('cardholder', '/posts'))
+  await holder.getByTestId('post-card').filter({ hasText: w.title }).getByTestId('post-title').click()
+  await expect(holder).toHaveURL(portalUrl('cardholder', `/posts/${post.url}`))
+  await holder.getByTestId('comment-input').fill('First!')
+  const sent = holder.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/comments(\?.*)?$/.test(r.url()),
+  )
+  await holder.getByTestId('comment-submit').click()
+  await sent
+  release()
+  await expect(holder.getByTestId('comment')).toContainText('First!')
+  await expect(holder.getByTestId('post-comments-count')).toHaveText('1')
+})

@@ -50,10 +50,13 @@ export function Comments({ post }: { post: FeedPost }) {
     mutationFn: ({ body, idempotencyKey }: { body: string; idempotencyKey: string; pending: FeedComment }) =>
       withRetries(() => addComment(post.uuid, body, idempotencyKey)),
     onMutate: async ({ pending }) => {
-      await queryClient.cancelQueries({ queryKey: key })
+      // Shown at once when the list is there; a list still loading is let load (cancelling it
+      // would leave no list at all) and read again once the comment is saved (onSettled).
       const before = queryClient.getQueryData<FeedCommentPage>(key)
-      if (before)
+      if (before) {
+        await queryClient.cancelQueries({ queryKey: key })
         queryClient.setQueryData<FeedCommentPage>(key, { ...before, data: [...before.data, pending] })
+      }
       const restoreCount = patchPost(queryClient, post.uuid, (p) => ({
         ...p,
         comments_count: p.comments_count + 1,
@@ -75,6 +78,9 @@ export function Comments({ post }: { post: FeedPost }) {
           data: now.data.map((c) => (c.uuid === pending.uuid ? saved : c)),
         })
       }
+    },
+    onSettled: (_saved, _error, _variables, context) => {
+      if (!context?.before) void queryClient.invalidateQueries({ queryKey: key })
     },
   })
 
