@@ -2,6 +2,7 @@ import { bearerSecurity } from '../../identity/index.ts'
 import { notFound } from '../../platform/errors.ts'
 import { createRoute, errorResponses, z } from '../../platform/http.ts'
 import type { ApiApp } from '../../platform/module.ts'
+import { selectEndpoint } from '../db/endpoints.ts'
 import { endpointLabelFields, endpointLabelSchemaFields } from '../labels.ts'
 import { authorizeEndpoint, readers, signedIn, uuidParam } from './common.ts'
 
@@ -43,21 +44,7 @@ export function registerGetWebhookEndpoint(app: ApiApp) {
     const { uuid } = c.req.valid('param')
     const { db } = c.get('services')
     await authorizeEndpoint(c, db, uuid, 'webhook endpoint')
-    const e = await db
-      .selectFrom('webhook_endpoints')
-      .select([
-        'id',
-        'url',
-        'program_uuid',
-        'description',
-        'description_code',
-        'description_params',
-        'is_active',
-        'deleted_at',
-        'created_at',
-      ])
-      .where('id', '=', uuid)
-      .executeTakeFirst()
+    const e = await selectEndpoint(db, uuid)
     if (!e) throw notFound('webhook endpoint')
     return c.json(
       {
